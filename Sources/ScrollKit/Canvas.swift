@@ -1,0 +1,47 @@
+/// Horizontal alignment of text within a rectangle.
+public enum TextAlignment: Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// How text is drawn: a point size and a weight. The canvas picks the font file.
+public struct TextStyle: Sendable, Hashable {
+    public enum Weight: Sendable, Hashable { case regular, bold }
+    public var size: Double
+    public var weight: Weight
+    public var color: Color
+    public init(size: Double = 16, weight: Weight = .regular, color: Color = .black) {
+        self.size = size; self.weight = weight; self.color = color
+    }
+}
+
+/// An image a canvas can draw, identified by name (the canvas resolves and caches it).
+public struct ImageRef: Sendable, Hashable {
+    public var name: String
+    public init(_ name: String) { self.name = name }
+}
+
+/// Where views draw. Coordinates are logical points; the canvas maps them to pixels.
+///
+/// ScrollKitSDL implements it on an SDL renderer; tests use a recording canvas.
+/// Clips nest: `pushClip` intersects with the current clip, `popClip` restores the previous one.
+@MainActor
+public protocol Canvas: AnyObject {
+    /// The drawable area in points.
+    var size: Size { get }
+    func clear(_ color: Color)
+    func fill(_ rect: Rect, color: Color)
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
+    func strokeRect(_ rect: Rect, color: Color, width: Double)
+    func drawLine(from: Point, to: Point, color: Color, width: Double)
+    /// Connected line segments through `points`.
+    func drawPolyline(_ points: [Point], color: Color, width: Double)
+    func fillCircle(center: Point, radius: Double, color: Color)
+    /// Draws `text` inside `rect`, vertically centred, aligned horizontally as asked.
+    func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment)
+    /// The size `text` takes in `style`.
+    func measureText(_ text: String, style: TextStyle) -> Size
+    /// Draws an image scaled into `rect` with an opacity in 0...1.
+    func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double)
+    func pushClip(_ rect: Rect)
+    func popClip()
+}

@@ -1,0 +1,27 @@
+/// The keys ScrollKit reacts to.
+public enum Key: String, Sendable, Hashable, CaseIterable {
+    case up = "Up", down = "Down", left = "Left", right = "Right"
+    case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End", space = "Space"
+}
+
+/// Input as plain data, independent of SDL. Each event carries its own timestamp (seconds on the
+/// host's clock), which velocity tracking uses, even when several events arrive in one frame.
+public enum InputEvent: Sendable, Hashable {
+    /// A primary pointer (mouse button or finger) went down at `location` (window points).
+    case pointerDown(location: Point, time: Double)
+    case pointerMove(location: Point, time: Double)
+    case pointerUp(location: Point, time: Double)
+    /// A wheel turn in steps (fractions allowed). Positive `dy` = turned away from the user =
+    /// scroll toward the start, as SDL reports it. `location` is the pointer's position.
+    case wheel(dx: Double, dy: Double, location: Point, time: Double)
+    case key(Key, time: Double)
+
+    /// The event's own timestamp.
+    public var time: Double {
+        switch self {
+        case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
+             .wheel(_, _, _, let t), .key(_, let t):
+            return t
+        }
+    }
+}

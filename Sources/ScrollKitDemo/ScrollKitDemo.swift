@@ -1,0 +1,8 @@
+import ScrollKitSDL
+
+@main
+struct ScrollKitDemo {
+    static func main() {
+        print("scrollkit-demo")
+    }
+}
