@@ -1,7 +1,12 @@
-/// The keys ScrollKit reacts to.
+/// The named keys ScrollKit and its hosts report. Scroll views react to the first nine
+/// (arrows, PageUp, PageDown, Home, End, Space); apps may use the rest.
 public enum Key: String, Sendable, Hashable, CaseIterable {
     case up = "Up", down = "Down", left = "Left", right = "Right"
     case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End", space = "Space"
+    case escape = "Escape", tab = "Tab", enter = "Enter"
+
+    /// The keys a scroll view handles (the names scripts accept).
+    public static let scrollKeys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space]
 }
 
 /// Input as plain data, independent of SDL. Each event carries its own timestamp (seconds on the
@@ -15,12 +20,14 @@ public enum InputEvent: Sendable, Hashable {
     /// scroll toward the start, as SDL reports it. `location` is the pointer's position.
     case wheel(dx: Double, dy: Double, location: Point, time: Double)
     case key(Key, time: Double)
+    /// A printable key pressed (for app shortcuts such as "f", "h", "?", "1"), lower-case where it has case.
+    case character(String, time: Double)
 
     /// The event's own timestamp.
     public var time: Double {
         switch self {
         case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
-             .wheel(_, _, _, let t), .key(_, let t):
+             .wheel(_, _, _, let t), .key(_, let t), .character(_, let t):
             return t
         }
     }
