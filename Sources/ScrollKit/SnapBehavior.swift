@@ -34,9 +34,10 @@ public enum SnapAlignment: Sendable, Hashable {
 /// position wins (a tie goes toward the start).
 ///
 /// **Bad input.** Every result is a finite offset in `minOffset...maxOffset`. NaN or infinite
-/// `minOffset` counts as 0; NaN, infinite or too small `maxOffset` counts as `minOffset`; a NaN
-/// `proposedRest` falls back to `currentOffset`, then `dragStartOffset`, then `minOffset`; NaN
-/// velocity counts as 0; NaN or negative lengths count as 0; a NaN `snapRatio` takes the case's
+/// `minOffset` counts as 0; NaN, infinite or too small `maxOffset` counts as `minOffset`; a NaN or
+/// infinite offset falls back along `proposedRest` → `currentOffset` → `dragStartOffset` →
+/// `minOffset`; a NaN or infinite velocity counts as 0; NaN, infinite or negative lengths count as
+/// 0; a NaN `snapRatio` takes the case's
 /// default and other ratios are clamped to 0...1. With no items, `.items` and `.centered` return the
 /// clamped rest point; with no usable page size (both `pageSize` and the viewport zero or NaN),
 /// `.paging` does the same.
