@@ -113,26 +113,74 @@ struct SnapRange {
 struct SnapPositions {
     let count: Int
     let position: (Int) -> Double
+    /// A guess at the last index whose position is `<=` a value (may be wrong or nil; only speeds up search).
+    let hint: (Double) -> Int?
 
-    init(count: Int, position: @escaping (Int) -> Double) {
+    init(count: Int, position: @escaping (Int) -> Double, hint: @escaping (Double) -> Int? = { _ in nil }) {
         self.count = max(0, count)
         self.position = position
+        self.hint = hint
     }
 
     /// The items' aligned offsets. `.start`: item i rests at `itemStart(i) - itemStart(0) + min`, where
     /// the first item rests at the top of the range (a leading inset acts as scroll padding). `.center`:
-    /// `itemStart(i) + itemLength(i) / 2 - viewport / 2`.
+    /// `itemStart(i) + itemLength(i) / 2 - viewport / 2`. The geometry's `itemIndex(containing:)` is
+    /// the search hint.
     init(geometry: some SnapGeometry, alignment: SnapAlignment, viewport: Double, range: SnapRange) {
         let n = geometry.itemCount
         switch alignment {
         case .start:
             let first = n > 0 ? finiteOr(geometry.itemStart(0), 0) : 0
-            self.init(count: n) { i in
+            self.init(count: n, position: { i in
                 range.clamp(finiteOr(geometry.itemStart(i), first) - first + range.min)
-            }
+            }, hint: { value in
+                geometry.itemIndex(containing: value + first - range.min)
+            })
         case .center:
-            self.init(count: n) { i in
+            self.init(count: n, position: { i in
                 range.clamp(finiteOr(geometry.itemStart(i), 0) + length(geometry.itemLength(i)) / 2 - viewport / 2)
+            }, hint: { value in
+                geometry.itemIndex(containing: value + viewport / 2)
+            })
+        }
+    }
+
+    /// The first index whose position is `> value` (`count` if none), searching outward from the
+    /// hint: O(1) position reads when the hint is right, O(log n) whatever it is.
+    func firstIndex(above value: Double) -> Int {
+        firstIndex(near: value) { position($0) > value }
+    }
+
+    /// The first index whose position is `>= value` (`count` if none); see ``firstIndex(above:)``.
+    func firstIndex(atOrAbove value: Double) -> Int {
+        firstIndex(near: value) { position($0) >= value }
+    }
+
+    /// The first index for which `isAbove` holds (false then true), galloping out from `hint(value)`.
+    private func firstIndex(near value: Double, _ isAbove: (Int) -> Bool) -> Int {
+        guard count > 0 else { return 0 }
+        guard let guess = hint(value) else { return partitionPoint(in: 0..<count, isAbove) }
+        let h = min(max(guess, 0), count - 1)
+        var stride = 1
+        if !isAbove(h) {
+            // The answer is after h: gallop forward.
+            var known = h
+            while true {
+                let probe = h + stride
+                if probe >= count { return partitionPoint(in: (known + 1)..<count, isAbove) }
+                if isAbove(probe) { return partitionPoint(in: (known + 1)..<probe, isAbove) }
+                known = probe
+                stride *= 2
+            }
+        } else {
+            // The answer is h or before: gallop backward.
+            var known = h
+            while true {
+                let probe = h - stride
+                if probe < 0 { return partitionPoint(in: 0..<known, isAbove) }
+                if !isAbove(probe) { return partitionPoint(in: (probe + 1)..<known, isAbove) }
+                known = probe
+                stride *= 2
             }
         }
     }
@@ -147,7 +195,7 @@ struct SnapPositions {
     /// The snap position a motion resting at `rest` (already clamped) should land on.
     func rest(near rest: Double, direction: Int, rule: Rule) -> Double {
         guard count > 0 else { return rest }
-        let j = partitionPoint(count: count) { position($0) > rest }
+        let j = firstIndex(above: rest)
         if j == 0 { return position(0) }
         if j == count { return position(count - 1) }
         let a = position(j - 1), b = position(j)   // a <= rest < b
@@ -168,7 +216,7 @@ struct SnapPositions {
         guard count > 0 else { return origin }
         let tolerance = SnapBehavior.positionTolerance
         if steps == 0 {
-            let j = partitionPoint(count: count) { position($0) > origin }
+            let j = firstIndex(above: origin)
             if j == 0 { return position(0) }
             if j == count { return position(count - 1) }
             let a = position(j - 1), b = position(j)
@@ -179,11 +227,11 @@ struct SnapPositions {
         var remaining = min(steps.magnitude, UInt(count))
         while remaining > 0 {
             if steps > 0 {
-                let j = partitionPoint(count: count) { position($0) > current + tolerance }
+                let j = firstIndex(above: current + tolerance)
                 guard j < count else { break }
                 current = position(j)
             } else {
-                let j = partitionPoint(count: count) { position($0) >= current - tolerance } - 1
+                let j = firstIndex(atOrAbove: current - tolerance) - 1
                 guard j >= 0 else { break }
                 current = position(j)
             }
@@ -215,7 +263,10 @@ struct Pages {
 
     var positions: SnapPositions {
         let pages = self
-        return SnapPositions(count: last + 1) { pages.offset($0) }
+        return SnapPositions(count: last + 1, position: { pages.offset($0) }, hint: { value in
+            let k = ((value - pages.range.min) / pages.size).rounded(.down)
+            return k.isFinite ? Int(min(max(k, 0), Double(pages.last))) : nil
+        })
     }
 
     /// The fractional page index of `offset` (already clamped): page k's offset maps to k exactly.

@@ -118,7 +118,7 @@ extension SnapGeometry {
         guard n > 0 else { return nil }
         guard !position.isNaN else { return 0 }
         // First index whose start is beyond `position`; the item before it contains it.
-        let j = partitionPoint(count: n) { itemStart($0) > position }
+        let j = partitionPoint(in: 0..<n) { itemStart($0) > position }
         return max(0, j - 1)
     }
 }
@@ -155,11 +155,11 @@ public struct SnapContext: Sendable, Hashable {
     }
 }
 
-/// The first index in `0..<count` for which `isAbove` holds, assuming it is false then true; `count`
-/// if never. O(log count).
+/// The first index in `range` for which `isAbove` holds, assuming it is false then true over the
+/// range and true at `range.upperBound`; `range.upperBound` if never. O(log range.count).
 @inline(__always)
-func partitionPoint(count: Int, _ isAbove: (Int) -> Bool) -> Int {
-    var lo = 0, hi = count
+func partitionPoint(in range: Range<Int>, _ isAbove: (Int) -> Bool) -> Int {
+    var lo = range.lowerBound, hi = range.upperBound
     while lo < hi {
         let mid = lo + (hi - lo) / 2
         if isAbove(mid) { hi = mid } else { lo = mid + 1 }

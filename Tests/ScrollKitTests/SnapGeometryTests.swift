@@ -25,6 +25,27 @@ final class CountingGeometry: SnapGeometry {
     var itemCount: Int { base.itemCount }
     func itemStart(_ index: Int) -> Double { calls += 1; return base.itemStart(index) }
     func itemLength(_ index: Int) -> Double { calls += 1; return base.itemLength(index) }
+    func itemIndex(containing position: Double) -> Int? { calls += 1; return base.itemIndex(containing: position) }
+}
+
+/// A counting geometry that relies on the default (binary search) `itemIndex(containing:)`.
+final class HintlessCountingGeometry: SnapGeometry {
+    let base: FixedSnapGeometry
+    var calls = 0
+    init(_ base: FixedSnapGeometry) { self.base = base }
+    var itemCount: Int { base.itemCount }
+    func itemStart(_ index: Int) -> Double { calls += 1; return base.itemStart(index) }
+    func itemLength(_ index: Int) -> Double { calls += 1; return base.itemLength(index) }
+}
+
+/// A geometry whose `itemIndex(containing:)` answers a fixed, usually wrong, index.
+struct LyingGeometry: SnapGeometry {
+    let base: ArraySnapGeometry
+    let answer: Int?
+    var itemCount: Int { base.itemCount }
+    func itemStart(_ index: Int) -> Double { base.itemStart(index) }
+    func itemLength(_ index: Int) -> Double { base.itemLength(index) }
+    func itemIndex(containing position: Double) -> Int? { answer }
 }
 
 /// A geometry that answers NaN for everything (a broken data source).

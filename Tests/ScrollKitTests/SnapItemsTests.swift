@@ -169,9 +169,9 @@ struct SnapItemsTests {
         #expect(SnapBehavior.items(snapRatio: .nan).target(release(rest: 129, velocity: 900, max: 700), geometry: grid) == 100)
     }
 
-    /// O(log n): a million items take a few dozen geometry calls, not a million.
+    /// O(log n) without a hint: a million items take a few dozen geometry calls, not a million.
     @Test func logarithmicGeometryCalls() {
-        let g = CountingGeometry(FixedSnapGeometry(itemCount: 1_000_000, itemLength: 50))
+        let g = HintlessCountingGeometry(FixedSnapGeometry(itemCount: 1_000_000, itemLength: 50))
         let result = snap.target(release(rest: 31_234_567, velocity: 2000, viewport: 600, max: 49_999_400), geometry: g)
         #expect(result == 31_234_600)
         #expect(g.calls <= 4 * 20 + 8)
@@ -180,5 +180,40 @@ struct SnapItemsTests {
     @Test func noneKeepsTheRestPointClamped() {
         #expect(SnapBehavior.none.target(release(rest: 123.4, velocity: 500, max: 700), geometry: grid) == 123.4)
         #expect(SnapBehavior.none.target(release(rest: 900, velocity: 500, max: 700), geometry: grid) == 700)
+    }
+}
+
+/// The geometry's `itemIndex(containing:)` only speeds the search up: a wrong answer changes nothing.
+@Suite("Snap: search hints")
+struct SnapHintTests {
+    @Test(arguments: [nil, -5, 0, 3, 6, 1000] as [Int?])
+    func wrongHintsGiveTheSameTargets(answer: Int?) {
+        let base = ArraySnapGeometry(lengths: [50, 150, 100, 300, 100, 400, 100], spacing: 6)
+        let lying = LyingGeometry(base: base, answer: answer)
+        let (lo, hi) = scrollRange(base.contentLength, viewport: 300, leading: 20, trailing: 20)
+        for behavior in [SnapBehavior.items(), .items(snapRatio: 0.3, alignment: .center), .centered] {
+            for rest in stride(from: lo, through: hi, by: 7.25) {
+                for v in [-900.0, 0, 900] {
+                    let context = release(rest: rest, velocity: v, min: lo, max: hi)
+                    #expect(behavior.target(context, geometry: lying) == behavior.target(context, geometry: base))
+                }
+                for steps in [-3, -1, 0, 1, 2] {
+                    #expect(behavior.stepTarget(from: rest, steps: steps, viewportLength: 300, minOffset: lo, maxOffset: hi, geometry: lying)
+                            == behavior.stepTarget(from: rest, steps: steps, viewportLength: 300, minOffset: lo, maxOffset: hi, geometry: base))
+                }
+            }
+        }
+    }
+
+    /// With a right hint (an O(1) fixed layout), a release asks the geometry only a handful of times.
+    @Test func rightHintIsConstantTime() {
+        let g = CountingGeometry(FixedSnapGeometry(itemCount: 1_000_000, itemLength: 50))
+        let result = SnapBehavior.items().target(release(rest: 31_234_567, velocity: 2000, viewport: 600, max: 49_999_400), geometry: g)
+        #expect(result == 31_234_600)
+        #expect(g.calls <= 8)
+        g.calls = 0
+        let centred = SnapBehavior.centered.target(release(rest: 31_234_567, velocity: 2000, viewport: 600, max: 49_999_400), geometry: g)
+        #expect(centred == 31_234_575)   // centres at 50 i + 25, minus half the viewport
+        #expect(g.calls <= 12)
     }
 }

@@ -108,7 +108,7 @@ struct SnapStepTests {
 
     /// O(steps · log n): a step in a million items asks the geometry a few dozen times.
     @Test func logarithmicGeometryCalls() {
-        let g = CountingGeometry(FixedSnapGeometry(itemCount: 1_000_000, itemLength: 50))
+        let g = HintlessCountingGeometry(FixedSnapGeometry(itemCount: 1_000_000, itemLength: 50))
         let result = SnapBehavior.items().stepTarget(from: 12_345_678, steps: 2, viewportLength: 600,
                                                      minOffset: 0, maxOffset: 49_999_400, geometry: g)
         #expect(result == 12_345_750)
