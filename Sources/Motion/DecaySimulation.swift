@@ -36,7 +36,8 @@ public struct DecelerationRate: Sendable, Hashable {
 ///
 /// It is done once the speed drops below `restSpeedThreshold` (0.25 per second), at `settlingTime`.
 /// From then on `position(at:)` is exactly `restPosition` and `velocity(at:)` 0; the remaining step is
-/// 0.25 / |1000 ln r|: 0.125 pt at the normal rate, 0.025 pt at the fast rate.
+/// at most 0.25 / |1000 ln r|: 0.125 pt at the normal rate, 0.025 pt at the fast rate. A start speed
+/// already below the threshold counts as 0: the simulation rests where it starts.
 ///
 /// ```swift
 /// let fling = DecaySimulation(position: 0, velocity: 2000)
@@ -61,7 +62,7 @@ public struct DecaySimulation: Simulation, Hashable {
     public let startVelocity: Double
     /// The deceleration rate.
     public let rate: DecelerationRate
-    /// Where the motion comes to rest: x₀ − v₀ / (1000 ln r).
+    /// Where the motion comes to rest: x₀ − v₀ / (1000 ln r) (x₀ when |v₀| < `restSpeedThreshold`).
     public let restPosition: Double
     /// The time in seconds from which the speed is below `restSpeedThreshold` (0 if it starts below).
     public let settlingTime: Double
@@ -75,6 +76,7 @@ public struct DecaySimulation: Simulation, Hashable {
         let k = rate.decayConstant
         let x0 = position.isFinite ? position : 0
         var v0 = velocity.isFinite ? velocity : 0
+        if abs(v0) < Self.restSpeedThreshold { v0 = 0 }
         var rest = x0 - v0 / k
         if !rest.isFinite { v0 = 0; rest = x0 }
         self.init(x0: x0, v0: v0, rate: rate, k: k, rest: rest)
@@ -93,7 +95,7 @@ public struct DecaySimulation: Simulation, Hashable {
 
     /// Where a fling from `position` with `velocity` comes to rest: x₀ − v₀ / (1000 ln r).
     ///
-    /// Non-finite inputs are sanitised as in `init(position:velocity:rate:)`.
+    /// Non-finite inputs and speeds below `restSpeedThreshold` are treated as in `init(position:velocity:rate:)`.
     public static func restPosition(position: Double, velocity: Double, rate: DecelerationRate = .normal) -> Double {
         DecaySimulation(position: position, velocity: velocity, rate: rate).restPosition
     }

@@ -4,7 +4,7 @@
 /// the finger goes. `dimension` is the viewport's length along the axis.
 ///
 /// ```swift
-/// rubberBand(offset: 100, dimension: 600)   // ≈ 50.8
+/// rubberBand(offset: 100, dimension: 600)   // ≈ 50.4
 /// ```
 ///
 /// ## Bad input

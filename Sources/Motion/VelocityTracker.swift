@@ -32,6 +32,8 @@ public struct VelocityTracker: Sendable, Hashable {
     public static let maximumGap: Double = 0.04
     /// The number of samples kept (the newest ones).
     public static let capacity = 20
+    /// Comparisons with `horizon` and `maximumGap` allow 1 µs of rounding (timestamps are often whole ms).
+    static let timeSlack = 1e-6
 
     struct Sample: Sendable, Hashable {
         var position: Double
@@ -52,7 +54,7 @@ public struct VelocityTracker: Sendable, Hashable {
                 samples[samples.count - 1].position = position
                 return
             }
-            if time - last.time > Self.maximumGap { samples.removeAll(keepingCapacity: true) }
+            if time - last.time > Self.maximumGap + Self.timeSlack { samples.removeAll(keepingCapacity: true) }
         }
         samples.append(Sample(position: position, time: time))
         if samples.count > Self.capacity { samples.removeFirst(samples.count - Self.capacity) }
@@ -76,13 +78,14 @@ public struct VelocityTracker: Sendable, Hashable {
             guard sample.position == newest.position else { break }
             stillSince = sample.time
         }
-        if release - stillSince >= Self.maximumGap { return 0 }
+        if release - stillSince >= Self.maximumGap - Self.timeSlack { return 0 }
 
         // The window: back from the newest sample, within the horizon, up to the first long gap.
         var window: [Sample] = [newest]
         var previous = newest
         for sample in samples.reversed().dropFirst() {
-            if newest.time - sample.time > Self.horizon || previous.time - sample.time > Self.maximumGap { break }
+            if newest.time - sample.time > Self.horizon + Self.timeSlack
+                || previous.time - sample.time > Self.maximumGap + Self.timeSlack { break }
             window.append(sample)
             previous = sample
         }
