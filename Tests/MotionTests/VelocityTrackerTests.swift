@@ -49,7 +49,7 @@ private func times(start: Double = 10, spacing: Double, count: Int, jitter: Doub
         var tracker = VelocityTracker()
         for t in ts { tracker.addSample(position: velocity * t + 0.5 * noise.next(), time: t) }
         let estimate = tracker.velocity(at: ts.last! + 0.008)
-        #expect(abs(estimate - velocity) <= 0.05 * abs(velocity), "\(estimate)")
+        #expect(abs(estimate - velocity) <= 0.02 * abs(velocity), "\(estimate)")
     }
 
     @Test("only the last 100 ms count")
