@@ -31,7 +31,7 @@ public final class ReusePool<Element: AnyObject> {
     /// Creates an empty pool that keeps at most `limit` objects (negative counts as 0).
     public init(limit: Int) {
         self.limit = max(0, limit)
-        items.reserveCapacity(self.limit)
+        items.reserveCapacity(max(self.limit, 16))
     }
 
     /// Takes the most recently pooled object, or `nil` when empty. O(1).

@@ -31,7 +31,7 @@ final class RecordingListSource: ListDataSource {
 }
 
 /// Frame ticks of a display at `hz`, starting at time `start`.
-struct Ticks {
+struct ListTicks {
     var hz: Double
     var start: Double = 0
     var index = 0
@@ -43,7 +43,7 @@ struct Ticks {
 }
 
 @MainActor
-func expectConsistent(_ list: ListView, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectListConsistent(_ list: ListView, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     let cells = list.visibleCells
     #expect(cells.map(\.index) == Array(list.visibleRange), comment, sourceLocation: sourceLocation)
     for cell in cells {
@@ -71,7 +71,7 @@ struct ListViewTests {
         let list = ListView(frame: Self.frame, dataSource: source)
         var finished: [Bool] = []
         list.scrollView.scrollToEnd(duration: 2, curve: .smoothstep) { finished.append($0) }
-        var ticks = Ticks(hz: hz)
+        var ticks = ListTicks(hz: hz)
         var previous: Set<Int> = []
         var everVisible: Set<Int> = []
         var frames = 0
@@ -87,7 +87,7 @@ struct ListViewTests {
             #expect(calls == newlyVisible, "frame \(frames) at offset \(o)")
             #expect(list.configuredInLastStep == newlyVisible.count)
             #expect(Set(list.visibleCells.map(\.index)) == visible)
-            expectConsistent(list, "frame \(frames)")
+            expectListConsistent(list, "frame \(frames)")
             // Every cell is drawn where its item is: at its content frame minus the offset.
             for cell in list.visibleCells { #expect(cell.frame.minY == Double(cell.index) * 60) }
             everVisible.formUnion(visible)
@@ -117,7 +117,7 @@ struct ListViewTests {
         let list = ListView(frame: Self.frame, dataSource: source)
         list.itemSpacing = 4
         list.scrollToItem(1500, position: .center, duration: 1.5, curve: .easeInOutCubic)
-        var ticks = Ticks(hz: 60)
+        var ticks = ListTicks(hz: 60)
         var previous: Set<Int> = []
         var frames = 0
         repeat {
@@ -127,7 +127,7 @@ struct ListViewTests {
             let o = list.scrollView.contentOffset.y
             let visible = Set(lengths.indices.filter { starts[$0] < o + 600 && starts[$0] + lengths[$0] > o })
             #expect(Array(source.configured[before...]) == visible.subtracting(previous).sorted(), "frame \(frames)")
-            expectConsistent(list)
+            expectListConsistent(list)
             previous = visible
         } while list.isAnimating && frames < 500
         let target = starts[1500] + lengths[1500] / 2 - 300
@@ -148,7 +148,7 @@ struct ListViewTests {
             y -= k % 2 == 0 ? 37 : -23   // a jittery drag upward, 7 pt a frame on average
             list.handle(.pointerMove(location: Point(x: 100, y: y), time: t))
             list.step(FrameTick(index: k + 1, timestamp: t, duration: 1 / 60))
-            expectConsistent(list)
+            expectListConsistent(list)
             if k == 20 { createdAfterFirstMoves = source.made }
         }
         #expect(list.scrollView.contentOffset.y > 1000)
@@ -161,7 +161,7 @@ struct ListViewTests {
     func reloadDuringFling(newCount: Int) {
         let source = RecordingListSource(count: 1000)
         let list = ListView(frame: Self.frame, dataSource: source)
-        var ticks = Ticks(hz: 60)
+        var ticks = ListTicks(hz: 60)
         list.step(ticks.next())
         // A fast upward flick: 60 pt per 1/60 s.
         var t = ticks.now
@@ -172,7 +172,7 @@ struct ListViewTests {
             list.handle(.pointerMove(location: Point(x: 160, y: y), time: t))
         }
         list.handle(.pointerUp(location: Point(x: 160, y: y), time: t))
-        ticks = Ticks(hz: 60, start: t)
+        ticks = ListTicks(hz: 60, start: t)
         for _ in 0..<20 { list.step(ticks.next()) }
         #expect(list.scrollView.phase == .decelerating)
         #expect(list.scrollView.contentOffset.y > 1000)
@@ -185,7 +185,7 @@ struct ListViewTests {
         let reloadedOffset = list.scrollView.contentOffset.y
         #expect(reloadedOffset >= 0 && reloadedOffset <= maxOffset)
         if newCount == 5000 { #expect(list.scrollView.phase == .decelerating) }   // the fling goes on
-        expectConsistent(list, "right after the reload")
+        expectListConsistent(list, "right after the reload")
         #expect(list.visibleCells.allSatisfy { $0.index < newCount })
         var frames = 0
         repeat {
@@ -194,7 +194,7 @@ struct ListViewTests {
             let o = list.scrollView.contentOffset.y
             #expect(o.isFinite)
             #expect(o >= 0 && o <= maxOffset, "frame \(frames) after the reload")
-            expectConsistent(list, "frame \(frames) after the reload")
+            expectListConsistent(list, "frame \(frames) after the reload")
         } while list.isAnimating && frames < 600
         #expect(!list.isAnimating)
         let o = list.scrollView.contentOffset.y
@@ -232,7 +232,7 @@ struct ListViewTests {
         list.step(FrameTick(index: 0, timestamp: 0, duration: 1 / 60))
         #expect(reloaded)
         #expect(list.numberOfItems == 20)
-        expectConsistent(list)
+        expectListConsistent(list)
     }
 
     @Test("item(at:) finds the item under a point in list coordinates; nil in gaps, insets and outside")
@@ -285,7 +285,7 @@ struct ListViewTests {
         let list = ListView(frame: Self.frame, dataSource: source)
         list.itemSpacing = 5
         list.insets = EdgeInsets(top: 16, bottom: 24)
-        var ticks = Ticks(hz: 60)
+        var ticks = ListTicks(hz: 60)
         func run(_ index: Int) -> [Bool] {
             var done: [Bool] = []
             list.scrollToItem(index, position: position, duration: 0.5, curve: .easeOutCubic) { done.append($0) }
@@ -317,7 +317,7 @@ struct ListViewTests {
         list.step(ticks.next())
         #expect(done == [true])
         #expect(list.scrollView.contentOffset == list.contentOffset(forItem: 50, position: position))
-        expectConsistent(list)
+        expectListConsistent(list)
     }
 
     @Test("draw clips to the frame and draws each visible cell at its frame minus the offset")
@@ -349,31 +349,31 @@ struct ListViewTests {
         #expect(list.scrollView.contentSize == Size(width: 6000, height: 200))
         list.scrollView.setContentOffset(Point(x: 130, y: 0), animated: false)
         #expect(list.visibleRange == 1..<6)
-        expectConsistent(list)
+        expectListConsistent(list)
         #expect(list.item(at: Point(x: 0, y: 100)) == 1)
         #expect(list.contentOffset(forItem: 10, position: .end).x == 11 * 120 - 500)
         list.axis = .vertical
         #expect(list.scrollView.axis == .vertical)
         #expect(list.scrollView.contentSize == Size(width: 500, height: 6000))
-        expectConsistent(list)
+        expectListConsistent(list)
     }
 
     @Test("changing spacing, insets and frame moves the cells; resizing keeps the offset valid")
     func geometryChanges() {
         let list = ListView(frame: Self.frame, dataSource: RecordingListSource(count: 100))
         list.scrollView.setContentOffset(Point(x: 0, y: 5400), animated: false)   // the end
-        expectConsistent(list)
+        expectListConsistent(list)
         list.itemSpacing = 10
         list.insets = EdgeInsets(top: 8, left: 4, bottom: 8, right: 4)
-        expectConsistent(list)
+        expectListConsistent(list)
         #expect(list.visibleCells.first?.frame.width == 312)
         list.frame = Rect(x: 0, y: 0, width: 200, height: 300)
-        expectConsistent(list)
+        expectListConsistent(list)
         #expect(list.visibleCells.first?.frame.width == 192)
         list.frame = Rect(x: 0, y: 0, width: 200, height: 10_000)   // taller than the content
         #expect(list.scrollView.contentOffset.y == 0)
         #expect(list.visibleRange == 0..<100)
-        expectConsistent(list)
+        expectListConsistent(list)
     }
 
     @Test("snapBehavior wires the scroll view's snapping to the layout")
@@ -390,7 +390,7 @@ struct ListViewTests {
             list.handle(.pointerMove(location: Point(x: 100, y: y), time: t))
         }
         list.handle(.pointerUp(location: Point(x: 100, y: y), time: t))
-        var ticks = Ticks(hz: 60, start: t)
+        var ticks = ListTicks(hz: 60, start: t)
         var frames = 0
         repeat { list.step(ticks.next()); frames += 1 } while list.isAnimating && frames < 600
         let o = list.scrollView.contentOffset.y
@@ -408,7 +408,7 @@ struct ListViewTests {
     func badInput() {
         let empty = RecordingListSource(count: 0)
         let list = ListView(frame: Self.frame, dataSource: empty)
-        var ticks = Ticks(hz: 60)
+        var ticks = ListTicks(hz: 60)
         list.step(ticks.next())
         #expect(list.visibleCells.isEmpty)
         #expect(list.item(at: Point(x: 10, y: 10)) == nil)
@@ -446,7 +446,7 @@ struct ListViewTests {
         #expect(list3.frame(of: 0)?.height == 1)
         #expect(list3.frame(of: 3)?.height == ListLayout.maximumItemSize)
         list3.step(ticks.next())
-        expectConsistent(list3)
+        expectListConsistent(list3)
         #expect(list3.visibleRange == 0..<4)
 
         // A NaN fixed size, NaN ticks and NaN scroll targets.
@@ -457,7 +457,7 @@ struct ListViewTests {
         list4.step(ticks.next())
         #expect(list4.visibleRange == 0..<10)
         #expect(list4.scrollView.contentOffset == .zero)
-        expectConsistent(list4)
+        expectListConsistent(list4)
     }
 
     @Test("10,000,000 items: a scroll to the end configures only what is visible, and stays exact")
@@ -465,13 +465,13 @@ struct ListViewTests {
         let source = RecordingListSource(count: 10_000_000)
         let list = ListView(frame: Self.frame, dataSource: source)
         list.scrollView.scrollToEnd(duration: 1, curve: .easeInOutQuad)
-        var ticks = Ticks(hz: 60)
+        var ticks = ListTicks(hz: 60)
         var frames = 0
         repeat {
             list.step(ticks.next())
             frames += 1
             #expect(list.configuredInLastStep <= 11)
-            expectConsistent(list)
+            expectListConsistent(list)
         } while list.isAnimating && frames < 200
         #expect(list.visibleRange == 9_999_990..<10_000_000)
         #expect(source.made <= 11 + ListView.reuseMargin)
