@@ -140,6 +140,8 @@ public final class ListView {
     /// Every cell must be configured again (reloadData).
     private var contentDirty = false
     private var isUpdatingCells = false
+    /// Visible items to configure again on the next update (reloadItems); usually empty.
+    private var pendingReconfigure: Set<Int> = []
     private var reloadRequestedDuringUpdate = false
     private lazy var snapAdapter = SnapAdapter(list: self)
 
@@ -184,6 +186,21 @@ public final class ListView {
             scrollView.stopMotion()
         }
         contentDirty = true
+        updateCells()
+    }
+
+    /// Re-reads the sizes of the items at `indices` (variable sizes: O(log n) each, the count stays) and
+    /// configures those that are visible again, once each. Out-of-range indices are ignored.
+    public func reloadItems(_ indices: some Sequence<Int>) {
+        let n = storedLayout.itemCount
+        let targets = Set(indices.lazy.filter { $0 >= 0 && $0 < n })
+        guard !targets.isEmpty else { return }
+        if storedLayout.fixedItemSize == nil {
+            for i in targets { storedLayout.updateSize(at: i) }
+            updateContentSize()
+            framesDirty = true
+        }
+        pendingReconfigure.formUnion(targets)
         updateCells()
     }
 
@@ -341,7 +358,8 @@ public final class ListView {
     /// items a cell and one `configure` call. O(1) when nothing changed.
     private func updateCells() {
         let offset = axisOffset, length = viewportLength
-        if offset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty { return }
+        if offset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
+            && pendingReconfigure.isEmpty { return }
         guard !isUpdatingCells else { return }
         isUpdatingCells = true
         let newRange = storedLayout.visibleRange(offset: offset, length: length)
@@ -353,7 +371,8 @@ public final class ListView {
         framesDirty = false
         contentDirty = false
 
-        if newRange != old || reconfigureAll {
+        let reconfigureSome = !pendingReconfigure.isEmpty
+        if newRange != old || reconfigureAll || reconfigureSome {
             pool.limit = max(cells.count, newRange.count) + Self.reuseMargin
             // Recycle first, so the cells that leave can serve the items that arrive.
             var k = 0
@@ -370,6 +389,11 @@ public final class ListView {
                     let cell = cells[index - old.lowerBound]
                     if refresh { cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero }
                     scratch.append(cell)
+                    if reconfigureSome && pendingReconfigure.contains(index) {
+                        configureCount += 1
+                        configuredInLastStep += 1
+                        dataSource.configure(cell, at: index)
+                    }
                 } else {
                     let cell: ListCell
                     if let reused = pool.dequeue() {
@@ -391,6 +415,7 @@ public final class ListView {
             scratch.removeAll(keepingCapacity: true)
             cellRange = newRange
             pool.limit = newRange.count + Self.reuseMargin
+            if reconfigureSome { pendingReconfigure.removeAll() }
         } else if refresh {
             let cross = crossLength
             for cell in cells { cell.frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero }

@@ -221,6 +221,28 @@ struct ListViewTests {
         #expect(list.visibleCells.map(\.frame.height) == [100, 100, 100])
     }
 
+    @Test("reloadItems re-reads sizes and configures the visible ones again, once each")
+    func reloadItems() throws {
+        var lengths = Array(repeating: 50.0, count: 100)
+        let source = RecordingListSource(count: 100, fixed: nil) { lengths[$0] }
+        let list = ListView(frame: Self.frame, dataSource: source)
+        list.step(FrameTick(index: 0, timestamp: 0, duration: 1 / 60))
+        #expect(source.configured == Array(0..<12))
+        source.configured.removeAll()
+        lengths[2] = 200                       // pushes items 9, 10, 11 out of view
+        list.reloadItems([2, 2, 5, 50, -1, 100])
+        #expect(source.configured == [2, 5])   // visible ones, once each; 50 is off screen
+        #expect(try #require(list.frame(of: 3)).minY == 300)
+        #expect(list.visibleRange == 0..<9)
+        #expect(list.scrollView.contentSize.height == 100 * 50 + 150)
+        expectListConsistent(list)
+        source.configured.removeAll()
+        lengths[2] = 10                        // brings 9...12 into view: configured as newly visible
+        list.reloadItems([2])
+        #expect(source.configured == [2, 9, 10, 11, 12])
+        expectListConsistent(list)
+    }
+
     @Test("a data source that reloads from configure does not corrupt the cells")
     func reentrantReload() {
         let source = RecordingListSource(count: 50)
