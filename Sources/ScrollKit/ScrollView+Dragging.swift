@@ -51,6 +51,8 @@ extension ScrollView {
 
     func pointerMove(_ location: Point, _ time: Double) {
         guard var p = pointer, location.x.isFinite, location.y.isFinite else { return }
+        let previousTime = p.lastTime
+        let previousOffset = contentOffset
         addSample(location, time, to: &p)
         pointer = p
         if !p.isDragging {
@@ -64,7 +66,12 @@ extension ScrollView {
             delegate?.scrollViewWillBeginDragging(self)
         }
         updateDragOffset()
-        if pointer != nil { velocity = pointerVelocity(at: time) }
+        // A cheap finite difference (the tracker's fit runs only at the release).
+        if pointer != nil, time > previousTime {
+            let dt = time - previousTime
+            let v = Point(x: (contentOffset.x - previousOffset.x) / dt, y: (contentOffset.y - previousOffset.y) / dt)
+            velocity = v.x.isFinite && v.y.isFinite ? v : .zero
+        }
     }
 
     func pointerUp(_ location: Point, _ time: Double) {
@@ -107,7 +114,7 @@ extension ScrollView {
     /// when past an edge so that it matches how fast the displayed offset moves.
     func pointerVelocity(at time: Double) -> Point {
         var v = Point.zero
-        for d in [Dim.x, .y] where scrolls(d) {
+        for d in ScrollView.dims where scrolls(d) {
             let raw = -(d == .x ? trackerX : trackerY).velocity(at: time)
             let scaled = raw * bandSlope(at: contentOffset[d], d)
             v[d] = scaled.isFinite ? scaled : 0
@@ -119,7 +126,7 @@ extension ScrollView {
     func updateDragOffset() {
         guard let p = pointer, p.isDragging else { return }
         var o = contentOffset
-        for d in [Dim.x, .y] where scrolls(d) {
+        for d in ScrollView.dims where scrolls(d) {
             o[d] = band(p.anchor[d] - (p.lastLocation[d] - p.downLocation[d]), d)
         }
         setOffset(o)
@@ -168,7 +175,7 @@ extension ScrollView {
     func release(velocity v: Point, dragStartOffset: Point, time: Double) {
         let o = contentOffset
         var natural = o
-        for d in [Dim.x, .y] where scrolls(d) {
+        for d in ScrollView.dims where scrolls(d) {
             let rest = DecaySimulation.restPosition(position: o[d], velocity: v[d], rate: decelerationRate)
             natural[d] = rest.isFinite ? rest : o[d]
         }
@@ -216,7 +223,7 @@ extension ScrollView {
     /// the other axes keep the current offset.
     func clampedOnScrollingAxes(_ p: Point, fallback: Point) -> Point {
         var out = contentOffset
-        for d in [Dim.x, .y] where scrolls(d) {
+        for d in ScrollView.dims where scrolls(d) {
             out[d] = clamp(p[d].isFinite ? p[d] : fallback[d], d)
         }
         return out

@@ -125,7 +125,7 @@ extension ScrollView {
         timedCompletion = nil
         pendingRequest = nil
         var newX: AxisMotion?, newY: AxisMotion?
-        for d in [Dim.x, .y] {
+        for d in ScrollView.dims {
             let to = target[d]
             let moving = wasGliding && (d == .x ? motionX : motionY)?.kind == .glide
             guard to != from[d] || (moving && v[d] != 0) else { continue }

@@ -68,10 +68,15 @@ public final class ScrollView {
     /// The curve of `setContentOffset(_:animated: true)`: Core Animation's default timing function.
     public static let defaultAnimationCurve: TimingCurve = .default
 
+    /// Seconds of slack when deciding whether a timed scroll or glide has reached its end (1 ns).
+    static let timeSlack: Double = 1e-9
+
     // MARK: - Internal state types
 
     /// One axis of a 2-D value.
     enum Dim { case x, y }
+    /// Both axes, for loops that must not allocate an array literal.
+    static let dims: [Dim] = [.x, .y]
 
     /// What one axis is doing: a simulation and the host time at which its clock reads 0.
     struct AxisMotion {
@@ -284,7 +289,10 @@ public final class ScrollView {
                 }
             }
         }
-        if m.simulation.isDone(at: local) {
+        // Fixed-duration motions end at their duration; frame times built by summing periods may
+        // fall a few ulps short of it, so a nanosecond of slack makes the last frame exact.
+        let slack = (m.kind == .timed || m.kind == .glide) ? ScrollView.timeSlack : 0
+        if m.simulation.isDone(at: local + slack) {
             position = m.target.isFinite ? m.target : clamp(position, d)
             velocity = 0
             slot = nil
