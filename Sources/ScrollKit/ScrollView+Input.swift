@@ -161,9 +161,13 @@ extension ScrollView {
 ///   which keeps the curve monotonic and still continuous.
 /// - `duration <= 0` or non-finite: done at once, at `to`.
 public struct GlideSimulation: Simulation {
+    /// The start position.
     public let from: Double
+    /// The rest position, reached exactly at `duration`.
     public let to: Double
+    /// The velocity at time 0 (units per second), after the rules above.
     public let initialVelocity: Double
+    /// The duration in seconds, possibly shortened to avoid an overshoot (0 = done at once).
     public let duration: Double
 
     /// Creates a glide; see the type's notes for how `velocity` and `continuing` pick the start slope.
@@ -185,21 +189,26 @@ public struct GlideSimulation: Simulation {
         self.duration = duration
     }
 
+    /// The position at `time` seconds (negative or NaN times count as 0); exactly `to` from `duration` on.
     public func position(at time: Double) -> Double {
+        let time = time.isNaN ? 0 : time
         guard duration > 0, time < duration else { return to }
         let s = max(0, time) / duration
         let u = 1 - s
         return from + initialVelocity * duration * s * u * u + (to - from) * s * s * (3 - 2 * s)
     }
 
+    /// The velocity at `time` seconds; 0 from `duration` on.
     public func velocity(at time: Double) -> Double {
+        let time = time.isNaN ? 0 : time
         guard duration > 0, time < duration else { return 0 }
         let s = max(0, time) / duration
         let u = 1 - s
         return initialVelocity * u * (1 - 3 * s) + (to - from) / duration * 6 * s * u
     }
 
+    /// Whether `time >= duration`.
     public func isDone(at time: Double) -> Bool {
-        !(duration > 0) || time >= duration
+        !(duration > 0) || (time.isNaN ? 0 : time) >= duration
     }
 }

@@ -247,7 +247,39 @@ struct ScrollViewDraggingTests {
         #expect(frames.allSatisfy { $0.offset.y <= seen + 1e-9 })
     }
 
+    @Test("the hand-over from the drag to a landing keeps the release velocity", arguments: [100.0, 250, 1000])
+    func landingContinuity(_ spacing: Double) {
+        let h = SVHarness(content: Size(width: 320, height: 20_000), hz: 1000)
+        h.snapper = SVGridSnapping(spacing: spacing)
+        h.view.setContentOffset(Point(x: 0, y: 3000), animated: false)
+        h.fling(speed: -1800)
+        let release = try! #require(h.recorder.willEnd.first)
+        let frames = h.run()
+        #expect(abs(frames[0].velocity.y - release.velocity.y) < 0.05 * release.velocity.y)
+        #expect(h.view.contentOffset.y == release.target.y)
+        #expect(release.target.y.truncatingRemainder(dividingBy: spacing) == 0)
+        #expect(frames.allSatisfy { $0.offset.y <= release.target.y + 1e-9 })
+    }
+
     // MARK: Taps and interruption
+
+    @Test("with snapping, a touch that stops a fling settles on a snap position when lifted")
+    func touchStopSettlesOnSnap() {
+        let h = SVHarness()
+        h.snapper = SVGridSnapping(spacing: 100)
+        h.view.setContentOffset(Point(x: 0, y: 1000), animated: false)
+        h.fling(speed: -2000)
+        for _ in 0..<7 { h.tick() }
+        let stopped = h.view.contentOffset.y
+        #expect(stopped.truncatingRemainder(dividingBy: 100) != 0)
+        h.down(Point(x: 50, y: 50), h.now)
+        h.up(Point(x: 50, y: 50), h.now + 0.1)
+        #expect(h.recorder.taps.isEmpty)
+        h.frames(from: h.now + 0.1)
+        h.run()
+        #expect(h.view.contentOffset.y == (stopped / 100).rounded() * 100)
+        #expect(h.recorder.didEndDecelerating == 1)
+    }
 
     @Test("down and up without moving is a tap")
     func tap() {

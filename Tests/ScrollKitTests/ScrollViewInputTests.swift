@@ -208,5 +208,7 @@ struct ScrollViewInputTests {
         #expect(reverse.velocity(at: 0) == 2 * 40 / 0.12)       // a reversal starts with the ease-out kick
         let bad = GlideSimulation(from: .nan, velocity: .infinity, to: 5, duration: .nan, continuing: true)
         #expect(bad.position(at: 0) == 5 && bad.isDone(at: 0))
+        let g2 = GlideSimulation(from: 0, velocity: 0, to: 40, duration: 0.12, continuing: false)
+        #expect(g2.position(at: .nan) == 0 && g2.position(at: -1) == 0 && !g2.isDone(at: .nan))
     }
 }
