@@ -10,8 +10,10 @@ extension ScrollView {
     ///
     /// Each event adds `step × lineStep` (40 pt) to the glide's destination (clamped to the range) and
     /// starts a new glide there; see ``GlideSimulation`` for how velocity carries over.
-    /// With ``snapping`` set, whole steps (fractions accumulate) move to the next or previous
-    /// snap positions, one per step, so a burst moves several.
+    /// With ``snapping`` set, whole steps (fractions accumulate; a reversal drops the remainder) move
+    /// to the next or previous snap positions, one per step, so a burst moves several. Snapped wheel
+    /// steps move along one axis: the horizontal one for `.horizontal` (and for `.both` when `dy` is 0),
+    /// else the vertical one.
     func wheel(dx: Double, dy: Double, time: Double) {
         guard pointer == nil else { return }
         var ddx = dx.isFinite ? dx : 0
@@ -36,7 +38,9 @@ extension ScrollView {
             guard steps != 0, abs(steps) < Double(Int32.max) else { return }
             wheelStepRemainder -= steps
             let base = glideBase()
-            let target = snapping.snapPosition(from: base, steps: Int(steps), in: self)
+            let main: Dim = axis == .horizontal || (axis == .both && delta.y == 0) ? .x : .y
+            var target = base
+            target[main] = snapping.snapPosition(from: base, steps: Int(steps), in: self)[main]
             glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollView.lineGlideDuration, time: time)
             return
         }
