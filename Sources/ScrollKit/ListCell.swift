@@ -1,0 +1,113 @@
+/// The view for one visible item of a ``ListView``. Subclass it and override ``draw(in:frame:)``.
+///
+/// A list view creates cells through its data source's `makeCell()`, hands each one to `configure(_:at:)`
+/// when its item becomes visible, and puts it in its reuse pool (after ``prepareForReuse()``) when the item
+/// leaves the viewport.
+@MainActor
+open class ListCell {
+    /// The item this cell shows; -1 while the cell is not showing an item.
+    public internal(set) var index: Int = -1
+    /// The item's frame in content coordinates (``Rect/zero`` while not showing an item).
+    public internal(set) var frame: Rect = .zero
+
+    public init() {}
+
+    /// Called when the cell leaves the viewport, before it goes to the reuse pool. The default does nothing.
+    open func prepareForReuse() {}
+
+    /// Draws the cell into `frame`, given in the canvas's coordinates (already moved by the scroll offset
+    /// and clipped to the list). The default draws nothing.
+    open func draw(in canvas: any Canvas, frame: Rect) {}
+}
+
+/// A ready-made cell: a background, a title with an optional subtitle, and a hairline separator.
+///
+/// Text colours default to automatic: near-black on light backgrounds, white on dark ones.
+///
+/// ```swift
+/// func configure(_ cell: ListCell, at index: Int) {
+///     guard let cell = cell as? LabelCell else { return }
+///     cell.title = "Row \(index)"
+///     cell.backgroundColor = Color(hue: Double(index) / 1000, saturation: 0.35, value: 0.98)
+/// }
+/// ```
+@MainActor
+open class LabelCell: ListCell {
+    /// The main line of text.
+    public var title: String = ""
+    /// A smaller second line under the title, or `nil` for a single line.
+    public var subtitle: String?
+    /// The fill behind the content.
+    public var backgroundColor: Color = .white
+    /// The title's size and weight; its colour is used only when ``titleColor`` is set.
+    public var titleStyle = TextStyle(size: 17, weight: .regular, color: LabelCell.darkText)
+    /// The subtitle's size and weight; its colour is used only when ``subtitleColor`` is set.
+    public var subtitleStyle = TextStyle(size: 13, weight: .regular, color: LabelCell.darkSecondaryText)
+    /// The title colour, or `nil` for automatic contrast with ``backgroundColor``.
+    public var titleColor: Color?
+    /// The subtitle colour, or `nil` for automatic contrast with ``backgroundColor``.
+    public var subtitleColor: Color?
+    /// Horizontal alignment of both lines of text.
+    public var textAlignment: TextAlignment = .leading
+    /// Padding between the cell's edges and its text, in points.
+    public var contentInsets = EdgeInsets(top: 6, left: 16, bottom: 6, right: 16)
+    /// The separator colour, or `nil` for none. Drawn as a 1 pt line along the bottom edge from the
+    /// left content inset to the right edge (or down the right edge, see ``separatorAlongTrailingEdge``).
+    public var separatorColor: Color? = Color(hex: 0xC6C6C8)
+    /// When true the separator runs down the right edge instead of along the bottom (horizontal lists).
+    public var separatorAlongTrailingEdge = false
+
+    static let darkText = Color(hex: 0x1C1C1E)
+    static let darkSecondaryText = Color(hex: 0x6C6C70)
+    static let lightText = Color.white
+    static let lightSecondaryText = Color(r: 235, g: 235, b: 245, a: 200)
+
+    public override init() { super.init() }
+
+    /// Clears the title and subtitle; colours and styles stay as configured.
+    open override func prepareForReuse() {
+        title = ""
+        subtitle = nil
+    }
+
+    /// Whether `color` is dark enough that light text reads better on it (relative luminance below 0.5).
+    public static func isDark(_ color: Color) -> Bool {
+        let l = 0.2126 * Double(color.r) + 0.7152 * Double(color.g) + 0.0722 * Double(color.b)
+        return color.a > 127 && l < 0.5 * 255
+    }
+
+    open override func draw(in canvas: any Canvas, frame: Rect) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        canvas.fill(frame, color: backgroundColor)
+        let dark = Self.isDark(backgroundColor)
+        var titleStyle = self.titleStyle
+        titleStyle.color = titleColor ?? (dark ? Self.lightText : Self.darkText)
+        let textRect = Rect(x: frame.minX + contentInsets.left, y: frame.minY + contentInsets.top,
+                            width: max(0, frame.width - contentInsets.left - contentInsets.right),
+                            height: max(0, frame.height - contentInsets.top - contentInsets.bottom))
+        if let subtitle, !subtitle.isEmpty {
+            var sub = subtitleStyle
+            sub.color = subtitleColor ?? (dark ? Self.lightSecondaryText : Self.darkSecondaryText)
+            // Two lines, centred as a block: the title takes its line height, the subtitle the rest.
+            let titleHeight = titleStyle.size * 1.3, subHeight = sub.size * 1.3
+            let top = textRect.minY + max(0, (textRect.height - titleHeight - subHeight) / 2)
+            canvas.drawText(self.title, in: Rect(x: textRect.minX, y: top, width: textRect.width, height: titleHeight),
+                            style: titleStyle, alignment: textAlignment)
+            canvas.drawText(subtitle, in: Rect(x: textRect.minX, y: top + titleHeight, width: textRect.width, height: subHeight),
+                            style: sub, alignment: textAlignment)
+        } else if !self.title.isEmpty {
+            canvas.drawText(self.title, in: textRect, style: titleStyle, alignment: textAlignment)
+        }
+        if let separatorColor {
+            if separatorAlongTrailingEdge {
+                let x = frame.maxX - 0.5
+                canvas.drawLine(from: Point(x: x, y: frame.minY + contentInsets.top),
+                                to: Point(x: x, y: frame.maxY - contentInsets.bottom), color: separatorColor, width: 1)
+            } else {
+                let y = frame.maxY - 0.5
+                canvas.drawLine(from: Point(x: frame.minX + contentInsets.left, y: y),
+                                to: Point(x: frame.maxX, y: y), color: separatorColor, width: 1)
+            }
+        }
+    }
+}

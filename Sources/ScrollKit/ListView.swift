@@ -1,0 +1,511 @@
+import Motion
+
+/// Where ``ListView/scrollToItem(_:position:duration:curve:completion:)`` puts an item in the viewport.
+public enum ScrollPosition: String, Sendable, Hashable, CaseIterable {
+    /// The item's leading edge at the viewport's leading edge (after the leading inset, see ``ListView``).
+    case start
+    /// The item's middle at the viewport's middle.
+    case center
+    /// The item's trailing edge at the viewport's trailing edge (before the trailing inset).
+    case end
+}
+
+/// A virtualized list: a vertical or horizontal run of items from a ``ListDataSource``, of which only
+/// the visible ones have cells.
+///
+/// The list view owns a ``ScrollView`` (its content size comes from the ``layout``), the ``ListLayout``
+/// and a ``ReusePool`` of cells. Each frame, after the scroll view moved, exactly the items that
+/// intersect the viewport have cells: items that became visible get a cell (from the pool, or
+/// `makeCell()` when it is empty) and one `configure(_:at:)` call, in that same frame, including
+/// during fast timed scrolls and flings; cells whose items left go back to the pool, which holds at
+/// most the visible count plus ``reuseMargin``.
+///
+/// ```swift
+/// let list = ListView(frame: Rect(x: 0, y: 0, width: 390, height: 600), dataSource: rows)
+/// list.scrollToItem(500, position: .center, duration: 2, curve: .smoothstep)
+/// // each frame:
+/// list.step(tick)
+/// list.draw(in: canvas)
+/// ```
+///
+/// ## Geometry
+/// ``frame`` is the list's rectangle in its parent's (the window's) points; the viewport is its size.
+/// ``itemSpacing`` separates items; ``insets`` along the axis are padding before the first and after
+/// the last item (and scroll padding for ``scrollToItem(_:position:duration:curve:completion:)`` and
+/// snapping), across the axis they narrow the cells.
+///
+/// ## Cost per frame
+/// ``step(_:)`` is O(log n) for variable sizes and O(1) for fixed sizes, plus O(1) per item that
+/// enters or leaves the viewport; it does not grow with the item count. In steady scrolling it
+/// allocates nothing: cells come from the pool, the cell arrays keep their capacity and no closures
+/// or existential boxes are created (what the data source's `configure` does is up to it).
+///
+/// ## Bad input
+/// A NaN, infinite or negative frame size counts as 0 (a non-finite origin as 0); a zero-sized frame,
+/// an empty data source or a count reloaded to 0 are valid empty states with no cells. Item sizes
+/// follow ``ListLayout``'s rules (below 1 pt, 0, negative or NaN → 1 pt). Nothing traps.
+@MainActor
+public final class ListView {
+    /// How many cells the reuse pool keeps beyond the number of visible items.
+    public static let reuseMargin = 4
+
+    /// The scroll view that owns the offset and its motion. Its content size is managed by the list.
+    public let scrollView: ScrollView
+    /// The item geometry (read it for positions; change spacing and insets through the list view).
+    public var layout: ListLayout { storedLayout }
+
+    /// Supplies the items. Held strongly. Setting it drops every cell (visible and pooled, since the new
+    /// source may make other kinds) and reloads the data.
+    public var dataSource: any ListDataSource {
+        didSet {
+            for cell in cells { cell.prepareForReuse(); cell.index = -1; cell.frame = .zero }
+            cells.removeAll(keepingCapacity: true)
+            cellRange = 0..<0
+            pool.removeAll()
+            reloadData()
+        }
+    }
+
+    /// The list's rectangle in its parent's coordinates, in points. Changing it resizes the viewport
+    /// (the scroll view keeps the offset valid) and lays the visible cells out again.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            let new = Self.sanitized(newValue)
+            guard new != storedFrame else { return }
+            storedFrame = new
+            geometryDidChange()
+        }
+    }
+
+    /// The scroll axis. `.both` behaves as `.vertical`. Changing it stops any motion.
+    public var axis: Axis {
+        get { storedLayout.axis }
+        set {
+            let new: Axis = newValue == .horizontal ? .horizontal : .vertical
+            guard new != storedLayout.axis else { return }
+            storedLayout.axis = new
+            scrollView.axis = new
+            geometryDidChange()
+        }
+    }
+
+    /// The gap between neighbouring items, in points (negative/NaN → 0).
+    public var itemSpacing: Double {
+        get { storedLayout.itemSpacing }
+        set { storedLayout.itemSpacing = newValue; geometryDidChange() }
+    }
+
+    /// Padding around the items, in points (negative/NaN edges → 0); see the type's notes on geometry.
+    public var insets: EdgeInsets {
+        get { storedLayout.insets }
+        set { storedLayout.insets = newValue; geometryDidChange() }
+    }
+
+    /// How flings, wheel steps and arrow keys come to rest: `.none` (the default) for free scrolling,
+    /// or a ``SnapBehavior`` applied with the list's ``layout`` as the geometry.
+    public var snapBehavior: SnapBehavior = .none {
+        didSet { scrollView.snapping = snapBehavior == .none ? nil : snapAdapter }
+    }
+
+    /// The colour filled behind the cells (visible in spacing, insets and overscroll); `nil` for none.
+    public var backgroundColor: Color? = .white
+
+    /// Called with the item index when an item is tapped (a pointer down and up without a drag).
+    /// The list sets the scroll view's `onTap` to deliver this; replacing that hook disables it.
+    public var onSelectItem: (@MainActor (Int) -> Void)?
+
+    /// Data-source `configure` calls since the start of the last ``step(_:)`` (the step itself plus any
+    /// draw, reload or query that brought cells up to date after it). The trace's "configured" column.
+    public private(set) var configuredInLastStep = 0
+    /// How many cells the data source has made in total (`makeCell()` calls). Flat in steady scrolling.
+    public private(set) var cellsCreated = 0
+    /// How many `configure` calls in total.
+    public private(set) var configureCount = 0
+
+    // MARK: - Storage
+
+    private var storedFrame: Rect
+    private let storedLayout: ListLayout
+    private let pool = ReusePool<ListCell>(limit: ListView.reuseMargin)
+    /// The cells showing, in item order: `cells[k]` shows item `cellRange.lowerBound + k`.
+    private var cells: [ListCell] = []
+    private var scratch: [ListCell] = []
+    private var cellRange: Range<Int> = 0..<0
+    /// The offset and viewport length the cells were last computed for.
+    private var cellsOffset: Double = .nan
+    private var cellsLength: Double = .nan
+    /// Cells keep their item but need new frames (spacing, insets, frame or axis changed).
+    private var framesDirty = false
+    /// Every cell must be configured again (reloadData).
+    private var contentDirty = false
+    private var isUpdatingCells = false
+    /// Visible items to configure again on the next update (reloadItems); usually empty.
+    private var pendingReconfigure: Set<Int> = []
+    private var reloadRequestedDuringUpdate = false
+    private lazy var snapAdapter = SnapAdapter(list: self)
+
+    /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
+    /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
+    /// first ``step(_:)``, ``draw(in:)`` or query.
+    public init(frame: Rect, axis: Axis = .vertical, dataSource: any ListDataSource) {
+        let frame = Self.sanitized(frame)
+        let axis: Axis = axis == .horizontal ? .horizontal : .vertical
+        self.storedFrame = frame
+        self.dataSource = dataSource
+        self.storedLayout = ListLayout(axis: axis)
+        self.scrollView = ScrollView(viewportSize: frame.size, contentSize: .zero, axis: axis)
+        cells.reserveCapacity(64)
+        scratch.reserveCapacity(64)
+        scrollView.onTap = { [weak self] location in self?.tapped(at: location) }
+        reloadLayout()
+    }
+
+    // MARK: - Data
+
+    /// Re-reads the item count and sizes, updates the content size, and configures every visible cell
+    /// again.
+    ///
+    /// The offset stays valid: a fling or bounce whose offset falls outside the new range stops at
+    /// the nearest edge at once (no `didEndDecelerating` callback); one still inside runs on and is
+    /// retargeted by the scroll view; a timed scroll is retargeted; a drag continues rubber-banded.
+    ///
+    /// O(n) for variable sizes (each size is read once), O(1) for fixed sizes, plus the visible cells.
+    /// Safe during a fling, a drag or a timed scroll, with any new count including 0.
+    public func reloadData() {
+        if isUpdatingCells {
+            reloadRequestedDuringUpdate = true
+            return
+        }
+        reloadLayout()
+        // A fling or bounce left outside the new range stops at the nearest edge instead of
+        // springing across the missing content (timed scrolls retarget, drags rubber-band).
+        let o = axisOffset
+        if scrollView.phase == .decelerating || scrollView.phase == .bouncing,
+           o < axisComponent(scrollView.minContentOffset) || o > axisComponent(scrollView.maxContentOffset) {
+            scrollView.stopMotion()
+        }
+        contentDirty = true
+        updateCells()
+    }
+
+    /// Re-reads the sizes of the items at `indices` (variable sizes: O(log n) each, the count stays) and
+    /// configures those that are visible again, once each. Out-of-range indices are ignored.
+    public func reloadItems(_ indices: some Sequence<Int>) {
+        let n = storedLayout.itemCount
+        let targets = Set(indices.lazy.filter { $0 >= 0 && $0 < n })
+        guard !targets.isEmpty else { return }
+        if storedLayout.fixedItemSize == nil {
+            for i in targets { storedLayout.updateSize(at: i) }
+            updateContentSize()
+            framesDirty = true
+        }
+        pendingReconfigure.formUnion(targets)
+        updateCells()
+    }
+
+    private func reloadLayout() {
+        let count = dataSource.numberOfItems
+        if let fixed = dataSource.fixedItemSize {
+            storedLayout.setItems(count: count, fixedSize: fixed)
+        } else {
+            let source = dataSource
+            storedLayout.setItems(count: count) { source.sizeOfItem(at: $0) }
+        }
+        updateContentSize()
+    }
+
+    /// The number of items (as of the last reload).
+    public var numberOfItems: Int { storedLayout.itemCount }
+
+    // MARK: - Frames and input
+
+    /// Feeds one input event (window coordinates). A pointer gesture belongs to the list only if its
+    /// down lands inside ``frame``; wheel events count only inside the frame; keys always count.
+    /// Locations are passed on in the list's own coordinates.
+    public func handle(_ event: InputEvent) {
+        let o = storedFrame.origin
+        switch event {
+        case .pointerDown(let p, let t):
+            guard storedFrame.contains(p) else { return }
+            ownsPointer = true
+            scrollView.handle(.pointerDown(location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
+        case .pointerMove(let p, let t):
+            guard ownsPointer else { return }
+            scrollView.handle(.pointerMove(location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
+        case .pointerUp(let p, let t):
+            guard ownsPointer else { return }
+            ownsPointer = false
+            scrollView.handle(.pointerUp(location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
+        case .wheel(let dx, let dy, let p, let t):
+            guard storedFrame.contains(p) else { return }
+            scrollView.handle(.wheel(dx: dx, dy: dy, location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
+        case .key, .character:
+            scrollView.handle(event)
+        }
+    }
+    private var ownsPointer = false
+
+    /// Advances one display frame: the scroll view moves to `tick.targetTimestamp`, then the visible
+    /// cells are brought up to date (see the type's notes). Resets ``configuredInLastStep``.
+    public func step(_ tick: FrameTick) {
+        configuredInLastStep = 0
+        scrollView.step(tick)
+        updateCells()
+    }
+
+    /// Whether the list needs frames (its scroll view is moving).
+    public var isAnimating: Bool { scrollView.isAnimating }
+
+    /// Draws the background and the visible cells, clipped to ``frame``: each cell at its content
+    /// frame moved by the scroll offset. Brings the cells up to date first if the offset changed
+    /// since the last step.
+    public func draw(in canvas: any Canvas) {
+        updateCells()
+        let f = storedFrame
+        guard f.width > 0, f.height > 0 else { return }
+        canvas.pushClip(f)
+        if let backgroundColor { canvas.fill(f, color: backgroundColor) }
+        let offset = scrollView.contentOffset
+        let dx = f.minX - offset.x, dy = f.minY - offset.y
+        for cell in cells {
+            cell.draw(in: canvas, frame: cell.frame.offsetBy(dx: dx, dy: dy))
+        }
+        canvas.popClip()
+    }
+
+    // MARK: - Queries
+
+    /// The items that intersect the viewport at the current offset. O(1) fixed sizes, O(log n) variable.
+    public var visibleRange: Range<Int> {
+        storedLayout.visibleRange(offset: axisOffset, length: viewportLength)
+    }
+
+    /// The cells showing, in item order (brought up to date first).
+    public var visibleCells: [ListCell] {
+        updateCells()
+        return cells
+    }
+
+    /// The cell showing item `index`, or `nil` if that item is not visible (brought up to date first).
+    public func cell(at index: Int) -> ListCell? {
+        updateCells()
+        guard cellRange.contains(index) else { return nil }
+        return cells[index - cellRange.lowerBound]
+    }
+
+    /// How many cells wait in the reuse pool (at most the visible count plus ``reuseMargin``).
+    public var reusePoolCount: Int { pool.count }
+
+    /// The item under `point`, given in the list's own coordinates (0,0 = the frame's top-left), or
+    /// `nil` outside the list, in spacing, insets, or past the content. O(1) fixed, O(log n) variable.
+    public func item(at point: Point) -> Int? {
+        let f = storedFrame
+        guard point.x >= 0, point.y >= 0, point.x < f.width, point.y < f.height else { return nil }
+        let offset = scrollView.contentOffset
+        let content = Point(x: point.x + offset.x, y: point.y + offset.y)
+        let along = storedLayout.axis == .horizontal ? content.x : content.y
+        guard let index = storedLayout.index(at: along),
+              let frame = storedLayout.frame(of: index, crossLength: crossLength),
+              frame.contains(content) else { return nil }
+        return index
+    }
+
+    /// The frame of item `index` in content coordinates, or `nil` if out of range.
+    public func frame(of index: Int) -> Rect? {
+        storedLayout.frame(of: index, crossLength: crossLength)
+    }
+
+    /// The content offset at which item `index` sits at `position`, clamped to the scroll range.
+    /// `.start` leaves the leading inset visible before the item and `.end` the trailing inset after
+    /// it (so the first item at `.start` is the top, the last at `.end` the bottom). Out-of-range
+    /// indices are clamped; an empty list gives the minimum offset.
+    public func contentOffset(forItem index: Int, position: ScrollPosition) -> Point {
+        var result = scrollView.contentOffset
+        let lo = axisComponent(scrollView.minContentOffset), hi = axisComponent(scrollView.maxContentOffset)
+        var target = lo
+        let n = storedLayout.itemCount
+        if n > 0 {
+            let i = min(max(index, 0), n - 1)
+            let start = storedLayout.itemStart(i), length = storedLayout.itemLength(i)
+            switch position {
+            case .start: target = start - storedLayout.leadingInset
+            case .center: target = start + length / 2 - viewportLength / 2
+            case .end: target = start + length + storedLayout.trailingInset - viewportLength
+            }
+        }
+        target = target.isNaN ? lo : min(max(target, lo), hi)
+        if storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
+        return result
+    }
+
+    /// Scrolls so that item `index` sits at `position` (see ``contentOffset(forItem:position:)``) over
+    /// `duration` seconds along `curve`, with the scroll view's timed-scroll rules: the request starts
+    /// at the next ``step(_:)``, every item passed on the way is configured in the frame it shows,
+    /// `completion` fires exactly once (`false` if interrupted or replaced), and a duration of 0 or
+    /// less jumps at the next step and still completes.
+    public func scrollToItem(_ index: Int, position: ScrollPosition,
+                             duration: Double = ScrollView.defaultAnimationDuration,
+                             curve: TimingCurve = ScrollView.defaultAnimationCurve,
+                             completion: (@MainActor (Bool) -> Void)? = nil) {
+        scrollView.setContentOffset(contentOffset(forItem: index, position: position),
+                                    duration: duration, curve: curve, completion: completion)
+    }
+
+    // MARK: - Cells
+
+    /// Brings the cells in line with the visible range: recycles cells whose items left, gives new
+    /// items a cell and one `configure` call. O(1) when nothing changed.
+    private func updateCells() {
+        let offset = axisOffset, length = viewportLength
+        if offset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
+            && pendingReconfigure.isEmpty { return }
+        guard !isUpdatingCells else { return }
+        isUpdatingCells = true
+        let newRange = storedLayout.visibleRange(offset: offset, length: length)
+        let old = cellRange
+        let reconfigureAll = contentDirty
+        let refresh = framesDirty || reconfigureAll
+        cellsOffset = offset
+        cellsLength = length
+        framesDirty = false
+        contentDirty = false
+
+        let reconfigureSome = !pendingReconfigure.isEmpty
+        if newRange != old || reconfigureAll || reconfigureSome {
+            pool.limit = max(cells.count, newRange.count) + Self.reuseMargin
+            // Recycle first, so the cells that leave can serve the items that arrive.
+            var k = 0
+            while k < cells.count {
+                let index = old.lowerBound + k
+                if reconfigureAll || !newRange.contains(index) { recycle(cells[k]) }
+                k += 1
+            }
+            scratch.removeAll(keepingCapacity: true)
+            let cross = crossLength
+            var index = newRange.lowerBound
+            while index < newRange.upperBound {
+                if !reconfigureAll && old.contains(index) {
+                    let cell = cells[index - old.lowerBound]
+                    if refresh { cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero }
+                    scratch.append(cell)
+                    if reconfigureSome && pendingReconfigure.contains(index) {
+                        configureCount += 1
+                        configuredInLastStep += 1
+                        dataSource.configure(cell, at: index)
+                    }
+                } else {
+                    let cell: ListCell
+                    if let reused = pool.dequeue() {
+                        cell = reused
+                    } else {
+                        cell = dataSource.makeCell()
+                        cellsCreated += 1
+                    }
+                    cell.index = index
+                    cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero
+                    scratch.append(cell)
+                    configureCount += 1
+                    configuredInLastStep += 1
+                    dataSource.configure(cell, at: index)
+                }
+                index += 1
+            }
+            swap(&cells, &scratch)
+            scratch.removeAll(keepingCapacity: true)
+            cellRange = newRange
+            pool.limit = newRange.count + Self.reuseMargin
+            if reconfigureSome { pendingReconfigure.removeAll() }
+        } else if refresh {
+            let cross = crossLength
+            for cell in cells { cell.frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero }
+        }
+        isUpdatingCells = false
+        if reloadRequestedDuringUpdate {
+            reloadRequestedDuringUpdate = false
+            reloadData()
+        }
+    }
+
+    private func recycle(_ cell: ListCell) {
+        cell.prepareForReuse()
+        cell.index = -1
+        cell.frame = .zero
+        pool.enqueue(cell)
+    }
+
+    // MARK: - Geometry helpers
+
+    private func geometryDidChange() {
+        if scrollView.viewportSize != storedFrame.size { scrollView.viewportSize = storedFrame.size }
+        updateContentSize()
+        framesDirty = true
+    }
+
+    private func updateContentSize() {
+        let size = storedLayout.contentSize(crossLength: crossLength)
+        if scrollView.contentSize != size { scrollView.contentSize = size }
+    }
+
+    private var viewportLength: Double {
+        storedLayout.axis == .horizontal ? storedFrame.width : storedFrame.height
+    }
+
+    private var crossLength: Double {
+        storedLayout.axis == .horizontal ? storedFrame.height : storedFrame.width
+    }
+
+    private var axisOffset: Double { axisComponent(scrollView.contentOffset) }
+
+    private func axisComponent(_ p: Point) -> Double {
+        storedLayout.axis == .horizontal ? p.x : p.y
+    }
+
+    private func tapped(at location: Point) {
+        guard let onSelectItem, let index = item(at: location) else { return }
+        onSelectItem(index)
+    }
+
+    private static func sanitized(_ r: Rect) -> Rect {
+        func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        func size(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        return Rect(x: finite(r.minX), y: finite(r.minY), width: size(r.width), height: size(r.height))
+    }
+
+    // MARK: - Snapping
+
+    /// Applies ``snapBehavior`` for the scroll view, with the list's layout as the geometry.
+    /// A separate object so the list view itself does not expose the `ScrollSnapping` methods.
+    private final class SnapAdapter: ScrollSnapping {
+        unowned let list: ListView
+        init(list: ListView) { self.list = list }
+
+        func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
+                        in scrollView: ScrollView) -> Point {
+            let l = list
+            let context = SnapContext(proposedRest: l.axisComponent(proposed),
+                                      currentOffset: l.axisComponent(currentOffset),
+                                      dragStartOffset: l.axisComponent(dragStartOffset),
+                                      velocity: l.axisComponent(velocity),
+                                      viewportLength: l.viewportLength,
+                                      minOffset: l.axisComponent(scrollView.minContentOffset),
+                                      maxOffset: l.axisComponent(scrollView.maxContentOffset))
+            let target = l.snapBehavior.target(context, geometry: l.storedLayout)
+            var result = proposed
+            if l.storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
+            return result
+        }
+
+        func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollView) -> Point {
+            let l = list
+            let target = l.snapBehavior.stepTarget(from: l.axisComponent(offset), steps: steps,
+                                                   viewportLength: l.viewportLength,
+                                                   minOffset: l.axisComponent(scrollView.minContentOffset),
+                                                   maxOffset: l.axisComponent(scrollView.maxContentOffset),
+                                                   geometry: l.storedLayout)
+            var result = offset
+            if l.storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
+            return result
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// A ``Canvas`` that draws nothing and records every call as a ``Command``, for tests.
+///
+/// It also tracks the clip stack (``currentClip``) and answers `measureText` with a fixed, documented
+/// approximation, so layout code behaves deterministically without fonts.
+///
+/// ```swift
+/// let canvas = RecordingCanvas(size: Size(width: 320, height: 480))
+/// list.draw(in: canvas)
+/// #expect(canvas.texts.first == "Row 0")
+/// ```
+@MainActor
+public final class RecordingCanvas: Canvas {
+    /// One recorded drawing call, with its arguments.
+    public enum Command: Sendable, Hashable {
+        case clear(Color)
+        case fill(Rect, Color)
+        case fillRoundedRect(Rect, radius: Double, Color)
+        case strokeRect(Rect, Color, width: Double)
+        case line(from: Point, to: Point, Color, width: Double)
+        case polyline([Point], Color, width: Double)
+        case circle(center: Point, radius: Double, Color)
+        case text(String, in: Rect, style: TextStyle, alignment: TextAlignment)
+        case image(ImageRef, in: Rect, opacity: Double)
+        case pushClip(Rect)
+        case popClip
+    }
+
+    /// The drawable area in points.
+    public var size: Size
+    /// Everything drawn since creation or the last ``reset()``, in order.
+    public private(set) var commands: [Command] = []
+    /// How many `popClip` calls had no matching `pushClip` (they are ignored, as a real canvas must).
+    public private(set) var unbalancedPops = 0
+    private var clipStack: [Rect] = []
+
+    public init(size: Size = Size(width: 800, height: 600)) {
+        self.size = size
+    }
+
+    /// Forgets the recorded commands and clips (keeping their storage, so per-frame reuse does not allocate).
+    public func reset() {
+        commands.removeAll(keepingCapacity: true)
+        clipStack.removeAll(keepingCapacity: true)
+        unbalancedPops = 0
+    }
+
+    /// The clip in effect: the intersection of every pushed clip (a zero rect when they do not
+    /// overlap), or the whole canvas when none is pushed.
+    public var currentClip: Rect { clipStack.last ?? Rect(origin: .zero, size: size) }
+    /// How many clips are pushed now.
+    public var clipDepth: Int { clipStack.count }
+
+    /// The strings drawn with `drawText`, in order.
+    public var texts: [String] {
+        commands.compactMap { if case .text(let s, _, _, _) = $0 { s } else { nil } }
+    }
+    /// The rectangles passed to `fill`, in order.
+    public var filledRects: [Rect] {
+        commands.compactMap { if case .fill(let r, _) = $0 { r } else { nil } }
+    }
+
+    public func clear(_ color: Color) { commands.append(.clear(color)) }
+    public func fill(_ rect: Rect, color: Color) { commands.append(.fill(rect, color)) }
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        commands.append(.fillRoundedRect(rect, radius: radius, color))
+    }
+    public func strokeRect(_ rect: Rect, color: Color, width: Double) {
+        commands.append(.strokeRect(rect, color, width: width))
+    }
+    public func drawLine(from: Point, to: Point, color: Color, width: Double) {
+        commands.append(.line(from: from, to: to, color, width: width))
+    }
+    public func drawPolyline(_ points: [Point], color: Color, width: Double) {
+        commands.append(.polyline(points, color, width: width))
+    }
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        commands.append(.circle(center: center, radius: radius, color))
+    }
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment) {
+        commands.append(.text(text, in: rect, style: style, alignment: alignment))
+    }
+
+    /// An approximation without fonts: 0.6 x the point size per character (Unicode scalars),
+    /// 1.2 x the point size tall. Empty text is 0 wide.
+    public func measureText(_ text: String, style: TextStyle) -> Size {
+        let size = style.size.isFinite ? max(0, style.size) : 0
+        return Size(width: Double(text.unicodeScalars.count) * size * 0.6, height: size * 1.2)
+    }
+
+    public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
+        commands.append(.image(image, in: rect, opacity: opacity))
+    }
+
+    public func pushClip(_ rect: Rect) {
+        commands.append(.pushClip(rect))
+        let clipped = currentClip.intersection(rect) ?? Rect(origin: rect.origin, size: .zero)
+        clipStack.append(clipped)
+    }
+
+    public func popClip() {
+        commands.append(.popClip)
+        if clipStack.popLast() == nil { unbalancedPops += 1 }
+    }
+}
