@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // System libraries: SDL2 and its two approved companions.
@@ -53,6 +54,13 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion"]),
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "ScrollKit", "Motion",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "ScrollKitSDLTests", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion"]),
         .testTarget(name: "ScrollKitDemoTests", dependencies: ["ScrollKitDemo", "ScrollKitSDL"]),
     ]
