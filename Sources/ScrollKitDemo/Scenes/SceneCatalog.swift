@@ -1,0 +1,4 @@
+enum SceneCatalog {
+    static let defaultName = "list"
+    static let names = ["list"]
+}
