@@ -1,4 +1,0 @@
-enum SceneCatalog {
-    static let defaultName = "list"
-    static let names = ["list"]
-}
