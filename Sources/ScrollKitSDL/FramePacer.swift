@@ -6,13 +6,16 @@
 /// last bit a `Double` can hold. With `start == 0` and `baseIndex == 0` the deadline of frame `k`
 /// is exactly `Double(k) / hz`, the virtual clock's own value.
 ///
-/// A frame that cannot start by its deadline is dropped, not queued: ``nextFrame(now:)`` skips
-/// to the first deadline at or after `now` and adds the dropped frames to ``skippedFrames``.
+/// A late frame is dropped, not queued: when the loop gets to a frame more than ``lateSlack``
+/// periods after its deadline (by default half a period: too late to be on screen by its target),
+/// ``nextFrame(now:)`` skips to the first deadline at or after `now` and adds the dropped frames to
+/// ``skippedFrames``. A frame reached within the slack runs at once with its own deadline as
+/// timestamp (so a timeline restarted "now" is not late a microsecond later).
 ///
 /// ```swift
 /// var pacer = FramePacer(hz: 60, start: 0)
 /// let f0 = pacer.nextFrame(now: 0)        // index 0, deadline 0
-/// let f1 = pacer.nextFrame(now: 0.05)     // 0.05 s is past frames 1...3: index 3, 2 skipped
+/// let f1 = pacer.nextFrame(now: 0.04)     // 0.04 s is past deadlines 1 and 2: index 3, 2 skipped
 /// ```
 public struct FramePacer: Sendable, Hashable {
     /// One scheduled frame: its number on the timeline and its deadline (seconds).
@@ -35,6 +38,10 @@ public struct FramePacer: Sendable, Hashable {
     public private(set) var nextIndex: Int
     /// Frames dropped because the loop was late for their deadline (never negative).
     public private(set) var skippedFrames: Int = 0
+    /// How late, in periods, a frame may start and still run (0...1; default 0.5; NaN → 0.5).
+    public var lateSlack: Double = 0.5 {
+        didSet { lateSlack = lateSlack.isNaN ? 0.5 : min(max(lateSlack, 0), 1) }
+    }
 
     /// The nominal period in seconds: `1 / hz`.
     public var period: Double { 1 / hz }
@@ -69,13 +76,13 @@ public struct FramePacer: Sendable, Hashable {
 
     /// Schedules the next frame for a loop that is ready at `now` and consumes it.
     ///
-    /// If `now` is at or before the next deadline, that frame is returned (the caller waits for
-    /// its deadline). If `now` is past it, the frame is late: the first deadline at or after `now`
-    /// is returned and the frames in between are counted in ``skippedFrames``.
-    /// A non-finite `now` is treated as on time. O(1).
+    /// If `now` is before the next deadline, or after it by at most ``lateSlack`` periods, that frame
+    /// is returned (the caller waits for its deadline, or starts at once). Later than that, the frame
+    /// is late: the first deadline at or after `now` is returned and the frames before it are counted
+    /// in ``skippedFrames``. A non-finite `now` is treated as on time. O(1).
     public mutating func nextFrame(now: Double) -> Frame {
         var index = nextIndex
-        if now.isFinite, now > deadline(forFrame: index) {
+        if now.isFinite, now > deadline(forFrame: index) + lateSlack / hz {
             let elapsed = (now - start) * hz
             if elapsed < Double(Int.max / 4) {
                 // The first k with deadline(k) >= now; the estimate is corrected for rounding.

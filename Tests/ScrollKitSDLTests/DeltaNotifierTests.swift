@@ -34,7 +34,7 @@ struct DeltaNotifierTests {
         let recorder = DeltaRecorder()
         let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
         link.step(); link.step()
-        clock.now += 0.03                                   // late: one 20 ms frame dropped
+        clock.now += 0.035                                  // late: one 20 ms frame dropped
         link.step()
         #expect(recorder.deltas.count == 3)
         #expect(abs(recorder.deltas[2] - 0.04) < 1e-12)

@@ -38,8 +38,9 @@ struct DisplayLinkPacerTests {
 
     @Test("a late frame skips to the first deadline at or after now and counts the dropped frames",
           arguments: [
-            // (lateness in periods after the next deadline, expected skipped)
-            (0.0, 0), (0.01, 1), (0.99, 1), (1.0, 1), (1.01, 2), (2.5, 3), (9.5, 10),
+            // (lateness in periods after the next deadline, expected skipped); up to half a period
+            // late the frame still runs (at once, stamped with its own deadline)
+            (0.0, 0), (0.3, 0), (0.5, 0), (0.51, 1), (0.99, 1), (1.0, 1), (1.01, 2), (2.5, 3), (9.5, 10),
           ])
     func lateFrames(lateness: Double, expectedSkipped: Int) {
         let hz = 60.0
@@ -49,8 +50,12 @@ struct DisplayLinkPacerTests {
         let now = due + lateness / hz
         let frame = pacer.nextFrame(now: now)
         #expect(frame.index == 1 + expectedSkipped)
-        #expect(frame.deadline >= now)
-        #expect(pacer.deadline(forFrame: frame.index - 1) < now || expectedSkipped == 0)
+        if expectedSkipped > 0 {
+            #expect(frame.deadline >= now)
+            #expect(pacer.deadline(forFrame: frame.index - 1) < now)
+        } else {
+            #expect(frame.deadline == due)
+        }
         #expect(pacer.skippedFrames == expectedSkipped)
         #expect(frame.deadline == Double(frame.index) / hz)
         // Back on the grid: the next frame is the one after.
@@ -68,12 +73,24 @@ struct DisplayLinkPacerTests {
         #expect(pacer.skippedFrames == 5)
     }
 
+    @Test("the slack is adjustable: with none, any lateness skips")
+    func noSlack() {
+        var pacer = FramePacer(hz: 100, start: 0)
+        pacer.lateSlack = 0
+        _ = pacer.nextFrame(now: 0)
+        #expect(pacer.nextFrame(now: 0.0101).index == 2)
+        pacer.lateSlack = .nan
+        #expect(pacer.lateSlack == 0.5)
+        pacer.lateSlack = 7
+        #expect(pacer.lateSlack == 1)
+    }
+
     @Test("restart starts a fresh timeline at now without counting the gap")
     func restartAfterIdle() {
         var pacer = FramePacer(hz: 60, start: 0)
         for _ in 0..<10 { _ = pacer.nextFrame(now: pacer.nextDeadline) }
         pacer.restart(at: 100.25)                         // woke from idle 100 s later
-        let frame = pacer.nextFrame(now: 100.25)
+        let frame = pacer.nextFrame(now: 100.2500001)     // a moment after the restart
         #expect(frame.index == 10)
         #expect(frame.deadline == 100.25)
         #expect(pacer.skippedFrames == 0)
