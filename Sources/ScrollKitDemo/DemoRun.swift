@@ -52,10 +52,14 @@ struct DemoRun {
         let driver = SceneDriver(scene: scene, trace: trace,
                                  player: script.map { ScriptPlayer(script: $0, windowSize: configuration.size) })
 
+        // A window host idles (sleeps until input) only without a frame hook. A script or a frame
+        // count needs frames to keep coming, or the run would wait for input forever.
+        let keepRunning = script != nil || configuration.frames != nil
+        let beforeFrame: ((FrameTick) -> Void)? = keepRunning ? { [unowned host] tick in
+            driver.beforeFrame(tick, host: host)
+        } : nil
         do {
-            try host.run(client: driver, maxFrames: configuration.frames) { [unowned host] tick in
-                driver.beforeFrame(tick, host: host)
-            }
+            try host.run(client: driver, maxFrames: configuration.frames, beforeFrame: beforeFrame)
         } catch {
             throw CLIError("SDL failed during the run: \(error)")
         }
@@ -79,14 +83,15 @@ struct DemoRun {
     }
 }
 
-/// The host's client during a run: forwards to the scene, writes a trace row after each drawn
-/// frame, and keeps a window host awake while scripted events are pending.
+/// The host's client during a run: forwards to the scene, writes one trace row per frame (after
+/// its first draw), and keeps a window host awake while scripted events are pending.
 @MainActor
 final class SceneDriver: HostClient {
     let scene: any DemoScene
     let trace: TraceWriter?
     private var player: ScriptPlayer?
     private var tick: FrameTick?
+    private var tracedIndex: Int?
     /// The first error met during the run (a screenshot that could not be written).
     private(set) var failure: CLIError?
 
@@ -132,7 +137,11 @@ final class SceneDriver: HostClient {
 
     func draw(in canvas: Canvas) {
         scene.draw(in: canvas)
-        if let trace, let tick { trace.write(tick, scene.traceSample) }
+        // One row per frame: a window host's screenshot draws the last frame again.
+        if let trace, let tick, tick.index != tracedIndex {
+            trace.write(tick, scene.traceSample)
+            tracedIndex = tick.index
+        }
     }
 
     var needsFrames: Bool { scene.needsFrames || (player?.hasPending ?? false) }

@@ -116,7 +116,7 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file: expected ':' (truncated JSON?)") }
             guard bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the field name \"\(key)\", found \(describeCurrent())")
+                throw error("expected ':' after the field name \"\(excerpt(key))\", found \(describeCurrent())")
             }
             index += 1
             skipWhitespace()
@@ -369,4 +369,24 @@ struct JSONParser {
         }
         return nil
     }
+}
+
+/// User text for an error message: control characters escaped (so the message stays on one
+/// line) and anything past `limit` characters cut to "…".
+func excerpt(_ text: String, limit: Int = 48) -> String {
+    var out = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+        if count >= limit { out += "…"; break }
+        switch scalar.value {
+        case 0x0A: out += "\\n"
+        case 0x0D: out += "\\r"
+        case 0x09: out += "\\t"
+        case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029:
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: out.unicodeScalars.append(scalar)
+        }
+        count += 1
+    }
+    return out
 }

@@ -161,7 +161,7 @@ extension Script {
         var eventsValue: JSONValue?
         for member in members {
             guard member.key == "events" else {
-                throw ScriptError("unknown field \"\(member.key)\" at the top level (only \"events\" is allowed)")
+                throw ScriptError("unknown field \"\(excerpt(member.key))\" at the top level (only \"events\" is allowed)")
             }
             guard eventsValue == nil else { throw ScriptError("duplicate field \"events\"") }
             eventsValue = member.value
@@ -177,7 +177,7 @@ extension Script {
             var reader = try EventReader(item, index: index)
             let event = try reader.readEvent(curves: curves)
             if let previous, event.t < previous.t {
-                throw ScriptError(event: index, "\"t\" is \(reader.tText), earlier than event \(index - 1)'s \(previous.text): events must be in time order")
+                throw ScriptError(event: index, "\"t\" is \(excerpt(reader.tText)), earlier than event \(index - 1)'s \(excerpt(previous.text)): events must be in time order")
             }
             previous = (event.t, reader.tText)
             events.append(event)
@@ -199,7 +199,7 @@ private struct EventReader {
         }
         var members: [String: JSONValue] = [:]
         for member in list {
-            if members[member.key] != nil { throw ScriptError(event: index, "duplicate field \"\(member.key)\"") }
+            if members[member.key] != nil { throw ScriptError(event: index, "duplicate field \"\(excerpt(member.key))\"") }
             members[member.key] = member.value
         }
         self.members = members
@@ -213,10 +213,10 @@ private struct EventReader {
         guard let typeValue = members["type"] else { throw fail("missing field \"type\"") }
         guard case .string(let type) = typeValue else { throw fail("\"type\" must be a string, not \(typeValue.kindDescription)") }
         guard let allowed = Script.fields[type] else {
-            throw fail("unknown type \"\(type)\" (valid: \(Script.eventTypes.joined(separator: ", ")))")
+            throw fail("unknown type \"\(excerpt(type))\" (valid: \(Script.eventTypes.joined(separator: ", ")))")
         }
         for key in members.keys.sorted() where key != "t" && key != "type" && !allowed.contains(key) {
-            throw fail("unknown field \"\(key)\" for type \"\(type)\" (valid: t, type, \(allowed.joined(separator: ", ")))")
+            throw fail("unknown field \"\(excerpt(key))\" for type \"\(type)\" (valid: t, type, \(allowed.joined(separator: ", ")))")
         }
 
         let action: ScriptAction
@@ -238,7 +238,7 @@ private struct EventReader {
         case "key":
             let name = try string("key")
             guard let key = Key(rawValue: name), Key.scrollKeys.contains(key) else {
-                throw fail("\"key\" must be one of \(Key.scrollKeys.map(\.rawValue).joined(separator: ", ")) (got \"\(name)\")")
+                throw fail("\"key\" must be one of \(Key.scrollKeys.map(\.rawValue).joined(separator: ", ")) (got \"\(excerpt(name))\")")
             }
             action = .key(key)
         case "scrollTo":
@@ -252,7 +252,7 @@ private struct EventReader {
             if members["position"] != nil {
                 let name = try string("position")
                 guard let p = ItemPosition(rawValue: name) else {
-                    throw fail("\"position\" must be one of start, center, end (got \"\(name)\")")
+                    throw fail("\"position\" must be one of start, center, end (got \"\(excerpt(name))\")")
                 }
                 position = p
             }
@@ -288,7 +288,7 @@ private struct EventReader {
         guard members["curve"] != nil else { return nil }
         let name = try string("curve")
         if let problem = curves.check(name) {
-            throw fail("\"curve\" \"\(name)\": \(CLIError.oneLine(problem))")
+            throw fail("\"curve\" \"\(excerpt(name))\": \(CLIError.oneLine(problem))")
         }
         return name
     }
@@ -312,7 +312,7 @@ private struct EventReader {
     func wholeNumber(_ key: String, min: Double, max: Double) throws(ScriptError) -> Int {
         let value = try requiredNumber(key, min: min, max: max)
         guard value == value.rounded() else {
-            throw fail("\"\(key)\" must be a whole number (got \(text(of: members[key])))")
+            throw fail("\"\(key)\" must be a whole number (got \(excerpt(text(of: members[key]))))")
         }
         return Int(value)  // safe: finite, whole and within ±1e12
     }
@@ -321,13 +321,13 @@ private struct EventReader {
         guard case .number(let x, let text) = value else { throw fail("\"\(key)\" must be a number") }
         guard x.isFinite else {
             let why = x.isNaN || text.contains("N") || text.contains("I") ? "" : ", it is out of range"
-            throw fail("\"\(key)\" must be a finite number (got \(text)\(why))")
+            throw fail("\"\(key)\" must be a finite number (got \(excerpt(text))\(why))")
         }
         guard x >= min else {
-            throw fail("\"\(key)\" must be \(min == 0 ? "at least 0" : "between \(Self.format(min)) and \(Self.format(max))") (got \(text))")
+            throw fail("\"\(key)\" must be \(min == 0 ? "at least 0" : "between \(Self.format(min)) and \(Self.format(max))") (got \(excerpt(text)))")
         }
         guard x <= max else {
-            throw fail("\"\(key)\" must be \(min == 0 ? "at most \(Self.format(max))" : "between \(Self.format(min)) and \(Self.format(max))") (got \(text))")
+            throw fail("\"\(key)\" must be \(min == 0 ? "at most \(Self.format(max))" : "between \(Self.format(min)) and \(Self.format(max))") (got \(excerpt(text)))")
         }
         return x
     }

@@ -157,6 +157,15 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         }
     }
 
+    @Test func echoedTextIsShortAndOnOneLine() {
+        let digits = "1" + String(repeating: "0", count: 100_000)
+        #expect(message(one(#"{"t": "# + digits + #", "type": "key", "key": "Up"}"#))
+                == #"event 0: "t" must be a finite number (got 100000000000000000000000000000000000000000000000…, it is out of range)"#)
+        #expect(message(one(#"{"t": 0, "type": "a\nb\u0007c"}"#))
+                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, wheel, key, scrollTo, scrollToEnd, scrollToItem, resize, screenshot)"#)
+        #expect(excerpt(String(repeating: "é", count: 60)) == String(repeating: "é", count: 48) + "…")
+    }
+
     @Test func curvesGoThroughTheValidatorHook() throws {
         let strict = CurveValidator { name in name == "linear" || name == "smoothstep" ? nil : "unknown curve (valid: linear, smoothstep)" }
         #expect(message(one(#"{"t": 0, "type": "scrollToEnd", "curve": "smoothstep"}"#), curves: strict) == nil)
