@@ -22,7 +22,7 @@ struct ScrollKitDemo: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The scene to show.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The scene to show: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "NAME"))
     var scene: String = SceneCatalog.defaultName
 
     @Flag(help: "Render off-screen on a virtual clock (no window, never sleeps).")
