@@ -72,6 +72,8 @@ public struct FrameStats: Sendable {
     public private(set) var maxCost: Double = 0
     /// Nominal period of the frames recorded (seconds; 0 before the first).
     public private(set) var period: Double = 0
+    /// Whether the frames ran on a real clock (a window host): ``summary`` then reports pacing too.
+    public var isRealTime = false
 
     private var ring: [Sample] = []
     private var head = 0
@@ -94,6 +96,12 @@ public struct FrameStats: Sendable {
         }
     }
 
+    /// When the latest frame's present returned (host clock seconds), nil before the first frame.
+    public var lastPresented: Double? {
+        guard !ring.isEmpty else { return nil }
+        return ring[(head + ring.count - 1) % ring.count].presented
+    }
+
     /// The kept samples, oldest first. O(n).
     public var samples: [Sample] {
         Array(ring[head...] + ring[..<head])
@@ -113,9 +121,16 @@ public struct FrameStats: Sendable {
     /// 99th percentile frame cost, CPU ms.
     public var costP99: Double { costPercentile(99) }
 
-    /// Pacing of the kept frames, or nil with fewer than two.
-    public var pacing: Pacing? {
-        let s = samples
+    /// Pacing of all kept frames, or nil with fewer than two.
+    public var pacing: Pacing? { pacing(droppingFirst: 0) }
+
+    /// Pacing after the run's first frame, whose present is late by its one-off setup (fonts,
+    /// textures, shaders): the steady state. Nil with fewer than two frames left.
+    public var steadyPacing: Pacing? { pacing(droppingFirst: frames == ring.count ? 1 : 0) }
+
+    /// Pacing of the kept frames without the oldest `count`. O(n log n).
+    public func pacing(droppingFirst count: Int) -> Pacing? {
+        let s = Array(samples.dropFirst(max(0, count)))
         guard s.count >= 2, let first = s.first, let last = s.last else { return nil }
         var intervals: [Double] = []
         intervals.reserveCapacity(s.count - 1)
@@ -136,16 +151,23 @@ public struct FrameStats: Sendable {
     /// The process's peak resident set size in bytes (`getrusage(RUSAGE_SELF).ru_maxrss`), 0 if unknown.
     public var peakMemoryBytes: Int { Self.peakResidentBytes() }
 
-    /// Lines for `--stats`: frames, skipped, cost p50/p99/max, peak memory.
+    /// Lines for `--stats`: frames, skipped, cost p50/p99/max, peak memory; for real-time runs
+    /// also a pacing line (``steadyPacing``: mean, sd, p99 and max interval between presents, and drift).
     public var summary: String {
         func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
         let mb = Double(peakMemoryBytes) / 1_048_576
-        return """
+        var text = """
             frames: \(frames)
             skipped frames: \(skippedFrames)
             frame cost (CPU, update+layout+draw+present): p50 \(ms(costP50)), p99 \(ms(costP99)), max \(ms(maxCost))
             peak memory: \(String(format: "%.1f", mb)) MB
             """
+        if isRealTime, let p = steadyPacing {
+            text += "\npacing (between presents, after frame 0): mean \(ms(p.meanInterval * 1000)) (period \(ms(p.period * 1000))), "
+                + "sd \(ms(p.standardDeviation * 1000)), p99 \(ms(p.p99Interval * 1000)), max \(ms(p.maxInterval * 1000)), "
+                + "drift \(ms(p.drift * 1000)) (presents \(ms(p.presentDrift * 1000)))"
+        }
+        return text
     }
 
     /// Nearest-rank percentile of `values`; 0 when empty; `p` clamped to 0...100, NaN → 50.

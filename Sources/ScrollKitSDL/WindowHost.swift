@@ -17,7 +17,8 @@ import ScrollKit
 /// - Idle: when the client needs no frames, no display-link callback is active, no frame hook is
 ///   set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw, no spinning).
 ///   On waking, the display link's timeline restarts at the wake-up time: the first frame runs at
-///   once and the idle time is not counted as skipped frames.
+///   once and the idle time is not counted as skipped frames. Likewise when the run's first frame
+///   overruns its period (one-off setup of fonts, textures and shaders): the timeline starts after it.
 /// - Minimized or 0×0: nothing is drawn or presented and the loop sleeps in
 ///   `SDL_WaitEventTimeout` until the window is restored (with a frame hook, frames keep their
 ///   deadlines so scripts keep time, still without drawing).
@@ -58,7 +59,7 @@ public final class WindowHost: Host {
     private var translator = EventTranslator()
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
-    private var isMinimized = false
+    private var fastPresents = 0
     private var frameOwed = true
     private var quitRequested = false
     private var hasDrawn = false
@@ -140,6 +141,7 @@ public final class WindowHost: Host {
     public func run(client: HostClient, maxFrames: Int?, beforeFrame: ((FrameTick) -> Void)?) throws {
         self.client = client
         defer { self.client = nil }
+        stats.isRealTime = true
         quitRequested = false
         frameOwed = true
         clock.resetOrigin()
@@ -154,8 +156,7 @@ public final class WindowHost: Host {
         while maxFrames.map({ framesRun < $0 }) ?? true {
             if quitRequested || client.wantsQuit { break }
 
-            let cannotDraw = isMinimized || DrawableSize.read(window: window, renderer: renderer,
-                                                              previousScale: pixelScale).isEmpty
+            let cannotDraw = !canDraw
             let nothingToDo = !client.needsFrames && !displayLink.hasActiveCallbacks && !frameOwed
             if beforeFrame == nil && (nothingToDo || cannotDraw) {
                 waitForWork(client: client)
@@ -181,12 +182,20 @@ public final class WindowHost: Host {
                 hasDrawn = true
             }
             let presented = clock.now
+            if let previous = stats.lastPresented, displayLink.pacing == .vsync {
+                checkVSyncStillBlocks(interval: presented - previous)
+            }
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
             stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: began,
                                presented: presented, cost: cost), period: tick.duration)
             stats.skippedFrames = displayLink.skippedFrames - skippedAtStart
             frameOwed = false
             framesRun += 1
+            if framesRun == 1 && presented > tick.targetTimestamp {
+                // The run's first frame pays one-off setup (fonts, textures, shaders): start the
+                // timeline after it instead of counting that as skipped frames.
+                displayLink.restartTimeline()
+            }
         }
     }
 
@@ -199,8 +208,7 @@ public final class WindowHost: Host {
             _ = SDL_WaitEventTimeout(nil, 500)
             drainEvents(client: client)
             if quitRequested || client.wantsQuit { return }
-            let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale)
-            if isMinimized || drawable.isEmpty { continue }
+            if !canDraw { continue }
             if frameOwed || client.needsFrames || displayLink.hasActiveCallbacks { return }
         }
     }
@@ -236,11 +244,31 @@ public final class WindowHost: Host {
         case .exposed:
             frameOwed = true
         case .minimized, .restored:
-            isMinimized = (SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue) != 0
             refreshSize(notify: true)
             frameOwed = true
         case .quit:
             quitRequested = true
+        }
+    }
+
+    /// Whether a frame can be shown: the window is neither minimized nor hidden and has pixels.
+    /// (A hidden or minimized window's present returns at once: with vsync pacing that would spin.)
+    private var canDraw: Bool {
+        let flags = SDL_GetWindowFlags(window)
+        if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 { return false }
+        return !DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale).isEmpty
+    }
+
+    /// Gives up vsync pacing when presents stop blocking (e.g. the compositor changed): three
+    /// presents in a row under a quarter period apart would otherwise run the loop unpaced.
+    private func checkVSyncStillBlocks(interval: Double) {
+        guard usesVSync else { return }
+        fastPresents = interval < 0.25 * displayLink.duration ? fastPresents + 1 : 0
+        if fastPresents >= 3 {
+            usesVSync = false
+            SDL_RenderSetVSync(renderer, 0)
+            displayLink.pacing = .deadlines
+            displayLink.restartTimeline()
         }
     }
 
