@@ -6,7 +6,9 @@ import ScrollKit
 ///
 /// - SDL's `dummy` video driver, forced before SDL starts (see ``SDLSession``), and SDL's software
 ///   renderer drawing into the dummy window's framebuffer: a plain XRGB8888 surface in memory, never
-///   shown. Presenting copies nothing; ``screenshot(to:)`` reads that surface.
+///   shown (a window rather than `SDL_CreateSoftwareRenderer(surface)` so that a resize keeps the
+///   renderer and the canvas's caches). Presenting copies nothing; ``screenshot(to:)`` reads that
+///   surface. The canvas composites discs straight into it (`SDLCanvas.attachSoftwareTarget`).
 /// - A ``VirtualClock``: frame `k` has the timestamp `Double(k) / hz` exactly and the loop never
 ///   sleeps, so a run of 600 frames takes as long as drawing them.
 /// - Every frame is updated, drawn and presented (no idle, no skipped frames), and the host runs
@@ -67,6 +69,8 @@ public final class HeadlessHost: Host {
             SDL_DestroyWindow(window)
             throw error
         }
+        // The canvas may composite straight into the framebuffer (its software fast path).
+        canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
         let rate = FramePacer.sanitizedRate(options.hz ?? 60)
         clock = VirtualClock(hz: rate)
         displayLink = DisplayLink(clock: clock, hz: rate)
@@ -111,8 +115,10 @@ public final class HeadlessHost: Host {
         let (w, h) = HostOptions(size: size).pixelSafeSize
         let newSize = Size(width: Double(w), height: Double(h))
         guard newSize != logicalSize else { return }
-        // The dummy driver resizes at once; the software renderer picks up the new framebuffer.
+        // The dummy driver resizes at once; the software renderer picks up the new framebuffer,
+        // and the old one is freed: the canvas must composite into the new one.
         SDL_SetWindowSize(window, w, h)
+        canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
         logicalSize = newSize
         canvas.update(logicalSize: newSize, pixelScale: 1)
         client?.hostDidResize(to: newSize)
