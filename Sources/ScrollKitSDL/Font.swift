@@ -62,16 +62,32 @@ public final class FontLibrary {
     }
 
     /// The path of a font file shipped in the package's `Resources/Fonts`.
-    /// - Returns: the path (the file may still be missing; opening it reports that).
+    ///
+    /// Looks where SwiftPM puts the target's resource bundle (`ScrollKit_ScrollKitSDL.resources` beside
+    /// the executable on Linux, `.bundle` on macOS), then in the source tree. Unlike `Bundle.module` it
+    /// never traps: when nothing is found it returns the first candidate, and opening it reports the
+    /// missing file.
     public static func bundledFontPath(_ fileName: String) -> String {
-        if let url = Bundle.module.url(forResource: fileName, withExtension: nil, subdirectory: "Resources/Fonts") {
-            return url.path
-        }
-        // Layouts differ between platforms (flat bundle on Linux, Contents/Resources on macOS).
-        let candidates = [Bundle.module.bundleURL, Bundle.module.resourceURL].compactMap { $0 }.flatMap {
-            [$0.appendingPathComponent("Resources/Fonts/" + fileName), $0.appendingPathComponent("Fonts/" + fileName)]
-        }
+        let candidates = fontDirectoryCandidates().map { $0.appendingPathComponent(fileName) }
         return (candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]).path
+    }
+
+    private static func fontDirectoryCandidates() -> [URL] {
+        var roots: [URL] = [Bundle.main.bundleURL]
+        if let resources = Bundle.main.resourceURL { roots.append(resources) }
+        if let executable = Bundle.main.executableURL { roots.append(executable.deletingLastPathComponent()) }
+        roots.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+        var directories: [URL] = []
+        for root in roots {
+            for bundle in ["ScrollKit_ScrollKitSDL.resources", "ScrollKit_ScrollKitSDL.bundle"] {
+                let base = root.appendingPathComponent(bundle)
+                directories.append(base.appendingPathComponent("Resources/Fonts"))
+                directories.append(base.appendingPathComponent("Contents/Resources/Resources/Fonts"))
+            }
+        }
+        // The source tree (a development checkout).
+        directories.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/Fonts"))
+        return directories
     }
 
     /// The font file behind a face name, if registered.

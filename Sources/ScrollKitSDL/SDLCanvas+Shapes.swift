@@ -26,6 +26,10 @@ extension SDLCanvas {
         guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { return }
         if diameter <= Double(Self.maxDiscTextureDiameter) {
             let d = max(1, Int32(diameter.rounded()))
+            if directSurface != nil, d <= Self.maxCachedCircleDiameter, diameter >= 1 {
+                compositeDisc(diameter: d, x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()), color: color)
+                return
+            }
             guard let texture = discTexture(diameter: d) else { return }
             var dst = SDL_Rect(x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()), w: d, h: d)
             // A disc under one pixel wide: fade it by its area rather than drawing a full pixel.
@@ -230,16 +234,7 @@ extension SDLCanvas {
             return nil
         }
         let size = Int(d)
-        let r = Double(d) / 2
-        var pixels = [UInt32](repeating: 0, count: size * size)
-        for y in 0..<size {
-            let dy = Double(y) + 0.5 - r
-            for x in 0..<size {
-                let dx = Double(x) + 0.5 - r
-                let coverage = min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
-                pixels[y * size + x] = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
-            }
-        }
+        let pixels = Self.discCoverage(diameter: d).map { UInt32($0) << 24 | 0x00FF_FFFF }
         pixels.withUnsafeBytes { bytes in
             _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(size * 4))
         }
@@ -254,6 +249,25 @@ extension SDLCanvas {
             largeDiscs.append((d, texture))
         }
         return texture
+    }
+}
+
+extension SDLCanvas {
+    /// Coverage (0...255) of a disc of `diameter` pixels centred in a `diameter²` square, row by row:
+    /// clamp(r − distance + ½, 0, 1) at each pixel centre.
+    nonisolated static func discCoverage(diameter d: Int32) -> [UInt8] {
+        let size = Int(max(d, 0))
+        let r = Double(d) / 2
+        var coverage = [UInt8](repeating: 0, count: size * size)
+        for y in 0..<size {
+            let dy = Double(y) + 0.5 - r
+            for x in 0..<size {
+                let dx = Double(x) + 0.5 - r
+                let c = min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
+                coverage[y * size + x] = UInt8((c * 255).rounded())
+            }
+        }
+        return coverage
     }
 }
 

@@ -71,6 +71,9 @@ public final class SDLCanvas: Canvas {
     // Shape caches (see SDLCanvas+Shapes.swift).
     var circleTextures: [OpaquePointer?]
     var largeDiscs: [(diameter: Int32, texture: OpaquePointer)] = []
+    // Direct compositing into a software target (see SDLCanvas+Direct.swift).
+    var directSurface: UnsafeMutablePointer<SDL_Surface>?
+    var discSpanCache: [DiscSpans?]
     // Stroke scratch (see SDLCanvas+Stroke.swift): coverage bytes and a streaming texture.
     var strokeCoverage: [UInt8] = []
     var strokeTexture: OpaquePointer?
@@ -98,6 +101,7 @@ public final class SDLCanvas: Canvas {
         self.size = Self.sanitized(logicalSize)
         self.pixelScale = Self.sanitized(pixelScale)
         self.circleTextures = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
+        self.discSpanCache = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
         vertices.reserveCapacity(1024)
         indices.reserveCapacity(2048)
         points.reserveCapacity(256)

@@ -112,6 +112,33 @@ extension CanvasTests {
             #expect(image[50, 150] == (255, 255, 255, 255))
         }
 
+        /// Discs composited directly into the software target match SDL's tinted blits within ±2 per
+        /// channel, clipped and cut at the edges the same way, interleaved with SDL drawing in order.
+        @Test func directCompositingMatchesSDL() throws {
+            func render(direct: Bool) throws -> (RGBAImage, Int) {
+                let target = try OffscreenRenderer(width: 160, height: 120, direct: direct)
+                let canvas = target.canvas
+                #expect(canvas.isCompositingDirectly == direct)
+                canvas.clear(Color(hex: 0x202830))
+                for i in 0..<60 {
+                    let t = Double(i)
+                    if i == 30 { canvas.pushClip(Rect(x: 20, y: 10, width: 100, height: 70)) }
+                    canvas.fillCircle(center: Point(x: (t * 37).truncatingRemainder(dividingBy: 180) - 10,
+                                                    y: (t * 23).truncatingRemainder(dividingBy: 140) - 10),
+                                      radius: 3 + t.truncatingRemainder(dividingBy: 17),
+                                      color: Color(hue: t / 60, saturation: 0.8, value: 1, alpha: 0.15 + t / 75))
+                    if i % 10 == 0 { canvas.fill(Rect(x: t * 2, y: 0, width: 6, height: 120), color: Color.white.withAlpha(0.5)) }
+                }
+                canvas.popClip()
+                return (try target.image(), canvas.circleTexturesCreated)
+            }
+            let (viaSDL, texturesSDL) = try render(direct: false)
+            let (direct, texturesDirect) = try render(direct: true)
+            #expect(texturesSDL > 0 && texturesDirect == 0)
+            let difference = ImageCompare.compare(viaSDL, direct, tolerance: 2)
+            #expect(difference.differingPixels == 0, "\(difference)")
+        }
+
         /// Rounded corners: the very corner keeps the background, the middle is filled, the arc is smooth.
         @Test func roundedRectCorners() throws {
             let target = try OffscreenRenderer(width: 100, height: 100)

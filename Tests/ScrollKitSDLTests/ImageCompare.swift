@@ -161,8 +161,10 @@ final class OffscreenRenderer {
         }
     }
 
-    /// A `points × scale` pixel target with a canvas of `width × height` points.
-    init(width: Int, height: Int, scale: Double = 1, fonts: FontLibrary = .shared, images: ImageLibrary = .shared) throws {
+    /// A `points × scale` pixel target with a canvas of `width × height` points. `direct` turns on the
+    /// canvas's direct compositing into the surface (`SDLCanvas.attachSoftwareTarget`).
+    init(width: Int, height: Int, scale: Double = 1, fonts: FontLibrary = .shared, images: ImageLibrary = .shared,
+         direct: Bool = false) throws {
         try Self.startSDL()
         let pw = Int32((Double(width) * scale).rounded()), ph = Int32((Double(height) * scale).rounded())
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
@@ -182,6 +184,7 @@ final class OffscreenRenderer {
             SDL_FreeSurface(surface)
             throw error
         }
+        if direct { canvas.attachSoftwareTarget(surface) }
     }
 
     isolated deinit {
