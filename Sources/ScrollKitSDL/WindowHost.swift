@@ -60,6 +60,7 @@ public final class WindowHost: Host {
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
     private var fastPresents = 0
+    private var rendererVSync = false
     private var frameOwed = true
     private var quitRequested = false
     private var hasDrawn = false
@@ -83,13 +84,17 @@ public final class WindowHost: Host {
         let rateMatches = options.hz.map { abs($0 - reported) < 0.5 } ?? true
         let mayUseVSync = options.vsync == .automatic && !offscreen && reported > 0 && rateMatches
 
+        // A software renderer's window framebuffer would otherwise go through a GL texture (about
+        // 16 ms per present under Xvfb). SDL decides once, at the first framebuffer, so set it before
+        // any renderer exists; hardware renderers do not use the window framebuffer at all.
+        // A value from the environment wins (default priority).
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         var renderer: OpaquePointer?
         if options.renderer == .automatic {
             let vsyncFlag = mayUseVSync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
         }
         if renderer == nil {
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let renderer else {
@@ -124,7 +129,8 @@ public final class WindowHost: Host {
         } else {
             usesVSync = false
         }
-        if !usesVSync { SDL_RenderSetVSync(renderer, 0) }
+        rendererVSync = !usesVSync          // so the next line always sets it (SDL_RENDER_VSYNC may force it)
+        setRendererVSync(usesVSync)
         translator.windowSize = logicalSize
         clock.onWait = { SDL_PumpEvents() }
     }
@@ -167,6 +173,7 @@ public final class WindowHost: Host {
 
             displayLink.pacing = usesVSync && !cannotDraw && displayLink.frameRate == displayLink.displayRate
                 ? .vsync : .deadlines
+            setRendererVSync(displayLink.pacing == .vsync)   // e.g. off for a lower preferred rate
             let tick = displayLink.waitForNextFrame()
             let began = clock.now
             let cpu0 = FrameStats.processCPUTime()
@@ -238,7 +245,7 @@ public final class WindowHost: Host {
             let rate = Self.refreshRate(of: window)
             reportedRefreshRate = rate
             if options.hz == nil { displayLink.setDisplayRate(rate > 0 ? rate : 60) }
-            if usesVSync && rate <= 0 { usesVSync = false; SDL_RenderSetVSync(renderer, 0) }
+            if usesVSync && rate <= 0 { usesVSync = false; setRendererVSync(false) }
             refreshSize(notify: true)
             frameOwed = true
         case .exposed:
@@ -266,10 +273,17 @@ public final class WindowHost: Host {
         fastPresents = interval < 0.25 * displayLink.duration ? fastPresents + 1 : 0
         if fastPresents >= 3 {
             usesVSync = false
-            SDL_RenderSetVSync(renderer, 0)
+            setRendererVSync(false)
             displayLink.pacing = .deadlines
             displayLink.restartTimeline()
         }
+    }
+
+    /// Turns the renderer's vsync on or off (only when it changes).
+    private func setRendererVSync(_ on: Bool) {
+        guard on != rendererVSync else { return }
+        SDL_RenderSetVSync(renderer, on ? 1 : 0)
+        rendererVSync = on
     }
 
     /// Re-reads the window's size and pixel scale; tells the canvas and (if asked and changed) the client.
