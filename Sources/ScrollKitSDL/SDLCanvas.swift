@@ -16,6 +16,10 @@ import ScrollKit
 ///   tinted per draw; rounded-rect corners are quadrants of the same discs.
 /// - images: one texture per image name.
 ///
+/// Software rendering: after `attachSoftwareTarget(_:)` discs are blended straight into the target
+/// surface (about 10× faster than SDL's tinted blits: the sprites scene). Diagonal lines are always
+/// rasterised with exact coverage on the CPU, since SDL's software renderer snaps triangle vertices.
+///
 /// Bad input is ignored, never a trap: NaN or infinite coordinates, empty or negative sizes, zero
 /// alpha and non-positive widths draw nothing. Errors while drawing (a missing image or font) are
 /// kept in `lastError`; a missing image is not retried every frame.
