@@ -1,8 +1,129 @@
-import ScrollKitSDL
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
+/// `scrollkit-demo`: the gallery of ScrollKit scenes, in a window or headless.
+///
+/// Every bad input ends with one line `error: …` on stderr and exit status 2 (see `DemoCLI`).
 @main
-struct ScrollKitDemo {
+struct ScrollKitDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scrollkit-demo",
+        abstract: "Scroll physics and a virtualized list on SDL2, in a window or headless.",
+        discussion: """
+        Window mode runs until Escape or the window is closed (or --frames). Headless mode renders \
+        --frames frames (default 120) on a virtual clock advancing exactly 1/HZ per frame (default 60 Hz). \
+        Bad input prints one line "error: ..." and exits with status 2.
+        """
+    )
+
+    @Option(help: ArgumentHelp("The scene to show: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "NAME"))
+    var scene: String = SceneCatalog.defaultName
+
+    @Flag(help: "Render off-screen on a virtual clock (no window, never sleeps).")
+    var headless = false
+
+    @Option(help: ArgumentHelp("Frame rate, 1 to 1000 (default: the display's, or 60 headless).", valueName: "HZ"))
+    var hz: String?
+
+    @Option(help: ArgumentHelp("Frames to run, at least 1 (headless default: 120; window: until quit).", valueName: "N"))
+    var frames: String?
+
+    @Option(help: ArgumentHelp("Window size in points.", valueName: "WxH"))
+    var size: String = "800x600"
+
+    @Option(help: ArgumentHelp("A JSON script of input events and commands to play.", valueName: "FILE.json"))
+    var script: String?
+
+    @Option(help: ArgumentHelp("Write one CSV row per frame.", valueName: "FILE.csv"))
+    var trace: String?
+
+    @Option(help: ArgumentHelp("Write a PNG of the last frame at the end.", valueName: "FILE.png"))
+    var screenshot: String?
+
+    @Flag(help: "Print frame statistics at exit.")
+    var stats = false
+
+    /// The validated configuration (no file-system access).
+    func validated(validScenes: [String] = SceneCatalog.names) throws(CLIError) -> RunConfiguration {
+        try RunConfiguration(scene: scene, headless: headless, hz: hz, frames: frames, size: size,
+                             script: script, trace: trace, screenshot: screenshot, stats: stats,
+                             validScenes: validScenes)
+    }
+
+    /// Replaces ArgumentParser's `main()`, whose errors print a multi-line usage: ours print one line.
+    @MainActor
     static func main() {
-        print("scrollkit-demo")
+        exitProcess(DemoCLI.main(arguments: Array(CommandLine.arguments.dropFirst())))
     }
 }
+
+/// The command line's outer shell: parse, validate, run, and turn every failure into one line.
+enum DemoCLI {
+    /// What parsing the arguments leads to.
+    enum Parsed {
+        /// Run with this configuration.
+        case run(RunConfiguration)
+        /// Exit at once: `stdout` text (help), `stderr` line (an error), status.
+        case exit(status: Int32, stdout: String, stderr: String)
+    }
+
+    /// Parses and validates `arguments` (without the program name). Pure: no file-system access.
+    static func parse(_ arguments: [String], validScenes: [String] = SceneCatalog.names) -> Parsed {
+        let command: ScrollKitDemo
+        do {
+            command = try ScrollKitDemo.parse(arguments)
+        } catch {
+            if ScrollKitDemo.exitCode(for: error) == .success {
+                // --help and the like: print as ArgumentParser does, status 0.
+                return .exit(status: 0, stdout: ScrollKitDemo.fullMessage(for: error), stderr: "")
+            }
+            let message = ScrollKitDemo.message(for: error)
+            return .exit(status: CLIError.exitStatus, stdout: "", stderr: CLIError(message).line)
+        }
+        do {
+            return .run(try command.validated(validScenes: validScenes))
+        } catch {
+            return .exit(status: CLIError.exitStatus, stdout: "", stderr: error.line)
+        }
+    }
+
+    /// Runs the command line and returns the process's exit status.
+    @MainActor
+    static func main(arguments: [String]) -> Int32 {
+        switch parse(arguments) {
+        case .exit(let status, let out, let err):
+            if !out.isEmpty { print(out) }
+            if !err.isEmpty { printError(err) }
+            return status
+        case .run(let configuration):
+            do {
+                try DemoRun(configuration: configuration).run()
+                return 0
+            } catch {
+                printError(error.line)
+                return CLIError.exitStatus
+            }
+        }
+    }
+
+    /// Writes one line to stderr (unbuffered, in one `write` call).
+    static func printError(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            offset += n
+        }
+    }
+}
+
+/// `exit(3)`, under a name the command's own `exit(withError:)` does not shadow.
+private func exitProcess(_ status: Int32) -> Never { exit(status) }

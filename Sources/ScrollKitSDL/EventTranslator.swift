@@ -1,0 +1,222 @@
+import CSDL2
+import ScrollKit
+
+/// What one SDL event means to a host.
+public enum HostEvent: Sendable, Hashable {
+    /// Input for the client.
+    case input(InputEvent)
+    /// The window's size or pixel density may have changed: the host re-reads both.
+    case resized
+    /// The window moved to another display: refresh rate and pixel density may have changed.
+    case displayChanged
+    /// The window's contents were lost (uncovered, render targets reset): draw a frame.
+    case exposed
+    /// The window was minimized (nothing is drawn until ``restored``).
+    case minimized
+    /// The window came back from being minimized.
+    case restored
+    /// The user closed the window or the process was asked to quit (SIGINT, SIGTERM).
+    case quit
+}
+
+/// Turns SDL events into ``HostEvent``s, with each input event's own timestamp on the host clock.
+///
+/// - Pointer: the left mouse button only (other buttons are ignored); moves are reported while it is
+///   held. Mouse events that SDL synthesizes from touch (`which == SDL_TOUCH_MOUSEID`, `UInt32.max`)
+///   are dropped: the finger events themselves drive the pointer (the first finger down is the
+///   pointer until it lifts), so a touch drag is never handled twice.
+///   Losing focus while the button is held ends the drag with a `pointerUp` at the last location.
+/// - Wheel: `preciseX` / `preciseY` (fractional steps, SDL 2.0.18+), at the pointer position
+///   (`mouseX` / `mouseY`, SDL 2.26). With ``WheelDirection/system`` (the default) the values are
+///   passed as SDL reports them, which already follows the user's "natural scrolling" setting
+///   (`SDL_MOUSEWHEEL_FLIPPED`); ``WheelDirection/physical`` multiplies flipped values by -1, so
+///   positive `dy` always means the wheel turned away from the user.
+/// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Enter (and the keypad's Enter)
+///   become `.key`; printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
+///   lower-cased; whitespace is left to `.key(.space)`.
+/// - Time: SDL stamps events in whole milliseconds since `SDL_Init` (a 32-bit counter); the
+///   translator adds ``timeOffset`` (host clock seconds minus SDL ticks in seconds) and unwraps the
+///   counter against ``referenceTicks``.
+public struct EventTranslator: Sendable {
+    /// How wheel directions are reported.
+    public enum WheelDirection: Sendable, Hashable {
+        /// As SDL reports them: follows the user's natural-scrolling preference.
+        case system
+        /// Flipped devices are multiplied by -1: positive `dy` = wheel turned away from the user.
+        case physical
+    }
+
+    /// Host-clock seconds at SDL tick 0: `hostTime = ticks / 1000 + timeOffset`.
+    public var timeOffset: Double = 0
+    /// A recent `SDL_GetTicks64()`, used to unwrap the 32-bit event timestamps (set before each batch).
+    public var referenceTicks: UInt64 = 0
+    /// The window's size in points (finger positions are fractions of it).
+    public var windowSize: Size = .zero
+    /// How wheel directions are reported (default: ``WheelDirection/system``).
+    public var wheelDirection: WheelDirection = .system
+
+    /// Whether the primary pointer (left button or first finger) is down.
+    public private(set) var isPointerDown = false
+    private var primaryFinger: Int64?
+    private var lastLocation = Point.zero
+
+    public init(timeOffset: Double = 0, windowSize: Size = .zero, wheelDirection: WheelDirection = .system) {
+        self.timeOffset = timeOffset
+        self.windowSize = windowSize
+        self.wheelDirection = wheelDirection
+    }
+
+    /// The host-clock time of an SDL event timestamp (milliseconds, 32-bit, may have wrapped).
+    public func hostTime(ticks: UInt32) -> Double {
+        // The event happened at most 2^32 ms before the reference: unwrap the low 32 bits.
+        let reference = referenceTicks
+        let back = UInt64(UInt32(truncatingIfNeeded: reference) &- ticks)
+        let full = reference >= back ? reference - back : UInt64(ticks)
+        return Double(full) / 1000 + timeOffset
+    }
+
+    /// The meaning of `event`, possibly nothing (ignored events) or two things (a drag ended by
+    /// losing focus). O(1).
+    public mutating func translate(_ event: SDL_Event) -> [HostEvent] {
+        let time = hostTime(ticks: event.common.timestamp)
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return [.quit]
+
+        case SDL_MOUSEBUTTONDOWN:
+            let b = event.button
+            guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return [] }
+            guard primaryFinger == nil else { return [] }
+            let p = Point(x: Double(b.x), y: Double(b.y))
+            isPointerDown = true
+            lastLocation = p
+            return [.input(.pointerDown(location: p, time: time))]
+
+        case SDL_MOUSEMOTION:
+            let m = event.motion
+            guard m.which != Self.touchMouseID, isPointerDown, primaryFinger == nil else { return [] }
+            let p = Point(x: Double(m.x), y: Double(m.y))
+            lastLocation = p
+            return [.input(.pointerMove(location: p, time: time))]
+
+        case SDL_MOUSEBUTTONUP:
+            let b = event.button
+            guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT,
+                  isPointerDown, primaryFinger == nil else { return [] }
+            let p = Point(x: Double(b.x), y: Double(b.y))
+            isPointerDown = false
+            lastLocation = p
+            return [.input(.pointerUp(location: p, time: time))]
+
+        case SDL_MOUSEWHEEL:
+            let w = event.wheel
+            guard w.which != Self.touchMouseID else { return [] }
+            var dx = Double(w.preciseX), dy = Double(w.preciseY)
+            if dx == 0 && dy == 0 { dx = Double(w.x); dy = Double(w.y) }   // drivers without precise values
+            guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return [] }
+            if wheelDirection == .physical && w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
+                dx = -dx; dy = -dy
+            }
+            let p = Point(x: Double(w.mouseX), y: Double(w.mouseY))
+            return [.input(.wheel(dx: dx, dy: dy, location: p, time: time))]
+
+        case SDL_FINGERDOWN:
+            let f = event.tfinger
+            guard primaryFinger == nil, !isPointerDown else { return [] }
+            primaryFinger = f.fingerId
+            let p = fingerLocation(f)
+            isPointerDown = true
+            lastLocation = p
+            return [.input(.pointerDown(location: p, time: time))]
+
+        case SDL_FINGERMOTION:
+            let f = event.tfinger
+            guard f.fingerId == primaryFinger else { return [] }
+            let p = fingerLocation(f)
+            lastLocation = p
+            return [.input(.pointerMove(location: p, time: time))]
+
+        case SDL_FINGERUP:
+            let f = event.tfinger
+            guard f.fingerId == primaryFinger else { return [] }
+            let p = fingerLocation(f)
+            primaryFinger = nil
+            isPointerDown = false
+            lastLocation = p
+            return [.input(.pointerUp(location: p, time: time))]
+
+        case SDL_KEYDOWN:
+            guard let key = Self.key(forKeycode: event.key.keysym.sym) else { return [] }
+            return [.input(.key(key, time: time))]
+
+        case SDL_TEXTINPUT:
+            let text = Self.string(fromText: event.text)
+            guard !text.isEmpty, !text.allSatisfy({ $0.isWhitespace || $0.isNewline }) else { return [] }
+            return [.input(.character(text.lowercased(), time: time))]
+
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_MAXIMIZED:
+                return [.resized]
+            case SDL_WINDOWEVENT_DISPLAY_CHANGED:
+                return [.displayChanged]
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN:
+                return [.exposed]
+            case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
+                return [.minimized]
+            case SDL_WINDOWEVENT_RESTORED:
+                return [.restored]
+            case SDL_WINDOWEVENT_CLOSE:
+                return [.quit]
+            case SDL_WINDOWEVENT_FOCUS_LOST:
+                guard isPointerDown else { return [] }
+                isPointerDown = false
+                primaryFinger = nil
+                return [.input(.pointerUp(location: lastLocation, time: time))]
+            default:
+                return []
+            }
+
+        case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+            return [.exposed]
+
+        default:
+            return []
+        }
+    }
+
+    /// `SDL_TOUCH_MOUSEID`: the `which` of mouse events SDL synthesizes from touch.
+    public static let touchMouseID = UInt32.max
+
+    /// The ScrollKit key for an SDL keycode, or nil.
+    public static func key(forKeycode code: SDL_Keycode) -> Key? {
+        func k(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: c.rawValue) }
+        switch code {
+        case k(SDLK_UP): return .up
+        case k(SDLK_DOWN): return .down
+        case k(SDLK_LEFT): return .left
+        case k(SDLK_RIGHT): return .right
+        case k(SDLK_PAGEUP): return .pageUp
+        case k(SDLK_PAGEDOWN): return .pageDown
+        case k(SDLK_HOME): return .home
+        case k(SDLK_END): return .end
+        case k(SDLK_SPACE): return .space
+        case k(SDLK_ESCAPE): return .escape
+        case k(SDLK_TAB): return .tab
+        case k(SDLK_RETURN), k(SDLK_KP_ENTER): return .enter
+        default: return nil
+        }
+    }
+
+    private func fingerLocation(_ f: SDL_TouchFingerEvent) -> Point {
+        func clean(_ v: Float) -> Double { v.isFinite ? Double(v) : 0 }
+        return Point(x: clean(f.x) * windowSize.width, y: clean(f.y) * windowSize.height)
+    }
+
+    private static func string(fromText event: SDL_TextInputEvent) -> String {
+        withUnsafeBytes(of: event.text) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

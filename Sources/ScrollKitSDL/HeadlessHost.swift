@@ -1,0 +1,152 @@
+import CSDL2
+import Motion
+import ScrollKit
+
+/// A host without a display: deterministic frames for tests, CI and recorded demos.
+///
+/// - SDL's `dummy` video driver, forced before SDL starts (see ``SDLSession``), and SDL's software
+///   renderer drawing into the dummy window's framebuffer: a plain XRGB8888 surface in memory, never
+///   shown (a window rather than `SDL_CreateSoftwareRenderer(surface)` so that a resize keeps the
+///   renderer and the canvas's caches). Presenting copies nothing; ``screenshot(to:)`` reads that
+///   surface. The canvas composites discs straight into it (`SDLCanvas.attachSoftwareTarget`).
+/// - A ``VirtualClock``: frame `k` has the timestamp `Double(k) / hz` exactly and the loop never
+///   sleeps, so a run of 600 frames takes as long as drawing them.
+/// - Every frame is updated, drawn and presented (no idle, no skipped frames), and the host runs
+///   exactly `maxFrames` frames (``defaultFrameCount`` when nil), whatever the client's `wantsQuit`
+///   says. The same client, inputs and size give byte-identical frames.
+/// - No SDL input arrives (a quit request from SIGINT or SIGTERM stops the run early); input comes
+///   from ``inject(_:)``.
+///
+/// ```swift
+/// let host = try HeadlessHost(options: HostOptions(size: Size(width: 320, height: 240), hz: 60))
+/// try host.run(client: myClient, maxFrames: 120)
+/// try host.screenshot(to: "out/frame.png")
+/// ```
+@MainActor
+public final class HeadlessHost: Host {
+    /// Frames run when `maxFrames` is nil (the demo's default).
+    public static let defaultFrameCount = 120
+
+    public let displayLink: DisplayLink
+    /// The virtual clock (seconds = ticks / hz).
+    public let clock: VirtualClock
+    public private(set) var logicalSize: Size
+    public private(set) var canvas: SDLCanvas
+    public private(set) var stats = FrameStats()
+    /// The SDL renderer (software).
+    public let renderer: OpaquePointer
+    /// The frame rate of the virtual clock.
+    public var hz: Double { clock.hz }
+
+    private let session: SDLSession
+    private let window: OpaquePointer
+    private weak var client: HostClient?
+    private var pending: [InputEvent] = []
+
+    /// Starts SDL with the dummy driver and creates the offscreen surface, renderer and canvas.
+    /// - Parameter options: `size` (points; one pixel per point), `hz` (nil → 60); the title, vsync
+    ///   and renderer choices do not apply.
+    /// - Throws: ``SDLError`` with `SDL_GetError()`'s text when SDL, the surface or the renderer
+    ///   cannot be created; the canvas's error when its fonts cannot be opened.
+    public init(options: HostOptions = HostOptions()) throws {
+        session = try SDLSession(video: .headless)
+        let (w, h) = options.pixelSafeSize
+        guard let window = SDL_CreateWindow(options.title, 0, 0, w, h, 0) else {
+            throw SDLError("cannot create the headless \(w)x\(h) surface")
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let error = SDLError("cannot create the software renderer")
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        self.window = window
+        self.renderer = renderer
+        logicalSize = Size(width: Double(w), height: Double(h))
+        do {
+            canvas = try SDLCanvas(renderer: renderer, logicalSize: logicalSize, pixelScale: 1)
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        // The canvas may composite straight into the framebuffer (its software fast path).
+        canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
+        let rate = FramePacer.sanitizedRate(options.hz ?? 60)
+        clock = VirtualClock(hz: rate)
+        displayLink = DisplayLink(clock: clock, hz: rate)
+    }
+
+    isolated deinit {
+        canvas.releaseResources()
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    public func run(client: HostClient, maxFrames: Int?, beforeFrame: ((FrameTick) -> Void)?) throws {
+        let count = maxFrames ?? Self.defaultFrameCount
+        self.client = client
+        defer { self.client = nil }
+        client.hostDidResize(to: logicalSize)
+        let skippedAtStart = displayLink.skippedFrames
+        var event = SDL_Event()
+        var framesRun = 0
+        while framesRun < count {
+            let tick = displayLink.waitForNextFrame()       // virtual: jumps to k / hz
+            let cpu0 = FrameStats.processCPUTime()
+            beforeFrame?(tick)
+            while SDL_PollEvent(&event) != 0 {
+                if event.type == SDL_QUIT.rawValue { return }  // SIGINT / SIGTERM
+            }
+            deliverPending(to: client)
+            displayLink.fire()
+            client.update(tick)
+            canvas.beginFrame()
+            client.draw(in: canvas)
+            SDL_RenderPresent(renderer)
+            let cost = (FrameStats.processCPUTime() - cpu0) * 1000
+            stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now,
+                               presented: clock.now, cost: cost), period: tick.duration)
+            stats.skippedFrames = displayLink.skippedFrames - skippedAtStart
+            framesRun += 1
+        }
+    }
+
+    public func resize(to size: Size) {
+        let (w, h) = HostOptions(size: size).pixelSafeSize
+        let newSize = Size(width: Double(w), height: Double(h))
+        guard newSize != logicalSize else { return }
+        // The dummy driver resizes at once; the software renderer picks up the new framebuffer,
+        // and the old one is freed: the canvas must composite into the new one.
+        SDL_SetWindowSize(window, w, h)
+        canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
+        logicalSize = newSize
+        canvas.update(logicalSize: newSize, pixelScale: 1)
+        client?.hostDidResize(to: newSize)
+    }
+
+    public func screenshot(to path: String) throws {
+        try PNGWriter.write(renderer: renderer, to: path)
+    }
+
+    public func inject(_ event: InputEvent) {
+        if let client {
+            deliverPending(to: client)
+            client.handle(event)
+        } else {
+            pending.append(event)
+        }
+    }
+
+    /// The last presented frame's pixels (RGBA, rows top to bottom).
+    /// - Throws: ``SDLError`` when SDL cannot read them.
+    public func readPixels() throws -> RGBAImage {
+        try PNGWriter.readPixels(renderer: renderer)
+    }
+
+    private func deliverPending(to client: HostClient) {
+        guard !pending.isEmpty else { return }
+        let events = pending
+        pending.removeAll()
+        for event in events { client.handle(event) }
+    }
+}

@@ -1,0 +1,189 @@
+import CSDL2
+import ScrollKit
+
+/// The text-texture cache key: one white texture per string, pixel size and weight (colour is a tint).
+struct TextKey: Hashable {
+    var text: String
+    var pixelSize: Int32
+    var weight: TextStyle.Weight
+}
+
+/// A cached rendering of one `TextKey`.
+struct TextEntry {
+    var texture: OpaquePointer?
+    /// Size drawn, in pixels.
+    var width: Int32
+    var height: Int32
+    /// Size of the texture itself (differs from width/height only for emoji drawn above their strike).
+    var textureWidth: Int32
+    var textureHeight: Int32
+    var isEmoji: Bool
+    var lastUse: UInt64
+    var bytes: Int
+}
+
+struct MeasuredText {
+    var width: Int32
+    var height: Int32
+}
+
+extension SDLCanvas {
+    // MARK: - Canvas: text
+
+    /// Draws one line of `text` inside `rect`: vertically centred on the rect, aligned horizontally.
+    ///
+    /// Rendered with SDL2_ttf at the pixel size `style.size × pixelScale` (crisp at any DPI) and placed on
+    /// whole pixels. Text wider than the rect is cut at the rect's right edge (drawn as if leading).
+    /// When an emoji font is registered, a string made only of emoji is drawn in colour from it.
+    /// Complexity: one hash lookup and one blit when cached; the first draw of a string rasterises it.
+    /// Empty text, a NaN or non-positive size, a non-finite rect or a transparent colour draw nothing.
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment) {
+        guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
+              rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
+        else { return }
+        guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
+              let texture = entry.texture else { return }
+        let s = pixelScale
+        let left = rect.minX * s, available = (max(rect.width, 0) * s).rounded()
+        let top = (rect.midY * s - Double(entry.height) / 2).rounded()
+        guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return }
+        if entry.isEmoji {
+            SDL_SetTextureColorMod(texture, 255, 255, 255)
+        } else {
+            SDL_SetTextureColorMod(texture, style.color.r, style.color.g, style.color.b)
+        }
+        SDL_SetTextureAlphaMod(texture, style.color.a)
+
+        let width = Double(entry.width)
+        if width <= available {
+            let x: Double
+            switch alignment {
+            case .leading: x = left
+            case .center: x = left + (available - width) / 2
+            case .trailing: x = left + available - width
+            }
+            var dst = SDL_Rect(x: Int32(x.rounded()), y: Int32(top), w: entry.width, h: entry.height)
+            SDL_RenderCopy(renderer, texture, nil, &dst)
+        } else if available >= 1 {
+            // Too wide: keep the start, cut at the rect's right edge.
+            let visible = Int32(available)
+            var dst = SDL_Rect(x: Int32(left.rounded()), y: Int32(top), w: visible, h: entry.height)
+            if entry.textureWidth == entry.width && entry.textureHeight == entry.height {
+                var src = SDL_Rect(x: 0, y: 0, w: visible, h: entry.height)
+                SDL_RenderCopy(renderer, texture, &src, &dst)
+            } else {
+                let fraction = Double(visible) / width
+                var src = SDL_Rect(x: 0, y: 0, w: Int32((Double(entry.textureWidth) * fraction).rounded()), h: entry.textureHeight)
+                SDL_RenderCopy(renderer, texture, &src, &dst)
+            }
+        }
+    }
+
+    /// The size of one line of `text` in `style`, in points: its advance width and the font's line
+    /// height (so empty text has zero width and a line's height). Measured at the pixel size text is
+    /// drawn at, so it matches `drawText`. A NaN or non-positive size gives `.zero`.
+    /// Complexity: one hash lookup when measured before.
+    public func measureText(_ text: String, style: TextStyle) -> Size {
+        guard let pixelSize = textPixelSize(style.size) else { return .zero }
+        let key = TextKey(text: text, pixelSize: pixelSize, weight: style.weight)
+        let measured: MeasuredText
+        if let cached = measureCache[key] {
+            measured = cached
+        } else if let entry = textCache[key] {
+            measured = MeasuredText(width: entry.width, height: entry.height)
+        } else {
+            var size: (width: Int32, height: Int32)? = nil
+            if !text.isEmpty, FontLibrary.isEmojiOnly(text) { size = fonts.measureEmoji(text, pixelSize: pixelSize) }
+            if size == nil {
+                do { size = try fonts.measure(text, weight: style.weight, pixelSize: pixelSize) } catch {
+                    lastError = error as? SDLError
+                    return .zero
+                }
+            }
+            measured = MeasuredText(width: size!.width, height: size!.height)
+            if measureCache.count >= 4096 { measureCache.removeAll(keepingCapacity: true) }
+            measureCache[key] = measured
+        }
+        return Size(width: Double(measured.width) / pixelScale, height: Double(measured.height) / pixelScale)
+    }
+
+    // MARK: - Cache
+
+    /// Text pixel size for a point size, or nil when NaN, infinite or under half a pixel.
+    func textPixelSize(_ points: Double) -> Int32? {
+        let pixels = (points * pixelScale).rounded()
+        guard pixels.isFinite, pixels >= 1 else { return nil }
+        return Int32(min(pixels, Double(FontLibrary.maxPixelSize)))
+    }
+
+    /// The cached entry for `key`, rendered on a miss. Marks it most recently used.
+    func textEntry(_ key: TextKey) -> TextEntry? {
+        textClock &+= 1
+        if let index = textCache.index(forKey: key) {
+            textCache.values[index].lastUse = textClock
+            return textCache.values[index]
+        }
+        guard let entry = makeTextEntry(key) else { return nil }
+        textCache[key] = entry
+        textCacheBytes += entry.bytes
+        trimTextCache()
+        return entry
+    }
+
+    private func makeTextEntry(_ key: TextKey) -> TextEntry? {
+        let emoji = fonts.emojiFontAtStrike() != nil && FontLibrary.isEmojiOnly(key.text)
+        let rendered: UnsafeMutablePointer<SDL_Surface>?
+        do {
+            rendered = emoji
+                ? try fonts.renderEmoji(key.text, pixelSize: key.pixelSize)
+                : try fonts.renderWhite(key.text, weight: key.weight, pixelSize: key.pixelSize)
+        } catch {
+            lastError = error as? SDLError
+            return nil
+        }
+        guard let surface = rendered else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
+            lastError = SDLError("cannot create a texture for text \"\(key.text.prefix(40))\"")
+            return nil
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        textTexturesCreated += 1
+        let tw = surface.pointee.w, th = surface.pointee.h
+        var w = tw, h = th
+        if emoji, key.pixelSize > FontLibrary.emojiStrikePixelSize,
+           let size = fonts.measureEmoji(key.text, pixelSize: key.pixelSize) {
+            // Above the strike the surface is the strike itself: draw it scaled up, smoothly.
+            w = size.width; h = size.height
+            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        }
+        return TextEntry(texture: texture, width: w, height: h, textureWidth: tw, textureHeight: th,
+                         isEmoji: emoji, lastUse: textClock, bytes: Int(tw) * Int(th) * 4)
+    }
+
+    /// Destroys least recently used text textures until within `textCacheCapacity` and
+    /// `textCacheByteBudget` (the most recent entry is always kept). Complexity: O(count) per eviction.
+    func trimTextCache() {
+        while textCache.count > max(textCacheCapacity, 1) || (textCacheBytes > textCacheByteBudget && textCache.count > 1) {
+            var oldest: Dictionary<TextKey, TextEntry>.Index? = nil
+            var oldestUse = UInt64.max
+            var index = textCache.startIndex
+            while index != textCache.endIndex {
+                let use = textCache.values[index].lastUse
+                if use < oldestUse { oldestUse = use; oldest = index }
+                index = textCache.index(after: index)
+            }
+            guard let victim = oldest else { return }
+            let entry = textCache.values[victim]
+            if let texture = entry.texture { SDL_DestroyTexture(texture) }
+            textCacheBytes -= entry.bytes
+            textCache.remove(at: victim)
+        }
+    }
+
+    /// Whether a text texture for `text` in `style` is cached (for tests and diagnostics).
+    public func isTextCached(_ text: String, style: TextStyle) -> Bool {
+        guard let pixelSize = textPixelSize(style.size) else { return false }
+        return textCache[TextKey(text: text, pixelSize: pixelSize, weight: style.weight)] != nil
+    }
+}

@@ -1,0 +1,294 @@
+import CSDL2
+import ScrollKit
+
+/// The `Canvas` of ScrollKitSDL: draws on an `SDL_Renderer` (hardware, or software on an offscreen surface).
+///
+/// Views draw in logical points; the canvas multiplies by `pixelScale` itself and rounds edges to
+/// whole pixels, so fills and strokes are sharp. Text is rasterised at its *pixel* size (points ×
+/// pixelScale) and blitted 1:1: crisp on high-DPI displays. Colours use straight alpha and SDL's
+/// BLEND mode.
+///
+/// Caching (nothing is re-rasterised per frame in steady state):
+/// - text: one white texture per (string, pixel size, weight), tinted per draw with the texture's
+///   colour and alpha mod (for anti-aliased blended text that gives exactly the pixels of rendering in
+///   that colour, so colour changes do not create textures). An LRU bound caps the count and bytes.
+/// - circles: one white anti-aliased disc texture per pixel diameter up to `maxCachedCircleDiameter`,
+///   tinted per draw; rounded-rect corners are quadrants of the same discs.
+/// - images: one texture per image name.
+///
+/// Software rendering: after `attachSoftwareTarget(_:)` discs are blended straight into the target
+/// surface (about 10× faster than SDL's tinted blits: the sprites scene). Diagonal lines are always
+/// rasterised with exact coverage on the CPU, since SDL's software renderer snaps triangle vertices.
+///
+/// Bad input is ignored, never a trap: NaN or infinite coordinates, empty or negative sizes, zero
+/// alpha and non-positive widths draw nothing. Errors while drawing (a missing image or font) are
+/// kept in `lastError`; a missing image is not retried every frame.
+///
+/// The canvas owns textures of its renderer: call `releaseResources()` (or drop the canvas) *before*
+/// destroying the renderer.
+@MainActor
+public final class SDLCanvas: Canvas {
+    /// The renderer drawn on (not owned: the host creates and destroys it).
+    public let renderer: OpaquePointer
+    /// Fonts used for text (TTF_Font cache, emoji font).
+    public let fonts: FontLibrary
+    /// Images used by `drawImage` (search directories, decoded surfaces).
+    public let images: ImageLibrary
+
+    /// The drawable area in points.
+    public private(set) var size: Size
+    /// Pixels per point (1 on ordinary displays, 2 on most high-DPI ones). Never NaN or ≤ 0.
+    public private(set) var pixelScale: Double
+
+    /// The most recent error met while drawing (missing image, unreadable font, SDL failure), if any.
+    public var lastError: SDLError?
+
+    /// Disc textures up to this diameter (pixels) are all kept once made (at most about 22 MB in all).
+    public static let maxCachedCircleDiameter: Int32 = 256
+    /// Disc textures up to this diameter (pixels) are made on demand, the last few kept; larger discs
+    /// are a feathered triangle fan.
+    public static let maxDiscTextureDiameter: Int32 = 2048
+    static let largeDiscCacheCount = 4
+
+    // Clip state: pixel rects, each already intersected with the one below.
+    var clipStack: [SDL_Rect] = []
+    var clipIsEmpty = false
+
+    // Current draw blend mode (switched to NONE for opaque fills: faster on the software renderer).
+    var drawBlendMode = SDL_BLENDMODE_BLEND
+
+    // Text caches (see SDLCanvas+Text.swift).
+    var textCache: [TextKey: TextEntry] = [:]
+    var measureCache: [TextKey: MeasuredText] = [:]
+    var textClock: UInt64 = 0
+    /// How many text textures this canvas has created so far (a cache hit creates none).
+    public internal(set) var textTexturesCreated = 0
+    /// Bytes of the text textures currently cached (4 per pixel).
+    public internal(set) var textCacheBytes = 0
+    /// Most text textures kept; least recently used ones are destroyed beyond it.
+    public var textCacheCapacity = 512 { didSet { trimTextCache() } }
+    /// Most bytes of text textures kept; least recently used ones are destroyed beyond it.
+    public var textCacheByteBudget = 48 << 20 { didSet { trimTextCache() } }
+    /// The number of text textures currently cached.
+    public var textCacheCount: Int { textCache.count }
+
+    // Shape caches (see SDLCanvas+Shapes.swift).
+    var circleTextures: [OpaquePointer?]
+    var largeDiscs: [(diameter: Int32, texture: OpaquePointer)] = []
+    // Direct compositing into a software target (see SDLCanvas+Direct.swift).
+    var directSurface: UnsafeMutablePointer<SDL_Surface>?
+    var discSpanCache: [DiscSpans?]
+    // Stroke scratch (see SDLCanvas+Stroke.swift): coverage bytes and a streaming texture.
+    var strokeCoverage: [UInt8] = []
+    var strokeTexture: OpaquePointer?
+    var strokeTextureSize: (width: Int32, height: Int32) = (0, 0)
+    /// How many disc textures this canvas has created so far.
+    public internal(set) var circleTexturesCreated = 0
+    var vertices: [SDL_Vertex] = []
+    var indices: [Int32] = []
+    var points: [SIMD2<Double>] = []
+
+    // Image caches (see SDLCanvas+Image.swift).
+    var imageTextures: [String: ImageTexture] = [:]
+    var failedImages: Set<String> = []
+
+    /// A canvas on `renderer` for a drawable area of `logicalSize` points at `pixelScale` pixels per point.
+    ///
+    /// Sets the renderer's draw blend mode to BLEND. Opens the regular and bold fonts once, so a broken
+    /// installation fails here rather than in the middle of a frame.
+    /// - Throws: `SDLError` naming the font file that cannot be opened.
+    public init(renderer: OpaquePointer, logicalSize: Size, pixelScale: Double,
+                fonts: FontLibrary = .shared, images: ImageLibrary = .shared) throws {
+        self.renderer = renderer
+        self.fonts = fonts
+        self.images = images
+        self.size = Self.sanitized(logicalSize)
+        self.pixelScale = Self.sanitized(pixelScale)
+        self.circleTextures = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
+        self.discSpanCache = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
+        vertices.reserveCapacity(1024)
+        indices.reserveCapacity(2048)
+        points.reserveCapacity(256)
+        clipStack.reserveCapacity(16)
+        try fonts.validate()
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    isolated deinit {
+        releaseResources()
+    }
+
+    /// Adopts a new drawable size and pixel scale (after a resize or a move to another display).
+    /// Cached textures stay valid: text and discs are keyed by pixel size. NaN or negative sizes count
+    /// as zero; a NaN or non-positive scale counts as 1.
+    public func update(logicalSize: Size, pixelScale: Double) {
+        size = Self.sanitized(logicalSize)
+        self.pixelScale = Self.sanitized(pixelScale)
+        resetClip()
+    }
+
+    /// Prepares for a new frame: drops any clips left pushed and restores the BLEND draw mode.
+    /// Hosts call it before `HostClient.draw(in:)`.
+    public func beginFrame() {
+        resetClip()
+        setBlend(SDL_BLENDMODE_BLEND)
+    }
+
+    /// Destroys every texture this canvas created (text, discs, images) and empties its caches.
+    /// Call it before destroying the renderer. Safe to call more than once; drawing afterwards
+    /// simply creates textures again.
+    public func releaseResources() {
+        for entry in textCache.values { if let texture = entry.texture { SDL_DestroyTexture(texture) } }
+        textCache.removeAll()
+        textCacheBytes = 0
+        for i in circleTextures.indices {
+            if let texture = circleTextures[i] { SDL_DestroyTexture(texture) }
+            circleTextures[i] = nil
+        }
+        for disc in largeDiscs { SDL_DestroyTexture(disc.texture) }
+        largeDiscs.removeAll()
+        if let strokeTexture { SDL_DestroyTexture(strokeTexture) }
+        strokeTexture = nil
+        strokeTextureSize = (0, 0)
+        for entry in imageTextures.values { SDL_DestroyTexture(entry.texture) }
+        imageTextures.removeAll()
+        failedImages.removeAll()
+    }
+
+    // MARK: - Canvas: fills
+
+    /// Fills the whole target with `color`, replacing what was there (no blending). Inside a clip,
+    /// only the clipped area is replaced.
+    public func clear(_ color: Color) {
+        if clipStack.isEmpty {
+            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+            SDL_RenderClear(renderer)
+        } else if !clipIsEmpty, var rect = clipStack.last {
+            setBlend(SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+            SDL_RenderFillRect(renderer, &rect)
+        }
+    }
+
+    /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
+    public func fill(_ rect: Rect, color: Color) {
+        guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
+        setColor(color)
+        SDL_RenderFillRect(renderer, &r)
+    }
+
+    /// Draws a border of `width` points *inside* `rect` (like a layer border). A border wider than
+    /// half the rect fills it; a non-positive or NaN width draws nothing; at least one pixel is drawn.
+    public func strokeRect(_ rect: Rect, color: Color, width: Double) {
+        guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, let r = pixelRect(rect) else { return }
+        let w = Int32(max(1, min((width * pixelScale).rounded(), 1_048_576)))
+        setColor(color)
+        if 2 * w >= min(r.w, r.h) {
+            var whole = r
+            SDL_RenderFillRect(renderer, &whole)
+            return
+        }
+        var edges = (
+            SDL_Rect(x: r.x, y: r.y, w: r.w, h: w),
+            SDL_Rect(x: r.x, y: r.y + r.h - w, w: r.w, h: w),
+            SDL_Rect(x: r.x, y: r.y + w, w: w, h: r.h - 2 * w),
+            SDL_Rect(x: r.x + r.w - w, y: r.y + w, w: w, h: r.h - 2 * w)
+        )
+        withUnsafePointer(to: &edges) { pointer in
+            pointer.withMemoryRebound(to: SDL_Rect.self, capacity: 4) { rects in
+                _ = SDL_RenderFillRects(renderer, rects, 4)
+            }
+        }
+    }
+
+    // MARK: - Canvas: clipping
+
+    /// Restricts drawing to `rect` intersected with the current clip (clips nest). An empty
+    /// intersection draws nothing until the matching `popClip()`.
+    public func pushClip(_ rect: Rect) {
+        let proposed = pixelRect(rect) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        var clip = proposed
+        if let current = clipStack.last {
+            let x0 = max(current.x, proposed.x), y0 = max(current.y, proposed.y)
+            let x1 = min(current.x + current.w, proposed.x + proposed.w)
+            let y1 = min(current.y + current.h, proposed.y + proposed.h)
+            clip = SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
+        }
+        if clip.w <= 0 || clip.h <= 0 { clip.w = 0; clip.h = 0 }
+        clipStack.append(clip)
+        applyClip()
+    }
+
+    /// Restores the clip in force before the matching `pushClip`. Without one, does nothing.
+    public func popClip() {
+        guard !clipStack.isEmpty else { return }
+        clipStack.removeLast()
+        applyClip()
+    }
+
+    /// The current clip in points (nil when drawing is not clipped). An empty clip has zero size.
+    public var currentClip: Rect? {
+        guard let r = clipStack.last else { return nil }
+        return Rect(x: Double(r.x) / pixelScale, y: Double(r.y) / pixelScale,
+                    width: Double(r.w) / pixelScale, height: Double(r.h) / pixelScale)
+    }
+
+    /// How many clips are pushed.
+    public var clipDepth: Int { clipStack.count }
+
+    func resetClip() {
+        clipStack.removeAll(keepingCapacity: true)
+        applyClip()
+    }
+
+    private func applyClip() {
+        if var clip = clipStack.last {
+            clipIsEmpty = clip.w <= 0 || clip.h <= 0
+            SDL_RenderSetClipRect(renderer, &clip)
+        } else {
+            clipIsEmpty = false
+            SDL_RenderSetClipRect(renderer, nil)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Largest pixel coordinate used; beyond it values are clamped (the renderer clips anyway).
+    static let coordinateLimit: Double = 4_194_304   // 2^22
+
+    /// `rect` in pixels with edges rounded to whole pixels, or nil when empty, negative or not finite.
+    func pixelRect(_ rect: Rect) -> SDL_Rect? {
+        let s = pixelScale, limit = Self.coordinateLimit
+        let x0 = (rect.minX * s).rounded(), y0 = (rect.minY * s).rounded()
+        let x1 = (rect.maxX * s).rounded(), y1 = (rect.maxY * s).rounded()
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
+        let cx0 = min(max(x0, -limit), limit), cy0 = min(max(y0, -limit), limit)
+        let cx1 = min(max(x1, -limit), limit), cy1 = min(max(y1, -limit), limit)
+        guard cx1 > cx0, cy1 > cy0 else { return nil }
+        return SDL_Rect(x: Int32(cx0), y: Int32(cy0), w: Int32(cx1 - cx0), h: Int32(cy1 - cy0))
+    }
+
+    /// Sets the draw colour and the cheapest correct blend mode for it.
+    @inline(__always)
+    func setColor(_ color: Color) {
+        setBlend(color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+    }
+
+    @inline(__always)
+    func setBlend(_ mode: SDL_BlendMode) {
+        if drawBlendMode != mode {
+            drawBlendMode = mode
+            SDL_SetRenderDrawBlendMode(renderer, mode)
+        }
+    }
+
+    static func sanitized(_ size: Size) -> Size {
+        func dim(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        return Size(width: dim(size.width), height: dim(size.height))
+    }
+
+    static func sanitized(_ scale: Double) -> Double {
+        scale.isFinite && scale > 0 ? scale : 1
+    }
+}

@@ -1,0 +1,387 @@
+import CSDL2
+import Motion
+import ScrollKit
+
+/// A host with a window on a display.
+///
+/// - Window: resizable, high-DPI aware (`SDL_WINDOW_ALLOW_HIGHDPI`); the client works in points
+///   (`SDL_GetWindowSize`), the canvas draws pixels (`SDL_GetRendererOutputSize`), and the ratio is
+///   the pixel scale.
+/// - Renderer: hardware accelerated, falling back to SDL's software renderer; for the fallback
+///   `SDL_HINT_FRAMEBUFFER_ACCELERATION` is "0" so the window surface is not pushed through GL
+///   (under Xvfb that costs about 16 ms per present).
+/// - Pacing: the display's refresh rate (60 Hz when SDL reports 0 Hz, as on Xvfb), or `options.hz`.
+///   Real vsync only when a probe of a few presents at start shows that the renderer blocks for about
+///   one period (never for software renderers or the dummy/offscreen drivers, whose "vsync" is
+///   simulated in whole milliseconds); otherwise absolute deadlines on ``RealClock``.
+/// - Idle: when the client needs no frames, no display-link callback is active, no frame hook is
+///   set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw, no spinning).
+///   On waking, the display link's timeline restarts at the wake-up time: the first frame runs at
+///   once and the idle time is not counted as skipped frames. Likewise when the run's first frame
+///   overruns its period (one-off setup of fonts, textures and shaders): the timeline starts after it.
+/// - Minimized or 0×0: nothing is drawn or presented and the loop sleeps in
+///   `SDL_WaitEventTimeout` until the window is restored (with a frame hook, frames keep their
+///   deadlines so scripts keep time, still without drawing).
+/// - While waiting for a deadline, SDL's event queue is pumped every few milliseconds, so input gets
+///   timestamps close to when it happened rather than one per frame.
+@MainActor
+public final class WindowHost: Host {
+    public let displayLink: DisplayLink
+    /// The real clock (seconds since the current run began).
+    public let clock: RealClock
+    public private(set) var logicalSize: Size
+    /// Pixels per point (1 on ordinary displays, 2 on most high-DPI ones).
+    public private(set) var pixelScale: Double
+    public private(set) var canvas: SDLCanvas
+    public private(set) var stats = FrameStats()
+    /// The SDL window.
+    public let window: OpaquePointer
+    /// The SDL renderer.
+    public let renderer: OpaquePointer
+    /// The renderer's name ("opengl", "opengles2", "software", …).
+    public let rendererName: String
+    /// Whether the renderer is SDL's software renderer.
+    public let isSoftwareRenderer: Bool
+    /// The refresh rate SDL reports for the window's display (0 when unknown, as on Xvfb).
+    public private(set) var reportedRefreshRate: Double
+    /// Whether frames are paced by real vsync (false = absolute deadlines).
+    public private(set) var usesVSync: Bool
+    /// The video driver ("x11", "wayland", …).
+    public var videoDriver: String { session.driverName }
+    /// How wheel directions are reported (see ``EventTranslator/WheelDirection``).
+    public var wheelDirection: EventTranslator.WheelDirection {
+        get { translator.wheelDirection }
+        set { translator.wheelDirection = newValue }
+    }
+
+    private let session: SDLSession
+    private let options: HostOptions
+    private var translator = EventTranslator()
+    private weak var client: HostClient?
+    private var pending: [InputEvent] = []
+    private var fastPresents = 0
+    private var rendererVSync = false
+    private var frameOwed = true
+    private var quitRequested = false
+    private var hasDrawn = false
+
+    /// Opens the window.
+    /// - Throws: ``SDLError`` with `SDL_GetError()`'s text when SDL cannot start, no display is
+    ///   available, or the window or renderer cannot be created; the canvas's error when its fonts
+    ///   cannot be opened.
+    public init(options: HostOptions = HostOptions()) throws {
+        self.options = options
+        session = try SDLSession(video: .display)
+        let (w, h) = options.pixelSafeSize
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        guard let window = SDL_CreateWindow(options.title, sk_SDL_WINDOWPOS_CENTERED(), sk_SDL_WINDOWPOS_CENTERED(),
+                                            w, h, flags) else {
+            throw SDLError("cannot create a \(w)x\(h) window")
+        }
+        let reported = Self.refreshRate(of: window)
+        let offscreen = session.isOffscreenDriver
+        // Ask for vsync only where it can be trusted at all and gives the rate wanted.
+        let rateMatches = options.hz.map { abs($0 - reported) < 0.5 } ?? true
+        let mayUseVSync = options.vsync == .automatic && !offscreen && reported > 0 && rateMatches
+
+        // A software renderer's window framebuffer would otherwise go through a GL texture (about
+        // 16 ms per present under Xvfb). SDL decides once, at the first framebuffer, so set it before
+        // any renderer exists; hardware renderers do not use the window framebuffer at all.
+        // A value from the environment wins (default priority).
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        var renderer: OpaquePointer?
+        if options.renderer == .automatic {
+            let vsyncFlag = mayUseVSync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
+        }
+        if renderer == nil {
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer else {
+            let error = SDLError("cannot create a renderer for the window")
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        let info = RendererInfo(renderer)
+        self.window = window
+        self.renderer = renderer
+        rendererName = info.name
+        isSoftwareRenderer = info.isSoftware
+        reportedRefreshRate = reported
+
+        let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: 1)
+        logicalSize = drawable.points
+        pixelScale = drawable.scale
+        do {
+            canvas = try SDLCanvas(renderer: renderer, logicalSize: drawable.points, pixelScale: drawable.scale)
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            throw error
+        }
+
+        clock = RealClock()
+        let rate = options.hz ?? (reported > 0 ? reported : 60)
+        displayLink = DisplayLink(clock: clock, hz: rate)
+
+        if mayUseVSync && !info.isSoftware && info.vsync {
+            usesVSync = Self.presentsBlock(renderer: renderer, clock: clock, period: 1 / reported)
+        } else {
+            usesVSync = false
+        }
+        rendererVSync = !usesVSync          // so the next line always sets it (SDL_RENDER_VSYNC may force it)
+        setRendererVSync(usesVSync)
+        translator.windowSize = logicalSize
+        clock.onWait = { SDL_PumpEvents() }
+    }
+
+    isolated deinit {
+        clock.onWait = nil
+        canvas.releaseResources()
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    // MARK: - Running
+
+    public func run(client: HostClient, maxFrames: Int?, beforeFrame: ((FrameTick) -> Void)?) throws {
+        self.client = client
+        defer { self.client = nil }
+        stats.isRealTime = true
+        quitRequested = false
+        frameOwed = true
+        clock.resetOrigin()
+        calibrateEventTime()
+        refreshSize(notify: false)
+        client.hostDidResize(to: logicalSize)
+        deliverPending(to: client)
+        displayLink.restartTimeline()
+        let skippedAtStart = displayLink.skippedFrames
+        var framesRun = 0
+
+        while maxFrames.map({ framesRun < $0 }) ?? true {
+            if quitRequested || client.wantsQuit { break }
+
+            let cannotDraw = !canDraw
+            let nothingToDo = !client.needsFrames && !displayLink.hasActiveCallbacks && !frameOwed
+            if beforeFrame == nil && (nothingToDo || cannotDraw) {
+                waitForWork(client: client)
+                if quitRequested || client.wantsQuit { break }
+                displayLink.restartTimeline()
+                continue   // re-check: still minimized, or work to do
+            }
+
+            displayLink.pacing = usesVSync && !cannotDraw && displayLink.frameRate == displayLink.displayRate
+                ? .vsync : .deadlines
+            setRendererVSync(displayLink.pacing == .vsync)   // e.g. off for a lower preferred rate
+            let tick = displayLink.waitForNextFrame()
+            let began = clock.now
+            let cpu0 = FrameStats.processCPUTime()
+            beforeFrame?(tick)
+            drainEvents(client: client)
+            if quitRequested || client.wantsQuit { break }
+            displayLink.fire()
+            client.update(tick)
+            if !cannotDraw {
+                canvas.beginFrame()
+                client.draw(in: canvas)
+                SDL_RenderPresent(renderer)
+                hasDrawn = true
+            }
+            let presented = clock.now
+            if let previous = stats.lastPresented, displayLink.pacing == .vsync {
+                checkVSyncStillBlocks(interval: presented - previous)
+            }
+            let cost = (FrameStats.processCPUTime() - cpu0) * 1000
+            stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: began,
+                               presented: presented, cost: cost), period: tick.duration)
+            stats.skippedFrames = displayLink.skippedFrames - skippedAtStart
+            frameOwed = false
+            framesRun += 1
+            if framesRun == 1 && presented > tick.targetTimestamp {
+                // The run's first frame pays one-off setup (fonts, textures, shaders): start the
+                // timeline after it instead of counting that as skipped frames.
+                displayLink.restartTimeline()
+            }
+        }
+    }
+
+    /// Sleeps in `SDL_WaitEventTimeout` until something needs a frame (input, a resize, an expose,
+    /// a restore), the client or a display-link callback wants frames, or quit is requested.
+    private func waitForWork(client: HostClient) {
+        while !quitRequested {
+            // Wakes on any event, leaving it queued (nil event); the timeout only bounds how long a
+            // change made outside the event queue could go unnoticed.
+            _ = SDL_WaitEventTimeout(nil, 500)
+            drainEvents(client: client)
+            if quitRequested || client.wantsQuit { return }
+            if !canDraw { continue }
+            if frameOwed || client.needsFrames || displayLink.hasActiveCallbacks { return }
+        }
+    }
+
+    // MARK: - Events
+
+    private func drainEvents(client: HostClient) {
+        deliverPending(to: client)
+        translator.referenceTicks = SDL_GetTicks64()
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            for hostEvent in translator.translate(event) {
+                handle(hostEvent, client: client)
+            }
+        }
+    }
+
+    private func handle(_ event: HostEvent, client: HostClient) {
+        switch event {
+        case .input(let input):
+            client.handle(input)
+            frameOwed = true
+        case .resized:
+            refreshSize(notify: true)
+            frameOwed = true
+        case .displayChanged:
+            let rate = Self.refreshRate(of: window)
+            reportedRefreshRate = rate
+            if options.hz == nil { displayLink.setDisplayRate(rate > 0 ? rate : 60) }
+            if usesVSync && rate <= 0 { usesVSync = false; setRendererVSync(false) }
+            refreshSize(notify: true)
+            frameOwed = true
+        case .exposed:
+            frameOwed = true
+        case .minimized, .restored:
+            refreshSize(notify: true)
+            frameOwed = true
+        case .quit:
+            quitRequested = true
+        }
+    }
+
+    /// Whether a frame can be shown: the window is neither minimized nor hidden and has pixels.
+    /// (A hidden or minimized window's present returns at once: with vsync pacing that would spin.)
+    private var canDraw: Bool {
+        let flags = SDL_GetWindowFlags(window)
+        if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 { return false }
+        return !DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale).isEmpty
+    }
+
+    /// Gives up vsync pacing when presents stop blocking (e.g. the compositor changed): three
+    /// presents in a row under a quarter period apart would otherwise run the loop unpaced.
+    private func checkVSyncStillBlocks(interval: Double) {
+        guard usesVSync else { return }
+        fastPresents = interval < 0.25 * displayLink.duration ? fastPresents + 1 : 0
+        if fastPresents >= 3 {
+            usesVSync = false
+            setRendererVSync(false)
+            displayLink.pacing = .deadlines
+            displayLink.restartTimeline()
+        }
+    }
+
+    /// Turns the renderer's vsync on or off (only when it changes).
+    private func setRendererVSync(_ on: Bool) {
+        guard on != rendererVSync else { return }
+        SDL_RenderSetVSync(renderer, on ? 1 : 0)
+        rendererVSync = on
+    }
+
+    /// Re-reads the window's size and pixel scale; tells the canvas and (if asked and changed) the client.
+    private func refreshSize(notify: Bool) {
+        let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale)
+        translator.windowSize = drawable.points
+        guard drawable.points != logicalSize || drawable.scale != pixelScale else { return }
+        logicalSize = drawable.points
+        pixelScale = drawable.scale
+        canvas.update(logicalSize: drawable.points, pixelScale: drawable.scale)
+        if notify { client?.hostDidResize(to: drawable.points) }
+    }
+
+    /// Measures the offset between SDL's millisecond event stamps and the host clock at a tick edge.
+    private func calibrateEventTime() {
+        let first = SDL_GetTicks64()
+        var ticks = first
+        var now = clock.now
+        let limit = now + 0.002
+        while ticks == first && now < limit {
+            ticks = SDL_GetTicks64()
+            now = clock.now
+        }
+        translator.timeOffset = now - Double(ticks) / 1000
+        translator.referenceTicks = ticks
+    }
+
+    // MARK: - Host
+
+    public func resize(to size: Size) {
+        let (w, h) = HostOptions(size: size).pixelSafeSize
+        SDL_SetWindowSize(window, w, h)
+        refreshSize(notify: true)   // the window manager may apply it later: a resize event follows
+        frameOwed = true
+    }
+
+    /// Writes the last frame as PNG. Hardware renderers keep nothing after a present, so the frame
+    /// is drawn again (the client's state has not changed since) and read before any present.
+    public func screenshot(to path: String) throws {
+        if !isSoftwareRenderer, let client, hasDrawn {
+            canvas.beginFrame()
+            client.draw(in: canvas)
+        }
+        try PNGWriter.write(renderer: renderer, to: path)
+    }
+
+    public func inject(_ event: InputEvent) {
+        frameOwed = true
+        if let client {
+            deliverPending(to: client)
+            client.handle(event)
+        } else {
+            pending.append(event)
+        }
+    }
+
+    private func deliverPending(to client: HostClient) {
+        guard !pending.isEmpty else { return }
+        let events = pending
+        pending.removeAll()
+        for event in events { client.handle(event) }
+    }
+
+    // MARK: - Display facts
+
+    /// The refresh rate SDL reports for the window's display, 0 when unknown.
+    static func refreshRate(of window: OpaquePointer) -> Double {
+        var mode = SDL_DisplayMode()
+        if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
+            return Double(mode.refresh_rate)
+        }
+        let index = SDL_GetWindowDisplayIndex(window)
+        if index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 {
+            return Double(mode.refresh_rate)
+        }
+        return 0
+    }
+
+    /// Presents a few blank frames and tells whether the present really waits for the display:
+    /// the median interval must be within 10% of `period` and most of it spent inside the present.
+    static func presentsBlock(renderer: OpaquePointer, clock: RealClock, period: Double) -> Bool {
+        var intervals: [Double] = []
+        var blocked: [Double] = []
+        var last = clock.now
+        for i in 0..<10 {
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+            let before = clock.now
+            SDL_RenderPresent(renderer)
+            let after = clock.now
+            if i >= 2 {   // the first presents may include setup
+                intervals.append(after - last)
+                blocked.append(after - before)
+            }
+            last = after
+        }
+        let interval = FrameStats.percentile(intervals, 50)
+        let inside = FrameStats.percentile(blocked, 50)
+        return abs(interval - period) < 0.1 * period && inside > 0.5 * period
+    }
+}

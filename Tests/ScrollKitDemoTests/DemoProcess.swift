@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Runs the built `scrollkit-demo` executable as a subprocess.
+enum DemoProcess {
+    struct Result {
+        var status: Int32
+        /// False when the process died of a signal (a trap), true when it exited.
+        var exited: Bool
+        var stdout: String
+        var stderr: String
+
+        var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    }
+
+    /// The executable beside the test bundle in the build products directory (`swift test` builds it),
+    /// or nil when it cannot be found.
+    static let executable: URL? = {
+        var directories: [URL] = []
+        if let main = Bundle.main.executableURL { directories.append(main.deletingLastPathComponent()) }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        for directory in directories {
+            // The products directory, or the bundle's parent when the runner sits inside an .xctest bundle.
+            for candidate in [directory, directory.deletingLastPathComponent()] {
+                let url = candidate.appendingPathComponent("scrollkit-demo")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        return nil
+    }()
+
+    /// Runs the demo with `arguments` (headless SDL driver in its environment) and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let executable = try #require(executable, "scrollkit-demo was not found beside the test bundle; build it (swift build) first")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so neither can fill up and block the child.
+        let errData = LockedData()
+        let done = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        DispatchQueue.global().async {
+            errData.set(errHandle.readDataToEndOfFile())
+            done.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        done.wait()
+        return Result(status: process.terminationStatus,
+                      exited: process.terminationReason == .exit,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("skdemo-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Data handed from the stderr reader thread.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+}

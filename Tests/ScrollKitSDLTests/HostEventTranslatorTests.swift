@@ -1,0 +1,193 @@
+import CSDL2
+import Testing
+import ScrollKit
+@testable import ScrollKitSDL
+
+/// SDL events built by hand (no SDL needed to translate them).
+enum FakeEvent {
+    static func mouseButton(_ type: SDL_EventType, button: Int32 = SDL_BUTTON_LEFT, x: Int32, y: Int32,
+                            ms: UInt32, which: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        e.button.timestamp = ms
+        e.button.button = UInt8(button)
+        e.button.x = x
+        e.button.y = y
+        e.button.which = which
+        return e
+    }
+
+    static func motion(x: Int32, y: Int32, ms: UInt32, which: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_MOUSEMOTION.rawValue
+        e.motion.timestamp = ms
+        e.motion.x = x
+        e.motion.y = y
+        e.motion.which = which
+        return e
+    }
+
+    static func wheel(preciseX: Float, preciseY: Float, flipped: Bool = false, at p: (Int32, Int32) = (0, 0),
+                      ms: UInt32 = 0, which: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_MOUSEWHEEL.rawValue
+        e.wheel.timestamp = ms
+        e.wheel.preciseX = preciseX
+        e.wheel.preciseY = preciseY
+        e.wheel.x = Int32(preciseX.rounded(.towardZero))
+        e.wheel.y = Int32(preciseY.rounded(.towardZero))
+        e.wheel.direction = flipped ? SDL_MOUSEWHEEL_FLIPPED.rawValue : SDL_MOUSEWHEEL_NORMAL.rawValue
+        e.wheel.mouseX = p.0
+        e.wheel.mouseY = p.1
+        e.wheel.which = which
+        return e
+    }
+
+    static func finger(_ type: SDL_EventType, id: Int64, x: Float, y: Float, ms: UInt32) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = type.rawValue
+        e.tfinger.timestamp = ms
+        e.tfinger.fingerId = id
+        e.tfinger.x = x
+        e.tfinger.y = y
+        return e
+    }
+
+    static func key(_ code: SDL_KeyCode, ms: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.timestamp = ms
+        e.key.keysym.sym = SDL_Keycode(bitPattern: code.rawValue)
+        return e
+    }
+
+    static func text(_ s: String, ms: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_TEXTINPUT.rawValue
+        e.text.timestamp = ms
+        withUnsafeMutableBytes(of: &e.text.text) { raw in
+            for (i, byte) in s.utf8.prefix(31).enumerated() { raw[i] = byte }
+        }
+        return e
+    }
+
+    static func window(_ id: SDL_WindowEventID, ms: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        e.type = SDL_WINDOWEVENT.rawValue
+        e.window.timestamp = ms
+        e.window.event = UInt8(id.rawValue)
+        return e
+    }
+}
+
+@Suite("EventTranslator: SDL events to InputEvent")
+struct HostEventTranslatorTests {
+    @Test("left button drives the pointer with each event's own time; other buttons and hover are ignored")
+    func leftButtonPointer() {
+        let offset = -2.0
+        var t = EventTranslator(timeOffset: offset)
+        #expect(t.translate(FakeEvent.motion(x: 5, y: 5, ms: 900)).isEmpty)                 // hover
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT,
+                                                  x: 1, y: 1, ms: 950)).isEmpty)
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, ms: 3000))
+                == [.input(.pointerDown(location: Point(x: 10, y: 20), time: 3.0 + offset))])
+        #expect(t.translate(FakeEvent.motion(x: 12, y: 30, ms: 3004))
+                == [.input(.pointerMove(location: Point(x: 12, y: 30), time: 3.004 + offset))])
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONUP, button: SDL_BUTTON_MIDDLE,
+                                                  x: 0, y: 0, ms: 3005)).isEmpty)
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONUP, x: 14, y: 40, ms: 3010))
+                == [.input(.pointerUp(location: Point(x: 14, y: 40), time: 3.010 + offset))])
+        #expect(t.translate(FakeEvent.motion(x: 15, y: 41, ms: 3020)).isEmpty)
+        #expect(!t.isPointerDown)
+    }
+
+    @Test("mouse events synthesized from touch are dropped; the finger itself is the pointer")
+    func touchIsHandledOnce() {
+        var t = EventTranslator(windowSize: Size(width: 400, height: 200))
+        let touch = EventTranslator.touchMouseID
+        #expect(touch == UInt32.max)
+        var out: [HostEvent] = []
+        out += t.translate(FakeEvent.finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.5, ms: 10))
+        out += t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 200, y: 100, ms: 10, which: touch))
+        out += t.translate(FakeEvent.finger(SDL_FINGERMOTION, id: 7, x: 0.5, y: 0.25, ms: 20))
+        out += t.translate(FakeEvent.motion(x: 200, y: 50, ms: 20, which: touch))
+        out += t.translate(FakeEvent.finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1, ms: 25))   // 2nd finger
+        out += t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 1, ms: 26, which: touch))
+        out += t.translate(FakeEvent.finger(SDL_FINGERUP, id: 7, x: 0.5, y: 0.25, ms: 30))
+        out += t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONUP, x: 200, y: 50, ms: 30, which: touch))
+        #expect(out == [
+            .input(.pointerDown(location: Point(x: 200, y: 100), time: 0.010)),
+            .input(.pointerMove(location: Point(x: 200, y: 50), time: 0.020)),
+            .input(.pointerUp(location: Point(x: 200, y: 50), time: 0.030)),
+        ])
+    }
+
+    @Test("wheel: precise fractional steps at the pointer; flipped devices per the chosen direction")
+    func wheel() {
+        var t = EventTranslator()
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0.25, preciseY: -1.5, at: (30, 40), ms: 500))
+                == [.input(.wheel(dx: 0.25, dy: -1.5, location: Point(x: 30, y: 40), time: 0.5))])
+        // System direction: values pass as SDL reports them (natural scrolling kept).
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 2.5, flipped: true))
+                == [.input(.wheel(dx: 0, dy: 2.5, location: .zero, time: 0))])
+        t.wheelDirection = .physical
+        #expect(t.translate(FakeEvent.wheel(preciseX: 1, preciseY: 2.5, flipped: true))
+                == [.input(.wheel(dx: -1, dy: -2.5, location: .zero, time: 0))])
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 0.75, flipped: false))
+                == [.input(.wheel(dx: 0, dy: 0.75, location: .zero, time: 0))])
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 0)).isEmpty)
+    }
+
+    @Test("keys become Key values, text becomes lower-case characters", arguments: [
+        (SDLK_UP, Key.up), (SDLK_DOWN, .down), (SDLK_LEFT, .left), (SDLK_RIGHT, .right),
+        (SDLK_PAGEUP, .pageUp), (SDLK_PAGEDOWN, .pageDown), (SDLK_HOME, .home), (SDLK_END, .end),
+        (SDLK_SPACE, .space), (SDLK_ESCAPE, .escape), (SDLK_TAB, .tab), (SDLK_RETURN, .enter),
+        (SDLK_KP_ENTER, .enter),
+    ])
+    func keys(code: SDL_KeyCode, key: Key) {
+        var t = EventTranslator()
+        #expect(t.translate(FakeEvent.key(code, ms: 1000)) == [.input(.key(key, time: 1))])
+    }
+
+    @Test("printable text and unmapped keys")
+    func text() {
+        var t = EventTranslator()
+        #expect(t.translate(FakeEvent.text("F")) == [.input(.character("f", time: 0))])
+        #expect(t.translate(FakeEvent.text("?")) == [.input(.character("?", time: 0))])
+        #expect(t.translate(FakeEvent.text("é")) == [.input(.character("é", time: 0))])
+        #expect(t.translate(FakeEvent.text(" ")).isEmpty)
+        #expect(t.translate(FakeEvent.key(SDLK_a)).isEmpty)
+    }
+
+    @Test("window events: resize, display change, expose, minimize, close; focus loss ends a drag")
+    func windowEvents() {
+        var t = EventTranslator()
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_SIZE_CHANGED)) == [.resized])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_RESIZED)) == [.resized])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_DISPLAY_CHANGED)) == [.displayChanged])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_EXPOSED)) == [.exposed])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_MINIMIZED)) == [.minimized])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_RESTORED)) == [.restored])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_CLOSE)) == [.quit])
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        #expect(t.translate(quit) == [.quit])
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_FOCUS_LOST)).isEmpty)
+        _ = t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 3, y: 4, ms: 0))
+        _ = t.translate(FakeEvent.motion(x: 8, y: 9, ms: 0))
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_FOCUS_LOST, ms: 70))
+                == [.input(.pointerUp(location: Point(x: 8, y: 9), time: 0.07))])
+        #expect(!t.isPointerDown)
+    }
+
+    @Test("32-bit millisecond stamps are unwrapped against a recent 64-bit tick count")
+    func timestampWrap() {
+        var t = EventTranslator(timeOffset: 0.5)
+        t.referenceTicks = 10_000
+        #expect(t.hostTime(ticks: 9_990) == 9.99 + 0.5)
+        let wraps = UInt64(UInt32.max) + 1
+        t.referenceTicks = wraps + 20                   // the 32-bit counter wrapped 20 ms ago
+        #expect(t.hostTime(ticks: UInt32.max - 9) == Double(wraps - 10) / 1000 + 0.5)
+        #expect(t.hostTime(ticks: 15) == Double(wraps + 15) / 1000 + 0.5)
+    }
+}
