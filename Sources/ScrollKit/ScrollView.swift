@@ -306,8 +306,15 @@ public final class ScrollView {
             slot = nil
             return
         }
-        position = p
-        velocity = v
+        if m.kind == .timed {
+            // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
+            let shown = band(p, d)
+            position = shown
+            velocity = shown == p ? v : (bounces ? v * bandSlope(at: shown, d) : 0)
+        } else {
+            position = p
+            velocity = v
+        }
         slot = m
     }
 
@@ -423,7 +430,7 @@ public final class ScrollView {
             guard destination != m.target else { return }
             let remaining = max(0, timedEnd - start)
             slot = AxisMotion(kind: .timed,
-                              simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),
+                              simulation: TimedSimulation(from: unband(x, d), to: destination, duration: remaining, curve: timedCurve),
                               start: start, target: destination, decay: nil)
         case .glide:
             let destination = clamp(m.target, d)

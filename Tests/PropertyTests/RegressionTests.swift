@@ -1,0 +1,56 @@
+import Motion
+import Testing
+@testable import ScrollKit
+
+/// Shrunk failing cases found by the property runs, kept as plain tests after their fixes.
+@Suite("Property regressions", .serialized)
+@MainActor
+struct PropertyRegressionTests {
+    func expectNoFailure(_ config: ListConfig, _ clock: ClockSpec, _ steps: [Step],
+                         sourceLocation: SourceLocation = #_sourceLocation) {
+        let failure = ScenarioRunner(config: config, clock: clock, steps: steps).run()
+        #expect(failure == nil, sourceLocation: sourceLocation)
+    }
+
+    static let tiny = ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0,
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+                                 fixed: nil, pattern: [1.0], count: 1, snap: .none, bounces: false)
+
+    /// A timed scroll along an overshooting curve (elastic, back, a Bézier with y < 0) left the range by
+    /// as much as the curve overshoots: with `bounces` off it must stay in range, with it on within the
+    /// rubber band.
+    @Test("timed scrolls along overshooting curves stay within the rubber band", arguments: [false, true])
+    func overshootingTimedScroll(bounces: Bool) {
+        var config = Self.tiny
+        config.bounces = bounces
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.scrollTo(fraction: 0.5, duration: 0.05, curve: .named(26)), wait: 0.0)])
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.scrollTo(fraction: 0.5, duration: 0.08, curve: .bezier(0.3231, -1.11, 0.0505, -0.808)), wait: 0.0)])
+
+        // The same on a plain scroll view: easeInBack from the top dips below 0, easeOutElastic past the end.
+        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 48_000))
+        view.bounces = bounces
+        var t = 0.0
+        // easeInBack 0 → 47_520 dips below 0; easeOutElastic 47_520 → 0 overshoots below 0; easeOutBack 0 → 47_520
+        // overshoots past 47_520.
+        for (target, curve) in [(47_520.0, TimingCurve.easeInBack), (0, .easeOutElastic), (47_520, .easeOutBack)] {
+            view.setContentOffset(Point(x: 0, y: target), duration: 1, curve: curve)
+            var lowest = Double.infinity, highest = -Double.infinity
+            defer { t += 0.5 }
+            for k in 0...130 {
+                view.step(FrameTick(index: k, timestamp: t, duration: 1.0 / 120))
+                t += 1.0 / 120
+                lowest = min(lowest, view.contentOffset.y)
+                highest = max(highest, view.contentOffset.y)
+            }
+            #expect(view.contentOffset.y == target)
+            if bounces {
+                #expect(lowest > -480 && highest < 47_520 + 480)
+                #expect(lowest < 0 || highest > 47_520)     // the overshoot still shows, rubber-banded
+            } else {
+                #expect(lowest >= 0 && highest <= 47_520)
+            }
+        }
+    }
+}
