@@ -54,3 +54,29 @@ struct PropertyRegressionTests {
         }
     }
 }
+
+/// Plain regression tests for bugs found while writing the property tests.
+@Suite("Glide regressions")
+@MainActor
+struct GlideRegressionTests {
+    /// `v0 · D > 3Δ` was meant as |v0| D > 3|Δ|; for a backward glide (Δ < 0) it always held, so every
+    /// wheel step or arrow key toward the start took 0.18 s (cubic) instead of 0.12 s (quadratic).
+    @Test("a backward glide mirrors a forward one and ends on time")
+    func backwardGlideMirrorsForward() {
+        let forward = GlideSimulation(from: 100, velocity: 0, to: 140, duration: 0.12, continuing: false)
+        let backward = GlideSimulation(from: 100, velocity: 0, to: 60, duration: 0.12, continuing: false)
+        #expect(backward.duration == 0.12)
+        #expect(backward.initialVelocity == -forward.initialVelocity)
+        for k in 0...12 {
+            let t = Double(k) * 0.01
+            #expect(abs((backward.position(at: t) - 100) + (forward.position(at: t) - 100)) < 1e-9)
+        }
+
+        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
+        view.setContentOffset(Point(x: 0, y: 2000), animated: false)
+        view.handle(.wheel(dx: 0, dy: 1, location: Point(x: 10, y: 10), time: 0))
+        for k in 0..<12 { view.step(FrameTick(index: k, timestamp: Double(k) / 100, duration: 0.01)) }
+        #expect(view.contentOffset.y == 2000 - ScrollView.lineStep)
+        #expect(!view.isAnimating)
+    }
+}
