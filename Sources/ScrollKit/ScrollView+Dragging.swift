@@ -219,6 +219,35 @@ extension ScrollView {
         updatePhase()
     }
 
+    /// The critically damped spring from `o` with velocity `v` to rest on `target`, for a motion that must
+    /// turn: `v` points away from `target` (or `o` is on it), as when a fling crosses an edge.
+    ///
+    /// `SpringDescription.bounce`, stiffened when needed so that the motion goes no further past the edge
+    /// ahead than half the viewport's length (or than it already is): together with the rubber band, the
+    /// offset never gets a viewport's length past an edge, whatever the viewport. A critically damped
+    /// spring starting away from its target with speed |v| travels at most |v| / (ω₀ e) further, so
+    /// ω₀ ≥ |v| / (e · room) keeps it within `room`. Without ``bounces`` (or with no room left, as for a
+    /// zero-length viewport at the edge) the outward velocity is dropped: the motion stops where it is
+    /// and settles on `target`.
+    func turningSpring(_ d: Dim, position o: Double, velocity v: Double, target: Double) -> SpringSimulation {
+        let r = range(d)
+        // How far `o` already is past the edge ahead (negative: inside the range), and how far it may go.
+        let beyond = v > 0 ? o - r.hi : r.lo - o
+        let limit = bounces ? max(beyond, viewportLength(d) / 2) : max(beyond, 0)
+        let room = limit - beyond
+        var spring = SpringDescription.bounce
+        var v0 = v.isFinite ? v : 0
+        if v0 != 0 {
+            let needed = abs(v0) / (2.718281828459045 * room)
+            if !(room > 0) || !(needed * needed).isFinite {
+                v0 = 0
+            } else if needed > spring.angularFrequency {
+                spring = SpringDescription(mass: 1, stiffness: needed * needed, damping: 2 * needed)
+            }
+        }
+        return SpringSimulation(spring: spring, position: o, velocity: v0, target: target)
+    }
+
     /// `p` clamped to the range on the scrolling axes (non-finite components take `fallback`'s);
     /// the other axes keep the current offset.
     func clampedOnScrollingAxes(_ p: Point, fallback: Point) -> Point {
@@ -250,8 +279,12 @@ extension ScrollView {
             return AxisMotion(kind: .decay, simulation: sim, start: start, target: sim.restPosition, decay: sim)
         }
         func landing(_ kind: AxisMotion.Kind) -> AxisMotion {
-            AxisMotion(kind: kind, simulation: landingSimulation(position: o, velocity: v, target: target),
-                       start: start, target: target, decay: nil)
+            // Moving away from the target (or sitting on it): the motion turns, and must not go too far out.
+            let turns = v != 0 && v * (target - o) <= 0
+            let simulation: any Simulation = turns
+                ? turningSpring(d, position: o, velocity: v, target: target)
+                : landingSimulation(position: o, velocity: v, target: target)
+            return AxisMotion(kind: kind, simulation: simulation, start: start, target: target, decay: nil)
         }
         if o < r.lo - eps || o > r.hi + eps {
             let edge = o < r.lo ? r.lo : r.hi
@@ -259,7 +292,7 @@ extension ScrollView {
             if same(target, edge) || !bounces {
                 if inward { return landing(.bounce) }
                 return AxisMotion(kind: .bounce,
-                                  simulation: SpringSimulation(spring: .bounce, position: o, velocity: v, target: target),
+                                  simulation: turningSpring(d, position: o, velocity: v, target: target),
                                   start: start, target: target, decay: nil)
             }
             if same(target, natural) && inward { return decay() }

@@ -30,7 +30,8 @@ import Motion
 ///   drag begins; then the content jumps under the pointer, 1:1 from the down position.
 /// - Rubber band past an edge: `overscroll = rubberBand(raw, dimension: viewport length, c = 0.55)`.
 /// - Flings: a `DecaySimulation` with ``decelerationRate``; crossing an edge hands the velocity to
-///   `SpringDescription.bounce`, a critically damped spring that settles on the edge.
+///   `SpringDescription.bounce`, a critically damped spring that settles on the edge, stiffened when
+///   needed so that it goes at most half the viewport's length past the edge.
 /// - ``defaultAnimationDuration`` 0.3 s with ``defaultAnimationCurve`` (Core Animation's default,
 ///   cubic-bezier(0.25, 0.1, 0.25, 1)) for `setContentOffset(_:animated: true)`.
 /// - Wheel and arrow keys: ``lineStep`` 40 pt per step over ``lineGlideDuration`` 0.12 s;
@@ -276,14 +277,14 @@ public final class ScrollView {
                 if let crossing = decay.time(toReach: edge), crossing.isFinite, crossing >= 0, crossing <= local {
                     let v = decay.velocity(at: crossing)
                     m = AxisMotion(kind: .bounce,
-                                   simulation: SpringSimulation(spring: .bounce, position: edge, velocity: v, target: edge),
+                                   simulation: turningSpring(d, position: edge, velocity: v, target: edge),
                                    start: m.start + crossing, target: edge, decay: nil)
                     local -= crossing
                 } else {
                     // Numerically unsolvable crossing: bounce from where the decay is now.
                     let v = decay.velocity(at: local)
                     m = AxisMotion(kind: .bounce,
-                                   simulation: SpringSimulation(spring: .bounce, position: p, velocity: v, target: edge),
+                                   simulation: turningSpring(d, position: p, velocity: v, target: edge),
                                    start: time, target: edge, decay: nil)
                     local = 0
                 }

@@ -55,6 +55,41 @@ struct PropertyRegressionTests {
     }
 }
 
+extension PropertyRegressionTests {
+    /// A release moving out of the range at an edge planned a bounce spring that went |v| / (ω₀ e) past the
+    /// edge: 10 pt past a 1 pt viewport without `bounces`, 187 pt past any viewport for a fling at 8000 pt/s.
+    @Test("a release or fling against an edge goes no further than the viewport allows")
+    func turningSpringStaysWithinTheViewport() {
+        var config = Self.tiny
+        config.width = 1
+        config.height = 1
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.drag(x: 0.0, y: 0.0, distance: -4.2, moves: 1, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.0)])
+        config.snap = .items(snapRatio: 0.0, alignment: .start)
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: -168.0, pause: 0.0, nanMove: false), wait: 0.0)])
+
+        // A fling at the largest speed that crosses the end at about 3500 pt/s: the bounce peaks within half
+        // the viewport (stiffened for 100 pt, the plain bounce spring for 480 pt).
+        for viewport in [100.0, 480] {
+            let end = 3000 - viewport
+            let view = ScrollView(viewportSize: Size(width: 320, height: viewport), contentSize: Size(width: 320, height: 3000))
+            view.handle(.pointerDown(location: Point(x: 10, y: 90), time: 0))
+            for k in 1...8 { view.handle(.pointerMove(location: Point(x: 10, y: 90 - Double(k) * 80), time: Double(k) * 0.01)) }
+            view.handle(.pointerUp(location: Point(x: 10, y: 90 - 640), time: 0.08))
+            var peak = 0.0
+            var k = 0
+            while view.isAnimating && k < 1000 {
+                view.step(FrameTick(index: k, timestamp: 0.08 + Double(k) / 240, duration: 1.0 / 240))
+                peak = max(peak, view.contentOffset.y - end)
+                k += 1
+            }
+            #expect(peak > 0 && peak <= viewport / 2, "viewport \(viewport): peak \(peak)")
+            #expect(view.contentOffset.y == end)
+        }
+    }
+}
+
 /// Plain regression tests for bugs found while writing the property tests.
 @Suite("Glide regressions")
 @MainActor
