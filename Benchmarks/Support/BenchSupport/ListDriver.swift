@@ -41,6 +41,7 @@ public final class BenchSource: ListDataSource {
 /// `prepare()` starts a new leg when the previous one has come to rest, and runs that leg's first
 /// frame: starting a motion is allowed to allocate (a simulation is boxed), a steady frame is not.
 /// The benchmarks call `prepare()` outside the measured region and `frame()` inside it.
+/// `init` runs two legs first (see there), so every frame after it is a steady one.
 @MainActor
 public final class ListDriver {
     public enum Motion: String, Sendable, CaseIterable { case scrollTo = "scroll-to", fling }
@@ -73,7 +74,18 @@ public final class ListDriver {
         hi = min(maxY, start + Self.window)
         list.scrollView.setContentOffset(Point(x: 0, y: lo), animated: false)
         list.step(nextTick())   // configure the first cells (and build variable sizes)
+        // Warm up: one leg each way. The first time more items fit the viewport than ever before,
+        // the list asks the data source for a new cell (and the reuse pool may grow): that is the
+        // list filling its pool, not a steady frame, so it happens here.
+        while legs < 2 || list.isAnimating {
+            prepare()
+            frame()
+        }
+        warmUpFrames = frameIndex
     }
+
+    /// Frames run by `init` to warm up (two legs).
+    public private(set) var warmUpFrames = 0
 
     public func nextTick() -> FrameTick {
         let tick = FrameTick(index: frameIndex, timestamp: time, duration: Self.period)

@@ -39,13 +39,19 @@ func run(_ c: Config, frames: Int, countMallocs: Bool) -> Bool {
     var configured = 0, maxConfigured = 0
     var mallocs = 0, maxMallocs = 0, allocatingFrames = 0
     var travelled = 0.0
+    var allocating: [String] = []
     var minY = Double.infinity, maxY = -Double.infinity
     for _ in 0..<frames {
         d.prepare()   // a new motion may start here (and allocate): not a steady frame
         let before = d.list.scrollView.contentOffset.y
+        let made = d.list.cellsCreated
         let m0 = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount : 0
         d.frame()
         let m = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount - m0 : 0
+        if m > 0 {
+            let newCells = d.list.cellsCreated - made
+            allocating.append("frame \(d.frameIndex) of leg \(d.legs): \(m)" + (newCells > 0 ? " (\(newCells) new cell)" : ""))
+        }
         mallocs += m
         maxMallocs = max(maxMallocs, m)
         if m > 0 { allocatingFrames += 1 }
@@ -55,12 +61,13 @@ func run(_ c: Config, frames: Int, countMallocs: Bool) -> Bool {
         configured += d.list.configuredInLastStep
         maxConfigured = max(maxConfigured, d.list.configuredInLastStep)
     }
-    var line = "\(c.name): \(frames) frames, \(d.legs) legs, offsets \(Int(minY - d.lo))...\(Int(maxY - d.lo)) "
+    var line = "\(c.name): \(frames) frames after \(d.warmUpFrames) to warm up, \(d.legs) legs, offsets \(Int(minY - d.lo))...\(Int(maxY - d.lo)) "
         + "of a \(Int(d.hi - d.lo)) pt window, \(Int((travelled / Double(frames)).rounded())) pt/frame, "
         + "configures/frame \(Double(Int(Double(configured) / Double(frames) * 100)) / 100) (max \(maxConfigured)), "
         + "cells made \(d.list.cellsCreated)"
     if countMallocs {
         line += ", mallocs in steady frames: \(mallocs) (max \(maxMallocs) in a frame, \(allocatingFrames) frames)"
+        if !allocating.isEmpty { line += ": " + allocating.prefix(5).joined(separator: ", ") }
     }
     print(line)
     return mallocs == 0
