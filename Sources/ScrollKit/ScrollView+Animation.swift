@@ -43,8 +43,9 @@ extension ScrollView {
     /// - If the range changes meanwhile, the destination is re-clamped and the remaining time is
     ///   spent going there from the current offset.
     /// - A curve that overshoots (back, elastic, spring, a Bézier with y outside 0...1) goes past the
-    ///   edges only as far as the rubber band lets a drag go (never the viewport's length); with
-    ///   ``bounces`` false it stops at the edge. Inside the range it overshoots freely.
+    ///   edges (or past its start, if that lies outside the range) only as far as the rubber band lets
+    ///   a drag go (never the viewport's length); with ``bounces`` false it stops there. Inside the
+    ///   range it overshoots freely.
     public func setContentOffset(_ offset: Point, duration: Double, curve: TimingCurve,
                                  completion: (@MainActor (Bool) -> Void)? = nil) {
         enqueue(TimedRequest(destination: .point(offset), duration: duration, curve: curve, completion: completion))
@@ -94,13 +95,11 @@ extension ScrollView {
         timedCurve = request.curve
         timedEnd = timestamp + duration
         timedCompletion = request.completion
-        // Timed positions are rubber-banded past the edges (see `advance`): start from the raw offset
-        // that shows as the current one, so a timed scroll that begins overscrolled does not jump.
         motionX = AxisMotion(kind: .timed,
-                             simulation: TimedSimulation(from: unband(from.x, .x), to: destination.x, duration: duration, curve: request.curve),
+                             simulation: TimedSimulation(from: from.x, to: destination.x, duration: duration, curve: request.curve),
                              start: timestamp, target: destination.x, decay: nil)
         motionY = AxisMotion(kind: .timed,
-                             simulation: TimedSimulation(from: unband(from.y, .y), to: destination.y, duration: duration, curve: request.curve),
+                             simulation: TimedSimulation(from: from.y, to: destination.y, duration: duration, curve: request.curve),
                              start: timestamp, target: destination.y, decay: nil)
         session = .timed
         velocity = .zero

@@ -307,16 +307,29 @@ public final class ScrollView {
             slot = nil
             return
         }
-        if m.kind == .timed {
+        if m.kind == .timed, let timed = m.simulation as? TimedSimulation {
             // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
-            let shown = band(p, d)
-            position = shown
-            velocity = shown == p ? v : (bounces ? v * bandSlope(at: shown, d) : 0)
+            (position, velocity) = bandTimed(p, velocity: v, from: timed.from, d)
         } else {
             position = p
             velocity = v
         }
         slot = m
+    }
+
+    /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
+    /// scroll's start `from` (which may lie outside, overscrolled or after the content shrank), it is
+    /// rubber-banded like a drag (c = 0.55, the viewport's length), or pinned without ``bounces``.
+    func bandTimed(_ p: Double, velocity v: Double, from: Double, _ d: Dim) -> (Double, Double) {
+        let r = range(d)
+        let lo = min(r.lo, from), hi = max(r.hi, from)
+        guard p < lo || p > hi else { return (p, v) }
+        let edge = p < lo ? lo : hi
+        guard bounces else { return (edge, 0) }
+        let c = 0.55, length = viewportLength(d)
+        guard length > 0 else { return (edge, 0) }
+        let excess = abs(p - edge) * c / length + 1
+        return (edge + rubberBand(offset: p - edge, dimension: length, coefficient: c), v * c / (excess * excess))
     }
 
     // MARK: - Stopping
@@ -431,7 +444,7 @@ public final class ScrollView {
             guard destination != m.target else { return }
             let remaining = max(0, timedEnd - start)
             slot = AxisMotion(kind: .timed,
-                              simulation: TimedSimulation(from: unband(x, d), to: destination, duration: remaining, curve: timedCurve),
+                              simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),
                               start: start, target: destination, decay: nil)
         case .glide:
             let destination = clamp(m.target, d)

@@ -115,3 +115,29 @@ struct GlideRegressionTests {
         #expect(!view.isAnimating)
     }
 }
+
+extension GlideRegressionTests {
+    /// The first version of the timed rubber band mapped a retargeted timed scroll that started more than a
+    /// viewport past the new end through the inverse rubber band: it jumped to the band's asymptote and
+    /// stayed there until the last frame. It now returns smoothly from where it is.
+    @Test("a timed scroll retargeted far past a shrunken end comes back smoothly")
+    func retargetedTimedScrollIsContinuous() {
+        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
+        view.scrollToEnd(duration: 1, curve: .smoothstep)
+        var k = 0
+        func tick() { view.step(FrameTick(index: k, timestamp: Double(k) / 60, duration: 1.0 / 60)); k += 1 }
+        for _ in 0..<30 { tick() }
+        let shown = view.contentOffset.y
+        view.contentSize = Size(width: 320, height: 2000)        // the new end, 1520, is 640 pt behind
+        var previous = shown
+        var largestStep = 0.0
+        while view.isAnimating && k < 200 {
+            tick()
+            #expect(view.contentOffset.y <= previous)
+            largestStep = max(largestStep, previous - view.contentOffset.y)
+            previous = view.contentOffset.y
+        }
+        #expect(view.contentOffset.y == 1520)
+        #expect(largestStep < 50)      // 640 pt over 30 frames along smoothstep: at most 1.5 × 640 / 30 ≈ 32
+    }
+}
