@@ -99,7 +99,8 @@ struct FrameClock {
 /// Invariants (each documented by ScrollView / ListView / SnapBehavior):
 /// - offset and velocity finite; the cross-axis offset stays 0;
 /// - the offset within [min − V, max + V] where V is the viewport length along the axis (the rubber band
-///   never reaches V; 0 when `bounces` is false);
+///   never reaches V; 0 when `bounces` is false), widened by how far past the range a resize or reload
+///   left a running motion (which is retargeted from there, not jumped), until the next rest;
 /// - the cells are exactly the items intersecting [offset, offset + viewport) by the reference model, in
 ///   order, each with its reference frame; the reuse pool holds at most cells + `ListView.reuseMargin`;
 /// - at rest (nothing animating, no pointer down): offset in [min, max], velocity 0, phase idle; with
@@ -136,6 +137,9 @@ final class ScenarioRunner {
     var pointerDown = false
     /// Whether the current or next rest must be on a snap position (see the type's notes).
     var snapExpected = false
+    /// How far past the range a change of range left a running motion (the motion may start there, and
+    /// the rubber band's reach counts from there until the next rest).
+    var extraOverscroll: Double = 0
     var failure: String?
     var frames = 0
     var stepIndex = -1
@@ -222,7 +226,7 @@ final class ScenarioRunner {
         let libLo = model.horizontal ? scroll.minContentOffset.x : scroll.minContentOffset.y
         let libHi = model.horizontal ? scroll.maxContentOffset.x : scroll.maxContentOffset.y
         require(libLo == lo && libHi == hi, "range \(libLo)...\(libHi), reference \(lo)...\(hi)")
-        let overscroll = config.bounces ? model.viewport : 0
+        let overscroll = (config.bounces ? model.viewport : 0) + extraOverscroll
         let x = along
         require(x >= lo - overscroll && x <= hi + overscroll,
                 "offset \(x) beyond the range \(lo)...\(hi) plus the overscroll limit \(overscroll) (phase \(scroll.phase))")
@@ -242,6 +246,7 @@ final class ScenarioRunner {
         if let duplicate = log.duplicate { fail(duplicate) }
 
         if !list.isAnimating && !pointerDown {
+            extraOverscroll = 0
             require(x >= lo && x <= hi, "at rest outside the range: \(x) not in \(lo)...\(hi)")
             require(v == .zero, "at rest with velocity \(v)")
             require(scroll.phase == .idle, "at rest in phase \(scroll.phase)")
@@ -327,6 +332,9 @@ final class ScenarioRunner {
     func rebuildModel() {
         model = ListModel(axis: config.axis, frame: list.frame.size, spacing: config.spacing, insets: config.insets,
                           fixed: config.fixed, pattern: config.pattern, count: source.count)
+        if list.isAnimating {
+            extraOverscroll = max(extraOverscroll, model.minOffset - along, along - model.maxOffset)
+        }
     }
 
     /// A point along the axis at `fraction` of the current range (cross axis 0).
