@@ -319,14 +319,15 @@ public final class ScrollView {
 
     /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
     /// scroll's start `from` (which may lie outside, overscrolled or after the content shrank), it is
-    /// rubber-banded like a drag (c = 0.55, the viewport's length), or pinned without ``bounces``.
+    /// rubber-banded like a drag (c = 0.55) over what is left of the viewport's length past the real
+    /// edge, so it never gets a viewport's length past it; pinned without ``bounces``.
     func bandTimed(_ p: Double, velocity v: Double, from: Double, _ d: Dim) -> (Double, Double) {
         let r = range(d)
         let lo = min(r.lo, from), hi = max(r.hi, from)
         guard p < lo || p > hi else { return (p, v) }
         let edge = p < lo ? lo : hi
         guard bounces else { return (edge, 0) }
-        let c = 0.55, length = viewportLength(d)
+        let c = 0.55, length = viewportLength(d) - abs(edge - (p < lo ? r.lo : r.hi))
         guard length > 0 else { return (edge, 0) }
         let excess = abs(p - edge) * c / length + 1
         return (edge + rubberBand(offset: p - edge, dimension: length, coefficient: c), v * c / (excess * excess))
@@ -441,7 +442,10 @@ public final class ScrollView {
                 destination = endOffset()[d]
             }
             destination = clamp(destination, d)
-            guard destination != m.target else { return }
+            // Replan when the destination moved, or when the path starts outside the new range (it would
+            // come back out there: the rubber band counts from a timed scroll's start).
+            let pathStart = (m.simulation as? TimedSimulation)?.from ?? x
+            guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
             let remaining = max(0, timedEnd - start)
             slot = AxisMotion(kind: .timed,
                               simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),

@@ -141,3 +141,30 @@ extension GlideRegressionTests {
         #expect(largestStep < 50)      // 640 pt over 30 frames along smoothstep: at most 1.5 × 640 / 30 ≈ 32
     }
 }
+
+extension PropertyRegressionTests {
+    /// Two holes in the timed rubber band: a timed scroll starting overscrolled banded its overshoot from its
+    /// start over a whole viewport (so up to two viewports past the edge in all); and one whose range shrank
+    /// under it, with an unchanged destination, kept its old path and came back out past the new range.
+    @Test("timed scrolls that start overscrolled, or whose range shrinks, stay within the rubber band")
+    func timedScrollFromOverscrollAndShrinkingRange() {
+        var config = Self.tiny
+        config.width = 1
+        config.height = 1
+        config.bounces = true
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: -436.0, pause: 0.0, nanMove: false), wait: 0.0),
+                         Step(.scrollTo(fraction: .nan, duration: 0.6704, curve: .named(26)), wait: 0.0)])
+        config.snap = .centered
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.drag(x: 0.0, y: 0.0, distance: 4.2, moves: 1, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.0),
+                         Step(.scrollTo(fraction: .nan, duration: 0.20840000000000003, curve: .named(28)), wait: 0.115),
+                         Step(.resize(width: 0.0, height: 0.0), wait: 0.0)])
+        expectNoFailure(ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0, insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+                                   fixed: nil, pattern: [1.0], count: 1000, snap: .paging(snapRatio: 0.0, pageSize: nil), bounces: false),
+                        ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.scrollTo(fraction: 0.5, duration: 0.0, curve: .named(0)), wait: 0.0),
+                         Step(.scrollTo(fraction: 0.005800000000000027, duration: 0.13640000000000002, curve: .spring(ratio: 0.0, response: -0.5)), wait: 0.05),
+                         Step(.reload(count: 6), wait: 0.0)])
+    }
+}
