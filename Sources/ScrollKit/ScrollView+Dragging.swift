@@ -203,13 +203,14 @@ extension ScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
     }
 
-    /// After a touch that did not drag: spring back if past an edge, else land on a snap position
-    /// (when `snapping` is set and the touch stopped a motion).
+    /// After a touch that did not drag: spring back if past an edge, and with `snapping` land on the snap
+    /// position nearest the clamped offset (when the touch stopped a motion or the content is past an edge).
     func settle(dragStartOffset: Point, time: Double) {
         let o = contentOffset
         var target = clampPoint(o)
-        if let snapping, o == target {
-            let snapped = snapping.snapTarget(for: o, velocity: .zero, dragStartOffset: dragStartOffset,
+        if let snapping {
+            // Past an edge too: the edge itself need not be a snap position (e.g. centred snapping).
+            let snapped = snapping.snapTarget(for: target, velocity: .zero, dragStartOffset: dragStartOffset,
                                               currentOffset: o, in: self)
             target = clampedOnScrollingAxes(snapped, fallback: target)
         }

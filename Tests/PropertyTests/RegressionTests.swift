@@ -168,3 +168,16 @@ extension PropertyRegressionTests {
                          Step(.reload(count: 6), wait: 0.0)])
     }
 }
+
+extension PropertyRegressionTests {
+    /// A still touch that stopped a motion past an edge sprang back to the edge, ignoring the snapping:
+    /// with centred snapping the edge is not a snap position (here 0.25 vs 0.125).
+    @Test("a touch that stops a motion past an edge lands on a snap position")
+    func touchPastTheEdgeSnaps() {
+        expectNoFailure(ListConfig(axis: .vertical, width: 1.0, height: 1.0, spacing: 0.0, insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+                                   fixed: nil, pattern: [1.25], count: 1, snap: .centered, bounces: true),
+                        ClockSpec(hz: 24.0, glitches: []),
+                        [Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: -168.0, pause: 0.0, nanMove: false), wait: 0.0),
+                         Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.0)])
+    }
+}
