@@ -76,7 +76,7 @@ func registerMemoryBenchmarks() {
         let name = "List setup + 600 frames \(variable ? "variable" : "fixed") N=\(powerName(count))"
         let configuration = Benchmark.Configuration(
             metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal],
-            timeUnits: .milliseconds, warmupIterations: 0, scalingFactor: .one,
+            timeUnits: .microseconds, warmupIterations: 0, scalingFactor: .one,
             maxDuration: .seconds(10), maxIterations: 5)
         Benchmark(name, configuration: configuration) { _ in
             await MainActor.run {
