@@ -267,7 +267,8 @@ extension ScrollView {
     /// - Target = the edge the natural rest point lies beyond (and `bounces`): a decay that hands
     ///   over to the bounce spring when it crosses the edge.
     /// - Otherwise `landingSimulation` (decay-through or critically damped spring).
-    /// - Already at the target and (nearly) still: nil.
+    /// - Already at the target and still: nil; within 10⁻⁶ of it and (nearly) still: a zero-length
+    ///   landing that shows the target exactly in the next frame.
     func planAxis(_ d: Dim, position o: Double, velocity v: Double, natural: Double, target: Double,
                   start: Double) -> AxisMotion? {
         let r = range(d)
@@ -275,9 +276,12 @@ extension ScrollView {
         let v = v.isFinite ? v : 0
         let target = clamp(target, d)
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= eps }
-        func decay() -> AxisMotion {
+        func decay(landingOnTarget: Bool) -> AxisMotion {
+            // When the decay's rest is within `eps` of `target`, the last frame shows `target` exactly
+            // (a snap position stays exact); a decay heading past an edge keeps its own rest point.
             let sim = DecaySimulation(position: o, velocity: v, rate: decelerationRate)
-            return AxisMotion(kind: .decay, simulation: sim, start: start, target: sim.restPosition, decay: sim)
+            return AxisMotion(kind: .decay, simulation: sim, start: start,
+                              target: landingOnTarget ? target : sim.restPosition, decay: sim)
         }
         func landing(_ kind: AxisMotion.Kind) -> AxisMotion {
             // Moving away from the target (or sitting on it): the motion turns, and must not go too far out.
@@ -296,15 +300,18 @@ extension ScrollView {
                                   simulation: turningSpring(d, position: o, velocity: v, target: target),
                                   start: start, target: target, decay: nil)
             }
-            if same(target, natural) && inward { return decay() }
+            if same(target, natural) && inward { return decay(landingOnTarget: true) }
             return landing(.landing)
         }
         if same(target, o) && abs(v) < DecaySimulation.restSpeedThreshold {
-            return nil
+            // Already there; a last step of at most `eps` lands exactly on the target in the next frame.
+            guard o != target else { return nil }
+            return AxisMotion(kind: .landing, simulation: TimedSimulation(from: o, to: target, duration: 0),
+                              start: start, target: target, decay: nil)
         }
-        if same(target, natural) { return decay() }
+        if same(target, natural) { return decay(landingOnTarget: true) }
         if bounces && ((natural > r.hi && same(target, r.hi)) || (natural < r.lo && same(target, r.lo))) {
-            return decay()
+            return decay(landingOnTarget: false)
         }
         return landing(.landing)
     }

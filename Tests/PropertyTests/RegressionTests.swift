@@ -181,3 +181,44 @@ extension PropertyRegressionTests {
                          Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.0)])
     }
 }
+
+extension PropertyRegressionTests {
+    /// planAxis treats offsets within 10⁻⁶ of the target as "there": it planned no motion and left the
+    /// content 10⁻⁶ off the snap position (and a decay within 10⁻⁶ of one rested on its own rest point).
+    @Test("a release or touch within 1e-6 of a snap position lands on it exactly")
+    func landsExactlyOnTheSnapPosition() {
+        expectNoFailure(ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0, insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+                                   fixed: nil, pattern: [1.0], count: 2, snap: .items(snapRatio: 0.0, alignment: .center), bounces: false),
+                        ClockSpec(hz: 47.75, glitches: []),
+                        [Step(.resize(width: 0.25, height: 1.0), wait: 0.0),
+                         Step(.scrollTo(fraction: 0.5, duration: 0.289, curve: .named(11)), wait: 0.021),
+                         Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.021)])
+
+        // The same on a plain scroll view with a 100 pt grid: a still touch 5e-7 past a grid line.
+        let grid = SVGrid(spacing: 100)
+        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
+        view.snapping = grid
+        view.setContentOffset(Point(x: 0, y: 300.0000005), duration: 0.2, curve: .linear)
+        view.step(FrameTick(index: 0, timestamp: 0, duration: 0.1))    // on the way
+        view.handle(.pointerDown(location: Point(x: 10, y: 10), time: 0.1))
+        view.setContentOffset(Point(x: 0, y: 300.0000005), animated: false)
+        view.handle(.pointerUp(location: Point(x: 10, y: 10), time: 0.15))
+        for k in 1...3 { view.step(FrameTick(index: k, timestamp: 0.1 * Double(k), duration: 0.1)) }
+        #expect(view.contentOffset.y == 300)
+        #expect(!view.isAnimating)
+    }
+}
+
+/// Snap positions every `spacing` points (nearest for release targets).
+@MainActor
+final class SVGrid: ScrollSnapping {
+    let spacing: Double
+    init(spacing: Double) { self.spacing = spacing }
+    func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
+                    in scrollView: ScrollView) -> Point {
+        Point(x: (proposed.x / spacing).rounded() * spacing, y: (proposed.y / spacing).rounded() * spacing)
+    }
+    func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollView) -> Point {
+        Point(x: ((offset.x / spacing).rounded() + Double(steps)) * spacing, y: ((offset.y / spacing).rounded() + Double(steps)) * spacing)
+    }
+}
