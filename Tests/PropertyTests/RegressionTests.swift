@@ -222,3 +222,21 @@ final class SVGrid: ScrollSnapping {
         Point(x: ((offset.x / spacing).rounded() + Double(steps)) * spacing, y: ((offset.y / spacing).rounded() + Double(steps)) * spacing)
     }
 }
+
+/// Regressions in Motion found by the curve properties.
+@Suite("Curve regressions")
+struct CurveRegressionTests {
+    /// A spring curve with a response of 10⁹ s had an infinite settling time: every interior value was NaN.
+    @Test("spring curves with huge or tiny responses stay finite", arguments: [1e9, 1e300, 1e-300, 1e-9])
+    func hugeResponse(response: Double) throws {
+        let curve = TimingCurve.spring(dampingRatio: 0.999999, response: response)
+        let duration = try #require(curve.naturalDuration)
+        #expect(duration.isFinite && duration > 0)
+        for p in stride(from: 0.0, through: 1.0, by: 0.05) {
+            #expect(curve(p).isFinite && curve.derivative(at: p).isFinite)
+        }
+        // The shape is the spring's, whatever the response.
+        let reference = TimingCurve.spring(dampingRatio: 0.999999, response: 1)
+        for p in stride(from: 0.0, through: 1.0, by: 0.1) { #expect(abs(curve(p) - reference(p)) < 1e-9) }
+    }
+}
