@@ -31,8 +31,10 @@ public struct TimedSimulation: Simulation, Hashable {
     }
 
     /// The position at `time` seconds: `from` before the start, `to` from `duration` on.
+    /// O(1); when `from == to` the curve is not evaluated.
     public func position(at time: Double) -> Double {
-        if duration == 0 { return to }
+        // No distance (e.g. the axis a vertical scroll does not move): no curve to evaluate.
+        if duration == 0 || from == to { return to }
         let t = time.isNaN ? 0 : time
         if t >= duration { return to }
         if t <= 0 { return from }
@@ -42,7 +44,7 @@ public struct TimedSimulation: Simulation, Hashable {
     /// The velocity at `time` seconds (from the curve's slope); 0 outside `0..<duration`.
     public func velocity(at time: Double) -> Double {
         let t = time.isNaN ? 0 : time
-        guard duration > 0, t >= 0, t < duration else { return 0 }
+        guard duration > 0, t >= 0, t < duration, from != to else { return 0 }
         return (to - from) / duration * curve.derivative(at: t / duration)
     }
 

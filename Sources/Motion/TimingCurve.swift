@@ -204,7 +204,9 @@ public struct TimingCurve: Sendable, Hashable, CustomStringConvertible {
     /// is s(pT) + p (1 − s(T)), a correction below 10⁻³ that makes it end exactly at 1. The shape depends
     /// only on the damping ratio; the response sets `naturalDuration` (= T for that response).
     /// Bad input is sanitised: a damping ratio that is NaN or infinite becomes 1 and is otherwise clamped to
-    /// `0.05...20` (0 would never settle); a response that is not a positive finite number becomes 0.5 s.
+    /// `0.05...20` (0 would never settle); a response that is not a positive finite number becomes 0.5 s,
+    /// and one outside `0.001...1000` s is clamped to it (the shape does not depend on it; beyond 1000 s the
+    /// settling time could not be computed and the curve was NaN).
     public static func spring(dampingRatio: Double, response: Double) -> TimingCurve {
         TimingCurve(.spring(SpringCurve(dampingRatio: dampingRatio, response: response)))
     }
@@ -236,7 +238,7 @@ struct SpringCurve: Sendable, Hashable {
 
     init(dampingRatio: Double, response: Double) {
         let ratio = dampingRatio.isFinite ? min(max(dampingRatio, 0.05), 20) : 1
-        let period = (response.isFinite && response > 0) ? response : 0.5
+        let period = (response.isFinite && response > 0) ? min(max(response, 1e-3), 1e3) : 0.5
         self.dampingRatio = ratio
         self.response = period
         let simulation = SpringSimulation(

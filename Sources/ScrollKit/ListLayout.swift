@@ -305,13 +305,17 @@ public final class ListLayout {
         @inline(__always) func before(_ x: Double) -> Bool { inclusive ? x <= p : x < p }
         guard n > 0, !p.isNaN else { return (-1, 0) }
         if let fixedItemSize {
+            // `start(_:)`'s fixed-size formula, with the stored properties read once (each read of a
+            // class property is a dynamic exclusivity check; this runs twice a frame).
             let stride = fixedItemSize + spacing
-            var q = ((p - leadingInset) / stride).rounded(.down)
+            let lead = leadingInset
+            @inline(__always) func fixedStart(_ i: Int) -> Double { lead + Double(i) * stride }
+            var q = ((p - lead) / stride).rounded(.down)
             q = min(max(q, -1), Double(n - 1))
             var i = Int(q)
-            while i >= 0 && !before(start(i)) { i -= 1 }
-            while i + 1 < n && before(start(i + 1)) { i += 1 }
-            return (i, i >= 0 ? start(i) : 0)
+            while i >= 0 && !before(fixedStart(i)) { i -= 1 }
+            while i + 1 < n && before(fixedStart(i + 1)) { i += 1 }
+            return (i, i >= 0 ? fixedStart(i) : 0)
         }
         buildIfNeeded()
         guard before(blockStart(0)) else { return (-1, 0) }

@@ -42,6 +42,10 @@ extension ScrollView {
     /// - Requested while a pointer is down, the animation does not start: it completes with `false`.
     /// - If the range changes meanwhile, the destination is re-clamped and the remaining time is
     ///   spent going there from the current offset.
+    /// - A curve that overshoots (back, elastic, spring, a Bézier with y outside 0...1) goes past the
+    ///   edges (or past its start, if that lies outside the range) only as far as the rubber band lets
+    ///   a drag go (never the viewport's length); with ``bounces`` false it stops there. Inside the
+    ///   range it overshoots freely.
     public func setContentOffset(_ offset: Point, duration: Double, curve: TimingCurve,
                                  completion: (@MainActor (Bool) -> Void)? = nil) {
         enqueue(TimedRequest(destination: .point(offset), duration: duration, curve: curve, completion: completion))

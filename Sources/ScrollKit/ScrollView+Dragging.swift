@@ -203,13 +203,14 @@ extension ScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
     }
 
-    /// After a touch that did not drag: spring back if past an edge, else land on a snap position
-    /// (when `snapping` is set and the touch stopped a motion).
+    /// After a touch that did not drag: spring back if past an edge, and with `snapping` land on the snap
+    /// position nearest the clamped offset (when the touch stopped a motion or the content is past an edge).
     func settle(dragStartOffset: Point, time: Double) {
         let o = contentOffset
         var target = clampPoint(o)
-        if let snapping, o == target {
-            let snapped = snapping.snapTarget(for: o, velocity: .zero, dragStartOffset: dragStartOffset,
+        if let snapping {
+            // Past an edge too: the edge itself need not be a snap position (e.g. centred snapping).
+            let snapped = snapping.snapTarget(for: target, velocity: .zero, dragStartOffset: dragStartOffset,
                                               currentOffset: o, in: self)
             target = clampedOnScrollingAxes(snapped, fallback: target)
         }
@@ -217,6 +218,35 @@ extension ScrollView {
         motionY = planAxis(.y, position: o.y, velocity: 0, natural: o.y, target: target.y, start: time)
         session = motionX != nil || motionY != nil ? .deceleration : .none
         updatePhase()
+    }
+
+    /// The critically damped spring from `o` with velocity `v` to rest on `target`, for a motion that must
+    /// turn: `v` points away from `target` (or `o` is on it), as when a fling crosses an edge.
+    ///
+    /// `SpringDescription.bounce`, stiffened when needed so that the motion goes no further past the edge
+    /// ahead than half the viewport's length (or than it already is): together with the rubber band, the
+    /// offset never gets a viewport's length past an edge, whatever the viewport. A critically damped
+    /// spring starting away from its target with speed |v| travels at most |v| / (ω₀ e) further, so
+    /// ω₀ ≥ |v| / (e · room) keeps it within `room`. Without ``bounces`` (or with no room left, as for a
+    /// zero-length viewport at the edge) the outward velocity is dropped: the motion stops where it is
+    /// and settles on `target`.
+    func turningSpring(_ d: Dim, position o: Double, velocity v: Double, target: Double) -> SpringSimulation {
+        let r = range(d)
+        // How far `o` already is past the edge ahead (negative: inside the range), and how far it may go.
+        let beyond = v > 0 ? o - r.hi : r.lo - o
+        let limit = bounces ? max(beyond, viewportLength(d) / 2) : max(beyond, 0)
+        let room = limit - beyond
+        var spring = SpringDescription.bounce
+        var v0 = v.isFinite ? v : 0
+        if v0 != 0 {
+            let needed = abs(v0) / (2.718281828459045 * room)
+            if !(room > 0) || !(needed * needed).isFinite {
+                v0 = 0
+            } else if needed > spring.angularFrequency {
+                spring = SpringDescription(mass: 1, stiffness: needed * needed, damping: 2 * needed)
+            }
+        }
+        return SpringSimulation(spring: spring, position: o, velocity: v0, target: target)
     }
 
     /// `p` clamped to the range on the scrolling axes (non-finite components take `fallback`'s);
@@ -237,7 +267,8 @@ extension ScrollView {
     /// - Target = the edge the natural rest point lies beyond (and `bounces`): a decay that hands
     ///   over to the bounce spring when it crosses the edge.
     /// - Otherwise `landingSimulation` (decay-through or critically damped spring).
-    /// - Already at the target and (nearly) still: nil.
+    /// - Already at the target and still: nil; within 10⁻⁶ of it and (nearly) still: a zero-length
+    ///   landing that shows the target exactly in the next frame.
     func planAxis(_ d: Dim, position o: Double, velocity v: Double, natural: Double, target: Double,
                   start: Double) -> AxisMotion? {
         let r = range(d)
@@ -245,13 +276,20 @@ extension ScrollView {
         let v = v.isFinite ? v : 0
         let target = clamp(target, d)
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= eps }
-        func decay() -> AxisMotion {
+        func decay(landingOnTarget: Bool) -> AxisMotion {
+            // When the decay's rest is within `eps` of `target`, the last frame shows `target` exactly
+            // (a snap position stays exact); a decay heading past an edge keeps its own rest point.
             let sim = DecaySimulation(position: o, velocity: v, rate: decelerationRate)
-            return AxisMotion(kind: .decay, simulation: sim, start: start, target: sim.restPosition, decay: sim)
+            return AxisMotion(kind: .decay, simulation: sim, start: start,
+                              target: landingOnTarget ? target : sim.restPosition, decay: sim)
         }
         func landing(_ kind: AxisMotion.Kind) -> AxisMotion {
-            AxisMotion(kind: kind, simulation: landingSimulation(position: o, velocity: v, target: target),
-                       start: start, target: target, decay: nil)
+            // Moving away from the target (or sitting on it): the motion turns, and must not go too far out.
+            let turns = v != 0 && v * (target - o) <= 0
+            let simulation: any Simulation = turns
+                ? turningSpring(d, position: o, velocity: v, target: target)
+                : landingSimulation(position: o, velocity: v, target: target)
+            return AxisMotion(kind: kind, simulation: simulation, start: start, target: target, decay: nil)
         }
         if o < r.lo - eps || o > r.hi + eps {
             let edge = o < r.lo ? r.lo : r.hi
@@ -259,18 +297,21 @@ extension ScrollView {
             if same(target, edge) || !bounces {
                 if inward { return landing(.bounce) }
                 return AxisMotion(kind: .bounce,
-                                  simulation: SpringSimulation(spring: .bounce, position: o, velocity: v, target: target),
+                                  simulation: turningSpring(d, position: o, velocity: v, target: target),
                                   start: start, target: target, decay: nil)
             }
-            if same(target, natural) && inward { return decay() }
+            if same(target, natural) && inward { return decay(landingOnTarget: true) }
             return landing(.landing)
         }
         if same(target, o) && abs(v) < DecaySimulation.restSpeedThreshold {
-            return nil
+            // Already there; a last step of at most `eps` lands exactly on the target in the next frame.
+            guard o != target else { return nil }
+            return AxisMotion(kind: .landing, simulation: TimedSimulation(from: o, to: target, duration: 0),
+                              start: start, target: target, decay: nil)
         }
-        if same(target, natural) { return decay() }
+        if same(target, natural) { return decay(landingOnTarget: true) }
         if bounces && ((natural > r.hi && same(target, r.hi)) || (natural < r.lo && same(target, r.lo))) {
-            return decay()
+            return decay(landingOnTarget: false)
         }
         return landing(.landing)
     }

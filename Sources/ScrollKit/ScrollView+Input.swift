@@ -184,7 +184,7 @@ public struct GlideSimulation: Simulation {
         if !continuing || v0 * delta < 0 || (v0 == 0 && delta != 0) {
             v0 = duration > 0 ? 2 * delta / duration : 0
         }
-        if delta != 0, v0 * delta > 0, v0 * duration > 3 * delta {
+        if delta != 0, v0 * delta > 0, abs(v0) * duration > 3 * abs(delta) {
             duration = 3 * delta / v0
         }
         self.from = from

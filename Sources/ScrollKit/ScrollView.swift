@@ -30,7 +30,8 @@ import Motion
 ///   drag begins; then the content jumps under the pointer, 1:1 from the down position.
 /// - Rubber band past an edge: `overscroll = rubberBand(raw, dimension: viewport length, c = 0.55)`.
 /// - Flings: a `DecaySimulation` with ``decelerationRate``; crossing an edge hands the velocity to
-///   `SpringDescription.bounce`, a critically damped spring that settles on the edge.
+///   `SpringDescription.bounce`, a critically damped spring that settles on the edge, stiffened when
+///   needed so that it goes at most half the viewport's length past the edge.
 /// - ``defaultAnimationDuration`` 0.3 s with ``defaultAnimationCurve`` (Core Animation's default,
 ///   cubic-bezier(0.25, 0.1, 0.25, 1)) for `setContentOffset(_:animated: true)`.
 /// - Wheel and arrow keys: ``lineStep`` 40 pt per step over ``lineGlideDuration`` 0.12 s;
@@ -276,14 +277,14 @@ public final class ScrollView {
                 if let crossing = decay.time(toReach: edge), crossing.isFinite, crossing >= 0, crossing <= local {
                     let v = decay.velocity(at: crossing)
                     m = AxisMotion(kind: .bounce,
-                                   simulation: SpringSimulation(spring: .bounce, position: edge, velocity: v, target: edge),
+                                   simulation: turningSpring(d, position: edge, velocity: v, target: edge),
                                    start: m.start + crossing, target: edge, decay: nil)
                     local -= crossing
                 } else {
                     // Numerically unsolvable crossing: bounce from where the decay is now.
                     let v = decay.velocity(at: local)
                     m = AxisMotion(kind: .bounce,
-                                   simulation: SpringSimulation(spring: .bounce, position: p, velocity: v, target: edge),
+                                   simulation: turningSpring(d, position: p, velocity: v, target: edge),
                                    start: time, target: edge, decay: nil)
                     local = 0
                 }
@@ -306,9 +307,30 @@ public final class ScrollView {
             slot = nil
             return
         }
-        position = p
-        velocity = v
+        if m.kind == .timed, let timed = m.simulation as? TimedSimulation {
+            // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
+            (position, velocity) = bandTimed(p, velocity: v, from: timed.from, d)
+        } else {
+            position = p
+            velocity = v
+        }
         slot = m
+    }
+
+    /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
+    /// scroll's start `from` (which may lie outside, overscrolled or after the content shrank), it is
+    /// rubber-banded like a drag (c = 0.55) over what is left of the viewport's length past the real
+    /// edge, so it never gets a viewport's length past it; pinned without ``bounces``.
+    func bandTimed(_ p: Double, velocity v: Double, from: Double, _ d: Dim) -> (Double, Double) {
+        let r = range(d)
+        let lo = min(r.lo, from), hi = max(r.hi, from)
+        guard p < lo || p > hi else { return (p, v) }
+        let edge = p < lo ? lo : hi
+        guard bounces else { return (edge, 0) }
+        let c = 0.55, length = viewportLength(d) - abs(edge - (p < lo ? r.lo : r.hi))
+        guard length > 0 else { return (edge, 0) }
+        let excess = abs(p - edge) * c / length + 1
+        return (edge + rubberBand(offset: p - edge, dimension: length, coefficient: c), v * c / (excess * excess))
     }
 
     // MARK: - Stopping
@@ -420,7 +442,10 @@ public final class ScrollView {
                 destination = endOffset()[d]
             }
             destination = clamp(destination, d)
-            guard destination != m.target else { return }
+            // Replan when the destination moved, or when the path starts outside the new range (it would
+            // come back out there: the rubber band counts from a timed scroll's start).
+            let pathStart = (m.simulation as? TimedSimulation)?.from ?? x
+            guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
             let remaining = max(0, timedEnd - start)
             slot = AxisMotion(kind: .timed,
                               simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),

@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+// The benchmarks live in their own package so that `swift build` / `make test` on the root package
+// never resolves or builds ordo-one/benchmark. Run them with `make bench` (or scripts/bench.sh).
+import PackageDescription
+
+let package = Package(
+    name: "ScrollKitBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "ScrollKit", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Its allocation counter, used directly by bench-probe (already a dependency of benchmark).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
+    ],
+    targets: [
+        // What the benchmarks drive: a list on a virtual clock, in legs of steady motion.
+        .target(
+            name: "BenchSupport",
+            dependencies: [
+                .product(name: "ScrollKit", package: "ScrollKit"),
+                .product(name: "Motion", package: "ScrollKit"),
+            ],
+            path: "Support/BenchSupport"
+        ),
+        // Checks the drivers single-threaded: mallocs per frame (with the interposer preloaded) and,
+        // under valgrind --tool=callgrind, instructions per frame.
+        .executableTarget(
+            name: "bench-probe",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "ScrollKit", package: "ScrollKit"),
+                .product(name: "Motion", package: "ScrollKit"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Tools/BenchProbe"
+        ),
+        // The plugin finds benchmark executables by their folder: Benchmarks/<Name>/.
+        .executableTarget(
+            name: "ScrollKitBenchmarks",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ScrollKit", package: "ScrollKit"),
+                .product(name: "Motion", package: "ScrollKit"),
+            ],
+            path: "ScrollKitBenchmarks",
+
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Turns the text output of `swift package benchmark` into one compact table and checks the targets.
+
+Usage: summarize.py BENCH_OUTPUT.txt [CALLGRIND_RESULTS.txt]
+
+Prints a Markdown table (benchmark, time p50/p99, mallocs p50/p99/max, peak memory), then the
+targets of issue 7 that these benchmarks show: 0 mallocs in every steady frame, and the frame cost
+at 10^7 items within 10% of the cost at 10^2. Exits 1 when a target is missed.
+"""
+import re
+import sys
+
+UNIT_NS = {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def parse(path):
+    """{benchmark name: {metric label: [p0, p25, p50, p75, p90, p99, p100, samples]}} in order."""
+    results = {}
+    current = None
+    previous = ""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for raw in f:
+            line = raw.rstrip("\n")
+            if line.startswith("╒") and previous.strip():
+                current = previous.strip()
+                results[current] = {}
+            elif line.startswith("│") and current is not None:
+                cells = [c.strip() for c in line.strip("│").split("│")]
+                if len(cells) >= 9 and cells[0] != "Metric":
+                    values = []
+                    for c in cells[1:9]:
+                        try:
+                            values.append(float(c.replace(",", "")))
+                        except ValueError:
+                            values.append(None)
+                    results[current][cells[0]] = values
+            if line.strip():
+                previous = line
+    return results
+
+
+def metric(rows, prefix):
+    for label, values in rows.items():
+        if label.startswith(prefix):
+            return label, values
+    return None, None
+
+
+def time_ns(rows, index):
+    label, values = metric(rows, "Time (wall clock)")
+    if values is None or values[index] is None:
+        return None
+    unit = re.search(r"\((\w+)\)", label[len("Time (wall clock)"):])
+    factor = UNIT_NS.get(unit.group(1), 1) if unit else 1
+    return values[index] * factor
+
+
+def fmt_time(ns):
+    if ns is None:
+        return "-"
+    if ns < 1e3:
+        return f"{ns:.0f} ns"
+    if ns < 1e6:
+        return f"{ns / 1e3:.2f} µs"
+    if ns < 1e9:
+        return f"{ns / 1e6:.2f} ms"
+    return f"{ns / 1e9:.2f} s"
+
+
+def fmt_count(v):
+    return "-" if v is None else f"{v:.0f}"
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    results = parse(sys.argv[1])
+    if not results:
+        print(f"error: no benchmark results found in {sys.argv[1]}", file=sys.stderr)
+        return 1
+
+    print("| Benchmark | p50 | p99 | mallocs p50 | mallocs p99 | mallocs max | peak RSS |")
+    print("|---|--:|--:|--:|--:|--:|--:|")
+    for name, rows in results.items():
+        _, mallocs = metric(rows, "Malloc (total)")
+        mem_label, mem = metric(rows, "Memory (resident peak)")
+        mem_text = "-"
+        if mem is not None and mem[6] is not None:
+            unit = re.search(r"\((\w+)\)", mem_label)
+            mem_text = f"{mem[6]:.0f} {unit.group(1) if unit else ''}B".replace("MB", "MB")
+        print(f"| {name} | {fmt_time(time_ns(rows, 2))} | {fmt_time(time_ns(rows, 5))} | "
+              f"{fmt_count(mallocs and mallocs[2])} | {fmt_count(mallocs and mallocs[5])} | "
+              f"{fmt_count(mallocs and mallocs[6])} | {mem_text} |")
+    print()
+    print("Curves and simulations: time per evaluation (1,000 per sample). Frames: one frame per sample.")
+    print()
+
+    ok = True
+    frames = {n: r for n, r in results.items() if n.startswith("Frame ") and "overhead" not in n}
+    allocating = [n for n, r in frames.items() if (metric(r, "Malloc (total)")[1] or [0] * 8)[6]]
+    if frames:
+        if allocating:
+            ok = False
+            print("Target 0 mallocs per steady frame: MISSED in " + ", ".join(allocating))
+        else:
+            print(f"Target 0 mallocs per steady frame: met ({len(frames)} frame benchmarks, max 0)")
+    for motion in ("scroll-to", "fling"):
+        small = results.get(f"Frame {motion} fixed N=10^2")
+        large = results.get(f"Frame {motion} fixed N=10^7")
+        if small and large and time_ns(small, 2) and time_ns(large, 2):
+            ratio = time_ns(large, 2) / time_ns(small, 2) - 1
+            verdict = "met" if ratio <= 0.10 else "missed"
+            print(f"Target cost at 10^7 within 10% of 10^2 ({motion}, p50 wall clock): {ratio:+.1%}, {verdict}")
+    print("(Sub-microsecond wall-clock figures move with the machine's load; the instruction counts below do not.)")
+    if len(sys.argv) > 2:
+        print()
+        with open(sys.argv[2], encoding="utf-8") as f:
+            print(f.read().rstrip())
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Runs ScrollKit's benchmarks (Benchmarks/, ordo-one/benchmark with its malloc interposer) and prints
+# one table of the figures plus the targets they show. Used by `make bench`.
+#
+#   scripts/bench.sh                  everything (about 2-3 minutes from a warm build on 2 cores)
+#   scripts/bench.sh 'Frame.*'        only benchmarks whose name matches the regex
+#
+# Environment:
+#   BENCH_OUT       folder for the raw outputs (default: out/bench)
+#   BENCH_CALLGRIND 0 to skip the instruction counts (valgrind), default: on when valgrind exists
+#
+# The Benchmarks package is separate from the root package, so `swift build` / `make test` never
+# resolve or build the benchmark dependency. It builds into Benchmarks/.build (git-ignored).
+# Nothing needs installing: the malloc interposer is built from source; jemalloc is not used.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_DIR="$ROOT/Benchmarks"
+OUT="${BENCH_OUT:-$ROOT/out/bench}"
+FILTER="${1:-}"
+SWIFT="${SWIFT:-swift}"
+
+command -v "$SWIFT" >/dev/null 2>&1 || { echo "error: no 'swift' on PATH" >&2; exit 1; }
+command -v python3 >/dev/null 2>&1 || { echo "error: python3 is needed to summarise the results" >&2; exit 1; }
+mkdir -p "$OUT"
+cd "$BENCH_DIR"
+
+# 1. The benchmarks (the plugin builds them in release mode, runs each in its own process).
+args=(package --allow-writing-to-package-directory benchmark --no-progress)
+[ -n "$FILTER" ] && args+=(--filter "$FILTER")
+echo "Running benchmarks (full output: $OUT/benchmark.txt)..."
+if ! "$SWIFT" "${args[@]}" >"$OUT/benchmark.txt" 2>&1; then
+    tail -40 "$OUT/benchmark.txt" >&2
+    echo "error: the benchmark run failed (full output in $OUT/benchmark.txt)" >&2
+    exit 1
+fi
+
+# 2. The single-threaded check: mallocs per steady frame, counted with nothing else running, and the
+#    motion each driver produces. The benchmark's own malloc counter is process-wide, so a stray
+#    allocation by the runner's threads can show up in a frame sample's maximum; this one cannot.
+"$SWIFT" build -c release --product bench-probe >"$OUT/probe-build.txt" 2>&1 || {
+    cat "$OUT/probe-build.txt" >&2; echo "error: could not build bench-probe" >&2; exit 1; }
+BIN="$("$SWIFT" build -c release --show-bin-path)"
+probe_rc=0
+LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.txt" 2>&1 || probe_rc=$?
+
+# 3. Instructions per steady frame (valgrind counts instructions, so machine load does not matter).
+: >"$OUT/extra.txt"
+{
+    echo "Single-threaded check (bench-probe, 6,000 frames each, leg starts excluded):"
+    sed 's/^/    /' "$OUT/probe.txt"
+} >>"$OUT/extra.txt"
+if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; then
+    {
+        echo
+        echo "Instructions per steady frame (valgrind --tool=callgrind, inside ListDriver.frame() only, 3,000 frames):"
+        echo
+        echo "| Motion | fixed 10^2 | fixed 10^4 | fixed 10^6 | fixed 10^7 | 10^7 vs 10^2 | variable 10^6 |"
+        echo "|---|--:|--:|--:|--:|--:|--:|"
+    } >>"$OUT/extra.txt"
+    for motion in scroll-to fling; do
+        row="| $motion"
+        first=""
+        last=""
+        for spec in "100 fixed" "10000 fixed" "1000000 fixed" "10000000 fixed" "1000000 variable"; do
+            set -- $spec
+            valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
+                --toggle-collect='*ListDriverC5frameyyF' "$BIN/bench-probe" "$motion" "$1" "$2" 3000 \
+                >/dev/null 2>"$OUT/callgrind.log"
+            total=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/callgrind.log" | tail -1)
+            per=$(( ${total:-0} / 3000 ))
+            [ "$spec" = "100 fixed" ] && first=$per
+            [ "$spec" = "10000000 fixed" ] && last=$per
+            row="$row | $per"
+            if [ "$spec" = "10000000 fixed" ] && [ "$first" -gt 0 ]; then
+                row="$row | $(python3 -c "print(f'{$last / $first - 1:+.1%}')")"
+            fi
+        done
+        echo "$row |" >>"$OUT/extra.txt"
+    done
+    rm -f "$OUT/callgrind.out"
+fi
+
+# 4. One table.
+echo
+echo "ScrollKit benchmarks — $(nproc 2>/dev/null || echo '?') cores, $(uname -m), $("$SWIFT" --version 2>/dev/null | head -1)"
+echo
+summary_rc=0
+python3 "$BENCH_DIR/summarize.py" "$OUT/benchmark.txt" "$OUT/extra.txt" | tee "$OUT/summary.md" || summary_rc=$?
+[ "$probe_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]
