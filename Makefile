@@ -4,7 +4,7 @@ BUILD_FLAGS ?=
 OUT        ?= out
 DEMO_ARGS  ?=
 
-.PHONY: all deps build release run test clean
+.PHONY: all deps build release run test bench clean
 
 all: build
 
@@ -32,4 +32,9 @@ test: deps
 	SDL_VIDEODRIVER=dummy $(SWIFT) test $(BUILD_FLAGS)
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build Benchmarks/.build $(OUT)
+
+# Benchmarks live in their own package (Benchmarks/), so `make test` never builds them.
+# Prints one table; raw outputs go to out/bench/. BENCH_FILTER='Frame.*' runs a subset.
+bench: deps
+	@bash scripts/bench.sh "$(BENCH_FILTER)"

@@ -61,7 +61,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "ScrollKitSDLTests", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion"]),
+        .testTarget(
+            name: "ScrollKitSDLTests",
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "ScrollKitDemoTests", dependencies: ["ScrollKitDemo", "ScrollKitSDL"]),
     ]
 )
