@@ -47,7 +47,8 @@ struct DemoRun {
         }
 
         let scene = try entry.make(SceneContext(size: configuration.size, hz: configuration.hz,
-                                                headless: configuration.headless))
+                                                headless: configuration.headless,
+                                                options: configuration.sceneOptions))
         let trace = try configuration.tracePath.map { path throws(CLIError) in try TraceWriter(path: path) }
         let driver = SceneDriver(scene: scene, trace: trace,
                                  player: script.map { ScriptPlayer(script: $0, windowSize: configuration.size) })

@@ -22,6 +22,68 @@ struct RunConfiguration: Sendable, Equatable {
     var tracePath: String?
     var screenshotPath: String?
     var stats: Bool
+    /// Options that only some scenes use (`--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`).
+    var sceneOptions = SceneOptions()
+}
+
+/// Scene options from the command line, validated; each scene reads the ones it uses.
+struct SceneOptions: Sendable, Equatable {
+    /// The snapping rules `--snap` accepts.
+    enum Snap: String, Sendable, CaseIterable { case none, items, paging, centered }
+
+    /// Accepted `--items` values.
+    static let itemsRange = 0...10_000_000
+    /// Accepted `--sprites` values.
+    static let spritesRange = 1...100_000
+
+    /// `--items`: the list scene's item count.
+    var items = 1000
+    /// `--snap`: nil = the scene's own default.
+    var snap: Snap? = nil
+    /// `--snap-ratio`: nil = the rule's default (0.3 for items, 0.1 for paging).
+    var snapRatio: Double? = nil
+    /// `--sprites`: the sprites scene's view count.
+    var sprites = 60
+    /// `--seed`: the seed of every random choice a scene makes.
+    var seed: UInt64 = 1
+
+    /// Every option at its default.
+    init() {}
+
+    /// Validates raw option strings. Pure.
+    init(items: String?, snap: String? = nil, snapRatio: String? = nil,
+         sprites: String? = nil, seed: String? = nil) throws(CLIError) {
+        if let items {
+            guard let value = Int(items), Self.itemsRange.contains(value) else {
+                throw CLIError("--items must be a whole number from 0 to 10000000 (got \"\(items)\")")
+            }
+            self.items = value
+        }
+        if let snap {
+            guard let value = Snap(rawValue: snap) else {
+                throw CLIError("--snap must be one of \(Snap.allCases.map(\.rawValue).joined(separator: ", ")) (got \"\(snap)\")")
+            }
+            self.snap = value
+        }
+        if let snapRatio {
+            guard let value = Double(snapRatio), value.isFinite, value >= 0, value <= 1 else {
+                throw CLIError("--snap-ratio must be a number from 0 to 1 (got \"\(snapRatio)\")")
+            }
+            self.snapRatio = value
+        }
+        if let sprites {
+            guard let value = Int(sprites), Self.spritesRange.contains(value) else {
+                throw CLIError("--sprites must be a whole number from 1 to 100000 (got \"\(sprites)\")")
+            }
+            self.sprites = value
+        }
+        if let seed {
+            guard let value = UInt64(seed) else {
+                throw CLIError("--seed must be a whole number from 0 to \(UInt64.max) (got \"\(seed)\")")
+            }
+            self.seed = value
+        }
+    }
 }
 
 extension RunConfiguration {

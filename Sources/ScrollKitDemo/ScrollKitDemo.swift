@@ -49,11 +49,30 @@ struct ScrollKitDemo: ParsableCommand {
     @Flag(help: "Print frame statistics at exit.")
     var stats = false
 
+    @Option(help: ArgumentHelp("Items in the list scene, 0 to 10000000 (default 1000).", valueName: "N"))
+    var items: String?
+
+    @Option(help: ArgumentHelp("Snapping for the list scene: none, items, paging or centered.", valueName: "RULE"))
+    var snap: String?
+
+    @Option(help: ArgumentHelp("How far past an item or page a release must go to move on, 0 to 1.", valueName: "R"))
+    var snapRatio: String?
+
+    @Option(help: ArgumentHelp("Moving views in the sprites scene, 1 to 100000 (default 60).", valueName: "N"))
+    var sprites: String?
+
+    @Option(help: ArgumentHelp("Seed for the scenes' random choices (default 1).", valueName: "S"))
+    var seed: String?
+
     /// The validated configuration (no file-system access).
     func validated(validScenes: [String] = SceneCatalog.names) throws(CLIError) -> RunConfiguration {
-        try RunConfiguration(scene: scene, headless: headless, hz: hz, frames: frames, size: size,
-                             script: script, trace: trace, screenshot: screenshot, stats: stats,
-                             validScenes: validScenes)
+        var configuration = try RunConfiguration(
+            scene: scene, headless: headless, hz: hz, frames: frames, size: size,
+            script: script, trace: trace, screenshot: screenshot, stats: stats,
+            validScenes: validScenes)
+        configuration.sceneOptions = try SceneOptions(items: items, snap: snap, snapRatio: snapRatio,
+                                                      sprites: sprites, seed: seed)
+        return configuration
     }
 
     /// Replaces ArgumentParser's `main()`, whose errors print a multi-line usage: ours print one line.

@@ -48,6 +48,8 @@ struct SceneContext: Sendable {
     /// The requested frame rate, nil for the display's.
     var hz: Double?
     var headless: Bool
+    /// `--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`, validated.
+    var options = SceneOptions()
 }
 
 /// A named scene and how to make it.
