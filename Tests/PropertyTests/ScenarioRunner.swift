@@ -121,9 +121,14 @@ final class ScenarioRunner {
     static var longestRest: Double = 0
     static var framesRun = 0
     static var scenariosRun = 0
+    /// Rest frames checked, and how many of them on a snap position (nonempty snap set).
+    static var restChecks = 0
+    static var snapChecks = 0
+    static var completionsTrue = 0
+    static var completionsFalse = 0
 
     let config: ListConfig
-    let steps: [Step]
+    var steps: [Step]
     let source: PropSource
     let list: ListView
     var scroll: ScrollView { list.scrollView }
@@ -182,6 +187,7 @@ final class ScenarioRunner {
         }
         if failure == nil {
             Self.longestRest = max(Self.longestRest, now - lastInputTime)
+            for calls in log.calls.values { for c in calls { if c { Self.completionsTrue += 1 } else { Self.completionsFalse += 1 } } }
             for id in 0..<log.issued where log.calls[id]?.count != 1 {
                 fail("completion of request \(id) fired \(log.calls[id]?.count ?? 0) times")
                 break
@@ -250,8 +256,10 @@ final class ScenarioRunner {
             require(x >= lo && x <= hi, "at rest outside the range: \(x) not in \(lo)...\(hi)")
             require(v == .zero, "at rest with velocity \(v)")
             require(scroll.phase == .idle, "at rest in phase \(scroll.phase)")
+            Self.restChecks += 1
             if snapExpected {
                 let snaps = model.snaps(config.snap)
+                if case .free = snaps {} else { Self.snapChecks += 1 }
                 require(model.isSnapPosition(x, snaps), "at rest at \(x), not on a snap position of \(snapLiteral(config.snap)) "
                         + "(range \(lo)...\(hi), viewport \(model.viewport))")
             }
@@ -282,7 +290,7 @@ final class ScenarioRunner {
                  pause: pause, nanMove: nanMove)
         case let .tap(x, y):
             drag(from: point(x, y), distance: 0, moves: 0, duration: 0, speed: 0, pause: 0.05, nanMove: false)
-        case let .wheel(dx, dy, count, interval):
+        case let .wheel(dx, dy, count, interval, nanTime):
             for i in 0..<count {
                 if i > 0 { at(now + interval) }
                 let dir: Int
@@ -293,7 +301,7 @@ final class ScenarioRunner {
                     let primary = dy.isFinite ? -dy : 0
                     dir = primary > 0 ? 1 : (primary < 0 ? -1 : 0)
                 }
-                glideEvent(.wheel(dx: dx, dy: dy, location: point(0.5, 0.5), time: now), direction: dir)
+                glideEvent(.wheel(dx: dx, dy: dy, location: point(0.5, 0.5), time: nanTime && i % 2 == 1 ? .nan : now), direction: dir)
             }
         case let .key(key, repeats):
             for i in 0..<repeats {
@@ -379,7 +387,10 @@ final class ScenarioRunner {
                 event(.pointerMove(location: p, time: now))
             }
         }
-        if nanMove { event(.pointerMove(location: Point(x: .nan, y: p.y), time: now)) }
+        if nanMove {
+            event(.pointerMove(location: Point(x: .nan, y: p.y), time: now))
+            event(.pointerMove(location: p, time: .nan))
+        }
         if speed != 0 {
             for _ in 0..<3 {
                 at(now + 0.008)
