@@ -240,3 +240,14 @@ struct CurveRegressionTests {
         for p in stride(from: 0.0, through: 1.0, by: 0.1) { #expect(abs(curve(p) - reference(p)) < 1e-9) }
     }
 }
+
+extension GlideRegressionTests {
+    /// A continuing glide to the point it is at (Δ = 0) kept its velocity: it went v₀·D·4/27 past that
+    /// point and came back, against the documented monotonic curve (past the edge without bounces).
+    @Test("a continuing glide to where it already is does not overshoot")
+    func glideToItsOwnPosition() {
+        let glide = GlideSimulation(from: 100, velocity: 800, to: 100, duration: 0.12, continuing: true)
+        for k in 0...12 { #expect(glide.position(at: Double(k) * 0.01) == 100) }
+        #expect(glide.position(at: 0.12) == 100 && glide.velocity(at: 0.2) == 0)
+    }
+}
