@@ -251,3 +251,17 @@ extension GlideRegressionTests {
         #expect(glide.position(at: 0.12) == 100 && glide.velocity(at: 0.2) == 0)
     }
 }
+
+extension GlideRegressionTests {
+    /// A timed scroll's overshoot was rubber-banded on the axis that does not scroll too (x of a vertical
+    /// scroll view), where no drag can pull the content past its edges.
+    @Test("a timed overshoot on the axis that does not scroll stays in its range")
+    func timedOvershootOnTheFixedAxis() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: true),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.scrollTo(fraction: 0.5, duration: 0.050800000000000005, curve: .bezier(0.8149, -1.0825, 0.4315, -2.0375)), wait: 0.0)]).run()
+        #expect(failure == nil)
+    }
+}
