@@ -423,6 +423,11 @@ public final class ScrollView {
         } else if motionX == nil && motionY == nil {
             if pointer == nil { setOffset(clampPoint(contentOffset)) }
         } else {
+            // An axis that is not moving stays put: keep it in the new range like an offset at rest.
+            var o = contentOffset
+            if motionX == nil { o.x = clamp(o.x, .x) }
+            if motionY == nil { o.y = clamp(o.y, .y) }
+            setOffset(o)
             retarget(&motionX, .x)
             retarget(&motionY, .y)
             updatePhase()

@@ -265,3 +265,26 @@ extension GlideRegressionTests {
         #expect(failure == nil)
     }
 }
+
+extension GlideRegressionTests {
+    /// A change of range while one axis moved (a wheel glide on y) left the other axis where it was, outside
+    /// its new range, for good: only moving axes were retargeted and nothing clamped the idle one.
+    @Test("a resize during a motion on one axis keeps the other axis in range")
+    func idleAxisClampedDuringMotion() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 0.25, height: 0.0),
+                                 insets: EdgeInsets(top: 1.25, left: 1.0, bottom: 0.0, right: 0.0), bounces: false),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.wheel(dx: 0.0, dy: 0.0248, count: 1, interval: 0.001, nanTime: false), wait: 0.0), Step(.reload(count: 0), wait: 0.0)]).run()
+        #expect(failure == nil)
+
+        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 4800))
+        view.setContentOffset(Point(x: 600, y: 1000), animated: false)
+        view.handle(.wheel(dx: 0, dy: -2, location: .zero, time: 0))            // a glide on y
+        view.step(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60))
+        view.contentSize = Size(width: 320, height: 4800)                       // x range becomes 0...0
+        #expect(view.contentOffset.x == 0)
+        for k in 1...20 { view.step(FrameTick(index: k, timestamp: Double(k) / 60, duration: 1.0 / 60)) }
+        #expect(view.contentOffset == Point(x: 0, y: 1080))
+    }
+}
