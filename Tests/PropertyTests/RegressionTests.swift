@@ -288,3 +288,20 @@ extension GlideRegressionTests {
         #expect(view.contentOffset == Point(x: 0, y: 1080))
     }
 }
+
+extension GlideRegressionTests {
+    /// A drag interrupting a timed scroll that a resize had left outside the range on the axis that does not
+    /// scroll: the release planned only the scrolling axes, so that axis stayed outside its range for good.
+    @Test("a release brings the axis that does not scroll back into its range")
+    func releaseClampsTheFixedAxis() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.scrollTo(fraction: 0.5, duration: 0.0, curve: .named(0)), wait: 0.0),
+                    Step(.scrollTo(fraction: .nan, duration: 0.05, curve: .named(0)), wait: 0.05),
+                    Step(.resize(width: 1.25, height: 0.0), wait: 0.0),
+                    Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: -168.0, pause: 0.0, nanMove: false), wait: 0.0)]).run()
+        #expect(failure == nil)
+    }
+}
