@@ -31,7 +31,7 @@ final class CompletionLog {
     /// Set when a completion fires a second time.
     var duplicate: String?
 
-    func issue() -> @MainActor (Bool) -> Void {
+    func issue(onFinish: (@MainActor (Bool) -> Void)? = nil) -> @MainActor (Bool) -> Void {
         let id = issued
         issued += 1
         return { [self] finished in
@@ -39,6 +39,7 @@ final class CompletionLog {
             if calls[id]!.count > 1, duplicate == nil {
                 duplicate = "completion of request \(id) fired \(calls[id]!.count) times: \(calls[id]!)"
             }
+            onFinish?(finished)
         }
     }
 }
@@ -315,12 +316,16 @@ final class ScenarioRunner {
                 glideEvent(.key(key, time: now), direction: dir)
             }
         case let .scrollTo(fraction, duration, curve):
-            scroll.setContentOffset(target(fraction), duration: duration, curve: curve.curve, completion: log.issue())
+            let t = target(fraction)
+            let goal = model.horizontal ? t.x : t.y
+            scroll.setContentOffset(t, duration: duration, curve: curve.curve,
+                                    completion: log.issue(onFinish: arrival(goal.isFinite ? model.clamp(goal) : nil)))
             snapExpected = false
         case let .scrollToItem(fraction, position, duration, curve):
             let v = fraction * Double(model.count)
             let index = v.isNaN ? 0 : (v >= 9e18 ? Int.max : (v <= -9e18 ? Int.min : Int(v)))
-            list.scrollToItem(index, position: position, duration: duration, curve: curve.curve, completion: log.issue())
+            list.scrollToItem(index, position: position, duration: duration, curve: curve.curve,
+                              completion: log.issue(onFinish: arrival(itemOffset(index, position))))
             snapExpected = false
         case let .jump(fraction):
             scroll.setContentOffset(target(fraction), animated: false)
@@ -337,7 +342,33 @@ final class ScenarioRunner {
         }
     }
 
+    /// Bumped by every resize and reload (a timed scroll's destination then moves with the range).
+    var geometryGeneration = 0
+
+    /// A completion check: a timed scroll that finishes (`true`) with no resize or reload since it was
+    /// requested shows exactly its destination (`goal`, from the reference; nil: not checked).
+    func arrival(_ goal: Double?) -> @MainActor (Bool) -> Void {
+        let generation = geometryGeneration
+        return { [weak self] finished in
+            guard let self, finished, let goal, generation == self.geometryGeneration else { return }
+            self.require(self.along == goal, "a timed scroll finished at \(self.along), not at its destination \(goal)")
+        }
+    }
+
+    /// Where `scrollToItem(index, position:)` must end, by ListView's documented rule, from the reference.
+    func itemOffset(_ index: Int, _ position: ScrollPosition) -> Double {
+        guard model.count > 0 else { return model.minOffset }
+        let i = min(max(index, 0), model.count - 1)
+        let s = model.start(i), l = model.size(i)
+        switch position {
+        case .start: return model.clamp(s - model.lead)
+        case .center: return model.clamp(s + l / 2 - model.viewport / 2)
+        case .end: return model.clamp(s + l + model.trail - model.viewport)
+        }
+    }
+
     func rebuildModel() {
+        geometryGeneration += 1
         model = ListModel(axis: config.axis, frame: list.frame.size, spacing: config.spacing, insets: config.insets,
                           fixed: config.fixed, pattern: config.pattern, count: source.count)
         if list.isAnimating {
