@@ -130,7 +130,9 @@ extension ScrollView {
         pendingRequest = nil
         var newX: AxisMotion?, newY: AxisMotion?
         for d in ScrollView.dims {
-            let to = target[d]
+            // Clamped on every axis: one that does not scroll may have been left outside its range by a
+            // change of range during an interrupted timed scroll; the glide brings it back.
+            let to = clamp(target[d], d)
             let moving = wasGliding && (d == .x ? motionX : motionY)?.kind == .glide
             guard to != from[d] || (moving && v[d] != 0) else { continue }
             let m = AxisMotion(kind: .glide,

@@ -305,3 +305,18 @@ extension GlideRegressionTests {
         #expect(failure == nil)
     }
 }
+
+extension GlideRegressionTests {
+    /// The same as `releaseClampsTheFixedAxis`, interrupted by a wheel step: the glide kept the axis that
+    /// does not scroll where it was, outside its range.
+    @Test("a glide brings the axis that does not scroll back into its range")
+    func glideClampsTheFixedAxis() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.scrollTo(fraction: 0.5, duration: 0.05, curve: .named(0)), wait: 0.0), Step(.reload(count: 0), wait: 0.0),
+                    Step(.wheel(dx: 0.0, dy: -0.0008, count: 1, interval: 0.001, nanTime: false), wait: 0.05)]).run()
+        #expect(failure == nil)
+    }
+}
