@@ -235,7 +235,7 @@ final class ScenarioRunner {
         require(libLo == lo && libHi == hi, "range \(libLo)...\(libHi), reference \(lo)...\(hi)")
         let overscroll = (config.bounces ? model.viewport : 0) + extraOverscroll
         let x = along
-        require(x >= lo - overscroll && x <= hi + overscroll,
+        require(lo - x <= overscroll && x - hi <= overscroll,
                 "offset \(x) beyond the range \(lo)...\(hi) plus the overscroll limit \(overscroll) (phase \(scroll.phase))")
 
         let cells = list.visibleCells

@@ -133,7 +133,7 @@ final class ScrollRunner {
             let allowance = (config.bounces && scrolls(horizontal) ? length : 0) + (horizontal ? extra.x : extra.y)
             let lib = horizontal ? (view.minContentOffset.x, view.maxContentOffset.x) : (view.minContentOffset.y, view.maxContentOffset.y)
             if lib != r { return fail("range \(lib), reference \(r)") }
-            if !(x >= r.lo - allowance && x <= r.hi + allowance) {
+            if !(r.lo - x <= allowance && x - r.hi <= allowance) {
                 return fail("\(horizontal ? "x" : "y") offset \(x) beyond \(r.lo)...\(r.hi) ± \(allowance) (phase \(view.phase))")
             }
             if atRest && !(x >= r.lo && x <= r.hi) { return fail("at rest outside the range: \(x) not in \(r.lo)...\(r.hi)") }
@@ -238,9 +238,11 @@ final class ScrollRunner {
 @Suite("ScrollView under random input", .serialized)
 @MainActor
 struct ScrollViewPropertyTests {
+    static let scenarios = 2000
+
     @Test("random input on a bare ScrollView (both axes, negative insets) keeps every invariant")
     func invariants() async {
-        await propertyCheck(count: ListPropertyTests.scenarios, input: Gens.scrollConfig, Gens.clock, Gens.steps) { config, clock, steps in
+        await propertyCheck(count: Self.scenarios, input: Gens.scrollConfig, Gens.clock, Gens.steps) { config, clock, steps in
             if let failure = ScrollRunner(config: config, clock: clock, steps: steps).run() { Issue.record("\(failure)") }
         }
     }
