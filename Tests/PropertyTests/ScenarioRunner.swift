@@ -108,7 +108,8 @@ struct FrameClock {
 ///   snapping, after a release, a touch that stopped a motion, or a wheel/key step that could reach a snap
 ///   position, exactly on a snap position of the reference model;
 /// - every motion rests within `restBound` seconds after the last input;
-/// - every completion fires exactly once.
+/// - every completion fires exactly once; a timed scroll or scrollToItem that finishes (`true`) with no
+///   resize or reload since its request shows exactly its destination (computed from the reference).
 @MainActor
 final class ScenarioRunner {
     /// The longest a motion may run after the last input, in seconds. The slowest motion the library
