@@ -193,8 +193,14 @@ extension ScrollView {
         let from = contentOffset
         velocity = v
         if pointer == nil {
-            motionX = scrolls(.x) ? planAxis(.x, position: from.x, velocity: v.x, natural: natural.x, target: target.x, start: time) : nil
-            motionY = scrolls(.y) ? planAxis(.y, position: from.y, velocity: v.y, natural: natural.y, target: target.y, start: time) : nil
+            // An axis that does not scroll only comes back into its range, if a change of range during an
+            // interrupted timed scroll left it outside (planAxis plans nothing when it is in range).
+            func plan(_ d: Dim) -> AxisMotion? {
+                scrolls(d) ? planAxis(d, position: from[d], velocity: v[d], natural: natural[d], target: target[d], start: time)
+                           : planAxis(d, position: from[d], velocity: 0, natural: from[d], target: from[d], start: time)
+            }
+            motionX = plan(.x)
+            motionY = plan(.y)
         }
         let willDecelerate = motionX != nil || motionY != nil
         session = willDecelerate ? .deceleration : .none

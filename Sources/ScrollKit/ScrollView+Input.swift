@@ -130,7 +130,9 @@ extension ScrollView {
         pendingRequest = nil
         var newX: AxisMotion?, newY: AxisMotion?
         for d in ScrollView.dims {
-            let to = target[d]
+            // Clamped on every axis: one that does not scroll may have been left outside its range by a
+            // change of range during an interrupted timed scroll; the glide brings it back.
+            let to = clamp(target[d], d)
             let moving = wasGliding && (d == .x ? motionX : motionY)?.kind == .glide
             guard to != from[d] || (moving && v[d] != 0) else { continue }
             let m = AxisMotion(kind: .glide,
@@ -159,7 +161,8 @@ extension ScrollView {
 ///
 /// `x(s) = from + v0·D·s(1−s)² + Δ·s²(3−2s)` with `s = t/D`, `Δ = to − from`. It ends exactly at `to`
 /// with zero velocity.
-/// - From rest (or against the current motion) `v0 = 2Δ/D`: a quadratic ease-out (fast start, soft stop).
+/// - From rest (or against the current motion, or when `to == from`) `v0 = 2Δ/D`: a quadratic ease-out
+///   (fast start, soft stop); for `to == from` that is no motion at all.
 /// - When retargeting a running glide (`continuing`), `v0` is the current velocity, so velocity is
 ///   continuous; if that would overshoot (`v0·D > 3Δ`), the duration shrinks to `3Δ/v0` instead,
 ///   which keeps the curve monotonic and still continuous.
@@ -181,7 +184,8 @@ public struct GlideSimulation: Simulation {
         var duration = duration.isFinite ? max(0, duration) : 0
         let delta = to - from
         var v0 = velocity.isFinite ? velocity : 0
-        if !continuing || v0 * delta < 0 || (v0 == 0 && delta != 0) {
+        // From rest, against the motion, or to where it already is (Δ = 0: it stops there, no excursion).
+        if !continuing || v0 * delta <= 0 {
             v0 = duration > 0 ? 2 * delta / duration : 0
         }
         if delta != 0, v0 * delta > 0, abs(v0) * duration > 3 * abs(delta) {

@@ -320,13 +320,14 @@ public final class ScrollView {
     /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
     /// scroll's start `from` (which may lie outside, overscrolled or after the content shrank), it is
     /// rubber-banded like a drag (c = 0.55) over what is left of the viewport's length past the real
-    /// edge, so it never gets a viewport's length past it; pinned without ``bounces``.
+    /// edge, so it never gets a viewport's length past it; pinned without ``bounces`` and on an axis that
+    /// does not scroll (a drag cannot pull it there either).
     func bandTimed(_ p: Double, velocity v: Double, from: Double, _ d: Dim) -> (Double, Double) {
         let r = range(d)
         let lo = min(r.lo, from), hi = max(r.hi, from)
         guard p < lo || p > hi else { return (p, v) }
         let edge = p < lo ? lo : hi
-        guard bounces else { return (edge, 0) }
+        guard bounces && scrolls(d) else { return (edge, 0) }
         let c = 0.55, length = viewportLength(d) - abs(edge - (p < lo ? r.lo : r.hi))
         guard length > 0 else { return (edge, 0) }
         let excess = abs(p - edge) * c / length + 1
@@ -422,6 +423,11 @@ public final class ScrollView {
         } else if motionX == nil && motionY == nil {
             if pointer == nil { setOffset(clampPoint(contentOffset)) }
         } else {
+            // An axis that is not moving stays put: keep it in the new range like an offset at rest.
+            var o = contentOffset
+            if motionX == nil { o.x = clamp(o.x, .x) }
+            if motionY == nil { o.y = clamp(o.y, .y) }
+            setOffset(o)
             retarget(&motionX, .x)
             retarget(&motionY, .y)
             updatePhase()

@@ -126,7 +126,8 @@ enum Gens {
             case 28..<42:
                 var dy = zig(p1) / 1250
                 if p2 % 25 == 24 { dy = p2 % 2 == 0 ? .nan : .infinity }
-                return .wheel(dx: zig(p0) / 1250, dy: dy, count: 1 + p3 % 8, interval: 0.001 + Double(p4 % 50) / 1000)
+                return .wheel(dx: zig(p0) / 1250, dy: dy, count: 1 + p3 % 8, interval: 0.001 + Double(p4 % 50) / 1000,
+                              nanTime: p5 % 20 == 19)
             case 42..<56:
                 return .key(Key.scrollKeys[p0 % Key.scrollKeys.count], repeats: 1 + p1 % 3)
             case 56..<68:

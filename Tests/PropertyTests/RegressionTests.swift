@@ -240,3 +240,83 @@ struct CurveRegressionTests {
         for p in stride(from: 0.0, through: 1.0, by: 0.1) { #expect(abs(curve(p) - reference(p)) < 1e-9) }
     }
 }
+
+extension GlideRegressionTests {
+    /// A continuing glide to the point it is at (Δ = 0) kept its velocity: it went v₀·D·4/27 past that
+    /// point and came back, against the documented monotonic curve (past the edge without bounces).
+    @Test("a continuing glide to where it already is does not overshoot")
+    func glideToItsOwnPosition() {
+        let glide = GlideSimulation(from: 100, velocity: 800, to: 100, duration: 0.12, continuing: true)
+        for k in 0...12 { #expect(glide.position(at: Double(k) * 0.01) == 100) }
+        #expect(glide.position(at: 0.12) == 100 && glide.velocity(at: 0.2) == 0)
+    }
+}
+
+extension GlideRegressionTests {
+    /// A timed scroll's overshoot was rubber-banded on the axis that does not scroll too (x of a vertical
+    /// scroll view), where no drag can pull the content past its edges.
+    @Test("a timed overshoot on the axis that does not scroll stays in its range")
+    func timedOvershootOnTheFixedAxis() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: true),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.scrollTo(fraction: 0.5, duration: 0.050800000000000005, curve: .bezier(0.8149, -1.0825, 0.4315, -2.0375)), wait: 0.0)]).run()
+        #expect(failure == nil)
+    }
+}
+
+extension GlideRegressionTests {
+    /// A change of range while one axis moved (a wheel glide on y) left the other axis where it was, outside
+    /// its new range, for good: only moving axes were retargeted and nothing clamped the idle one.
+    @Test("a resize during a motion on one axis keeps the other axis in range")
+    func idleAxisClampedDuringMotion() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 0.25, height: 0.0),
+                                 insets: EdgeInsets(top: 1.25, left: 1.0, bottom: 0.0, right: 0.0), bounces: false),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.wheel(dx: 0.0, dy: 0.0248, count: 1, interval: 0.001, nanTime: false), wait: 0.0), Step(.reload(count: 0), wait: 0.0)]).run()
+        #expect(failure == nil)
+
+        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 4800))
+        view.setContentOffset(Point(x: 600, y: 1000), animated: false)
+        view.handle(.wheel(dx: 0, dy: -2, location: .zero, time: 0))            // a glide on y
+        view.step(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60))
+        view.contentSize = Size(width: 320, height: 4800)                       // x range becomes 0...0
+        #expect(view.contentOffset.x == 0)
+        for k in 1...20 { view.step(FrameTick(index: k, timestamp: Double(k) / 60, duration: 1.0 / 60)) }
+        #expect(view.contentOffset == Point(x: 0, y: 1080))
+    }
+}
+
+extension GlideRegressionTests {
+    /// A drag interrupting a timed scroll that a resize had left outside the range on the axis that does not
+    /// scroll: the release planned only the scrolling axes, so that axis stayed outside its range for good.
+    @Test("a release brings the axis that does not scroll back into its range")
+    func releaseClampsTheFixedAxis() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.scrollTo(fraction: 0.5, duration: 0.0, curve: .named(0)), wait: 0.0),
+                    Step(.scrollTo(fraction: .nan, duration: 0.05, curve: .named(0)), wait: 0.05),
+                    Step(.resize(width: 1.25, height: 0.0), wait: 0.0),
+                    Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: -168.0, pause: 0.0, nanMove: false), wait: 0.0)]).run()
+        #expect(failure == nil)
+    }
+}
+
+extension GlideRegressionTests {
+    /// The same as `releaseClampsTheFixedAxis`, interrupted by a wheel step: the glide kept the axis that
+    /// does not scroll where it was, outside its range.
+    @Test("a glide brings the axis that does not scroll back into its range")
+    func glideClampsTheFixedAxis() {
+        let failure = ScrollRunner(
+            config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
+                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
+            clock: ClockSpec(hz: 24.0, glitches: []),
+            steps: [Step(.scrollTo(fraction: 0.5, duration: 0.05, curve: .named(0)), wait: 0.0), Step(.reload(count: 0), wait: 0.0),
+                    Step(.wheel(dx: 0.0, dy: -0.0008, count: 1, interval: 0.001, nanTime: false), wait: 0.05)]).run()
+        #expect(failure == nil)
+    }
+}

@@ -33,12 +33,14 @@ enum CurveSpec: Sendable, Hashable, CustomStringConvertible {
 enum Action: Sendable, Hashable, CustomStringConvertible {
     /// Pointer down at (x, y) (fractions of the frame), `moves` moves covering `distance` points along the
     /// axis over `duration` seconds, then three moves 8 ms apart at `speed` pt/s (the release speed), a
-    /// `pause` and the up. With `nanMove` one extra move has a NaN location (must be ignored).
+    /// `pause` and the up. With `nanMove` one extra move has a NaN location (must be ignored) and one a
+    /// NaN timestamp.
     case drag(x: Double, y: Double, distance: Double, moves: Int, duration: Double, speed: Double, pause: Double, nanMove: Bool)
     /// Pointer down and up at the same place.
     case tap(x: Double, y: Double)
-    /// `count` wheel events of (dx, dy) steps, `interval` seconds apart.
-    case wheel(dx: Double, dy: Double, count: Int, interval: Double)
+    /// `count` wheel events of (dx, dy) steps, `interval` seconds apart; with `nanTime` every second one
+    /// has a NaN timestamp (counts as the latest time seen).
+    case wheel(dx: Double, dy: Double, count: Int, interval: Double, nanTime: Bool)
     /// A scroll key pressed `repeats` times, 30 ms apart.
     case key(Key, repeats: Int)
     /// `setContentOffset` to min + fraction × (max − min) along the axis, timed.
@@ -57,7 +59,7 @@ enum Action: Sendable, Hashable, CustomStringConvertible {
         case let .drag(x, y, d, m, t, v, p, n):
             return ".drag(x: \(lit(x)), y: \(lit(y)), distance: \(lit(d)), moves: \(m), duration: \(lit(t)), speed: \(lit(v)), pause: \(lit(p)), nanMove: \(n))"
         case let .tap(x, y): return ".tap(x: \(lit(x)), y: \(lit(y)))"
-        case let .wheel(dx, dy, c, i): return ".wheel(dx: \(lit(dx)), dy: \(lit(dy)), count: \(c), interval: \(lit(i)))"
+        case let .wheel(dx, dy, c, i, n): return ".wheel(dx: \(lit(dx)), dy: \(lit(dy)), count: \(c), interval: \(lit(i)), nanTime: \(n))"
         case let .key(k, r): return ".key(.\(k), repeats: \(r))"
         case let .scrollTo(f, d, c): return ".scrollTo(fraction: \(lit(f)), duration: \(lit(d)), curve: \(c))"
         case let .scrollToItem(f, p, d, c):

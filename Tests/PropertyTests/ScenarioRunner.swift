@@ -31,7 +31,7 @@ final class CompletionLog {
     /// Set when a completion fires a second time.
     var duplicate: String?
 
-    func issue() -> @MainActor (Bool) -> Void {
+    func issue(onFinish: (@MainActor (Bool) -> Void)? = nil) -> @MainActor (Bool) -> Void {
         let id = issued
         issued += 1
         return { [self] finished in
@@ -39,6 +39,7 @@ final class CompletionLog {
             if calls[id]!.count > 1, duplicate == nil {
                 duplicate = "completion of request \(id) fired \(calls[id]!.count) times: \(calls[id]!)"
             }
+            onFinish?(finished)
         }
     }
 }
@@ -107,7 +108,8 @@ struct FrameClock {
 ///   snapping, after a release, a touch that stopped a motion, or a wheel/key step that could reach a snap
 ///   position, exactly on a snap position of the reference model;
 /// - every motion rests within `restBound` seconds after the last input;
-/// - every completion fires exactly once.
+/// - every completion fires exactly once; a timed scroll or scrollToItem that finishes (`true`) with no
+///   resize or reload since its request shows exactly its destination (computed from the reference).
 @MainActor
 final class ScenarioRunner {
     /// The longest a motion may run after the last input, in seconds. The slowest motion the library
@@ -121,9 +123,14 @@ final class ScenarioRunner {
     static var longestRest: Double = 0
     static var framesRun = 0
     static var scenariosRun = 0
+    /// Rest frames checked, and how many of them on a snap position (nonempty snap set).
+    static var restChecks = 0
+    static var snapChecks = 0
+    static var completionsTrue = 0
+    static var completionsFalse = 0
 
     let config: ListConfig
-    let steps: [Step]
+    var steps: [Step]
     let source: PropSource
     let list: ListView
     var scroll: ScrollView { list.scrollView }
@@ -182,6 +189,7 @@ final class ScenarioRunner {
         }
         if failure == nil {
             Self.longestRest = max(Self.longestRest, now - lastInputTime)
+            for calls in log.calls.values { for c in calls { if c { Self.completionsTrue += 1 } else { Self.completionsFalse += 1 } } }
             for id in 0..<log.issued where log.calls[id]?.count != 1 {
                 fail("completion of request \(id) fired \(log.calls[id]?.count ?? 0) times")
                 break
@@ -228,7 +236,7 @@ final class ScenarioRunner {
         require(libLo == lo && libHi == hi, "range \(libLo)...\(libHi), reference \(lo)...\(hi)")
         let overscroll = (config.bounces ? model.viewport : 0) + extraOverscroll
         let x = along
-        require(x >= lo - overscroll && x <= hi + overscroll,
+        require(lo - x <= overscroll && x - hi <= overscroll,
                 "offset \(x) beyond the range \(lo)...\(hi) plus the overscroll limit \(overscroll) (phase \(scroll.phase))")
 
         let cells = list.visibleCells
@@ -250,8 +258,10 @@ final class ScenarioRunner {
             require(x >= lo && x <= hi, "at rest outside the range: \(x) not in \(lo)...\(hi)")
             require(v == .zero, "at rest with velocity \(v)")
             require(scroll.phase == .idle, "at rest in phase \(scroll.phase)")
+            Self.restChecks += 1
             if snapExpected {
                 let snaps = model.snaps(config.snap)
+                if case .free = snaps {} else { Self.snapChecks += 1 }
                 require(model.isSnapPosition(x, snaps), "at rest at \(x), not on a snap position of \(snapLiteral(config.snap)) "
                         + "(range \(lo)...\(hi), viewport \(model.viewport))")
             }
@@ -282,7 +292,7 @@ final class ScenarioRunner {
                  pause: pause, nanMove: nanMove)
         case let .tap(x, y):
             drag(from: point(x, y), distance: 0, moves: 0, duration: 0, speed: 0, pause: 0.05, nanMove: false)
-        case let .wheel(dx, dy, count, interval):
+        case let .wheel(dx, dy, count, interval, nanTime):
             for i in 0..<count {
                 if i > 0 { at(now + interval) }
                 let dir: Int
@@ -293,7 +303,7 @@ final class ScenarioRunner {
                     let primary = dy.isFinite ? -dy : 0
                     dir = primary > 0 ? 1 : (primary < 0 ? -1 : 0)
                 }
-                glideEvent(.wheel(dx: dx, dy: dy, location: point(0.5, 0.5), time: now), direction: dir)
+                glideEvent(.wheel(dx: dx, dy: dy, location: point(0.5, 0.5), time: nanTime && i % 2 == 1 ? .nan : now), direction: dir)
             }
         case let .key(key, repeats):
             for i in 0..<repeats {
@@ -307,12 +317,16 @@ final class ScenarioRunner {
                 glideEvent(.key(key, time: now), direction: dir)
             }
         case let .scrollTo(fraction, duration, curve):
-            scroll.setContentOffset(target(fraction), duration: duration, curve: curve.curve, completion: log.issue())
+            let t = target(fraction)
+            let goal = model.horizontal ? t.x : t.y
+            scroll.setContentOffset(t, duration: duration, curve: curve.curve,
+                                    completion: log.issue(onFinish: arrival(goal.isFinite ? model.clamp(goal) : nil)))
             snapExpected = false
         case let .scrollToItem(fraction, position, duration, curve):
             let v = fraction * Double(model.count)
             let index = v.isNaN ? 0 : (v >= 9e18 ? Int.max : (v <= -9e18 ? Int.min : Int(v)))
-            list.scrollToItem(index, position: position, duration: duration, curve: curve.curve, completion: log.issue())
+            list.scrollToItem(index, position: position, duration: duration, curve: curve.curve,
+                              completion: log.issue(onFinish: arrival(itemOffset(index, position))))
             snapExpected = false
         case let .jump(fraction):
             scroll.setContentOffset(target(fraction), animated: false)
@@ -329,7 +343,33 @@ final class ScenarioRunner {
         }
     }
 
+    /// Bumped by every resize and reload (a timed scroll's destination then moves with the range).
+    var geometryGeneration = 0
+
+    /// A completion check: a timed scroll that finishes (`true`) with no resize or reload since it was
+    /// requested shows exactly its destination (`goal`, from the reference; nil: not checked).
+    func arrival(_ goal: Double?) -> @MainActor (Bool) -> Void {
+        let generation = geometryGeneration
+        return { [weak self] finished in
+            guard let self, finished, let goal, generation == self.geometryGeneration else { return }
+            self.require(self.along == goal, "a timed scroll finished at \(self.along), not at its destination \(goal)")
+        }
+    }
+
+    /// Where `scrollToItem(index, position:)` must end, by ListView's documented rule, from the reference.
+    func itemOffset(_ index: Int, _ position: ScrollPosition) -> Double {
+        guard model.count > 0 else { return model.minOffset }
+        let i = min(max(index, 0), model.count - 1)
+        let s = model.start(i), l = model.size(i)
+        switch position {
+        case .start: return model.clamp(s - model.lead)
+        case .center: return model.clamp(s + l / 2 - model.viewport / 2)
+        case .end: return model.clamp(s + l + model.trail - model.viewport)
+        }
+    }
+
     func rebuildModel() {
+        geometryGeneration += 1
         model = ListModel(axis: config.axis, frame: list.frame.size, spacing: config.spacing, insets: config.insets,
                           fixed: config.fixed, pattern: config.pattern, count: source.count)
         if list.isAnimating {
@@ -379,7 +419,10 @@ final class ScenarioRunner {
                 event(.pointerMove(location: p, time: now))
             }
         }
-        if nanMove { event(.pointerMove(location: Point(x: .nan, y: p.y), time: now)) }
+        if nanMove {
+            event(.pointerMove(location: Point(x: .nan, y: p.y), time: now))
+            event(.pointerMove(location: p, time: .nan))
+        }
         if speed != 0 {
             for _ in 0..<3 {
                 at(now + 0.008)
