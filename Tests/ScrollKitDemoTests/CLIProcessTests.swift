@@ -49,7 +49,11 @@ import Testing
         let result = try DemoProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.contains("USAGE: scrollkit-demo [--scene <NAME>] [--headless] [--hz <HZ>] [--frames <N>] [--size <WxH>]"))
+        #expect(result.stdout.contains("USAGE: scrollkit-demo"))
+        for option in ["--scene <NAME>", "--headless", "--hz <HZ>", "--frames <N>", "--size <WxH>", "--script <FILE.json>",
+                       "--trace <FILE.csv>", "--screenshot <FILE.png>", "--stats"] {
+            #expect(result.stdout.contains(option), "--help does not list \(option)")
+        }
     }
 
     @Test func badInputLeavesNoTraceFileBehind() throws {
