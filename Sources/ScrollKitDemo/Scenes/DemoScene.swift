@@ -69,6 +69,8 @@ enum SceneCatalog {
         .list,
         .paging,
         .picker,
+        .sprites,
+        .curves,
     ]
 
     /// The scene shown when `--scene` is not given.
