@@ -64,6 +64,7 @@ final class GalleryShell: DemoScene {
     }
 
     private(set) var tabs: [Tab]
+    private let titles: [String]
     private(set) var selectedIndex: Int
     private(set) var showsHUD: Bool
     private(set) var showsHelp: Bool
@@ -94,6 +95,7 @@ final class GalleryShell: DemoScene {
          displayLink: DisplayLink? = nil, stats: (@MainActor () -> FrameStats?)? = nil,
          options: GalleryOptions = GalleryOptions()) throws(CLIError) {
         tabs = Self.ordered(entries).map(Tab.init)
+        titles = tabs.map(\.title)
         guard let index = tabs.firstIndex(where: { $0.entry.name == initialScene }) else {
             throw CLIError("unknown scene \"\(initialScene)\" (valid: \(entries.map(\.name).joined(separator: ", ")))")
         }
@@ -299,7 +301,7 @@ final class GalleryShell: DemoScene {
         }
         canvas.popClip()
         canvas.popTranslation()
-        tabBar.draw(in: canvas, titles: tabs.map(\.title), selected: selectedIndex,
+        tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
                     indicator: indicatorPosition, width: size.width, height: min(Self.tabBarHeight, size.height))
         if showsHUD { hud.draw(in: canvas, content: content) }
         if showsHelp { help.draw(in: canvas, size: size) }

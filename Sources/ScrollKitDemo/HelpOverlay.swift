@@ -64,7 +64,7 @@ final class HelpOverlay {
     static let footer = "Press H, ? or Esc to close"
 
     /// Every key name the overlay mentions (tests check the gallery handles them).
-    static var allKeys: [String] { (left + right).flatMap { $0.items.flatMap(\.keys) } }
+    static var allKeys: [String] { (left + right).flatMap { $0.items.flatMap(\.keys) }.filter { $0 != "–" } }
 
     static let rowHeight = 26.0
     static let sectionGap = 14.0
