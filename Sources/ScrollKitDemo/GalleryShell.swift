@@ -12,6 +12,13 @@ protocol GalleryAttachable: AnyObject {
     func setVisible(_ visible: Bool)
 }
 
+/// A scene whose bottom right holds controls can ask for the HUD at the top right instead.
+@MainActor
+protocol GalleryHUDPlacement: AnyObject {
+    /// True to show the HUD in the top-right corner of the content (default: bottom right).
+    var prefersHUDAtTop: Bool { get }
+}
+
 /// Options of the gallery shell from the command line.
 struct GalleryOptions: Sendable, Equatable {
     /// `--hud`: start with the frame-time HUD shown.
@@ -303,7 +310,9 @@ final class GalleryShell: DemoScene {
         canvas.popTranslation()
         tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
                     indicator: indicatorPosition, width: size.width, height: min(Self.tabBarHeight, size.height))
-        if showsHUD { hud.draw(in: canvas, content: content) }
+        if showsHUD {
+            hud.draw(in: canvas, content: content, top: (currentScene as? GalleryHUDPlacement)?.prefersHUDAtTop ?? false)
+        }
         if showsHelp { help.draw(in: canvas, size: size) }
     }
 

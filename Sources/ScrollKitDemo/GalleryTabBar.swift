@@ -9,8 +9,8 @@ final class GalleryTabBar {
     var pressed: Int?
 
     static let markWidth = 112.0
-    static let hintWidth = 132.0
-    static let maxSegmentWidth = 104.0
+    static let hintWidth = 128.0
+    static let maxSegmentWidth = 98.0
     static let trackHeight = 30.0
 
     /// Where the segments go for `count` tabs in a bar `width` points wide.

@@ -87,7 +87,8 @@ final class HUD {
     /// The phase follows every frame (it is a fixed string).
     func refresh(now: Double, sample: TraceSample) {
         phaseText = sample.phase.rawValue
-        if let last = lastRefresh, now - last < Self.refreshInterval, now >= last { return }
+        // Throttled once there is something to show (the first texts with data come at once).
+        if let last = lastRefresh, shownFPS != nil, now - last < Self.refreshInterval, now >= last { return }
         lastRefresh = now
         refreshCount += 1
         if let fps = framesPerSecond {
@@ -132,15 +133,16 @@ final class HUD {
 
     // MARK: Drawing
 
-    /// The panel's rectangle in a content area (top-right corner, 12 pt in).
-    static func panelRect(in content: Rect) -> Rect {
-        Rect(x: content.maxX - panelSize.width - 12, y: content.minY + 12,
+    /// The panel's rectangle in a content area: its bottom-right corner, or top-right when `top`, 12 pt in.
+    static func panelRect(in content: Rect, top: Bool = false) -> Rect {
+        Rect(x: content.maxX - panelSize.width - 12,
+             y: top ? content.minY + 12 : content.maxY - panelSize.height - 12,
              width: panelSize.width, height: panelSize.height)
     }
 
-    /// Draws the panel at the top right of `content` (window points).
-    func draw(in canvas: Canvas, content: Rect) {
-        let panel = Self.panelRect(in: content)
+    /// Draws the panel in a corner of `content` (window points): bottom right, or top right when `top`.
+    func draw(in canvas: Canvas, content: Rect, top: Bool = false) {
+        let panel = Self.panelRect(in: content, top: top)
         guard content.width >= panel.width + 24, content.height >= panel.height + 24 else { return }
         canvas.fillRoundedRect(panel.offsetBy(dx: 0, dy: 2), radius: 14, color: Color(r: 0, g: 0, b: 0, a: 60))
         canvas.fillRoundedRect(panel, radius: 14, color: GalleryTheme.overlayPanel)
@@ -189,8 +191,10 @@ final class HUD {
             let c = cost(at: i)
             let h = max(1, min(rect.height, rect.height * c / top))
             let color = c < budget / 2 ? GalleryTheme.good : (c < budget ? GalleryTheme.warning : GalleryTheme.bad)
-            canvas.fill(Rect(x: rect.minX + (start + Double(i)) * barWidth, y: rect.maxY - h,
-                             width: max(1, barWidth - 0.4), height: h), color: color.withAlpha(0.9))
+            // Whole-point edges, so neighbouring bars touch without gaps or overlaps.
+            let x0 = (rect.minX + (start + Double(i)) * barWidth).rounded(.down)
+            let x1 = (rect.minX + (start + Double(i) + 1) * barWidth).rounded(.down)
+            canvas.fill(Rect(x: x0, y: rect.maxY - h, width: max(1, x1 - x0), height: h), color: color.withAlpha(0.85))
         }
         let lineY = rect.maxY - rect.height * 0.6
         canvas.fill(Rect(x: rect.minX, y: lineY, width: rect.width, height: 1), color: Color(r: 255, g: 255, b: 255, a: 150))

@@ -155,7 +155,7 @@ final class TableRowsSource: ListDataSource {
 ///   500 × that value on the way there, 500 × (1 − value) on the way back.
 /// - Script commands and the trace act on the table. The trace's `selected` is the curve's index.
 @MainActor
-final class CurvesScene: DemoScene {
+final class CurvesScene: DemoScene, GalleryHUDPlacement {
     /// How far the table scrolls, points (seed 003's `CGPoint(x: 0, y: 500)`).
     static let distance = 500.0
     /// The duration at start, seconds (seed 003's 0.25 s).
@@ -538,6 +538,8 @@ final class CurvesScene: DemoScene {
     }
 
     var needsFrames: Bool { leg != .idle || table.isAnimating || curveList.isAnimating }
+    /// The Play button sits at the bottom right.
+    var prefersHUDAtTop: Bool { true }
     var wantsQuit: Bool { false }
 
     // MARK: DemoScene
