@@ -284,7 +284,8 @@ private let window = Size(width: 800, height: 600)
             hud.record(sample(i, at: t, cost: 2.5), period: 1.0 / 60, skipped: 1)
             hud.refresh(now: t, sample: TraceSample(velocity: Point(x: 0, y: -1234.4), phase: i == 119 ? .dragging : .idle))
         }
-        #expect(hud.refreshCount == 8)                                  // t = 0, 0.25, …, 1.75
+        // Frame 0 (no rate yet), frame 1 (the first with data: at once), then every 15 frames: 16, 31, …, 106.
+        #expect(hud.refreshCount == 9)
         #expect(hud.fpsText == "60.0" && hud.skippedText == "skipped 1")
         #expect(hud.costText == "cost 2.50 ms · max 2.50")
         #expect(hud.velocityText == "v -1234 pt/s" && hud.budgetText == "16.7 ms")
