@@ -38,7 +38,30 @@ final class PagingScene: DemoScene {
         listView.backgroundColor = SceneStyle.background
         snapBehavior = .paging(snapRatio: context.options.snapRatio ?? 0.1)
         listView.snapBehavior = snapBehavior
+        listView.scrollView.onTap = { [unowned self] location in self.tapped(at: location) }
         layout()
+    }
+
+    /// Duration of the animated page turn after a tap on a card's round button, seconds.
+    static let knobTurnDuration = 0.45
+
+    /// A tap on the shown card's round button turns to the next page (from the last: back to the first).
+    private func tapped(at location: Point) {
+        guard let page = knobHit(location) else { return }
+        let target = page + 1 < Self.pageCount ? page + 1 : 0
+        listView.scrollToItem(target, position: .start, duration: Self.knobTurnDuration, curve: .easeInOut)
+    }
+
+    /// The page whose round button is at `location` (list coordinates), if any.
+    private func knobHit(_ location: Point) -> Int? {
+        let width = listView.frame.width
+        guard width > 0 else { return nil }
+        let page = currentPage
+        let pageRect = Rect(x: Double(page) * width - listView.scrollView.contentOffset.x, y: 0,
+                            width: width, height: listView.frame.height)
+        guard let knob = CardCell.knob(inPage: pageRect) else { return nil }
+        let dx = location.x - knob.center.x, dy = location.y - knob.center.y
+        return dx * dx + dy * dy <= knob.radius * knob.radius ? page : nil
     }
 
     /// The page shown (the nearest page to the offset), 0-based.
@@ -72,7 +95,22 @@ final class PagingScene: DemoScene {
     func handle(_ event: InputEvent) {
         if case .key(.escape, _) = event { quit = true; return }
         listView.handle(event)
+        switch event {
+        case .pointerDown(let p, _):
+            let f = listView.frame
+            knobPressed = f.contains(p) && listView.scrollView.phase == .tracking
+                && knobHit(Point(x: p.x - f.minX, y: p.y - f.minY)) != nil
+        case .pointerMove:
+            if listView.scrollView.phase != .tracking { knobPressed = false }
+        case .pointerUp:
+            knobPressed = false
+        default:
+            break
+        }
     }
+
+    /// Whether a pointer is down on the shown card's round button (drawn pressed).
+    private(set) var knobPressed = false
 
     func update(_ tick: FrameTick) {
         listView.step(tick)
@@ -81,6 +119,9 @@ final class PagingScene: DemoScene {
     func draw(in canvas: Canvas) {
         let width = max(0, size.width), height = max(0, size.height)
         guard width > 0, height > 0 else { return }
+        for cell in listView.visibleCells {
+            (cell as? CardCell)?.pressedKnob = knobPressed && cell.index == currentPage
+        }
         listView.draw(in: canvas)
         let footer = Rect(x: 0, y: listView.frame.maxY, width: width, height: max(0, height - listView.frame.maxY))
         canvas.fill(footer, color: SceneStyle.background)
@@ -213,10 +254,7 @@ final class CardCell: ListCell {
     static let radius = 22.0
 
     override func draw(in canvas: any Canvas, frame page: Rect) {
-        let m = Self.margin
-        let rect = Rect(x: page.minX + m.left, y: page.minY + m.top,
-                        width: page.width - m.left - m.right, height: page.height - m.top - m.bottom)
-        guard rect.width > 40, rect.height > 40 else { return }
+        guard let rect = Self.cardRect(inPage: page) else { return }
         let r = min(Self.radius, rect.height / 4, rect.width / 4)
         // A soft shadow: layers spreading outward and downward, each faint, like a blur.
         for i in stride(from: 8, through: 1, by: -1) {
@@ -248,8 +286,36 @@ final class CardCell: ListCell {
         let titleY = rect.maxY - 118 * scale
         shadowedText(card.title, Rect(x: left, y: titleY, width: textWidth, height: 44),
                      TextStyle(size: (34 * scale).rounded(), weight: .bold, color: .white), canvas)
-        shadowedText(card.text, Rect(x: left, y: titleY + 46 * scale, width: textWidth, height: 24),
+        shadowedText(card.text, Rect(x: left, y: titleY + 46 * scale, width: textWidth - 70, height: 24),
                      TextStyle(size: 15, color: Color.white.mixAlpha(230)), canvas)
+        // A round "next" button at the bottom right (the last page's points back to the first).
+        if let knob = Self.knob(inPage: page) {
+            canvas.fillCircle(center: knob.center, radius: knob.radius, color: Color.white.mixAlpha(pressedKnob ? 90 : 46))
+            canvas.drawText(pageNumber < pageCount ? "→" : "←",
+                            in: Rect(x: knob.center.x - knob.radius, y: knob.center.y - knob.radius,
+                                     width: 2 * knob.radius, height: 2 * knob.radius),
+                            style: TextStyle(size: (knob.radius * 0.8).rounded(), weight: .bold, color: .white), alignment: .center)
+        }
+    }
+
+    /// Whether the knob is drawn pressed (the scene sets it while a pointer is down on it).
+    var pressedKnob = false
+
+    /// The card inside a page rectangle (nil when the page is too small for one).
+    static func cardRect(inPage page: Rect) -> Rect? {
+        let m = margin
+        let rect = Rect(x: page.minX + m.left, y: page.minY + m.top,
+                        width: page.width - m.left - m.right, height: page.height - m.top - m.bottom)
+        return rect.width > 40 && rect.height > 40 ? rect : nil
+    }
+
+    /// The round next-page button of the card in `page` (nil when the card is too small for it).
+    static func knob(inPage page: Rect) -> (center: Point, radius: Double)? {
+        guard let rect = cardRect(inPage: page) else { return nil }
+        let scale = min(1, rect.height / 420)
+        let radius = 26 * max(scale, 0.7)
+        let center = Point(x: rect.maxX - 36 - radius, y: rect.maxY - 118 * scale + 34 * scale)
+        return center.x - radius > rect.minX + 36 + 120 ? (center, radius) : nil
     }
 
     /// White text with a faint dark shadow one point below, so it reads on every colour.

@@ -114,17 +114,17 @@ final class PickerScene: DemoScene {
 
         // The slot under the arrow: a white rounded card behind the centred face.
         let p = l.picker
-        let slotSide = min(p.height, p.width / 4) - 8
+        let slotSide = (min(p.height, p.width / 4) * 0.86).rounded()
         if slotSide > 10 {
-            let slot = Rect(x: p.midX - slotSide / 2, y: p.midY - slotSide / 2, width: slotSide, height: slotSide)
-            canvas.fillRoundedRect(Rect(x: slot.minX - 2, y: slot.minY + 3, width: slot.width + 4, height: slot.height + 4),
-                                   radius: 30, color: Color(hex: 0x8A5A20).mixAlpha(16))
-            canvas.fillRoundedRect(slot.offsetBy(dx: 0, dy: 1), radius: 28, color: Color(hex: 0x8A5A20).mixAlpha(22))
-            canvas.fillRoundedRect(slot, radius: 28, color: .white)
+            let slot = Rect(x: (p.midX - slotSide / 2).rounded(), y: (p.midY - slotSide / 2).rounded(), width: slotSide, height: slotSide)
+            let radius = slotSide * 0.16
+            for i in stride(from: 6, through: 1, by: -1) {
+                let d = Double(i)
+                canvas.fillRoundedRect(Rect(x: slot.minX - d * 0.5, y: slot.minY + d * 0.6, width: slot.width + d, height: slot.height + d * 0.4),
+                                       radius: radius + d * 0.5, color: Color(hex: 0x8A5A20).mixAlpha(6))
+            }
+            canvas.fillRoundedRect(slot, radius: radius, color: .white)
         }
-        // A faint track line the faces sit on.
-        canvas.fill(Rect(x: 0, y: p.minY, width: width, height: 1), color: Color(hex: 0x8A5A20).mixAlpha(18))
-        canvas.fill(Rect(x: 0, y: p.maxY - 1, width: width, height: 1), color: Color(hex: 0x8A5A20).mixAlpha(18))
 
         picker.draw(in: canvas)
         drawArrow(in: l.arrow, canvas: canvas)
@@ -281,7 +281,7 @@ final class FaceCell: PickerCell {
     override func draw(in canvas: any Canvas, frame: Rect) {
         guard !face.isEmpty, frame.width > 0, frame.height > 0 else { return }
         // Sizes in 2-point steps, so the wheel's continuous scaling reuses a few text textures.
-        let size = (min(frame.width, frame.height) * 0.31).rounded() * 2
+        let size = (min(frame.width, frame.height) * 0.28).rounded() * 2
         guard size >= 2 else { return }
         canvas.drawText(face, in: frame, style: TextStyle(size: size, color: Color.white.withAlpha(wheelOpacity)), alignment: .center)
     }
