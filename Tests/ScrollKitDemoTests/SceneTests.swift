@@ -594,3 +594,73 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
         #expect(library.emojiFontPath == bundled)
     }
 }
+
+// MARK: - Through the binary
+
+/// The scenes in the built binary, headless, with scripts and traces (whatever shell hosts them:
+/// the pointer positions below lie inside each scene's scroll area at 800x600).
+@Suite("Scenes through the binary") struct SceneProcessTests {
+    /// The trace's data rows, split into fields.
+    private func run(scene: String, events: String, frames: Int) throws -> [[Substring]] {
+        let dir = try DemoProcess.temporaryDirectory("scene-\(scene)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"events": [\#(events)]}"#.utf8).write(to: dir.appendingPathComponent("s.json"))
+        let result = try DemoProcess.run(["--headless", "--scene", scene, "--frames", "\(frames)", "--script", "s.json",
+                                          "--trace", "t.csv"], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let text = try String(contentsOf: dir.appendingPathComponent("t.csv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.count == frames)
+        return rows
+    }
+
+    private func fling(x0: Double, y0: Double, dx: Double, dy: Double) -> String {
+        (0...4).map { k in
+            let type = k == 0 ? "down" : "move"
+            return #"{"t": \#(0.1 + Double(k) / 60), "type": "\#(type)", "x": \#(x0 + dx * Double(k) / 4), "y": \#(y0 + dy * Double(k) / 4)}"#
+        }.joined(separator: ",") + #", {"t": \#(0.1 + 4.0 / 60), "type": "up", "x": \#(x0 + dx), "y": \#(y0 + dy)}"#
+    }
+
+    @Test func listEndFillsEveryColumn() throws {
+        let rows = try run(scene: "list", events: #"{"t": 0.1, "type": "key", "key": "End"}"#, frames: 150)
+        let last = try #require(rows.last)
+        let viewport = try #require(Double(last[9]))
+        #expect(last[8] == "800")
+        #expect(last[11] == "60000" && last[10] == "800")
+        #expect(Double(last[4]) == 60000 - viewport)
+        #expect(last[13] == "999" && last[7] == "idle" && last[15] == "-1")
+        var configured = 0
+        for row in rows {
+            let offset = try #require(Double(row[4]))
+            #expect(Int(row[12]) == Int((offset / 60).rounded(.down)))
+            #expect(Int(row[13]) == min(999, Int(((offset + viewport) / 60).rounded(.up)) - 1))
+            configured += Int(row[14]) ?? 0
+        }
+        // Every row that showed was configured once: the first frame's and those that came into view.
+        let animating = rows.filter { $0[7] == "animating" }
+        #expect(animating.count == 119)
+        #expect(animating.allSatisfy { (Double($0[6]) ?? 0) > 0 })
+        #expect(configured > 800)
+    }
+
+    @Test func pickerSelectedChangesOnceWhenAFlingSettles() throws {
+        let rows = try run(scene: "picker", events: fling(x0: 650, y0: 340, dx: -200, dy: 0), frames: 400)
+        let selected = rows.map { Int($0[15]) ?? -99 }
+        #expect(selected.first == 0)
+        let changes = zip(selected, selected.dropFirst()).filter { $0 != $1 }.count
+        #expect(changes == 1)
+        #expect((selected.last ?? 0) > 1)
+        #expect(rows.last?[7] == "idle")
+        // The change comes in the frame the motion came to rest.
+        let k = try #require(selected.firstIndex { $0 != 0 })
+        #expect(rows[k][7] == "idle" && rows[k - 1][7] != "idle")
+    }
+
+    @Test func pagingFlingTurnsOnePage() throws {
+        let rows = try run(scene: "paging", events: fling(x0: 700, y0: 300, dx: -600, dy: 0), frames: 150)
+        #expect(rows.last?[3] == "800")
+        #expect(rows.last?[7] == "idle")
+        #expect(rows.allSatisfy { (Double($0[3]) ?? -1) <= 800 })
+    }
+}
