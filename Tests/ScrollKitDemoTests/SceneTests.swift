@@ -544,6 +544,21 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
         #expect(h.last.offset.x == scene.picker.listView.contentOffset(forItem: 2, position: .center).x)
     }
 
+    @Test(arguments: ["picker", "paging"])
+    func tinyAndZeroSizesAreCalm(name: String) throws {
+        let h = try SceneHarness(name)
+        h.step()
+        h.key(.right)
+        for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 90, height: 40),
+                     Size(width: 300, height: 900), Size(width: 800, height: 600)] {
+            h.scene.hostDidResize(to: size)
+            h.run(3)
+            #expect(h.last.offset.x.isFinite && h.last.offset.y.isFinite)
+        }
+        h.settle()
+        #expect(h.last.phase == .idle)
+    }
+
     @Test func unicodeNamesTitleCased() {
         #expect(PickerScene.unicodeNames.count == 79)
         #expect(PickerScene.displayName(ofFace: 0) == "Grinning Face with Smiling Eyes")
