@@ -12,6 +12,8 @@ final class GalleryTabBar {
     static let hintWidth = 128.0
     static let maxSegmentWidth = 98.0
     static let trackHeight = 30.0
+    /// "1" … "9", made once (no per-frame formatting).
+    static let numbers = (1...9).map { String($0) }
 
     /// Where the segments go for `count` tabs in a bar `width` points wide.
     static func layout(count: Int, width: Double) -> (track: Rect, segmentWidth: Double, showsMark: Bool, showsHint: Bool) {
@@ -85,7 +87,7 @@ final class GalleryTabBar {
                 canvas.drawText(title, in: rect, style: titleStyle, alignment: .center)
                 continue
             }
-            let number = i < 9 ? String(i + 1) : ""
+            let number = i < Self.numbers.count ? Self.numbers[i] : ""
             let numberStyle = TextStyle(size: 11, weight: .bold,
                                         color: isSelected ? Color(r: 255, g: 255, b: 255, a: 170) : GalleryTheme.segmentNumber)
             let numberWidth = canvas.measureText(number, style: numberStyle).width

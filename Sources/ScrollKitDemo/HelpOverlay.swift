@@ -17,6 +17,13 @@ final class HelpOverlay {
     struct Section: Sendable, Equatable {
         var title: String
         var items: [Item]
+        /// The title as drawn (upper case), made once.
+        let heading: String
+        init(title: String, items: [Item]) {
+            self.title = title
+            self.items = items
+            heading = title.uppercased()
+        }
     }
 
     /// The left column.
@@ -127,7 +134,7 @@ final class HelpOverlay {
         for section in sections { for item in section.items { lead = max(lead, leadWidth(item, canvas: canvas)) } }
         let keyColumn = min(lead + 12, width * 0.55)
         for section in sections {
-            canvas.drawText(section.title.uppercased(), in: Rect(x: x, y: y, width: width, height: Self.sectionTitleHeight),
+            canvas.drawText(section.heading, in: Rect(x: x, y: y, width: width, height: Self.sectionTitleHeight),
                             style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.accent), alignment: .leading)
             y += Self.sectionTitleHeight
             for item in section.items {

@@ -233,7 +233,7 @@ import Testing
     }
 
     /// The scene draws the selected curve's name, a plot polyline, the table's rows and the controls.
-    @Test func drawsPlotTableAndControls() {
+    @Test func drawsPlotTableAndControls() throws {
         let scene = CurvesScene(size: Self.size)
         for k in 0..<8 { scene.update(tick(k)) }
         let canvas = RecordingCanvas(size: Self.size)
@@ -242,7 +242,16 @@ import Testing
         #expect(canvas.texts.contains { $0.hasPrefix("Row ") })
         #expect(canvas.texts.contains("0.25 s"))
         #expect(canvas.texts.contains("linear"))          // the list's first row
-        let polylines = canvas.commands.compactMap { if case .polyline(let p, _, _) = $0 { p } else { nil } }
-        #expect(polylines.contains { $0.count > 100 })
+        // The curve: runs of points in the accent colour, each starting where the last ended, from
+        // (0, 0) to (1, 1) of the plot, through the curve's values.
+        let runs = canvas.commands.compactMap {
+            if case .polyline(let p, let color, _) = $0, color == GalleryTheme.accent { p } else { nil }
+        }
+        #expect(runs.count > 5)
+        for (a, b) in zip(runs, runs.dropFirst()) { #expect(a.last == b.first) }
+        let points = runs.flatMap { $0 }
+        let first = try #require(points.first), last = try #require(points.last)
+        #expect(first.x < last.x && first.y > last.y)            // value 0 at the bottom left, 1 at the top right
+        #expect(points.count > 100)
     }
 }

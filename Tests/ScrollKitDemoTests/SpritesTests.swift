@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import ScrollKit
 import ScrollKitSDL
@@ -234,3 +235,23 @@ private func maxDistance(_ a: SpriteField, _ b: SpriteField) -> Double {
     }
 }
 
+
+/// The whole program (a subprocess): the same seed at 30, 60 and 144 Hz draws the same picture after
+/// the same 3 seconds, pixel for pixel; one frame more is a different picture.
+@Suite struct SpritesProcessTests {
+    @Test func sameSeedSamePictureAt30_60And144Hz() throws {
+        let dir = try DemoProcess.temporaryDirectory("sprites-hz")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func shot(hz: Int, frames: Int) throws -> Data {
+            let path = dir.appendingPathComponent("s-\(hz)-\(frames).png").path
+            let result = try DemoProcess.run(["--headless", "--scene", "sprites", "--sprites", "500", "--seed", "77",
+                                              "--hz", "\(hz)", "--frames", "\(frames)", "--screenshot", path])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let at60 = try shot(hz: 60, frames: 180)
+        #expect(try shot(hz: 30, frames: 90) == at60)
+        #expect(try shot(hz: 144, frames: 432) == at60)
+        #expect(try shot(hz: 60, frames: 181) != at60)
+    }
+}

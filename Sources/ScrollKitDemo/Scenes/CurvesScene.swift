@@ -65,9 +65,23 @@ enum CurvePlot {
             let y = map(t: 0, value: v, in: rect, range: range).y
             canvas.drawLine(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), color: GalleryTheme.cardBorder, width: 1)
         }
-        canvas.drawLine(from: map(t: 0, value: 0, in: rect, range: range), to: map(t: 1, value: 1, in: rect, range: range),
-                        color: Color(hex: 0xC7C7CC), width: 1)
-        canvas.drawPolyline(points, color: color, width: lineWidth)
+        // The linear reference, dashed: short strokes keep the anti-aliased rasteriser's boxes small.
+        let a = map(t: 0, value: 0, in: rect, range: range), b = map(t: 1, value: 1, in: rect, range: range)
+        let dashes = max(1, Int(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / 8))
+        for i in 0..<dashes {
+            let t0 = Double(i) / Double(dashes), t1 = t0 + 0.55 / Double(dashes)
+            canvas.drawLine(from: Point(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0),
+                            to: Point(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1),
+                            color: Color(hex: 0xB4B4BB), width: 1)
+        }
+        // The curve in overlapping runs of points, for the same reason (a run's box hugs the curve).
+        let run = 12
+        var start = 0
+        while start < points.count - 1 {
+            let end = min(points.count, start + run + 1)
+            canvas.drawPolyline(Array(points[start..<end]), color: color, width: lineWidth)
+            start = end - 1
+        }
     }
 }
 
@@ -203,6 +217,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     private var plotKey: (Int, Rect)?
     private var durationText = ""
     private var detailText = ""
+    private var nameText = ""
     private let countText = String(TimingCurve.allNamed.count)
 
     private enum Owner { case none, list, table, slider, play }
@@ -251,6 +266,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     private func refreshTexts() {
         durationText = HUD.fixed(duration, 2) + " s"
         detailText = CurveInfo.detail(for: curve)
+        nameText = curve.name
     }
 
     // MARK: Actions
@@ -452,7 +468,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         canvas.fill(Rect(x: 0, y: headerRect.maxY - 1, width: headerRect.width, height: 1), color: GalleryTheme.cardBorder)
 
         // Title.
-        canvas.drawText(curve.name, in: Rect(x: titleRect.minX, y: titleRect.minY, width: titleRect.width, height: 28),
+        canvas.drawText(nameText, in: Rect(x: titleRect.minX, y: titleRect.minY, width: titleRect.width, height: 28),
                         style: TextStyle(size: 22, weight: .bold, color: GalleryTheme.ink), alignment: .leading)
         canvas.drawText(detailText, in: Rect(x: titleRect.minX, y: titleRect.minY + 28, width: titleRect.width, height: 20),
                         style: TextStyle(size: 13, color: GalleryTheme.secondaryInk), alignment: .leading)
