@@ -22,9 +22,10 @@ struct CurvesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curves",
         abstract: "Print every named timing curve as CSV (curve,t,value), or render a gallery of them.",
+        usage: "scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]",
         discussion: """
-        One row per curve and sample, for every curve of TimingCurve.allNamed (the names --scene curves, \
-        scripts and the list scene accept), at N evenly spaced progress values t = i / (N - 1) from 0 to 1. \
+        One row per curve and sample, for every curve of TimingCurve.allNamed (names that scripts accept \
+        and the list and curves scenes offer), at N evenly spaced progress values t = i / (N - 1) from 0 to 1. \
         Values print in the shortest form that reads back to the same Double. With --screenshot, a \
         labelled plot of every curve is also rendered headless (no window) and written as PNG.
         """

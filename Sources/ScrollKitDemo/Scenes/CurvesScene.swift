@@ -92,10 +92,10 @@ enum CurveInfo {
         switch name {
         case "linear": return "f(t) = t"
         case "smoothstep": return "t² (3 − 2t), seed 000"
-        case "ease": return "CSS cubic-bezier(.25, .1, .25, 1)"
-        case "easeIn": return "CSS cubic-bezier(.42, 0, 1, 1)"
-        case "easeOut": return "CSS cubic-bezier(0, 0, .58, 1)"
-        case "easeInOut": return "CSS cubic-bezier(.42, 0, .58, 1)"
+        case "ease": return "cubic-bezier(.25, .1, .25, 1)"
+        case "easeIn": return "cubic-bezier(.42, 0, 1, 1)"
+        case "easeOut": return "cubic-bezier(0, 0, .58, 1)"
+        case "easeInOut": return "cubic-bezier(.42, 0, .58, 1)"
         case "default": return "Core Animation's default"
         default: break
         }
