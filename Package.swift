@@ -66,6 +66,10 @@ let package = Package(
             dependencies: ["ScrollKitSDL", "ScrollKit", "Motion"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "ScrollKitDemoTests", dependencies: ["ScrollKitDemo", "ScrollKitSDL"]),
+        .testTarget(
+            name: "ScrollKitDemoTests",
+            dependencies: ["ScrollKitDemo", "ScrollKitSDL"],
+            exclude: ["Golden"]
+        ),
     ]
 )

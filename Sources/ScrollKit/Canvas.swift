@@ -24,6 +24,20 @@ public struct ImageRef: Sendable, Hashable {
 ///
 /// ScrollKitSDL implements it on an SDL renderer; tests use a recording canvas.
 /// Clips nest: `pushClip` intersects with the current clip, `popClip` restores the previous one.
+///
+/// Translations nest too: `pushTranslation(dx:dy:)` moves the origin of every later call (shapes,
+/// text, images and `pushClip` rects) by `dx`, `dy` points on top of the translation in force, and
+/// `popTranslation()` restores the previous one. A clip is fixed on the target when it is pushed:
+/// changing the translation afterwards does not move it. `clear` and `size` ignore translations.
+/// A container draws a child laid out at (0, 0) like this:
+///
+/// ```swift
+/// canvas.pushTranslation(dx: content.minX, dy: content.minY)
+/// canvas.pushClip(Rect(origin: .zero, size: content.size))
+/// child.draw(in: canvas)
+/// canvas.popClip()
+/// canvas.popTranslation()
+/// ```
 @MainActor
 public protocol Canvas: AnyObject {
     /// The drawable area in points.
@@ -44,4 +58,9 @@ public protocol Canvas: AnyObject {
     func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double)
     func pushClip(_ rect: Rect)
     func popClip()
+    /// Moves the origin of the calls that follow by `dx`, `dy` points, added to the translation in
+    /// force (NaN or infinite components count as 0). O(1).
+    func pushTranslation(dx: Double, dy: Double)
+    /// Restores the translation in force before the matching `pushTranslation`. Without one, does nothing.
+    func popTranslation()
 }

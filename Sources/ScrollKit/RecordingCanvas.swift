@@ -1,5 +1,9 @@
 /// A ``Canvas`` that draws nothing and records every call as a ``Command``, for tests.
 ///
+/// Commands are recorded as called, in the caller's (possibly translated) coordinates, with the
+/// translations themselves as ``Command/pushTranslation(dx:dy:)`` and ``Command/popTranslation``;
+/// ``currentTranslation`` and ``currentClip`` (in canvas coordinates) follow them.
+///
 /// It also tracks the clip stack (``currentClip``) and answers `measureText` with a fixed, documented
 /// approximation, so layout code behaves deterministically without fonts.
 ///
@@ -23,6 +27,8 @@ public final class RecordingCanvas: Canvas {
         case image(ImageRef, in: Rect, opacity: Double)
         case pushClip(Rect)
         case popClip
+        case pushTranslation(dx: Double, dy: Double)
+        case popTranslation
     }
 
     /// The drawable area in points.
@@ -31,7 +37,10 @@ public final class RecordingCanvas: Canvas {
     public private(set) var commands: [Command] = []
     /// How many `popClip` calls had no matching `pushClip` (they are ignored, as a real canvas must).
     public private(set) var unbalancedPops = 0
+    /// How many `popTranslation` calls had no matching `pushTranslation` (ignored).
+    public private(set) var unbalancedTranslationPops = 0
     private var clipStack: [Rect] = []
+    private var translationStack: [Point] = []
 
     public init(size: Size = Size(width: 800, height: 600)) {
         self.size = size
@@ -42,13 +51,20 @@ public final class RecordingCanvas: Canvas {
         commands.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
         unbalancedPops = 0
+        translationStack.removeAll(keepingCapacity: true)
+        unbalancedTranslationPops = 0
     }
 
-    /// The clip in effect: the intersection of every pushed clip (a zero rect when they do not
-    /// overlap), or the whole canvas when none is pushed.
+    /// The clip in effect, in canvas (untranslated) coordinates: the intersection of every pushed
+    /// clip, each moved by the translation in force when it was pushed (a zero rect when they do
+    /// not overlap), or the whole canvas when none is pushed.
     public var currentClip: Rect { clipStack.last ?? Rect(origin: .zero, size: size) }
     /// How many clips are pushed now.
     public var clipDepth: Int { clipStack.count }
+    /// The sum of the translations pushed now (zero when none).
+    public var currentTranslation: Point { translationStack.last ?? .zero }
+    /// How many translations are pushed now.
+    public var translationDepth: Int { translationStack.count }
 
     /// The strings drawn with `drawText`, in order.
     public var texts: [String] {
@@ -93,12 +109,25 @@ public final class RecordingCanvas: Canvas {
 
     public func pushClip(_ rect: Rect) {
         commands.append(.pushClip(rect))
-        let clipped = currentClip.intersection(rect) ?? Rect(origin: rect.origin, size: .zero)
+        let t = currentTranslation
+        let moved = rect.offsetBy(dx: t.x, dy: t.y)
+        let clipped = currentClip.intersection(moved) ?? Rect(origin: moved.origin, size: .zero)
         clipStack.append(clipped)
     }
 
     public func popClip() {
         commands.append(.popClip)
         if clipStack.popLast() == nil { unbalancedPops += 1 }
+    }
+
+    public func pushTranslation(dx: Double, dy: Double) {
+        commands.append(.pushTranslation(dx: dx, dy: dy))
+        let t = currentTranslation
+        translationStack.append(Point(x: t.x + (dx.isFinite ? dx : 0), y: t.y + (dy.isFinite ? dy : 0)))
+    }
+
+    public func popTranslation() {
+        commands.append(.popTranslation)
+        if translationStack.popLast() == nil { unbalancedTranslationPops += 1 }
     }
 }

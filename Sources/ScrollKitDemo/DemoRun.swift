@@ -37,8 +37,7 @@ struct DemoRun {
             throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")
         }
 
-        let options = HostOptions(size: configuration.size, hz: configuration.hz,
-                                  title: "ScrollKit — \(entry.name)")
+        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery")
         let host: any Host
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)
@@ -46,9 +45,14 @@ struct DemoRun {
             throw CLIError("cannot start SDL: \(error)")
         }
 
-        let scene = try entry.make(SceneContext(size: configuration.size, hz: configuration.hz,
-                                                headless: configuration.headless,
-                                                options: configuration.sceneOptions))
+        // The gallery shell hosts every scene under its tab bar, starting on --scene's tab.
+        let scene = try GalleryShell(
+            initialScene: entry.name,
+            context: SceneContext(size: configuration.size, hz: configuration.hz,
+                                  headless: configuration.headless, options: configuration.sceneOptions),
+            displayLink: host.displayLink,
+            stats: { [unowned host] in host.stats },
+            options: configuration.gallery)
         let trace = try configuration.tracePath.map { path throws(CLIError) in try TraceWriter(path: path) }
         let driver = SceneDriver(scene: scene, trace: trace,
                                  player: script.map { ScriptPlayer(script: $0, windowSize: configuration.size) })

@@ -24,6 +24,8 @@ struct RunConfiguration: Sendable, Equatable {
     var stats: Bool
     /// Options that only some scenes use (`--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`).
     var sceneOptions = SceneOptions()
+    /// The gallery shell's options (`--hud`, `--help-overlay`).
+    var gallery = GalleryOptions()
 }
 
 /// Scene options from the command line, validated; each scene reads the ones it uses.

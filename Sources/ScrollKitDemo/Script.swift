@@ -1,3 +1,4 @@
+import Motion
 import ScrollKit
 
 /// A scripted run: input and commands at times since the run began, read from a JSON file.
@@ -51,39 +52,43 @@ enum ScriptAction: Sendable, Equatable {
     case screenshot(path: String)
 }
 
-/// Where `scrollToItem` puts the item in the viewport.
-// TODO(integration): map to ScrollKit's `ScrollPosition` (same raw values) when ListView lands.
-enum ItemPosition: String, Sendable, Equatable, CaseIterable {
-    case start, center, end
-}
+/// Where `scrollToItem` puts the item in the viewport: ScrollKit's own `ScrollPosition`
+/// (start, center, end; the script's "position" field takes its raw values).
+typealias ItemPosition = ScrollPosition
 
 /// A scripted request to the scene's main scroll view.
 ///
-/// `curve` is a curve name already checked by the script's `CurveValidator`; nil means the scene's default.
-// TODO(integration): carry Motion's `TimingCurve` instead of its name once Motion is in the tree.
+/// `curve` is the curve the script named, parsed by the script's `CurveValidator`
+/// (`TimingCurve(parsing:)`); nil means the scene's default.
 enum SceneCommand: Sendable, Equatable {
-    case scrollTo(Point, duration: Double, curve: String?)
-    case scrollToEnd(duration: Double, curve: String?)
-    case scrollToItem(index: Int, position: ItemPosition, duration: Double, curve: String?)
+    case scrollTo(Point, duration: Double, curve: TimingCurve?)
+    case scrollToEnd(duration: Double, curve: TimingCurve?)
+    case scrollToItem(index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?)
 }
 
-/// Checks curve names found in scripts: `check` returns nil for a valid name, or a one-line reason.
+/// Turns curve names found in scripts into curves: first `check` (extra rules: nil for a name that
+/// passes, or a one-line reason), then Motion's `TimingCurve(parsing:)` (names, aliases,
+/// `cubic-bezier(…)`, `spring(…)`; its error lists the valid names).
 struct CurveValidator: Sendable {
     var check: @Sendable (String) -> String?
 
     init(check: @escaping @Sendable (String) -> String?) { self.check = check }
 
-    /// Accepts any non-empty name (the stand-in until Motion's parser is connected).
-    static let anyNonEmpty = CurveValidator { name in
-        name.isEmpty ? "must not be empty" : nil
+    /// The curve `name` stands for, or a one-line reason it is not valid.
+    func curve(named name: String) -> Result<TimingCurve, ScriptError> {
+        if let problem = check(name) { return .failure(ScriptError(CLIError.oneLine(problem))) }
+        do {
+            return .success(try TimingCurve(parsing: name))
+        } catch {
+            return .failure(ScriptError(CLIError.oneLine(error.description)))
+        }
     }
 
-    // TODO(integration): connect Motion's parser here once TimingCurve is in the tree:
-    //     static let standard = CurveValidator { name in
-    //         do { _ = try TimingCurve(parsing: name); return nil } catch { return error.description }
-    //     }
-    /// The validator the command uses.
-    static let standard = anyNonEmpty
+    /// The validator the command uses: any name `TimingCurve(parsing:)` accepts (an empty one is
+    /// reported as such).
+    static let standard = CurveValidator { name in
+        name.isEmpty ? "must not be empty" : nil
+    }
 }
 
 /// A script error: which event (zero-based index in `events`, nil for the file as a whole) and what is wrong.
@@ -248,10 +253,10 @@ private struct EventReader {
             action = .scene(.scrollToEnd(duration: try duration(), curve: try curve(curves)))
         case "scrollToItem":
             let item = try wholeNumber("index", min: 0, max: Script.Limits.maxIndex)
-            var position = ItemPosition.start
+            var position = ScrollPosition.start
             if members["position"] != nil {
                 let name = try string("position")
-                guard let p = ItemPosition(rawValue: name) else {
+                guard let p = ScrollPosition(rawValue: name) else {
                     throw fail("\"position\" must be one of start, center, end (got \"\(excerpt(name))\")")
                 }
                 position = p
@@ -284,13 +289,13 @@ private struct EventReader {
         try optionalNumber("duration", min: 0, max: Script.Limits.maxDuration) ?? Script.defaultDuration
     }
 
-    func curve(_ curves: CurveValidator) throws(ScriptError) -> String? {
+    func curve(_ curves: CurveValidator) throws(ScriptError) -> TimingCurve? {
         guard members["curve"] != nil else { return nil }
         let name = try string("curve")
-        if let problem = curves.check(name) {
-            throw fail("\"curve\" \"\(excerpt(name))\": \(CLIError.oneLine(problem))")
+        switch curves.curve(named: name) {
+        case .success(let curve): return curve
+        case .failure(let problem): throw fail("\"curve\" \"\(excerpt(name))\": \(problem.message)")
         }
-        return name
     }
 
     func string(_ key: String) throws(ScriptError) -> String {

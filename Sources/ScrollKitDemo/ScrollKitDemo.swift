@@ -16,8 +16,13 @@ struct ScrollKitDemo: ParsableCommand {
         commandName: "scrollkit-demo",
         abstract: "Scroll physics and a virtualized list on SDL2, in a window or headless.",
         discussion: """
+        Every scene is a tab of one gallery window: keys 1-5 (or a click on the tab bar) switch tabs, \
+        F shows the frame-time HUD, H or ? the help with every key and gesture. --scene picks the \
+        first tab; the trace, the script and the screenshots follow the current tab. \
         Window mode runs until Escape or the window is closed (or --frames). Headless mode renders \
         --frames frames (default 120) on a virtual clock advancing exactly 1/HZ per frame (default 60 Hz). \
+        Subcommand: "scrollkit-demo curves [--samples N] [--screenshot FILE.png]" prints every named \
+        timing curve as CSV (see "scrollkit-demo curves --help"). \
         Bad input prints one line "error: ..." and exits with status 2.
         """
     )
@@ -64,6 +69,12 @@ struct ScrollKitDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Seed for the scenes' random choices (default 1).", valueName: "S"))
     var seed: String?
 
+    @Flag(help: "Start with the frame-time HUD shown (F toggles it).")
+    var hud = false
+
+    @Flag(help: "Start with the help overlay shown (H or ? toggles it).")
+    var helpOverlay = false
+
     /// The validated configuration (no file-system access).
     func validated(validScenes: [String] = SceneCatalog.names) throws(CLIError) -> RunConfiguration {
         var configuration = try RunConfiguration(
@@ -72,6 +83,7 @@ struct ScrollKitDemo: ParsableCommand {
             validScenes: validScenes)
         configuration.sceneOptions = try SceneOptions(items: items, snap: snap, snapRatio: snapRatio,
                                                       sprites: sprites, seed: seed)
+        configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
         return configuration
     }
 
@@ -88,12 +100,17 @@ enum DemoCLI {
     enum Parsed {
         /// Run with this configuration.
         case run(RunConfiguration)
+        /// Run the `curves` subcommand.
+        case curves(CurvesConfiguration)
         /// Exit at once: `stdout` text (help), `stderr` line (an error), status.
         case exit(status: Int32, stdout: String, stderr: String)
     }
 
     /// Parses and validates `arguments` (without the program name). Pure: no file-system access.
     static func parse(_ arguments: [String], validScenes: [String] = SceneCatalog.names) -> Parsed {
+        if arguments.first == CurvesCommand.configuration.commandName {
+            return parseCurves(Array(arguments.dropFirst()))
+        }
         let command: ScrollKitDemo
         do {
             command = try ScrollKitDemo.parse(arguments)
@@ -112,6 +129,24 @@ enum DemoCLI {
         }
     }
 
+    /// Parses the `curves` subcommand's arguments (after the word `curves`). Pure.
+    static func parseCurves(_ arguments: [String]) -> Parsed {
+        let command: CurvesCommand
+        do {
+            command = try CurvesCommand.parse(arguments)
+        } catch {
+            if CurvesCommand.exitCode(for: error) == .success {
+                return .exit(status: 0, stdout: CurvesCommand.fullMessage(for: error), stderr: "")
+            }
+            return .exit(status: CLIError.exitStatus, stdout: "", stderr: CLIError(CurvesCommand.message(for: error)).line)
+        }
+        do {
+            return .curves(try command.validated())
+        } catch {
+            return .exit(status: CLIError.exitStatus, stdout: "", stderr: error.line)
+        }
+    }
+
     /// Runs the command line and returns the process's exit status.
     @MainActor
     static func main(arguments: [String]) -> Int32 {
@@ -123,6 +158,14 @@ enum DemoCLI {
         case .run(let configuration):
             do {
                 try DemoRun(configuration: configuration).run()
+                return 0
+            } catch {
+                printError(error.line)
+                return CLIError.exitStatus
+            }
+        case .curves(let configuration):
+            do {
+                try CurvesRun(configuration: configuration).run()
                 return 0
             } catch {
                 printError(error.line)

@@ -8,11 +8,8 @@ import Darwin
 import Motion
 import ScrollKit
 
-/// The scroll phase as the trace writes it.
-// TODO(integration): build from ScrollKit's `ScrollPhase` (same raw values): `TracePhase(rawValue: phase.rawValue) ?? .idle`.
-enum TracePhase: String, Sendable, Equatable, CaseIterable {
-    case idle, tracking, dragging, decelerating, bouncing, animating
-}
+/// The scroll phase as the trace writes it: ScrollKit's own `ScrollPhase` (its raw value is the column's text).
+typealias TracePhase = ScrollPhase
 
 /// What a scene reports for one frame of the trace. Every field defaults to its neutral value,
 /// so a scene fills only the columns it has.
@@ -21,7 +18,7 @@ struct TraceSample: Sendable, Equatable {
     var offset: Point = .zero
     /// The main scroll view's velocity, points per second (in the direction the offset moves).
     var velocity: Point = .zero
-    var phase: TracePhase = .idle
+    var phase: ScrollPhase = .idle
     /// The main scroll view's viewport size, points.
     var viewportSize: Size = .zero
     /// The main scroll view's content size, points.

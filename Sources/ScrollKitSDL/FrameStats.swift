@@ -102,6 +102,13 @@ public struct FrameStats: Sendable {
         return ring[(head + ring.count - 1) % ring.count].presented
     }
 
+    /// The latest frame's sample (its cost, present time, index), nil before the first frame.
+    /// O(1), no allocation: for per-frame readers such as a frame-time HUD.
+    public var lastSample: Sample? {
+        guard !ring.isEmpty else { return nil }
+        return ring[(head + ring.count - 1) % ring.count]
+    }
+
     /// The kept samples, oldest first. O(n).
     public var samples: [Sample] {
         Array(ring[head...] + ring[..<head])

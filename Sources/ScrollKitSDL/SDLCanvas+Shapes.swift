@@ -22,7 +22,7 @@ extension SDLCanvas {
               center.x.isFinite, center.y.isFinite else { return }
         let s = pixelScale
         let diameter = 2 * radius * s
-        let cx = center.x * s, cy = center.y * s
+        let cx = (center.x + tx) * s, cy = (center.y + ty) * s
         guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { return }
         if diameter <= Double(Self.maxDiscTextureDiameter) {
             let d = max(1, Int32(diameter.rounded()))
@@ -97,8 +97,8 @@ extension SDLCanvas {
               from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return }
         points.removeAll(keepingCapacity: true)
         let s = pixelScale
-        points.append(SIMD2(from.x * s, from.y * s))
-        points.append(SIMD2(to.x * s, to.y * s))
+        points.append(SIMD2((from.x + tx) * s, (from.y + ty) * s))
+        points.append(SIMD2((to.x + tx) * s, (to.y + ty) * s))
         strokePixelPoints(color: color, width: width * s)
     }
 
@@ -111,7 +111,7 @@ extension SDLCanvas {
         let s = pixelScale
         for p in points {
             guard p.x.isFinite, p.y.isFinite else { return }
-            self.points.append(SIMD2(p.x * s, p.y * s))
+            self.points.append(SIMD2((p.x + tx) * s, (p.y + ty) * s))
         }
         strokePixelPoints(color: color, width: width * s)
     }

@@ -44,8 +44,8 @@ extension SDLCanvas {
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }
         let s = pixelScale
-        let left = rect.minX * s, available = (max(rect.width, 0) * s).rounded()
-        let top = (rect.midY * s - Double(entry.height) / 2).rounded()
+        let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
+        let top = ((rect.midY + ty) * s - Double(entry.height) / 2).rounded()
         guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return }
         if entry.isEmoji {
             SDL_SetTextureColorMod(texture, 255, 255, 255)

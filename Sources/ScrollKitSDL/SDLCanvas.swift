@@ -54,6 +54,12 @@ public final class SDLCanvas: Canvas {
     var clipStack: [SDL_Rect] = []
     var clipIsEmpty = false
 
+    // Translation state (see SDLCanvas+Translation.swift): the sum of the pushed translations in
+    // points (`tx`, `ty`, added to every coordinate before scaling) and the stack of earlier sums.
+    var tx: Double = 0
+    var ty: Double = 0
+    var translationStack: [SIMD2<Double>] = []
+
     // Current draw blend mode (switched to NONE for opaque fills: faster on the software renderer).
     var drawBlendMode = SDL_BLENDMODE_BLEND
 
@@ -110,6 +116,7 @@ public final class SDLCanvas: Canvas {
         indices.reserveCapacity(2048)
         points.reserveCapacity(256)
         clipStack.reserveCapacity(16)
+        translationStack.reserveCapacity(16)
         try fonts.validate()
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
@@ -127,10 +134,11 @@ public final class SDLCanvas: Canvas {
         resetClip()
     }
 
-    /// Prepares for a new frame: drops any clips left pushed and restores the BLEND draw mode.
-    /// Hosts call it before `HostClient.draw(in:)`.
+    /// Prepares for a new frame: drops any clips and translations left pushed and restores the
+    /// BLEND draw mode. Hosts call it before `HostClient.draw(in:)`.
     public func beginFrame() {
         resetClip()
+        resetTranslation()
         setBlend(SDL_BLENDMODE_BLEND)
     }
 
@@ -203,8 +211,9 @@ public final class SDLCanvas: Canvas {
 
     // MARK: - Canvas: clipping
 
-    /// Restricts drawing to `rect` intersected with the current clip (clips nest). An empty
-    /// intersection draws nothing until the matching `popClip()`.
+    /// Restricts drawing to `rect` (in the current, translated, coordinates) intersected with the
+    /// current clip (clips nest). The clip stays where it is on the target if the translation
+    /// changes later. An empty intersection draws nothing until the matching `popClip()`.
     public func pushClip(_ rect: Rect) {
         let proposed = pixelRect(rect) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
         var clip = proposed
@@ -226,7 +235,8 @@ public final class SDLCanvas: Canvas {
         applyClip()
     }
 
-    /// The current clip in points (nil when drawing is not clipped). An empty clip has zero size.
+    /// The current clip in points, in canvas (untranslated) coordinates (nil when drawing is not
+    /// clipped). An empty clip has zero size.
     public var currentClip: Rect? {
         guard let r = clipStack.last else { return nil }
         return Rect(x: Double(r.x) / pixelScale, y: Double(r.y) / pixelScale,
@@ -256,11 +266,12 @@ public final class SDLCanvas: Canvas {
     /// Largest pixel coordinate used; beyond it values are clamped (the renderer clips anyway).
     static let coordinateLimit: Double = 4_194_304   // 2^22
 
-    /// `rect` in pixels with edges rounded to whole pixels, or nil when empty, negative or not finite.
+    /// `rect` (in the current, translated, points) in pixels with edges rounded to whole pixels, or
+    /// nil when empty, negative or not finite.
     func pixelRect(_ rect: Rect) -> SDL_Rect? {
         let s = pixelScale, limit = Self.coordinateLimit
-        let x0 = (rect.minX * s).rounded(), y0 = (rect.minY * s).rounded()
-        let x1 = (rect.maxX * s).rounded(), y1 = (rect.maxY * s).rounded()
+        let x0 = ((rect.minX + tx) * s).rounded(), y0 = ((rect.minY + ty) * s).rounded()
+        let x1 = ((rect.maxX + tx) * s).rounded(), y1 = ((rect.maxY + ty) * s).rounded()
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
         let cx0 = min(max(x0, -limit), limit), cy0 = min(max(y0, -limit), limit)
         let cx1 = min(max(x1, -limit), limit), cy1 = min(max(y1, -limit), limit)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ScrollKitDemo
 
 /// The built `scrollkit-demo` binary, run as a subprocess: every bad input is exactly one line
 /// on stderr, nothing on stdout, and exit status 2 (not a signal).
@@ -17,7 +18,7 @@ import Testing
     }()
 
     @Test(arguments: [
-        (["--scene", "nope"], #"error: unknown scene "nope" (valid: list)"#),
+        (["--scene", "nope"], #"error: unknown scene "nope" (valid: "# + SceneCatalog.names.joined(separator: ", ") + ")"),
         (["--hz", "0"], #"error: --hz must be a number from 1 to 1000 (got "0")"#),
         (["--hz", "1001"], #"error: --hz must be a number from 1 to 1000 (got "1001")"#),
         (["--frames", "0"], #"error: --frames must be a whole number of at least 1 (got "0")"#),

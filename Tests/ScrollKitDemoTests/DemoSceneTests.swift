@@ -24,18 +24,18 @@ import Testing
     var needsFrames: Bool { false }
     var wantsQuit: Bool { false }
     var traceSample: TraceSample { TraceSample(selected: 3) }
-    func scroll(to offset: Point, duration: Double, curve: String?) { log.append("to \(offset.y) \(duration) \(curve ?? "-")") }
-    func scrollToEnd(duration: Double, curve: String?) { log.append("end \(duration) \(curve ?? "-")") }
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: String?) {
-        log.append("item \(index) \(position) \(duration) \(curve ?? "-")")
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) { log.append("to \(offset.y) \(duration) \(curve?.name ?? "-")") }
+    func scrollToEnd(duration: Double, curve: TimingCurve?) { log.append("end \(duration) \(curve?.name ?? "-")") }
+    func scrollToItem(_ index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?) {
+        log.append("item \(index) \(position) \(duration) \(curve?.name ?? "-")")
     }
 }
 
 @MainActor @Suite struct DemoSceneTests {
     static let commands: [SceneCommand] = [
-        .scrollTo(Point(x: 0, y: 120), duration: 0.5, curve: "linear"),
+        .scrollTo(Point(x: 0, y: 120), duration: 0.5, curve: .linear),
         .scrollToEnd(duration: 2, curve: nil),
-        .scrollToItem(index: 9, position: .center, duration: 0, curve: "smoothstep"),
+        .scrollToItem(index: 9, position: .center, duration: 0, curve: .smoothstep),
     ]
 
     @Test func commandsReachTheHooks() {

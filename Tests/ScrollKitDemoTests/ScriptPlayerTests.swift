@@ -57,23 +57,23 @@ private func play(_ events: [ScriptEvent], frames: Int, hz: Double = 60, origin:
     @Test func ordersAreKeptAcrossKindsAndCommandsPassThrough() {
         let events = [
             ScriptEvent(t: 0.1, .key(.end)),
-            ScriptEvent(t: 0.1, .scene(.scrollToEnd(duration: 2, curve: "smoothstep"))),
+            ScriptEvent(t: 0.1, .scene(.scrollToEnd(duration: 2, curve: .smoothstep))),
             ScriptEvent(t: 0.1, .resize(Size(width: 400, height: 300))),
             ScriptEvent(t: 0.1, .wheel(dx: 0, dy: -1, location: nil)),
             ScriptEvent(t: 0.2, .scene(.scrollToItem(index: 9, position: .center, duration: 0.3, curve: nil))),
-            ScriptEvent(t: 0.2, .scene(.scrollTo(Point(x: 0, y: 50), duration: 0, curve: "linear"))),
+            ScriptEvent(t: 0.2, .scene(.scrollTo(Point(x: 0, y: 50), duration: 0, curve: .linear))),
         ]
         let frames = play(events, frames: 20)
         #expect(frames[6] == [
             .input(.key(.end, time: 0.1)),
-            .scene(.scrollToEnd(duration: 2, curve: "smoothstep")),
+            .scene(.scrollToEnd(duration: 2, curve: .smoothstep)),
             .resize(Size(width: 400, height: 300)),
             // The wheel goes to the centre of the window as resized just before.
             .input(.wheel(dx: 0, dy: -1, location: Point(x: 200, y: 150), time: 0.1)),
         ])
         #expect(frames[12] == [
             .scene(.scrollToItem(index: 9, position: .center, duration: 0.3, curve: nil)),
-            .scene(.scrollTo(Point(x: 0, y: 50), duration: 0, curve: "linear")),
+            .scene(.scrollTo(Point(x: 0, y: 50), duration: 0, curve: .linear)),
         ])
         #expect(frames.count == 2)
     }

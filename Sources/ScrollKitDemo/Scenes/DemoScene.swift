@@ -15,19 +15,19 @@ protocol DemoScene: HostClient {
     var traceSample: TraceSample { get }
 
     /// Scroll the main scroll view to `offset` (points) over `duration` seconds (0 = jump).
-    /// `curve` is a validated curve name, nil for the scene's default curve.
-    func scroll(to offset: Point, duration: Double, curve: String?)
+    /// `curve` is the script's curve, nil for the scene's default curve.
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?)
     /// Scroll to the end of the content.
-    func scrollToEnd(duration: Double, curve: String?)
+    func scrollToEnd(duration: Double, curve: TimingCurve?)
     /// Scroll so that item `index` sits at `position` in the viewport (indices past the end clamp to the last item).
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: String?)
+    func scrollToItem(_ index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?)
 }
 
 extension DemoScene {
     var traceSample: TraceSample { .neutral }
-    func scroll(to offset: Point, duration: Double, curve: String?) {}
-    func scrollToEnd(duration: Double, curve: String?) {}
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: String?) {}
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {}
+    func scrollToEnd(duration: Double, curve: TimingCurve?) {}
+    func scrollToItem(_ index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?) {}
 
     /// Dispatches a scripted command to the matching hook.
     func perform(_ command: SceneCommand) {
@@ -66,7 +66,11 @@ struct SceneEntry: Sendable {
 enum SceneCatalog {
     /// The scenes in the order `--help` and errors list them. Add new scenes here.
     static let entries: [SceneEntry] = [
-        .placeholderList,
+        .list,
+        .paging,
+        .picker,
+        .sprites,
+        .curves,
     ]
 
     /// The scene shown when `--scene` is not given.

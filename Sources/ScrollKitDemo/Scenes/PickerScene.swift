@@ -1,0 +1,319 @@
+import Foundation
+import Motion
+import ScrollKit
+import ScrollKitSDL
+
+extension SceneEntry {
+    /// Seed 002's mood picker: 79 faces on a horizontal wheel.
+    static let picker = SceneEntry(
+        name: "picker",
+        summary: "Seed 002's mood picker: 79 emoji faces on a wheel that lands exactly on one."
+    ) { context throws(CLIError) in
+        try PickerScene.registerEmojiFont(path: DemoResources.path("Fonts/\(PickerScene.emojiFontFile)"), in: .shared)
+        return PickerScene(context: context)
+    }
+}
+
+/// The picker scene (seed 002): "Your Mood!", an arrow pointing at the centre, and a horizontal
+/// `PickerView` of the 79 faces U+1F601…U+1F64F, each a quarter of the viewport wide, drawn from the
+/// bundled Noto Color Emoji subset with the wheel look; the face under the arrow is named below
+/// (its Unicode name, title-cased). Flings land exactly on a face; taps, Left/Right and the wheel
+/// step to a face. The trace's `selected` column is `picker.selectedIndex`.
+@MainActor
+final class PickerScene: DemoScene {
+    /// The bundled emoji font (a subset of Noto Color Emoji, OFL; its licence is beside it).
+    static let emojiFontFile = "NotoColorEmoji-Faces.ttf"
+    /// The first face, U+1F601 GRINNING FACE WITH SMILING EYES.
+    static let firstScalar: UInt32 = 0x1F601
+
+    /// The wheel (the scene's main scroll view is `picker.listView.scrollView`).
+    let picker: PickerView
+    let faces: FaceSource
+    /// How many times the picker reported a new selection (`onSelectionChanged`).
+    private(set) var selectionChanges = 0
+    private(set) var size: Size
+    private var quit = false
+    private var layoutInfo = PickerLayout()
+
+    /// Registers the emoji font at `path` with `library`.
+    /// - Throws: a one-line `CLIError` naming the file when it is missing or not a font.
+    static func registerEmojiFont(path: String, in library: FontLibrary) throws(CLIError) {
+        do {
+            try library.registerEmojiFont(path: path)
+        } catch {
+            throw CLIError("cannot load the picker's emoji font: \(error)")
+        }
+    }
+
+    init(context: SceneContext) {
+        size = context.size
+        faces = FaceSource()
+        picker = PickerView(frame: .zero, axis: .horizontal, dataSource: faces)
+        picker.wheelLook = .standard
+        picker.listView.backgroundColor = nil
+        picker.onSelectionChanged = { [unowned self] _ in self.selectionChanges += 1 }
+        layout()
+    }
+
+    // MARK: Layout
+
+    /// The vertical stack: title, subtitle, arrow, picker, name, code point; centred in the height.
+    struct PickerLayout {
+        var title = Rect.zero
+        var subtitle = Rect.zero
+        var arrow = Rect.zero
+        var picker = Rect.zero
+        var name = Rect.zero
+        var detail = Rect.zero
+    }
+
+    private func layout() {
+        let width = max(0, size.width), height = max(0, size.height)
+        let item = max(1, min(width / 4, height * 0.42))
+        faces.itemWidth = max(1, width / 4)
+        let titleH = 44.0, subtitleH = 22.0, arrowH = 26.0, nameH = 32.0, detailH = 20.0
+        let total = titleH + subtitleH + 18 + arrowH + item + 14 + nameH + detailH
+        var y = max(0, (height - total) / 2)
+        var l = PickerLayout()
+        l.title = Rect(x: 0, y: y, width: width, height: titleH); y += titleH
+        l.subtitle = Rect(x: 0, y: y, width: width, height: subtitleH); y += subtitleH + 18
+        l.arrow = Rect(x: width / 2 - 20, y: y, width: 40, height: arrowH); y += arrowH
+        l.picker = Rect(x: 0, y: y, width: width, height: item); y += item + 14
+        l.name = Rect(x: 16, y: y, width: max(0, width - 32), height: nameH); y += nameH
+        l.detail = Rect(x: 16, y: y, width: max(0, width - 32), height: detailH)
+        layoutInfo = l
+        picker.frame = l.picker
+    }
+
+    // MARK: HostClient
+
+    func hostDidResize(to size: Size) {
+        self.size = size
+        layout()
+    }
+
+    func handle(_ event: InputEvent) {
+        if case .key(.escape, _) = event { quit = true; return }
+        picker.handle(event)
+    }
+
+    func update(_ tick: FrameTick) {
+        picker.step(tick)
+    }
+
+    func draw(in canvas: Canvas) {
+        let width = max(0, size.width), height = max(0, size.height)
+        guard width > 0, height > 0 else { return }
+        let l = layoutInfo
+        drawBackground(width: width, height: height, canvas: canvas)
+
+        canvas.drawText("Your Mood!", in: l.title, style: TextStyle(size: 34, weight: .bold, color: Color(hex: 0x2B1D0E)),
+                        alignment: .center)
+        canvas.drawText("How are you feeling today?", in: l.subtitle,
+                        style: TextStyle(size: 15, color: Color(hex: 0x8A7560)), alignment: .center)
+
+        // The slot under the arrow: a white rounded card behind the centred face.
+        let p = l.picker
+        let slotSide = (min(p.height, p.width / 4) * 0.86).rounded()
+        if slotSide > 10 {
+            let slot = Rect(x: (p.midX - slotSide / 2).rounded(), y: (p.midY - slotSide / 2).rounded(), width: slotSide, height: slotSide)
+            let radius = slotSide * 0.16
+            for i in stride(from: 6, through: 1, by: -1) {
+                let d = Double(i)
+                canvas.fillRoundedRect(Rect(x: slot.minX - d * 0.5, y: slot.minY + d * 0.6, width: slot.width + d, height: slot.height + d * 0.4),
+                                       radius: radius + d * 0.5, color: Color(hex: 0x8A5A20).mixAlpha(6))
+            }
+            canvas.fillRoundedRect(slot, radius: radius, color: .white)
+        }
+
+        picker.draw(in: canvas)
+        drawArrow(in: l.arrow, canvas: canvas)
+
+        let shown = picker.centeredIndex
+        if let shown {
+            let resting = !picker.isAnimating && picker.listView.scrollView.phase == .idle
+            let name = Self.displayName(ofFace: shown)
+            var style = TextStyle(size: 22, weight: .bold, color: resting ? Color(hex: 0x2B1D0E) : Color(hex: 0x2B1D0E).withAlpha(0.55))
+            while style.size > 13 && canvas.measureText(name, style: style).width > l.name.width { style.size -= 1 }
+            canvas.drawText(name, in: l.name, style: style, alignment: .center)
+            let code = String(Self.firstScalar + UInt32(shown), radix: 16, uppercase: true)
+            canvas.drawText("U+\(code)  ·  \(shown + 1) of \(faces.numberOfItems)", in: l.detail,
+                            style: TextStyle(size: 12, color: Color(hex: 0x8A7560)), alignment: .center)
+        }
+    }
+
+    var needsFrames: Bool { picker.isAnimating }
+    var wantsQuit: Bool { quit }
+
+    /// A warm vertical gradient (cream to peach) in 4-point bands.
+    private func drawBackground(width: Double, height: Double, canvas: any Canvas) {
+        let top = Color(hex: 0xFFF8EC), bottom = Color(hex: 0xFFE3C4)
+        let band = 4.0
+        var y = 0.0
+        while y < height {
+            let h = min(band, height - y)
+            canvas.fill(Rect(x: 0, y: y, width: width, height: h), color: top.mixed(with: bottom, (y + h / 2) / height))
+            y += band
+        }
+    }
+
+    /// A downward triangle pointing at the centre of the picker (filled with 1-point rows, the
+    /// slanted edges softened by a half-transparent pixel).
+    private func drawArrow(in rect: Rect, canvas: any Canvas) {
+        let color = Color(hex: 0xFF7A1A)
+        let rows = Int(rect.height * 0.62)
+        guard rows > 2 else { return }
+        let halfTop = rect.height * 0.42
+        let top = rect.minY + (rect.height - Double(rows)) / 2 - 2
+        for i in 0..<rows {
+            let half = halfTop * (1 - (Double(i) + 0.5) / Double(rows))
+            let y = top + Double(i)
+            canvas.fill(Rect(x: rect.midX - half, y: y, width: 2 * half, height: 1), color: color)
+            canvas.fill(Rect(x: rect.midX - half - 1, y: y, width: 1, height: 1), color: color.withAlpha(0.4))
+            canvas.fill(Rect(x: rect.midX + half, y: y, width: 1, height: 1), color: color.withAlpha(0.4))
+        }
+    }
+
+    // MARK: Names
+
+    /// The Unicode names of U+1F601…U+1F64F, in order.
+    static let unicodeNames: [String] = [
+        "GRINNING FACE WITH SMILING EYES", "FACE WITH TEARS OF JOY", "SMILING FACE WITH OPEN MOUTH",
+        "SMILING FACE WITH OPEN MOUTH AND SMILING EYES", "SMILING FACE WITH OPEN MOUTH AND COLD SWEAT",
+        "SMILING FACE WITH OPEN MOUTH AND TIGHTLY-CLOSED EYES", "SMILING FACE WITH HALO", "SMILING FACE WITH HORNS",
+        "WINKING FACE", "SMILING FACE WITH SMILING EYES", "FACE SAVOURING DELICIOUS FOOD", "RELIEVED FACE",
+        "SMILING FACE WITH HEART-SHAPED EYES", "SMILING FACE WITH SUNGLASSES", "SMIRKING FACE", "NEUTRAL FACE",
+        "EXPRESSIONLESS FACE", "UNAMUSED FACE", "FACE WITH COLD SWEAT", "PENSIVE FACE", "CONFUSED FACE",
+        "CONFOUNDED FACE", "KISSING FACE", "FACE THROWING A KISS", "KISSING FACE WITH SMILING EYES",
+        "KISSING FACE WITH CLOSED EYES", "FACE WITH STUCK-OUT TONGUE", "FACE WITH STUCK-OUT TONGUE AND WINKING EYE",
+        "FACE WITH STUCK-OUT TONGUE AND TIGHTLY-CLOSED EYES", "DISAPPOINTED FACE", "WORRIED FACE", "ANGRY FACE",
+        "POUTING FACE", "CRYING FACE", "PERSEVERING FACE", "FACE WITH LOOK OF TRIUMPH", "DISAPPOINTED BUT RELIEVED FACE",
+        "FROWNING FACE WITH OPEN MOUTH", "ANGUISHED FACE", "FEARFUL FACE", "WEARY FACE", "SLEEPY FACE", "TIRED FACE",
+        "GRIMACING FACE", "LOUDLY CRYING FACE", "FACE WITH OPEN MOUTH", "HUSHED FACE",
+        "FACE WITH OPEN MOUTH AND COLD SWEAT", "FACE SCREAMING IN FEAR", "ASTONISHED FACE", "FLUSHED FACE",
+        "SLEEPING FACE", "DIZZY FACE", "FACE WITHOUT MOUTH", "FACE WITH MEDICAL MASK",
+        "GRINNING CAT FACE WITH SMILING EYES", "CAT FACE WITH TEARS OF JOY", "SMILING CAT FACE WITH OPEN MOUTH",
+        "SMILING CAT FACE WITH HEART-SHAPED EYES", "CAT FACE WITH WRY SMILE", "KISSING CAT FACE WITH CLOSED EYES",
+        "POUTING CAT FACE", "CRYING CAT FACE", "WEARY CAT FACE", "SLIGHTLY FROWNING FACE", "SLIGHTLY SMILING FACE",
+        "UPSIDE-DOWN FACE", "FACE WITH ROLLING EYES", "FACE WITH NO GOOD GESTURE", "FACE WITH OK GESTURE",
+        "PERSON BOWING DEEPLY", "SEE-NO-EVIL MONKEY", "HEAR-NO-EVIL MONKEY", "SPEAK-NO-EVIL MONKEY",
+        "HAPPY PERSON RAISING ONE HAND", "PERSON RAISING BOTH HANDS IN CELEBRATION", "PERSON FROWNING",
+        "PERSON WITH POUTING FACE", "PERSON WITH FOLDED HANDS",
+    ]
+
+    /// Words that stay lower-case inside a title.
+    static let minorWords: Set<String> = ["a", "an", "and", "but", "in", "of", "the", "with"]
+    /// Words that stay upper-case.
+    static let acronyms: Set<String> = ["OK"]
+
+    /// A Unicode name in title case: "FACE WITH TEARS OF JOY" → "Face with Tears of Joy",
+    /// "SEE-NO-EVIL MONKEY" → "See-No-Evil Monkey". The first word is always capitalised.
+    static func titleCased(_ name: String) -> String {
+        let words = name.split(separator: " ")
+        return words.enumerated().map { position, word in
+            let lower = word.lowercased()
+            if acronyms.contains(String(word)) { return String(word) }
+            if position > 0 && minorWords.contains(lower) { return lower }
+            return lower.split(separator: "-", omittingEmptySubsequences: false)
+                .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                .joined(separator: "-")
+        }.joined(separator: " ")
+    }
+
+    /// The title-cased name of face `index` (0 = U+1F601); "" out of range.
+    static func displayName(ofFace index: Int) -> String {
+        unicodeNames.indices.contains(index) ? titleCased(unicodeNames[index]) : ""
+    }
+
+    // MARK: DemoScene
+
+    var traceSample: TraceSample {
+        let list = picker.listView
+        let scroll = list.scrollView
+        let visible = list.visibleRange
+        return TraceSample(
+            offset: scroll.contentOffset,
+            velocity: scroll.velocity,
+            phase: scroll.phase,
+            viewportSize: list.frame.size,
+            contentSize: scroll.contentSize,
+            firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
+            lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
+            configured: list.configuredInLastStep,
+            selected: picker.selectedIndex ?? -1)
+    }
+
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
+        picker.listView.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollView.defaultAnimationCurve)
+    }
+
+    func scrollToEnd(duration: Double, curve: TimingCurve?) {
+        picker.listView.scrollView.scrollToEnd(duration: duration, curve: curve ?? ScrollView.defaultAnimationCurve)
+    }
+
+    func scrollToItem(_ index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?) {
+        picker.listView.scrollToItem(index, position: position, duration: duration, curve: curve ?? ScrollView.defaultAnimationCurve)
+    }
+}
+
+/// The picker's faces: 79 items, each `itemWidth` wide, drawn as `FaceCell`s.
+@MainActor
+final class FaceSource: ListDataSource {
+    /// A quarter of the viewport's width; the scene sets it before the picker re-reads sizes.
+    var itemWidth = 100.0
+
+    var numberOfItems: Int { PickerScene.unicodeNames.count }
+    var fixedItemSize: Double? { itemWidth }
+    func makeCell() -> ListCell { FaceCell() }
+    func configure(_ cell: ListCell, at index: Int) {
+        guard let cell = cell as? FaceCell, let scalar = Unicode.Scalar(PickerScene.firstScalar + UInt32(index)) else { return }
+        cell.face = String(Character(scalar))
+    }
+}
+
+/// One face: the emoji centred in its (wheel-scaled) frame, faded by the wheel look.
+@MainActor
+final class FaceCell: PickerCell {
+    var face = ""
+
+    override func prepareForReuse() { face = "" }
+
+    override func draw(in canvas: any Canvas, frame: Rect) {
+        guard !face.isEmpty, frame.width > 0, frame.height > 0 else { return }
+        // Sizes in 2-point steps, so the wheel's continuous scaling reuses a few text textures.
+        let size = (min(frame.width, frame.height) * 0.28).rounded() * 2
+        guard size >= 2 else { return }
+        canvas.drawText(face, in: frame, style: TextStyle(size: size, color: Color.white.withAlpha(wheelOpacity)), alignment: .center)
+    }
+}
+
+/// Files shipped in the demo's `Resources` folder.
+enum DemoResources {
+    /// The path of `Resources/<relative>`: in the resource bundle SwiftPM puts beside the executable
+    /// (`ScrollKit_ScrollKitDemo.resources` on Linux, `.bundle` on macOS), else in the source tree.
+    /// Unlike `Bundle.module` it never traps: when nothing is found it returns the first candidate,
+    /// and opening that reports the missing file.
+    static func path(_ relative: String) -> String {
+        let candidates = directories().map { $0.appendingPathComponent(relative).path }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
+
+    private static func directories() -> [URL] {
+        var roots: [URL] = [Bundle.main.bundleURL]
+        if let resources = Bundle.main.resourceURL { roots.append(resources) }
+        if let executable = Bundle.main.executableURL { roots.append(executable.deletingLastPathComponent()) }
+        roots.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+        var result: [URL] = []
+        for root in roots {
+            for bundle in ["ScrollKit_ScrollKitDemo.resources", "ScrollKit_ScrollKitDemo.bundle"] {
+                let base = root.appendingPathComponent(bundle)
+                result.append(base.appendingPathComponent("Resources"))
+                result.append(base.appendingPathComponent("Contents/Resources/Resources"))
+            }
+        }
+        // The source tree (a development checkout): Sources/ScrollKitDemo/Resources.
+        result.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources"))
+        return result
+    }
+}

@@ -1,0 +1,235 @@
+// Golden images of the demo's scenes at 800x600, rendered headless in-process: the scene is driven
+// frame by frame on a virtual 60 Hz clock (`SceneHarness`), then its frame is drawn once more into an
+// `SDLCanvas` on an offscreen software renderer and compared with Tests/ScrollKitDemoTests/Golden/<name>.png.
+// `SCROLLKIT_UPDATE_GOLDENS=1` rewrites the goldens; a mismatch writes <name>.actual.png and
+// <name>.diff.png beside the golden (git-ignored).
+//
+// The helpers below are copied from Tests/ScrollKitSDLTests/ImageCompare.swift (test targets cannot
+// share files), with the golden directory pointing here.
+import CSDL2
+import Foundation
+import Motion
+import ScrollKit
+import ScrollKitSDL
+import Testing
+@testable import ScrollKitDemo
+
+@Suite("Scene goldens", .serialized)
+@MainActor
+struct SceneGoldenTests {
+    /// Draws the scene's current state into an 800x600 offscreen canvas and compares it.
+    private func expectGolden(_ harness: SceneHarness, named name: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let target = try SceneOffscreenRenderer(width: 800, height: 600)
+        target.canvas.beginFrame()
+        harness.scene.draw(in: target.canvas)
+        #expect(target.canvas.lastError == nil, "canvas error: \(String(describing: target.canvas.lastError))")
+        SceneGoldenImages.expectMatchesGolden(try target.image(), named: name, sourceLocation: sourceLocation)
+    }
+
+    /// The list (120 rows, so the hues change visibly) mid-fling: after a 1 s scroll to row 70 (the
+    /// counter shows what it configured), a fast downward drag released, 10 frames into the deceleration.
+    @Test func listMidFling() throws {
+        try SceneOffscreenRenderer.startSDL()
+        let h = try SceneHarness("list", options: try SceneOptions(items: "120"))
+        h.step()
+        h.scene.perform(.scrollToItem(index: 70, position: .start, duration: 1, curve: nil))
+        h.settle()
+        let down = Point(x: 400, y: 200)
+        h.step([.pointerDown(location: down, time: h.now)])
+        for k in 1...5 {
+            h.step([.pointerMove(location: Point(x: 400, y: down.y + 60 * Double(k)), time: h.now)])
+        }
+        h.step([.pointerUp(location: Point(x: 400, y: down.y + 300), time: h.now)])
+        h.run(10)
+        #expect(h.last.phase == .decelerating)
+        try expectGolden(h, named: "scene-list-midfling")
+    }
+
+    /// The paging carousel at rest on page 3 after two flings.
+    @Test func pagingOnPageThree() throws {
+        try SceneOffscreenRenderer.startSDL()
+        let h = try SceneHarness("paging")
+        h.step()
+        for _ in 0..<2 { h.drag(from: Point(x: 700, y: 300), by: Point(x: -400, y: 0), moves: 4) }
+        #expect(h.last.offset.x == 1600)
+        try expectGolden(h, named: "scene-paging")
+    }
+
+    /// The mood picker at rest after a fling.
+    @Test func pickerAfterAFling() throws {
+        try SceneOffscreenRenderer.startSDL()
+        let h = try SceneHarness("picker")
+        h.step()
+        let scene = try #require(h.scene as? PickerScene)
+        h.drag(from: Point(x: 600, y: scene.picker.frame.midY), by: Point(x: -240, y: 0), moves: 6)
+        #expect(h.last.selected > 0)
+        try expectGolden(h, named: "scene-picker")
+    }
+}
+
+/// How two images differ.
+struct SceneImageDifference: CustomStringConvertible {
+    var maxChannelDelta: Int
+    var differingPixels: Int
+    var totalPixels: Int
+    var sizeMismatch: Bool
+
+    var differingFraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+
+    var description: String {
+        sizeMismatch ? "sizes differ"
+            : "\(differingPixels) of \(totalPixels) pixels differ, max channel delta \(maxChannelDelta)"
+    }
+}
+
+/// Golden-image comparison (copied from ScrollKitSDLTests' `ImageCompare`).
+enum SceneGoldenImages {
+    /// Compares pixel by pixel; a pixel differs when a channel differs by more than `tolerance`.
+    static func compare(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> SceneImageDifference {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            let total = max(expected.width * expected.height, actual.width * actual.height)
+            return SceneImageDifference(maxChannelDelta: 255, differingPixels: total, totalPixels: total, sizeMismatch: true)
+        }
+        var maxDelta = 0, differing = 0
+        expected.rgba.withUnsafeBufferPointer { e in
+            actual.rgba.withUnsafeBufferPointer { a in
+                var i = 0
+                while i < e.count {
+                    var pixelMax = 0
+                    for c in 0..<4 { pixelMax = max(pixelMax, abs(Int(e[i + c]) - Int(a[i + c]))) }
+                    if pixelMax > tolerance { differing += 1 }
+                    maxDelta = max(maxDelta, pixelMax)
+                    i += 4
+                }
+            }
+        }
+        return SceneImageDifference(maxChannelDelta: maxDelta, differingPixels: differing,
+                                    totalPixels: expected.width * expected.height, sizeMismatch: false)
+    }
+
+    /// The expected image faded to grey with differing pixels in red.
+    static func diffImage(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> RGBAImage {
+        var out = RGBAImage(width: actual.width, height: actual.height, fill: (255, 0, 0, 255))
+        for y in 0..<min(expected.height, actual.height) {
+            for x in 0..<min(expected.width, actual.width) {
+                let e = expected[x, y], a = actual[x, y]
+                let dr: Int = abs(Int(e.r) - Int(a.r)), dg: Int = abs(Int(e.g) - Int(a.g))
+                let db: Int = abs(Int(e.b) - Int(a.b)), da: Int = abs(Int(e.a) - Int(a.a))
+                let delta = max(max(dr, dg), max(db, da))
+                let i = (y * actual.width + x) * 4
+                if delta > tolerance {
+                    out.rgba[i] = UInt8(min(255, 128 + delta)); out.rgba[i + 1] = 0; out.rgba[i + 2] = 0
+                } else {
+                    let luminance: Int = (Int(e.r) + Int(e.g) + Int(e.b)) / 3
+                    let grey = UInt8(200 + luminance * 55 / 255)
+                    out.rgba[i] = grey; out.rgba[i + 1] = grey; out.rgba[i + 2] = grey
+                }
+                out.rgba[i + 3] = 255
+            }
+        }
+        return out
+    }
+
+    /// Tests/ScrollKitDemoTests/Golden.
+    static var goldenDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden").path
+    }
+
+    static var updatingGoldens: Bool {
+        ProcessInfo.processInfo.environment["SCROLLKIT_UPDATE_GOLDENS"] == "1"
+    }
+
+    /// Checks `actual` against `<goldenDirectory>/<name>.png`: at most `maxDifferingFraction` of the
+    /// pixels may differ by more than `channelTolerance`. See the file's header for the side files.
+    @discardableResult
+    static func expectMatchesGolden(_ actual: RGBAImage, named name: String, channelTolerance: Int = 8,
+                                    maxDifferingFraction: Double = 0.005,
+                                    sourceLocation: SourceLocation = #_sourceLocation) -> SceneImageDifference? {
+        let directory = goldenDirectory as NSString
+        let golden = directory.appendingPathComponent(name + ".png")
+        let actualPath = directory.appendingPathComponent(name + ".actual.png")
+        let diffPath = directory.appendingPathComponent(name + ".diff.png")
+        if updatingGoldens {
+            do {
+                try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
+                try PNGWriter.write(actual, to: golden)
+                try? FileManager.default.removeItem(atPath: actualPath)
+                try? FileManager.default.removeItem(atPath: diffPath)
+            } catch {
+                Issue.record("cannot write golden: \(error)", sourceLocation: sourceLocation)
+            }
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            try? PNGWriter.write(actual, to: actualPath)
+            Issue.record("golden \(golden) is missing; the actual image is at \(actualPath). Run with SCROLLKIT_UPDATE_GOLDENS=1 to create it.",
+                         sourceLocation: sourceLocation)
+            return nil
+        }
+        let expected: RGBAImage
+        do { expected = try PNGWriter.read(path: golden) } catch {
+            Issue.record("cannot read golden: \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+        let difference = compare(expected, actual, tolerance: channelTolerance)
+        if difference.sizeMismatch || difference.differingFraction > maxDifferingFraction {
+            try? PNGWriter.write(actual, to: actualPath)
+            try? PNGWriter.write(diffImage(expected, actual, tolerance: channelTolerance), to: diffPath)
+            Issue.record("\(name) does not match its golden: \(difference); wrote \(actualPath) and \(diffPath). If the change is intended: SCROLLKIT_UPDATE_GOLDENS=1.",
+                         sourceLocation: sourceLocation)
+        } else {
+            try? FileManager.default.removeItem(atPath: actualPath)
+            try? FileManager.default.removeItem(atPath: diffPath)
+        }
+        return difference
+    }
+}
+
+/// A software renderer on an offscreen ARGB8888 surface with an `SDLCanvas` (copied from
+/// ScrollKitSDLTests' `OffscreenRenderer`). Headless.
+@MainActor
+final class SceneOffscreenRenderer {
+    let surface: UnsafeMutablePointer<SDL_Surface>
+    let renderer: OpaquePointer
+    let canvas: SDLCanvas
+
+    /// Sets `SDL_VIDEODRIVER=dummy` and starts SDL's video subsystem once.
+    static func startSDL() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
+            throw SDLError("SDL_InitSubSystem(VIDEO) failed")
+        }
+    }
+
+    init(width: Int, height: Int) throws {
+        try Self.startSDL()
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw SDLError("cannot create a \(width)x\(height) surface")
+        }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
+            SDL_FreeSurface(surface)
+            throw SDLError("cannot create a software renderer")
+        }
+        self.surface = surface
+        self.renderer = renderer
+        do {
+            canvas = try SDLCanvas(renderer: renderer, logicalSize: Size(width: Double(width), height: Double(height)), pixelScale: 1)
+        } catch {
+            SDL_DestroyRenderer(renderer)
+            SDL_FreeSurface(surface)
+            throw error
+        }
+    }
+
+    isolated deinit {
+        canvas.releaseResources()
+        SDL_DestroyRenderer(renderer)
+        SDL_FreeSurface(surface)
+    }
+
+    /// What has been drawn so far, as RGBA bytes.
+    func image() throws -> RGBAImage {
+        try PNGWriter.readPixels(renderer: renderer)
+    }
+}
