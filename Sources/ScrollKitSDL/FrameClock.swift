@@ -21,29 +21,46 @@ public protocol FrameClock: AnyObject {
 /// The real clock: SDL's performance counter (`SDL_GetPerformanceCounter` / `Frequency`,
 /// a monotonic nanosecond clock on Linux), in seconds since ``resetOrigin()``.
 ///
-/// Sleeping is hybrid to be both precise and cheap: `SDL_Delay` for the bulk of the wait, then
-/// `sched_yield` for the last ``spinMargin`` seconds (1.5 ms by default), so a frame starts within
-/// a few tens of microseconds of its deadline while the CPU stays mostly idle (the yielding phase
-/// costs at most `spinMargin` of CPU per frame, under 10% of one core at 60 Hz).
-/// The counter does not need `SDL_Init`.
+/// Waiting for a deadline is staged to be both precise and cheap on the CPU:
+/// 1. `SDL_Delay` (whole milliseconds) for the bulk, until 1 to 2 ms are left, calling ``onWait``
+///    between steps;
+/// 2. one `nanosleep` (microsecond resolution) until ``spinMargin`` before the deadline;
+/// 3. a spin on the counter for the rest (0.3 ms by default; ``FinalPhase/yield`` calls
+///    `sched_yield` in the loop instead).
+///
+/// The spin does not give the CPU away: on a busy machine a yielding loop loses a whole
+/// scheduler slice (several milliseconds) to whoever runs next, which is exactly the jitter to
+/// avoid. It costs about `spinMargin` plus the sleep's wake-up latency per frame: 2–3% of one core
+/// at 60 Hz. The counter does not need `SDL_Init`.
 public final class RealClock: FrameClock {
+    /// How the last ``spinMargin`` seconds before a deadline are spent.
+    public enum FinalPhase: Sendable, Hashable {
+        /// Read the counter in a tight loop (default: keeps the CPU, so no scheduler slice is lost).
+        case spin
+        /// `sched_yield()` between reads (gentler on a busy machine, later by a slice there).
+        case yield
+    }
+
     private let frequency: Double
     private var origin: UInt64
-    /// How long before a deadline `sleep(until:)` stops sleeping and starts yielding (seconds, ≥ 0).
+    /// How long before a deadline sleeping stops and the final phase starts (seconds, ≥ 0).
     public var spinMargin: Double
+    /// What the final phase does (default ``FinalPhase/spin``).
+    public var finalPhase: FinalPhase = .spin
     /// Called between sleeps while waiting for a deadline, at most every ``waitStep`` seconds and
-    /// never during the final yielding phase. A window host pumps SDL's event queue here so that
-    /// input is timestamped when it arrives rather than once per frame.
+    /// never in the last 1–2 ms. A window host pumps SDL's event queue here so that input is
+    /// timestamped when it arrives rather than once per frame.
     public var onWait: (() -> Void)?
     /// The longest single sleep while ``onWait`` is set (seconds; default 4 ms).
     public var waitStep: Double = 0.004
 
     /// A clock whose origin is now.
-    public init(spinMargin: Double = 0.0015) {
+    /// - Parameter spinMargin: seconds spent in the final phase (non-finite or negative → 0.3 ms).
+    public init(spinMargin: Double = 0.0003) {
         let f = SDL_GetPerformanceFrequency()
         frequency = Double(f == 0 ? 1_000_000_000 : f)
         origin = SDL_GetPerformanceCounter()
-        self.spinMargin = spinMargin.isFinite ? max(0, spinMargin) : 0.0015
+        self.spinMargin = spinMargin.isFinite && spinMargin >= 0 ? spinMargin : 0.0003
     }
 
     /// Moves the origin to the present moment (`now` becomes 0).
@@ -66,18 +83,24 @@ public final class RealClock: FrameClock {
 
     public func sleep(until deadline: Double) {
         guard deadline.isFinite else { return }
+        // 1. Whole milliseconds, leaving at least 1 ms (+ the margin) for the finer stages.
         while true {
-            let remaining = deadline - now
-            if remaining <= 0 { return }
-            let bulk = remaining - spinMargin
-            if bulk >= 0.001 {
-                // SDL_Delay takes whole milliseconds; round down so it never oversleeps the margin.
-                let step = onWait == nil ? bulk : min(bulk, max(waitStep, 0.001))
-                SDL_Delay(UInt32(min(step * 1000, 60_000)))
-                onWait?()
-            } else {
-                sched_yield()
-            }
+            let bulk = deadline - now - spinMargin - 0.001
+            if bulk < 0.001 { break }
+            let step = onWait == nil ? bulk : min(bulk, max(waitStep, 0.001))
+            SDL_Delay(UInt32(min(step * 1000, 60_000)))   // rounds down: never oversleeps
+            onWait?()
+        }
+        // 2. One fine sleep to just before the deadline.
+        let fine = deadline - now - spinMargin
+        if fine > 0.000_05 {
+            var request = timespec(tv_sec: 0, tv_nsec: Int(min(fine, 0.5) * 1e9))
+            var left = timespec()
+            _ = nanosleep(&request, &left)
+        }
+        // 3. The last moment.
+        while now < deadline {
+            if finalPhase == .yield { sched_yield() }
         }
     }
 }

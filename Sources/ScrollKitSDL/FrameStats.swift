@@ -59,6 +59,11 @@ public struct FrameStats: Sendable {
         public var presentDrift: Double
         /// Mean of `began - timestamp` (wake-up lateness).
         public var meanLateness: Double
+        /// Standard deviation of the intervals between frame starts (`began`): the loop's own
+        /// precision, without the time the present takes.
+        public var startStandardDeviation: Double
+        /// 99th percentile interval between frame starts.
+        public var startP99Interval: Double
     }
 
     /// How many samples are kept for percentiles (the most recent frames).
@@ -145,6 +150,11 @@ public struct FrameStats: Sendable {
         let mean = intervals.reduce(0, +) / Double(intervals.count)
         let variance = intervals.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(intervals.count)
         let lateness = s.reduce(0) { $0 + ($1.began - $1.timestamp) } / Double(s.count)
+        var starts: [Double] = []
+        starts.reserveCapacity(s.count - 1)
+        for i in 1..<s.count { starts.append(s[i].began - s[i - 1].began) }
+        let startMean = starts.reduce(0, +) / Double(starts.count)
+        let startVariance = starts.reduce(0) { $0 + ($1 - startMean) * ($1 - startMean) } / Double(starts.count)
         return Pacing(
             frames: s.count, period: period, meanInterval: mean,
             standardDeviation: variance.squareRoot(),
@@ -152,7 +162,9 @@ public struct FrameStats: Sendable {
             maxInterval: intervals.max() ?? 0,
             drift: last.began - last.timestamp,
             presentDrift: last.presented - (first.presented + Double(last.index - first.index) * period),
-            meanLateness: lateness)
+            meanLateness: lateness,
+            startStandardDeviation: startVariance.squareRoot(),
+            startP99Interval: Self.percentile(starts, 99))
     }
 
     /// The process's peak resident set size in bytes (`getrusage(RUSAGE_SELF).ru_maxrss`), 0 if unknown.
@@ -172,7 +184,8 @@ public struct FrameStats: Sendable {
         if isRealTime, let p = steadyPacing {
             text += "\npacing (between presents, after frame 0): mean \(ms(p.meanInterval * 1000)) (period \(ms(p.period * 1000))), "
                 + "sd \(ms(p.standardDeviation * 1000)), p99 \(ms(p.p99Interval * 1000)), max \(ms(p.maxInterval * 1000)), "
-                + "drift \(ms(p.drift * 1000)) (presents \(ms(p.presentDrift * 1000)))"
+                + "drift \(ms(p.drift * 1000)) (presents \(ms(p.presentDrift * 1000))); "
+                + "frame starts: sd \(ms(p.startStandardDeviation * 1000)), p99 \(ms(p.startP99Interval * 1000))"
         }
         return text
     }

@@ -87,7 +87,7 @@ public final class HeadlessHost: Host {
         self.client = client
         defer { self.client = nil }
         client.hostDidResize(to: logicalSize)
-        let skippedAtStart = displayLink.skippedFrames
+        var skippedSoFar = displayLink.skippedFrames
         var event = SDL_Event()
         var framesRun = 0
         while framesRun < count {
@@ -106,7 +106,8 @@ public final class HeadlessHost: Host {
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
             stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now,
                                presented: clock.now, cost: cost), period: tick.duration)
-            stats.skippedFrames = displayLink.skippedFrames - skippedAtStart
+            stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
+            skippedSoFar = displayLink.skippedFrames
             framesRun += 1
         }
     }

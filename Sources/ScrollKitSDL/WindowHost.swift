@@ -156,7 +156,7 @@ public final class WindowHost: Host {
         client.hostDidResize(to: logicalSize)
         deliverPending(to: client)
         displayLink.restartTimeline()
-        let skippedAtStart = displayLink.skippedFrames
+        var skippedSoFar = displayLink.skippedFrames
         var framesRun = 0
 
         while maxFrames.map({ framesRun < $0 }) ?? true {
@@ -195,7 +195,8 @@ public final class WindowHost: Host {
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
             stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: began,
                                presented: presented, cost: cost), period: tick.duration)
-            stats.skippedFrames = displayLink.skippedFrames - skippedAtStart
+            stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
+            skippedSoFar = displayLink.skippedFrames
             frameOwed = false
             framesRun += 1
             if framesRun == 1 && presented > tick.targetTimestamp {
