@@ -293,7 +293,14 @@ enum DemoResources {
     /// (`ScrollKit_ScrollKitDemo.resources` on Linux, `.bundle` on macOS), else in the source tree.
     /// Unlike `Bundle.module` it never traps: when nothing is found it returns the first candidate,
     /// and opening that reports the missing file.
+    ///
+    /// The environment variable `SCROLLKIT_DEMO_RESOURCES`, when set and not empty, replaces the search:
+    /// `<that directory>/<relative>` is the path, found or not (to run the demo against a missing or
+    /// corrupt asset; the error names that file).
     static func path(_ relative: String) -> String {
+        if let override = ProcessInfo.processInfo.environment["SCROLLKIT_DEMO_RESOURCES"], !override.isEmpty {
+            return URL(fileURLWithPath: override).appendingPathComponent(relative).path
+        }
         let candidates = directories().map { $0.appendingPathComponent(relative).path }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
