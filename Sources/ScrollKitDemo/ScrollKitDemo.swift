@@ -23,6 +23,11 @@ struct ScrollKitDemo: ParsableCommand {
         --frames frames (default 120) on a virtual clock advancing exactly 1/HZ per frame (default 60 Hz). \
         Subcommand: "scrollkit-demo curves [--samples N] [--screenshot FILE.png]" prints every named \
         timing curve as CSV (see "scrollkit-demo curves --help"). \
+        --headless --soak SECONDS plays seeded random input on the scene for that much simulated time, \
+        checks its invariants every frame and prints frames, wall time and RSS (drawing 1 frame in \
+        --soak-draw-every, default 10); a broken invariant is one line "error: soak: ..." and status 2. \
+        The environment variable SCROLLKIT_DEMO_RESOURCES=DIR loads the demo's own assets (the picker's \
+        emoji font, Fonts/NotoColorEmoji-Faces.ttf) from DIR instead. \
         Bad input prints one line "error: ..." and exits with status 2.
         """
     )

@@ -26,7 +26,7 @@ import Darwin
 ///   (216,000 frames at 60 Hz) takes minutes; the host still clears and presents every frame.
 /// - Memory: the resident set size is read after warm-up (the first `min(65,536, frames / 2)`
 ///   frames: the host's frame-statistics ring holds 65,536 samples and is full after that many)
-///   and at the end, both at the `--size` window size (the soak resizes back to it just before: the
+///   and at every tenth of the run and at the end, all at the `--size` window size (the soak resizes back to it just before: the
 ///   framebuffer follows the window size), and the largest reading in between (every 1,000 frames,
 ///   at whatever size the window then has) is reported too.
 struct SoakOptions: Sendable, Equatable {
@@ -387,18 +387,23 @@ struct SoakRun {
         var done = 0
         var rssWarm: Int?
         var rssMax = 0
+        /// RSS at the end of warm-up and then at every tenth of the run, at the `--size` size.
+        var series: [Int] = []
+        let tenth = max(1, frames / 10)
         do {
             while done < frames && driver.failure == nil {
                 let next = done < warmUp ? min(warmUp, done + chunk) : min(frames, done + chunk)
                 try host.run(client: driver, maxFrames: next - done, beforeFrame: { [unowned host] tick in
                     driver.beforeFrame(tick, host: host)
                 })
+                let checkpoint = done == warmUp || (done > warmUp && done / tenth != next / tenth) || next == frames
                 done = next
-                if done == warmUp || done == frames {
+                if checkpoint {
                     // Measure at the same window size each time (the framebuffer follows the size).
                     host.resize(to: configuration.size)
                 }
                 let rss = residentSetSize() ?? 0
+                if checkpoint && done >= warmUp { series.append(rss) }
                 if done == warmUp { rssWarm = rss }
                 if done > warmUp { rssMax = max(rssMax, rss) }
             }
@@ -418,6 +423,8 @@ struct SoakRun {
               + "items \(configuration.sceneOptions.items), drew \(c.framesDrawn) frames (1 in \(soak.drawEvery))")
         print("soak: wall \(TraceFormat.number((wall * 10).rounded() / 10)) s, CPU \(TraceFormat.number((cpu * 10).rounded() / 10)) s")
         print("soak: RSS after warm-up (frame \(warmUp)) \(mb(rssWarm)), at end \(mb(rssEnd)), largest after warm-up \(mb(max(rssMax, rssEnd)))")
+        print("soak: RSS at the --size size after warm-up, then every tenth of the run: "
+              + series.map { mb($0) }.joined(separator: ", "))
         print("soak: \(c.drags) drags, \(c.wheelBursts) wheel bursts, \(c.keys) keys, \(c.scrollTos) scroll-tos, "
               + "\(c.resizes) resizes, \(c.countChanges) count changes, \(c.pauses) pauses; "
               + "completions \(c.completionsIssued) issued, \(c.completionsFired) fired once each")
