@@ -396,7 +396,7 @@ struct SoakRun {
                 try host.run(client: driver, maxFrames: next - done, beforeFrame: { [unowned host] tick in
                     driver.beforeFrame(tick, host: host)
                 })
-                let checkpoint = done == warmUp || (done > warmUp && done / tenth != next / tenth) || next == frames
+                let checkpoint = next == warmUp || (done >= warmUp && done / tenth != next / tenth) || next == frames
                 done = next
                 if checkpoint {
                     // Measure at the same window size each time (the framebuffer follows the size).
