@@ -315,13 +315,15 @@ final class CycleControl: PressableControl {
         canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: .white)
         let left = Rect(x: frame.minX, y: frame.minY, width: w, height: frame.height)
         let right = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
-        for (area, step) in [(left, -1), (right, 1)] {
+        func arrow(_ area: Rect, _ step: Int) {   // a function, not an array literal: no allocation per frame
             if pressedStep == step {
                 canvas.fillRoundedRect(area.insetBy(dx: 3, dy: 3), radius: r - 3, color: Color(hex: 0xE4E4EA))
             }
             drawChevron(in: area, pointingRight: step > 0, canvas: canvas,
                         color: pressedStep == step ? SceneStyle.accentPressed : SceneStyle.accent)
         }
+        arrow(left, -1)
+        arrow(right, 1)
         canvas.fill(Rect(x: left.maxX, y: frame.minY + 8, width: 1, height: frame.height - 16), color: Color(hex: 0xE5E5EA))
         canvas.fill(Rect(x: right.minX - 1, y: frame.minY + 8, width: 1, height: frame.height - 16), color: Color(hex: 0xE5E5EA))
         if !values.isEmpty {
