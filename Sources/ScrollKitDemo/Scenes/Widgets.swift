@@ -336,9 +336,15 @@ final class CycleControl: PressableControl {
     private func drawChevron(in area: Rect, pointingRight: Bool, canvas: any Canvas, color: Color) {
         let cx = area.midX, cy = area.midY, h = 5.0, w = 3.5
         let tip = Point(x: cx + (pointingRight ? w : -w), y: cy)
-        let ends = [Point(x: cx + (pointingRight ? -w : w), y: cy - h), tip, Point(x: cx + (pointingRight ? -w : w), y: cy + h)]
-        canvas.drawPolyline(ends, color: color, width: 2)
+        // Filled in place: no array per chevron per frame.
+        chevron[0] = Point(x: cx + (pointingRight ? -w : w), y: cy - h)
+        chevron[1] = tip
+        chevron[2] = Point(x: cx + (pointingRight ? -w : w), y: cy + h)
+        canvas.drawPolyline(chevron, color: color, width: 2)
     }
+
+    /// The three points of a chevron, reused.
+    private var chevron = [Point](repeating: .zero, count: 3)
 }
 
 /// Whole numbers with thousands separators: 1000 → "1,000", -1234567 → "-1,234,567".
