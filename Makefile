@@ -38,3 +38,21 @@ clean:
 # Prints one table; raw outputs go to out/bench/. BENCH_FILTER='Frame.*' runs a subset.
 bench: deps
 	@bash scripts/bench.sh "$(BENCH_FILTER)"
+
+# Fuzzes the script parser with libFuzzer for FUZZ_SECONDS (default 60): Fuzz/ is a small package
+# whose target compiles the demo's own JSON.swift and Script.swift (symlinks). Seeds: Fuzz/corpus;
+# new inputs go to $(OUT)/fuzz/corpus, a crashing input to $(OUT)/fuzz/crash-*.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+	@mkdir -p $(OUT)/fuzz/corpus
+	.build-fuzz/release/ScriptParserFuzz $(OUT)/fuzz/corpus Fuzz/corpus -dict=Fuzz/script.dict -max_len=8192 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/
+
+# Soak: random input on the list at 10^6 items for SOAK_SECONDS of simulated time (default one hour,
+# 216,000 frames at 60 Hz), invariants checked every frame; prints wall time and RSS.
+SOAK_SECONDS ?= 3600
+SOAK_SEED    ?= 1
+soak: release
+	SDL_VIDEODRIVER=dummy $(SWIFT) run -c release scrollkit-demo --headless --soak $(SOAK_SECONDS) --seed $(SOAK_SEED) --items 1000000
+
+.PHONY: fuzz soak

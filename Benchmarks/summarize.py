@@ -4,8 +4,10 @@
 Usage: summarize.py BENCH_OUTPUT.txt [CALLGRIND_RESULTS.txt]
 
 Prints a Markdown table (benchmark, time p50/p99, mallocs p50/p99/max, peak memory), then the
-targets of issue 7 that these benchmarks show: 0 mallocs in every steady frame, and the frame cost
-at 10^7 items within 10% of the cost at 10^2. Exits 1 when a target is missed.
+targets of issue 7 that these benchmarks show: 0 mallocs in every steady frame (core and full
+frames), the core and the full list frame at 10^7 items within 10% of 10^2, the full list frame
+p50 <= 0.5 ms and p99 <= 1 ms at any N, the sprites scene with 10,000 sprites <= 4 ms, and peak
+memory with 10^7 fixed-size items under 50 MB. Exits 1 when a target is missed.
 """
 import re
 import sys
@@ -113,6 +115,49 @@ def main():
             verdict = "met" if ratio <= 0.10 else "missed"
             print(f"Target cost at 10^7 within 10% of 10^2 ({motion}, p50 wall clock): {ratio:+.1%}, {verdict}")
     print("(Sub-microsecond wall-clock figures move with the machine's load; the instruction counts below do not.)")
+
+    # Full headless frames (core + drawing into the software renderer, 800x600).
+    scenes = {n: r for n, r in results.items() if n.startswith("Scene ") and "setup" not in n}
+    if scenes:
+        allocating = [n for n, r in scenes.items() if (metric(r, "Malloc (total)")[1] or [0] * 8)[6]]
+        if allocating:
+            ok = False
+            print("Target 0 mallocs per full frame (drawing included): MISSED in " + ", ".join(allocating))
+        else:
+            print(f"Target 0 mallocs per full frame (drawing included): met ({len(scenes)} scene benchmarks, max 0)")
+        lists = [(n, r) for n, r in scenes.items() if n.startswith("Scene list scroll-to N=")]
+        slow = [f"{n} (p50 {fmt_time(time_ns(r, 2))}, p99 {fmt_time(time_ns(r, 5))})" for n, r in lists
+                if (time_ns(r, 2) or 0) > 0.5e6 or (time_ns(r, 5) or 0) > 1e6]
+        if lists:
+            if slow:
+                ok = False
+                print("Target full list frame p50 <= 0.5 ms, p99 <= 1 ms at any N: MISSED in " + ", ".join(slow))
+            else:
+                print(f"Target full list frame p50 <= 0.5 ms, p99 <= 1 ms at any N: met ({len(lists)} item counts)")
+        small = results.get("Scene list scroll-to N=10^2")
+        large = results.get("Scene list scroll-to N=10^7")
+        if small and large and time_ns(small, 2) and time_ns(large, 2):
+            ratio = time_ns(large, 2) / time_ns(small, 2) - 1
+            verdict = "met" if ratio <= 0.10 else "MISSED"
+            ok = ok and ratio <= 0.10
+            print(f"Target full list frame at 10^7 within 10% of 10^2 (p50): {ratio:+.1%}, {verdict}")
+        sprites = results.get("Scene sprites 10^4")
+        if sprites and time_ns(sprites, 2):
+            met = time_ns(sprites, 2) <= 4e6
+            ok = ok and met
+            print(f"Target sprites scene with 10,000 sprites <= 4 ms a frame (p50): {fmt_time(time_ns(sprites, 2))}, "
+                  + ("met" if met else "MISSED"))
+    for name in ("List setup + 600 frames fixed N=10^7", "Scene list setup + 600 frames N=10^7"):
+        rows = results.get(name)
+        label, mem = metric(rows or {}, "Memory (resident peak)")
+        if mem is not None and mem[6] is not None:
+            unit = re.search(r"\((\w+)\)", label)
+            scale = {"K": 1 / 1024, "M": 1, "G": 1024}.get(unit.group(1)[0] if unit else "M", 1)
+            peak = mem[6] * scale
+            met = peak < 50
+            ok = ok and met
+            print(f"Target peak memory with 10^7 fixed-size items under 50 MB ({name}): {peak:.0f} MB, "
+                  + ("met" if met else "MISSED"))
     if len(sys.argv) > 2:
         print()
         with open(sys.argv[2], encoding="utf-8") as f:

@@ -40,15 +40,24 @@ fi
 #    allocation by the runner's threads can show up in a frame sample's maximum; this one cannot.
 "$SWIFT" build -c release --product bench-probe >"$OUT/probe-build.txt" 2>&1 || {
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build bench-probe" >&2; exit 1; }
+"$SWIFT" build -c release --product scene-probe >>"$OUT/probe-build.txt" 2>&1 || {
+    cat "$OUT/probe-build.txt" >&2; echo "error: could not build scene-probe" >&2; exit 1; }
 BIN="$("$SWIFT" build -c release --show-bin-path)"
 probe_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.txt" 2>&1 || probe_rc=$?
+#    The same for full frames (core + drawing, 800x600 software renderer): every scene, one thread,
+#    p50/p99 by CLOCK_MONOTONIC and mallocs in every measured frame.
+scene_rc=0
+LD_PRELOAD="$BIN/libMallocInterposerSwift.so" SDL_VIDEODRIVER=dummy "$BIN/scene-probe" >"$OUT/scene-probe.txt" 2>&1 || scene_rc=$?
 
 # 3. Instructions per steady frame (valgrind counts instructions, so machine load does not matter).
 : >"$OUT/extra.txt"
 {
     echo "Single-threaded check (bench-probe, 6,000 frames each, leg starts excluded):"
     sed 's/^/    /' "$OUT/probe.txt"
+    echo
+    echo "Full frames single-threaded (scene-probe: the demo's scenes in the gallery, 800x600 software renderer, warm caches):"
+    sed 's/^/    /' "$OUT/scene-probe.txt"
 } >>"$OUT/extra.txt"
 if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; then
     {
@@ -79,6 +88,27 @@ if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; th
         echo "$row |" >>"$OUT/extra.txt"
     done
     rm -f "$OUT/callgrind.out"
+    #    Instructions per full frame (drawing included), per scene.
+    {
+        echo
+        echo "Instructions per full frame (valgrind --tool=callgrind, inside the measured frames only, 30 frames):"
+        echo
+        echo "| Scene | instructions per frame |"
+        echo "|---|--:|"
+    } >>"$OUT/extra.txt"
+    for spec in "list scroll-to 100 60" "list scroll-to 10000000 60" "paging scroll-to 0 60" "picker scroll-to 0 60" \
+                "sprites none 0 60" "sprites none 0 10000" "curves scroll-to 0 60"; do
+        set -- $spec
+        SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
+            --toggle-collect='*measuredFrame*' "$BIN/scene-probe" "$1" "$2" "$3" "$4" 30 \
+            >/dev/null 2>"$OUT/callgrind.log" || true   # its exit status is the malloc check, reported above
+        total=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/callgrind.log" | tail -1)
+        label="$1 $2"
+        [ "$1" = list ] && label="$label N=$3"
+        [ "$1" = sprites ] && label="$1 $4"
+        echo "| $label | $(( ${total:-0} / 30 )) |" >>"$OUT/extra.txt"
+    done
+    rm -f "$OUT/callgrind.out"
 fi
 
 # 4. One table.
@@ -87,4 +117,4 @@ echo "ScrollKit benchmarks — $(nproc 2>/dev/null || echo '?') cores, $(uname -
 echo
 summary_rc=0
 python3 "$BENCH_DIR/summarize.py" "$OUT/benchmark.txt" "$OUT/extra.txt" | tee "$OUT/summary.md" || summary_rc=$?
-[ "$probe_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]
+[ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]

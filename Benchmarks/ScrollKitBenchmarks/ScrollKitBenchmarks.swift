@@ -1,11 +1,14 @@
 import Benchmark
 import Foundation
+import BenchGallery
 import BenchSupport
 import Motion
 import ScrollKit
 
 // ScrollKit's benchmarks: the core frame (scroll-view step + list layout + visible-cell diff, no
-// drawing) at 10^2 ... 10^7 items, timing curves and simulations, and allocations per frame.
+// drawing) at 10^2 ... 10^7 items, the full headless frame of the demo's scenes (core + drawing into
+// the software renderer, 800x600: list at 10^2 ... 10^7 rows, paging, picker, sprites at 60 and
+// 10,000, curves), timing curves and simulations, allocations per frame and peak memory.
 //
 // Frame benchmarks measure ONE frame per sample (`wallClock` is the frame's cost, `mallocCountTotal`
 // its allocations). Motion benchmarks evaluate 1,000 points per sample (`scalingFactor: .kilo`):
@@ -105,6 +108,77 @@ final class FrameDrivers {
     }
 }
 
+// MARK: - Full frames (core + drawing into the software renderer)
+
+/// The full-frame benchmarks: (name, scene, motion, list items, sprites). One frame per sample.
+let sceneCases: [(name: String, scene: String, motion: SceneBench.Motion, items: Int, sprites: Int)] =
+    frameCounts.map { n in ("Scene list scroll-to N=\(powerName(n))", "list", .scrollTo, n, 60) } + [
+        ("Scene list fling N=10^3", "list", .fling, 1000, 60),
+        ("Scene paging scroll-to", "paging", .scrollTo, 1000, 60),
+        ("Scene paging fling", "paging", .fling, 1000, 60),
+        ("Scene picker scroll-to", "picker", .scrollTo, 1000, 60),
+        ("Scene sprites 60", "sprites", .none, 1000, 60),
+        ("Scene sprites 10^4", "sprites", .none, 1000, 10_000),
+        ("Scene curves scroll-to", "curves", .scrollTo, 1000, 60),
+    ]
+
+/// Full frames cost 0.1-10 ms: a time cap ends the heavier ones.
+func sceneConfiguration() -> Benchmark.Configuration {
+    .init(metrics: frameMetrics,
+          timeUnits: .microseconds,
+          warmupIterations: 60,
+          scalingFactor: .one,
+          maxDuration: .seconds(3),
+          maxIterations: 1_200)
+}
+
+func registerSceneBenchmarks() {
+    for c in sceneCases {
+        Benchmark(c.name, configuration: sceneConfiguration()) { benchmark in
+            nonisolated(unsafe) let benchmark = benchmark
+            await MainActor.run {
+                // Built on the first sample (in the benchmark's own process), reused after that.
+                guard let d = SceneDrivers.shared.driver(c.name, make: {
+                    try SceneBench(scene: c.scene, motion: c.motion, items: c.items, sprites: c.sprites)
+                }) else { return }
+                d.prepare()
+                benchmark.startMeasurement()
+                d.frame()
+                benchmark.stopMeasurement()
+            }
+        }
+    }
+    // Peak memory of the list scene with 10^7 fixed-size rows: the scene, its first frame, 600 frames.
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .peakMemoryResident],
+        timeUnits: .milliseconds, warmupIterations: 0, scalingFactor: .one,
+        maxDuration: .seconds(10), maxIterations: 3)
+    Benchmark("Scene list setup + 600 frames N=10^7", configuration: configuration) { _ in
+        await MainActor.run {
+            guard let d = try? SceneBench(scene: "list", motion: .scrollTo, items: 10_000_000) else { return }
+            for _ in 0..<600 {
+                d.prepare()
+                d.frame()
+            }
+            blackHole(d.frames)
+        }
+    }
+}
+
+/// The scene drivers built so far, by benchmark name.
+@MainActor
+final class SceneDrivers {
+    static let shared = SceneDrivers()
+    private var drivers: [String: SceneBench] = [:]
+
+    func driver(_ name: String, make: () throws -> SceneBench) -> SceneBench? {
+        if let d = drivers[name] { return d }
+        guard let d = try? make() else { return nil }
+        drivers[name] = d
+        return d
+    }
+}
+
 // MARK: - Motion
 
 /// 1,000 evaluations per sample: read with `--scale` for the cost of one.
@@ -177,6 +251,7 @@ func registerMotionBenchmarks() {
 
 let benchmarks: @Sendable () -> Void = {
     registerFrameBenchmarks()
+    registerSceneBenchmarks()
     registerMotionBenchmarks()
     registerMemoryBenchmarks()
 }

@@ -32,6 +32,10 @@ struct DemoRun {
     }
 
     func run() throws(CLIError) {
+        if let soak = configuration.soak {
+            try SoakRun(configuration: configuration, soak: soak).run()
+            return
+        }
         let script = try prepare()
         guard let entry = SceneCatalog.entry(named: configuration.sceneName) else {
             throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")

@@ -57,24 +57,45 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The top-level object's member whose array elements go to `sink` instead of the tree.
+    private var streamKey: String?
+    private var sink: ((Int, JSONValue) -> Void)?
+    private var streamed = false
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON value that must fill the whole input (surrounding whitespace allowed).
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        if let bad = firstInvalidUTF8(bytes) {
-            throw parser.error("not valid UTF-8", at: bad)
+        return try parser.parseDocument()
+    }
+
+    /// Parses like ``parse(_:)``, but when the top level is an object whose first member named `key`
+    /// holds an array, that array's elements are handed to `element` (with their index) as each is
+    /// read, and the tree keeps an empty array there. The whole input is still checked: a syntax error
+    /// anywhere throws, even after some elements went to `element`. Memory: the largest element, not
+    /// the whole array (a script of 10^6 events never exists as one tree).
+    static func parse(_ bytes: [UInt8], streamingArrayAt key: String,
+                      element: @escaping (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.streamKey = key
+        parser.sink = element
+        return try parser.parseDocument()
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            throw error("not valid UTF-8", at: bad)
         }
-        parser.skipWhitespace()
-        if parser.index >= bytes.count {
-            throw parser.error(bytes.isEmpty ? "the file is empty" : "no JSON value (only whitespace)")
+        skipWhitespace()
+        if index >= bytes.count {
+            throw error(bytes.isEmpty ? "the file is empty" : "no JSON value (only whitespace)")
         }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw error("unexpected \(describeCurrent()) after the end of the JSON value")
         }
         return value
     }
@@ -120,7 +141,13 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSONValue
+            if depth == 1, !streamed, let streamKey, key == streamKey, peek() == UInt8(ascii: "[") {
+                streamed = true
+                value = try parseArray(streaming: true)
+            } else {
+                value = try parseValue()
+            }
             members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file: expected ',' or '}' (truncated JSON?)") }
@@ -132,15 +159,19 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    /// An array; `streaming`: its elements go to `sink` and the value returned is an empty array.
+    private mutating func parseArray(streaming: Bool = false) throws(JSONSyntaxError) -> JSONValue {
         try enter()
         index += 1  // [
         var elements: [JSONValue] = []
+        var count = 0
         skipWhitespace()
         if peek() == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(elements) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let value = try parseValue()
+            if streaming, let sink { sink(count, value) } else { elements.append(value) }
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file: expected ',' or ']' (truncated JSON?)") }
             switch bytes[index] {

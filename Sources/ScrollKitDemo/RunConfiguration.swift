@@ -26,6 +26,8 @@ struct RunConfiguration: Sendable, Equatable {
     var sceneOptions = SceneOptions()
     /// The gallery shell's options (`--hud`, `--help-overlay`).
     var gallery = GalleryOptions()
+    /// `--soak SECONDS` (and `--soak-draw-every`): nil for a normal run.
+    var soak: SoakOptions? = nil
 }
 
 /// Scene options from the command line, validated; each scene reads the ones it uses.

@@ -154,9 +154,12 @@ extension Script {
 
     /// Parses and validates a script. Never traps on any input; O(n) in its size.
     static func parse(_ bytes: [UInt8], curves: CurveValidator = .standard) throws(ScriptError) -> Script {
+        // The events are validated as the parser reads them (no tree of 10^6 event objects in memory);
+        // errors keep their precedence: syntax anywhere, then the top level, then the first bad event.
+        let collector = EventCollector(curves: curves)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(bytes, streamingArrayAt: "events") { index, item in collector.add(item, index: index) }
         } catch {
             throw ScriptError(error.description)
         }
@@ -172,13 +175,26 @@ extension Script {
             eventsValue = member.value
         }
         guard let eventsValue else { throw ScriptError("missing field \"events\"") }
-        guard case .array(let items) = eventsValue else {
+        guard case .array = eventsValue else {
             throw ScriptError("\"events\" must be an array, not \(eventsValue.kindDescription)")
         }
-        var events: [ScriptEvent] = []
-        events.reserveCapacity(items.count)
-        var previous: (t: Double, text: String)?
-        for (index, item) in items.enumerated() {
+        if let failure = collector.failure { throw failure }
+        return Script(events: collector.events)
+    }
+}
+
+/// Validates the events one by one as the JSON parser hands them over; keeps the first error.
+private final class EventCollector {
+    let curves: CurveValidator
+    var events: [ScriptEvent] = []
+    var failure: ScriptError?
+    private var previous: (t: Double, text: String)?
+
+    init(curves: CurveValidator) { self.curves = curves }
+
+    func add(_ item: JSONValue, index: Int) {
+        guard failure == nil else { return }
+        do throws(ScriptError) {
             var reader = try EventReader(item, index: index)
             let event = try reader.readEvent(curves: curves)
             if let previous, event.t < previous.t {
@@ -186,8 +202,10 @@ extension Script {
             }
             previous = (event.t, reader.tText)
             events.append(event)
+        } catch {
+            failure = error
+            events = []
         }
-        return Script(events: events)
     }
 }
 
@@ -202,7 +220,7 @@ private struct EventReader {
         guard case .object(let list) = value else {
             throw ScriptError(event: index, "must be an object, not \(value.kindDescription)")
         }
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: list.count)
         for member in list {
             if members[member.key] != nil { throw ScriptError(event: index, "duplicate field \"\(excerpt(member.key))\"") }
             members[member.key] = member.value
@@ -220,8 +238,11 @@ private struct EventReader {
         guard let allowed = Script.fields[type] else {
             throw fail("unknown type \"\(excerpt(type))\" (valid: \(Script.eventTypes.joined(separator: ", ")))")
         }
-        for key in members.keys.sorted() where key != "t" && key != "type" && !allowed.contains(key) {
-            throw fail("unknown field \"\(excerpt(key))\" for type \"\(type)\" (valid: t, type, \(allowed.joined(separator: ", ")))")
+        // The first unknown field in name order (sorted only when there is one).
+        if members.keys.contains(where: { $0 != "t" && $0 != "type" && !allowed.contains($0) }) {
+            for key in members.keys.sorted() where key != "t" && key != "type" && !allowed.contains(key) {
+                throw fail("unknown field \"\(excerpt(key))\" for type \"\(type)\" (valid: t, type, \(allowed.joined(separator: ", ")))")
+            }
         }
 
         let action: ScriptAction

@@ -23,6 +23,11 @@ struct ScrollKitDemo: ParsableCommand {
         --frames frames (default 120) on a virtual clock advancing exactly 1/HZ per frame (default 60 Hz). \
         Subcommand: "scrollkit-demo curves [--samples N] [--screenshot FILE.png]" prints every named \
         timing curve as CSV (see "scrollkit-demo curves --help"). \
+        --headless --soak SECONDS plays seeded random input on the scene for that much simulated time, \
+        checks its invariants every frame and prints frames, wall time and RSS (drawing 1 frame in \
+        --soak-draw-every, default 10); a broken invariant is one line "error: soak: ..." and status 2. \
+        The environment variable SCROLLKIT_DEMO_RESOURCES=DIR loads the demo's own assets (the picker's \
+        emoji font, Fonts/NotoColorEmoji-Faces.ttf) from DIR instead. \
         Bad input prints one line "error: ..." and exits with status 2.
         """
     )
@@ -69,6 +74,12 @@ struct ScrollKitDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Seed for the scenes' random choices (default 1).", valueName: "S"))
     var seed: String?
 
+    @Option(help: ArgumentHelp("Headless only: play random input for this many simulated seconds (0.1 to 1000000), checking invariants every frame; prints frames, wall time and RSS.", valueName: "SECONDS"))
+    var soak: String?
+
+    @Option(help: ArgumentHelp("With --soak: draw one frame in N (1 to 100000, default 10).", valueName: "N"))
+    var soakDrawEvery: String?
+
     @Flag(help: "Start with the frame-time HUD shown (F toggles it).")
     var hud = false
 
@@ -84,6 +95,15 @@ struct ScrollKitDemo: ParsableCommand {
         configuration.sceneOptions = try SceneOptions(items: items, snap: snap, snapRatio: snapRatio,
                                                       sprites: sprites, seed: seed)
         configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
+        if let soak {
+            guard headless else { throw CLIError("--soak needs --headless") }
+            for (option, value) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--frames", frames)] where value != nil {
+                throw CLIError("--soak cannot be combined with \(option) (it plays its own random input for --soak seconds)")
+            }
+            configuration.soak = try SoakOptions(seconds: soak, drawEvery: soakDrawEvery)
+        } else if let soakDrawEvery {
+            throw CLIError("--soak-draw-every needs --soak (got \"\(soakDrawEvery)\")")
+        }
         return configuration
     }
 

@@ -34,17 +34,22 @@ extension SDLCanvas {
     /// inside the current clip. Each row is an anti-aliased edge, a fully covered run blended with one
     /// constant (a plain fill when opaque), and the other edge. Complexity: O(d²), about d·π per-pixel
     /// edge blends.
-    func compositeDisc(diameter d: Int32, x: Int32, y: Int32, color: Color) {
-        guard let surface = directSurface else { return }
-        if discSpanCache[Int(d)] == nil { discSpanCache[Int(d)] = DiscSpans(diameter: d) }
-        // Visible part: surface ∩ clip ∩ disc square.
+    /// `limit` (pixels) restricts the blend further: a rounded rect's corner is the quadrant of a disc.
+    func compositeDisc(diameter d: Int32, x: Int32, y: Int32, color: Color, limit: SDL_Rect? = nil) {
+        guard let surface = directSurface, d >= 1, d <= Self.maxDiscTextureDiameter else { return }
+        // Visible part: surface ∩ clip ∩ limit ∩ disc square.
         var x0 = max(x, 0), y0 = max(y, 0)
         var x1 = min(x + d, surface.pointee.w), y1 = min(y + d, surface.pointee.h)
         if let clip = clipStack.last {
             x0 = max(x0, clip.x); y0 = max(y0, clip.y)
             x1 = min(x1, clip.x + clip.w); y1 = min(y1, clip.y + clip.h)
         }
+        if let limit {
+            x0 = max(x0, limit.x); y0 = max(y0, limit.y)
+            x1 = min(x1, limit.x + limit.w); y1 = min(y1, limit.y + limit.h)
+        }
         guard x1 > x0, y1 > y0 else { return }
+        let spans = discSpans(diameter: d)
         SDL_RenderFlush(renderer)
 
         let alpha = UInt32(color.a)
@@ -54,10 +59,15 @@ extension SDLCanvas {
         let fullA = alpha &+ (alpha >> 7)
         let fullIA = 256 &- fullA
         let fullRB = srcRB &* fullA, fullAG = srcAG &* fullA
+        // The same in 16-bit lanes (see the full-run loop): B and R in the low bytes, G and A in the high.
+        let fullIA16 = UInt16(truncatingIfNeeded: fullIA), fullA16 = UInt16(truncatingIfNeeded: fullA)
+        let lowPremultiplied = SIMD8<UInt16>(UInt16(color.b), UInt16(color.r), UInt16(color.b), UInt16(color.r),
+                                             UInt16(color.b), UInt16(color.r), UInt16(color.b), UInt16(color.r)) &* fullA16
+        let highPremultiplied = SIMD8<UInt16>(UInt16(color.g), 255, UInt16(color.g), 255,
+                                              UInt16(color.g), 255, UInt16(color.g), 255) &* fullA16
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let size = Int(d), left = Int(x), visibleLeft = Int(x0) - left, visibleRight = Int(x1) - left
-        let spans = discSpanCache[Int(d)]!
         spans.coverage.withUnsafeBufferPointer { coverage in
             spans.rows.withUnsafeBufferPointer { rows in
                 for row in Int(y0)..<Int(y1) {
@@ -88,7 +98,20 @@ extension SDLCanvas {
                         if alpha == 255 {
                             (line + fullStart).update(repeating: solid, count: fullEnd - fullStart)
                         } else {
-                            var column = fullStart
+                            // Four pixels at a time in eight 16-bit lanes: each lane is a byte pair
+                            // (B,G or R,A); the low bytes are blended in place, the high bytes shifted
+                            // down and back (the same arithmetic per channel as below).
+                            let raw = UnsafeMutableRawPointer(line + fullStart)
+                            let count = fullEnd - fullStart
+                            var i = 0
+                            while i &+ 4 <= count {
+                                let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                                let low = ((v & 0x00FF) &* fullIA16 &+ lowPremultiplied) &>> 8
+                                let high = ((v &>> 8) &* fullIA16 &+ highPremultiplied) & 0xFF00
+                                raw.storeBytes(of: low | high, toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+                                i &+= 4
+                            }
+                            var column = fullStart &+ i
                             while column < fullEnd {
                                 let dst = line[column]
                                 let rb = ((fullRB &+ (dst & 0x00FF_00FF) &* fullIA) >> 8) & 0x00FF_00FF
@@ -102,6 +125,28 @@ extension SDLCanvas {
                 }
             }
         }
+    }
+}
+
+extension SDLCanvas {
+    /// The spans of a `d`-pixel disc: kept for every diameter up to `maxCachedCircleDiameter`, the
+    /// last few larger ones in a small list (most recent first).
+    func discSpans(diameter d: Int32) -> DiscSpans {
+        if d <= Self.maxCachedCircleDiameter {
+            if let spans = discSpanCache[Int(d)] { return spans }
+            let spans = DiscSpans(diameter: d)
+            discSpanCache[Int(d)] = spans
+            return spans
+        }
+        if let i = largeDiscSpans.firstIndex(where: { $0.diameter == d }) {
+            let entry = largeDiscSpans.remove(at: i)
+            largeDiscSpans.insert(entry, at: 0)
+            return entry.spans
+        }
+        let spans = DiscSpans(diameter: d)
+        largeDiscSpans.insert((d, spans), at: 0)
+        if largeDiscSpans.count > Self.largeDiscCacheCount { largeDiscSpans.removeLast() }
+        return spans
     }
 }
 
@@ -126,5 +171,137 @@ struct DiscSpans {
                             fullEnd: Int32(max(fullLast, max(fullFirst, first))), edgeEnd: Int32(last)))
         }
         self.rows = rows
+    }
+}
+
+extension SDLCanvas {
+    /// Blends an 8-bit coverage mask (`width` × `height`, rows `width` bytes apart), tinted with
+    /// `color`, with its top-left corner at pixel (x, y), into the software target, inside the current
+    /// clip and the first `visibleWidth` columns of the mask. Zero coverage is skipped; full coverage
+    /// of an opaque colour is a plain store. The same blend as discs (±1 per channel from SDL's tinted
+    /// blit). Complexity: O(width × height), no allocation.
+    /// - Returns: false when there is no software target (nothing drawn: use the SDL path).
+    func compositeCoverage(_ coverage: UnsafeBufferPointer<UInt8>, width: Int32, height: Int32,
+                           x: Int32, y: Int32, visibleWidth: Int32, color: Color) -> Bool {
+        guard let surface = directSurface else { return false }
+        var x0 = max(x, 0), y0 = max(y, 0)
+        var x1 = min(x + min(width, visibleWidth), surface.pointee.w), y1 = min(y + height, surface.pointee.h)
+        if let clip = clipStack.last {
+            x0 = max(x0, clip.x); y0 = max(y0, clip.y)
+            x1 = min(x1, clip.x + clip.w); y1 = min(y1, clip.y + clip.h)
+        }
+        guard x1 > x0, y1 > y0, coverage.count >= Int(width) * Int(height) else { return true }
+        SDL_RenderFlush(renderer)
+        let alpha = UInt32(color.a)
+        let srcRB = UInt32(color.r) << 16 | UInt32(color.b)
+        let srcAG = UInt32(255) << 16 | UInt32(color.g)
+        let solid = 0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let w = Int(width)
+        let c0 = Int(x0 - x), c1 = Int(x1 - x)
+        guard let base = coverage.baseAddress else { return true }
+        for row in Int(y0)..<Int(y1) {
+            let mask = base + (row - Int(y)) * w
+            let line = pixels + row * pitch + Int(x)
+            var column = c0
+            while column < c1 {
+                // Most of a text's box is empty: skip eight clear bytes at a time.
+                if column &+ 8 <= c1,
+                   UnsafeRawPointer(mask + column).loadUnaligned(as: UInt64.self) == 0 {
+                    column &+= 8
+                    continue
+                }
+                let c = UInt32(mask[column])
+                if c != 0 {
+                    if c == 255 && alpha == 255 {
+                        line[column] = solid
+                    } else {
+                        var a = (c &* alpha &+ 127) / 255
+                        a &+= a >> 7
+                        let ia = 256 &- a
+                        let dst = line[column]
+                        let rb = ((srcRB &* a &+ (dst & 0x00FF_00FF) &* ia) >> 8) & 0x00FF_00FF
+                        let ag = ((srcAG &* a &+ ((dst >> 8) & 0x00FF_00FF) &* ia) >> 8) & 0x00FF_00FF
+                        line[column] = rb | ag << 8
+                    }
+                }
+                column &+= 1
+            }
+        }
+        return true
+    }
+}
+
+/// One colour blended over runs of ARGB8888 pixels with a constant alpha `a`, with exactly SDL's
+/// blended-fill arithmetic: per channel `dst·(255 − a) / 255 + src·a / 255` (integer divisions;
+/// alpha: `dst·(255 − a) / 255 + a`). Four pixels at a time in eight 16-bit lanes (B,G and R,A
+/// byte pairs), using `x / 255 == (x + x >> 8 + 1) >> 8` (exact for x ≤ 255²), the remainder one
+/// at a time.
+struct ConstantBlend {
+    let inverse: UInt16
+    let low: SIMD8<UInt16>
+    let high: SIMD8<UInt16>
+    let b: UInt32, g: UInt32, r: UInt32, a: UInt32
+
+    init(_ color: Color) {
+        let alpha = UInt32(color.a)
+        a = alpha
+        inverse = UInt16(255 - alpha)
+        b = UInt32(color.b) * alpha / 255
+        g = UInt32(color.g) * alpha / 255
+        r = UInt32(color.r) * alpha / 255
+        let b16 = UInt16(b), g16 = UInt16(g), r16 = UInt16(r), a16 = UInt16(alpha)
+        low = SIMD8<UInt16>(b16, r16, b16, r16, b16, r16, b16, r16)
+        high = SIMD8<UInt16>(g16, a16, g16, a16, g16, a16, g16, a16)
+    }
+
+    /// Blends `count` pixels from `start`.
+    @inline(__always)
+    func blend(_ start: UnsafeMutablePointer<UInt32>, count: Int) {
+        let raw = UnsafeMutableRawPointer(start)
+        var i = 0
+        while i &+ 4 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            let lx = (v & 0x00FF) &* inverse
+            let hx = (v &>> 8) &* inverse
+            let l = ((lx &+ (lx &>> 8) &+ 1) &>> 8) &+ low
+            let h = ((hx &+ (hx &>> 8) &+ 1) &>> 8) &+ high
+            raw.storeBytes(of: l | h &<< 8, toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            i &+= 4
+        }
+        let inv = UInt32(inverse)
+        while i < count {
+            let dst = start[i]
+            let ob = (dst & 0xFF) * inv / 255 + b
+            let og = ((dst >> 8) & 0xFF) * inv / 255 + g
+            let or = ((dst >> 16) & 0xFF) * inv / 255 + r
+            let oa = (dst >> 24) * inv / 255 + a
+            start[i] = oa << 24 | or << 16 | og << 8 | ob
+            i &+= 1
+        }
+    }
+}
+
+extension SDLCanvas {
+    /// Blends `color` (alpha below 255) over the pixel rect `rect` of the software target, inside the
+    /// current clip. - Returns: false when there is no software target (use SDL's blended fill).
+    func compositeFill(_ rect: SDL_Rect, color: Color) -> Bool {
+        guard let surface = directSurface else { return false }
+        var x0 = max(rect.x, 0), y0 = max(rect.y, 0)
+        var x1 = min(rect.x + rect.w, surface.pointee.w), y1 = min(rect.y + rect.h, surface.pointee.h)
+        if let clip = clipStack.last {
+            x0 = max(x0, clip.x); y0 = max(y0, clip.y)
+            x1 = min(x1, clip.x + clip.w); y1 = min(y1, clip.y + clip.h)
+        }
+        guard x1 > x0, y1 > y0 else { return true }
+        SDL_RenderFlush(renderer)
+        let blend = ConstantBlend(color)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for row in Int(y0)..<Int(y1) {
+            blend.blend(pixels + row * pitch + Int(x0), count: Int(x1 - x0))
+        }
+        return true
     }
 }

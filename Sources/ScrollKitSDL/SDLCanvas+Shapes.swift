@@ -26,7 +26,7 @@ extension SDLCanvas {
         guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { return }
         if diameter <= Double(Self.maxDiscTextureDiameter) {
             let d = max(1, Int32(diameter.rounded()))
-            if directSurface != nil, d <= Self.maxCachedCircleDiameter, diameter >= 1 {
+            if directSurface != nil, diameter >= 1 {
                 compositeDisc(diameter: d, x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()), color: color)
                 return
             }
@@ -57,23 +57,25 @@ extension SDLCanvas {
         let wanted = radius.isFinite && radius > 0 ? (radius * pixelScale).rounded() : 0
         let r = Int32(min(wanted, Double(min(pr.w, pr.h) / 2)))
         setColor(color)
+        if directSurface != nil, r > 0, 2 * r <= Self.maxDiscTextureDiameter {
+            // Software target: the three fills through SDL (fast), the corners blended directly.
+            fillRoundedRectBands(pr, r, color: color)
+            let d = 2 * r
+            compositeDisc(diameter: d, x: pr.x, y: pr.y, color: color, limit: SDL_Rect(x: pr.x, y: pr.y, w: r, h: r))
+            compositeDisc(diameter: d, x: pr.x + pr.w - d, y: pr.y, color: color,
+                          limit: SDL_Rect(x: pr.x + pr.w - r, y: pr.y, w: r, h: r))
+            compositeDisc(diameter: d, x: pr.x, y: pr.y + pr.h - d, color: color,
+                          limit: SDL_Rect(x: pr.x, y: pr.y + pr.h - r, w: r, h: r))
+            compositeDisc(diameter: d, x: pr.x + pr.w - d, y: pr.y + pr.h - d, color: color,
+                          limit: SDL_Rect(x: pr.x + pr.w - r, y: pr.y + pr.h - r, w: r, h: r))
+            return
+        }
         guard r > 0, let disc = discTexture(diameter: 2 * r) else {
             var whole = pr
             SDL_RenderFillRect(renderer, &whole)
             return
         }
-        var bands = (
-            SDL_Rect(x: pr.x + r, y: pr.y, w: pr.w - 2 * r, h: pr.h),          // middle column, full height
-            SDL_Rect(x: pr.x, y: pr.y + r, w: r, h: pr.h - 2 * r),             // left band
-            SDL_Rect(x: pr.x + pr.w - r, y: pr.y + r, w: r, h: pr.h - 2 * r)   // right band
-        )
-        withUnsafePointer(to: &bands) { pointer in
-            pointer.withMemoryRebound(to: SDL_Rect.self, capacity: 3) { rects in
-                for i in 0..<3 where rects[i].w > 0 && rects[i].h > 0 {
-                    _ = SDL_RenderFillRect(renderer, rects + i)
-                }
-            }
-        }
+        fillRoundedRectBands(pr, r, color: color)
         SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(disc, color.a)
         var src = SDL_Rect(x: 0, y: 0, w: r, h: r)
@@ -85,6 +87,23 @@ extension SDLCanvas {
         SDL_RenderCopy(renderer, disc, &src, &dst)                              // bottom right
         src.x = 0; dst.x = pr.x
         SDL_RenderCopy(renderer, disc, &src, &dst)                              // bottom left
+    }
+
+    /// The straight part of a rounded rect (pixels, corner radius r): the middle column and the side bands.
+    private func fillRoundedRectBands(_ pr: SDL_Rect, _ r: Int32, color: Color) {
+        var bands = (
+            SDL_Rect(x: pr.x + r, y: pr.y, w: pr.w - 2 * r, h: pr.h),          // middle column, full height
+            SDL_Rect(x: pr.x, y: pr.y + r, w: r, h: pr.h - 2 * r),             // left band
+            SDL_Rect(x: pr.x + pr.w - r, y: pr.y + r, w: r, h: pr.h - 2 * r)   // right band
+        )
+        withUnsafePointer(to: &bands) { pointer in
+            pointer.withMemoryRebound(to: SDL_Rect.self, capacity: 3) { rects in
+                for i in 0..<3 where rects[i].w > 0 && rects[i].h > 0 {
+                    if color.a < 255, directSurface != nil, compositeFill(rects[i], color: color) { continue }
+                    _ = SDL_RenderFillRect(renderer, rects + i)
+                }
+            }
+        }
     }
 
     // MARK: - Canvas: lines

@@ -30,8 +30,6 @@ extension SDLCanvas {
         let by1 = min(Int32(min((maxY + reach).rounded(.up), Self.coordinateLimit)), visible.y + visible.h)
         guard bx1 > bx0, by1 > by0 else { return }
         let w = Int(bx1 - bx0), h = Int(by1 - by0)
-        guard let texture = strokeScratchTexture(width: Int32(w), height: Int32(h)) else { return }
-
         if strokeCoverage.count < w * h {
             strokeCoverage.append(contentsOf: repeatElement(0, count: w * h - strokeCoverage.count))
         }
@@ -86,6 +84,15 @@ extension SDLCanvas {
             }
         }
 
+        // Software target: blend the coverage straight in (no texture upload, no tinted blit).
+        if directSurface != nil {
+            _ = strokeCoverage.withUnsafeBufferPointer { coverage in
+                compositeCoverage(UnsafeBufferPointer(rebasing: coverage[0..<(w * h)]), width: Int32(w), height: Int32(h),
+                                  x: bx0, y: by0, visibleWidth: Int32(w), color: color)
+            }
+            return
+        }
+        guard let texture = strokeScratchTexture(width: Int32(w), height: Int32(h)) else { return }
         // Coverage → white texels with that alpha.
         var lockRect = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
         var pixels: UnsafeMutableRawPointer?

@@ -20,6 +20,9 @@ struct TextEntry {
     var isEmoji: Bool
     var lastUse: UInt64
     var bytes: Int
+    /// The glyphs' coverage (the white surface's alpha), one byte per pixel, kept for compositing
+    /// straight into a software target; nil for emoji (colour) and scaled entries.
+    var coverage: [UInt8]? = nil
 }
 
 struct MeasuredText {
@@ -47,6 +50,27 @@ extension SDLCanvas {
         let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
         let top = ((rect.midY + ty) * s - Double(entry.height) / 2).rounded()
         guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return }
+        if directSurface != nil, let coverage = entry.coverage {
+            // Software target: blend the cached coverage straight in (a few times faster than SDL's
+            // tinted blit), cut at the rect's right edge when too wide, as below.
+            let width = Double(entry.width)
+            var x = left
+            if width <= available {
+                switch alignment {
+                case .leading: break
+                case .center: x = left + (available - width) / 2
+                case .trailing: x = left + available - width
+                }
+            } else if available < 1 {
+                return
+            }
+            let visible = width <= available ? entry.width : Int32(available)
+            _ = coverage.withUnsafeBufferPointer { mask in
+                compositeCoverage(mask, width: entry.width, height: entry.height, x: Int32(x.rounded()),
+                                  y: Int32(top), visibleWidth: visible, color: style.color)
+            }
+            return
+        }
         if entry.isEmoji {
             SDL_SetTextureColorMod(texture, 255, 255, 255)
         } else {
@@ -157,8 +181,21 @@ extension SDLCanvas {
             w = size.width; h = size.height
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         }
+        var coverage: [UInt8]? = nil
+        if !emoji, let format = surface.pointee.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+           sk_SDL_MUSTLOCK(surface) == 0, let pixels = surface.pointee.pixels {
+            let pitch = Int(surface.pointee.pitch)
+            let width = Int(tw), height = Int(th)
+            coverage = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
+                for row in 0..<height {
+                    let line = (pixels + row * pitch).assumingMemoryBound(to: UInt32.self)
+                    for column in 0..<width { buffer[row * width + column] = UInt8(truncatingIfNeeded: line[column] >> 24) }
+                }
+                count = width * height
+            }
+        }
         return TextEntry(texture: texture, width: w, height: h, textureWidth: tw, textureHeight: th,
-                         isEmoji: emoji, lastUse: textClock, bytes: Int(tw) * Int(th) * 4)
+                         isEmoji: emoji, lastUse: textClock, bytes: Int(tw) * Int(th) * 5, coverage: coverage)
     }
 
     /// Destroys least recently used text textures until within `textCacheCapacity` and

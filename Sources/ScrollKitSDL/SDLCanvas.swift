@@ -69,7 +69,7 @@ public final class SDLCanvas: Canvas {
     var textClock: UInt64 = 0
     /// How many text textures this canvas has created so far (a cache hit creates none).
     public internal(set) var textTexturesCreated = 0
-    /// Bytes of the text textures currently cached (4 per pixel).
+    /// Bytes of the text cache: 4 per pixel of texture, plus 1 of coverage kept for software targets.
     public internal(set) var textCacheBytes = 0
     /// Most text textures kept; least recently used ones are destroyed beyond it.
     public var textCacheCapacity = 512 { didSet { trimTextCache() } }
@@ -84,6 +84,7 @@ public final class SDLCanvas: Canvas {
     // Direct compositing into a software target (see SDLCanvas+Direct.swift).
     var directSurface: UnsafeMutablePointer<SDL_Surface>?
     var discSpanCache: [DiscSpans?]
+    var largeDiscSpans: [(diameter: Int32, spans: DiscSpans)] = []
     // Stroke scratch (see SDLCanvas+Stroke.swift): coverage bytes and a streaming texture.
     var strokeCoverage: [UInt8] = []
     var strokeTexture: OpaquePointer?
@@ -155,6 +156,7 @@ public final class SDLCanvas: Canvas {
         }
         for disc in largeDiscs { SDL_DestroyTexture(disc.texture) }
         largeDiscs.removeAll()
+        largeDiscSpans.removeAll()
         if let strokeTexture { SDL_DestroyTexture(strokeTexture) }
         strokeTexture = nil
         strokeTextureSize = (0, 0)
@@ -181,6 +183,7 @@ public final class SDLCanvas: Canvas {
     /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
     public func fill(_ rect: Rect, color: Color) {
         guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
+        if color.a < 255, directSurface != nil, compositeFill(r, color: color) { return }
         setColor(color)
         SDL_RenderFillRect(renderer, &r)
     }

@@ -52,6 +52,9 @@ enum CurvePlot {
         return Point(x: rect.minX + t * rect.width, y: rect.maxY - y * rect.height)
     }
 
+    /// The points of one run of the curve (reused from frame to frame).
+    @MainActor private static var runScratch: [Point] = []
+
     /// Grid, the 0 and 1 lines, the linear diagonal for reference, and the curve.
     @MainActor
     static func draw(_ points: [Point], in rect: Rect, range: ClosedRange<Double>, canvas: Canvas,
@@ -61,8 +64,8 @@ enum CurvePlot {
             let x = rect.minX + rect.width * Double(i) / Double(gridLines)
             canvas.drawLine(from: Point(x: x, y: rect.minY), to: Point(x: x, y: rect.maxY), color: GalleryTheme.grid, width: 1)
         }
-        for v in [0.0, 1.0] {
-            let y = map(t: 0, value: v, in: rect, range: range).y
+        for i in 0..<2 {   // the 0 and 1 lines (no array literal: nothing allocated per frame)
+            let y = map(t: 0, value: Double(i), in: rect, range: range).y
             canvas.drawLine(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), color: GalleryTheme.cardBorder, width: 1)
         }
         // The linear reference, dashed: short strokes keep the anti-aliased rasteriser's boxes small.
@@ -79,7 +82,9 @@ enum CurvePlot {
         var start = 0
         while start < points.count - 1 {
             let end = min(points.count, start + run + 1)
-            canvas.drawPolyline(Array(points[start..<end]), color: color, width: lineWidth)
+            runScratch.removeAll(keepingCapacity: true)   // reused: no array per run per frame
+            runScratch.append(contentsOf: points[start..<end])
+            canvas.drawPolyline(runScratch, color: color, width: lineWidth)
             start = end - 1
         }
     }
@@ -494,7 +499,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         }
         CurvePlot.draw(plotPoints, in: plotRect, range: plotRange, canvas: canvas, lineWidth: 3)
         let label = TextStyle(size: 11, color: GalleryTheme.tertiaryInk)
-        for v in [0.0, 1.0] {
+        for i in 0..<2 {
+            let v = Double(i)
             let y = CurvePlot.map(t: 0, value: v, in: plotRect, range: plotRange).y
             canvas.drawText(v == 0 ? "0" : "1", in: Rect(x: plotCard.minX + 8, y: y - 10, width: 24, height: 20), style: label, alignment: .trailing)
         }

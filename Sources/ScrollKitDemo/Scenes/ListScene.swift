@@ -60,6 +60,11 @@ final class ListScene: DemoScene {
     let curveControl: CycleControl
     private let tracker = ControlTracker()
     private var captions: [(String, Rect)] = []
+    // The status line's texts and the values they were formatted from.
+    private var statusConfigured: Int?
+    private var statusCount = ""
+    private var statusRange = 0..<0
+    private var statusRight = ""
     private var statusRect = Rect.zero
     private var animationID = 0
     private var quit = false
@@ -171,7 +176,7 @@ final class ListScene: DemoScene {
             var x = margin
             for index in line {
                 frames[index] = Rect(x: x, y: y + captionHeight + 4, width: groups[index].width, height: controlHeight)
-                captions.append((groups[index].caption, Rect(x: x + 2, y: y, width: groups[index].width, height: captionHeight)))
+                captions.append((groups[index].caption.uppercased(), Rect(x: x + 2, y: y, width: groups[index].width, height: captionHeight)))
                 x += groups[index].width + spread
             }
             y += captionHeight + 4 + controlHeight + 12
@@ -237,7 +242,7 @@ final class ListScene: DemoScene {
         canvas.pushClip(bar)
         let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk)
         for (text, rect) in captions {
-            canvas.drawText(text.uppercased(), in: rect, style: caption, alignment: .leading)
+            canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
         }
         tracker.draw(in: canvas)
         drawStatus(in: canvas)
@@ -257,12 +262,21 @@ final class ListScene: DemoScene {
         let prefix = "Configured during last animation: "
         canvas.drawText(prefix, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: label, alignment: .leading)
         x += canvas.measureText(prefix, style: label).width
-        let count = configuredDuringLastAnimation.map { groupedNumber($0) } ?? "–"
+        // The texts are formatted when their values change, not every frame.
+        if configuredDuringLastAnimation != statusConfigured || statusCount.isEmpty {
+            statusConfigured = configuredDuringLastAnimation
+            statusCount = configuredDuringLastAnimation.map { groupedNumber($0) } ?? "–"
+        }
+        let count = statusCount
         canvas.drawText(count, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: value, alignment: .leading)
         x += canvas.measureText(count, style: value).width
         let visible = listView.visibleRange
-        let right = visible.isEmpty ? "No rows"
-            : "Rows \(groupedNumber(visible.lowerBound))–\(groupedNumber(visible.upperBound - 1)) of \(groupedNumber(rows.count))"
+        if visible != statusRange || statusRight.isEmpty {
+            statusRange = visible
+            statusRight = visible.isEmpty ? "No rows"
+                : "Rows \(groupedNumber(visible.lowerBound))–\(groupedNumber(visible.upperBound - 1)) of \(groupedNumber(rows.count))"
+        }
+        let right = statusRight
         let rightWidth = canvas.measureText(right, style: label).width
         if x + 24 + rightWidth <= r.maxX {
             canvas.drawText(right, in: r, style: label, alignment: .trailing)
@@ -340,6 +354,8 @@ final class RowSource: ListDataSource {
     /// The frame being prepared (the scene sets it before each step): shown in each row's subtitle,
     /// the frame its cell was configured in.
     var frameIndex = 0
+    private var subtitleFrame = -1
+    private var subtitle = ""
 
     init(count: Int, rowHeight: Double) {
         self.count = max(0, count)
@@ -366,7 +382,11 @@ final class RowSource: ListDataSource {
     func configure(_ cell: ListCell, at index: Int) {
         guard let cell = cell as? LabelCell else { return }
         cell.title = "Row \(index)"
-        cell.subtitle = "configured in frame \(groupedNumber(frameIndex))"
+        if frameIndex != subtitleFrame || subtitle.isEmpty {   // once per frame, shared by its rows
+            subtitleFrame = frameIndex
+            subtitle = "configured in frame \(groupedNumber(frameIndex))"
+        }
+        cell.subtitle = subtitle
         cell.backgroundColor = color(ofRow: index)
     }
 }

@@ -131,6 +131,9 @@ final class PagingScene: DemoScene {
     var needsFrames: Bool { listView.isAnimating }
     var wantsQuit: Bool { quit }
 
+    private var footerPage = -1
+    private var footerText = ""
+
     /// Page dots: the current page a wider accent pill, morphing with the offset between pages.
     private func drawDots(in footer: Rect, canvas: any Canvas) {
         guard footer.height >= 16 else { return }
@@ -138,23 +141,28 @@ final class PagingScene: DemoScene {
         let width = listView.frame.width
         let position = width > 0 ? listView.scrollView.contentOffset.x / width : 0
         let dot = 8.0, gap = 8.0, stretch = 16.0
-        var widths = [Double](repeating: dot, count: n)
-        var weights = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let w = position.isFinite ? max(0, 1 - abs(position - Double(i))) : (i == 0 ? 1 : 0)
-            weights[i] = w
-            widths[i] = dot + stretch * w
+        // No arrays: a dot's weight is a pure function of the position, computed in both passes.
+        func weight(_ i: Int) -> Double {
+            position.isFinite ? max(0, 1 - abs(position - Double(i))) : (i == 0 ? 1 : 0)
         }
-        let total = widths.reduce(0, +) + gap * Double(n - 1)
+        var widthSum = 0.0
+        for i in 0..<n { widthSum += dot + stretch * weight(i) }
+        let total = widthSum + gap * Double(n - 1)
         var x = footer.midX - total / 2
         let y = footer.minY + 14
         for i in 0..<n {
-            let color = Color(hex: 0xC7C7CC).mixed(with: SceneStyle.accent, weights[i])
-            canvas.fillRoundedRect(Rect(x: x, y: y, width: widths[i], height: dot), radius: dot / 2, color: color)
-            x += widths[i] + gap
+            let w = weight(i), width = dot + stretch * w
+            let color = Color(hex: 0xC7C7CC).mixed(with: SceneStyle.accent, w)
+            canvas.fillRoundedRect(Rect(x: x, y: y, width: width, height: dot), radius: dot / 2, color: color)
+            x += width + gap
         }
         if footer.height >= 44 {
-            canvas.drawText("Page \(currentPage + 1) of \(n)  ·  drag, fling, ← → or the wheel",
+            let page = currentPage
+            if page != footerPage {   // formatted when the page changes, not every frame
+                footerPage = page
+                footerText = "Page \(page + 1) of \(n)  ·  drag, fling, ← → or the wheel"
+            }
+            canvas.drawText(footerText,
                             in: Rect(x: footer.minX, y: y + dot + 8, width: footer.width, height: 20),
                             style: TextStyle(size: 12, color: SceneStyle.tertiaryInk), alignment: .center)
         }
@@ -256,12 +264,28 @@ final class CardCell: ListCell {
     override func draw(in canvas: any Canvas, frame page: Rect) {
         guard let rect = Self.cardRect(inPage: page) else { return }
         let r = min(Self.radius, rect.height / 4, rect.width / 4)
-        // A soft shadow: layers spreading outward and downward, each faint, like a blur.
-        for i in stride(from: 8, through: 1, by: -1) {
-            let d = Double(i)
-            canvas.fillRoundedRect(Rect(x: rect.minX - d * 0.5, y: rect.minY + d * 0.75, width: rect.width + d, height: rect.height + d * 0.5),
-                                   radius: r + d * 0.5, color: Color.black.mixAlpha(5))
+        // A soft shadow: layers spreading outward and downward, each faint, like a blur. The card
+        // then covers its inside opaquely, so the layers are drawn only where they can show: beside
+        // and below the card, and in its four rounded corners (the same pixels, a twentieth of the
+        // blending). Layer i reaches 0.5·i pt left and right and 1.25·i pt below (i ≤ 8).
+        let e = r + 2   // a corner square: the rounding, plus pixel rounding
+        func shadow(in region: Rect) {
+            guard region.height > 0, region.width > 0 else { return }
+            canvas.pushClip(region)
+            for i in stride(from: 8, through: 1, by: -1) {
+                let d = Double(i)
+                canvas.fillRoundedRect(Rect(x: rect.minX - d * 0.5, y: rect.minY + d * 0.75, width: rect.width + d, height: rect.height + d * 0.5),
+                                       radius: r + d * 0.5, color: Color.black.mixAlpha(5))
+            }
+            canvas.popClip()
         }
+        shadow(in: Rect(x: rect.minX - 6, y: rect.minY, width: 6, height: rect.height))                  // left
+        shadow(in: Rect(x: rect.maxX, y: rect.minY, width: 6, height: rect.height))                      // right
+        shadow(in: Rect(x: rect.minX - 6, y: rect.maxY, width: rect.width + 12, height: 12))             // below
+        shadow(in: Rect(x: rect.minX, y: rect.minY, width: e, height: e))                                // corners
+        shadow(in: Rect(x: rect.maxX - e, y: rect.minY, width: e, height: e))
+        shadow(in: Rect(x: rect.minX, y: rect.maxY - e, width: e, height: e))
+        shadow(in: Rect(x: rect.maxX - e, y: rect.maxY - e, width: e, height: e))
         drawGradient(in: rect, radius: r, canvas: canvas)
 
         canvas.pushClip(rect)

@@ -132,15 +132,24 @@ final class PickerScene: DemoScene {
         let shown = picker.centeredIndex
         if let shown {
             let resting = !picker.isAnimating && picker.listView.scrollView.phase == .idle
-            let name = Self.displayName(ofFace: shown)
+            if shown != labelsFace {   // formatted when the centred face changes, not every frame
+                labelsFace = shown
+                faceName = Self.displayName(ofFace: shown)
+                let code = String(Self.firstScalar + UInt32(shown), radix: 16, uppercase: true)
+                faceDetail = "U+\(code)  ·  \(shown + 1) of \(faces.numberOfItems)"
+            }
             var style = TextStyle(size: 22, weight: .bold, color: resting ? Color(hex: 0x2B1D0E) : Color(hex: 0x2B1D0E).withAlpha(0.55))
-            while style.size > 13 && canvas.measureText(name, style: style).width > l.name.width { style.size -= 1 }
-            canvas.drawText(name, in: l.name, style: style, alignment: .center)
-            let code = String(Self.firstScalar + UInt32(shown), radix: 16, uppercase: true)
-            canvas.drawText("U+\(code)  ·  \(shown + 1) of \(faces.numberOfItems)", in: l.detail,
+            while style.size > 13 && canvas.measureText(faceName, style: style).width > l.name.width { style.size -= 1 }
+            canvas.drawText(faceName, in: l.name, style: style, alignment: .center)
+            canvas.drawText(faceDetail, in: l.detail,
                             style: TextStyle(size: 12, color: Color(hex: 0x8A7560)), alignment: .center)
         }
     }
+
+    /// The labels of the centred face, formatted once per face.
+    private var labelsFace = -1
+    private var faceName = ""
+    private var faceDetail = ""
 
     var needsFrames: Bool { picker.isAnimating }
     var wantsQuit: Bool { quit }
@@ -293,7 +302,14 @@ enum DemoResources {
     /// (`ScrollKit_ScrollKitDemo.resources` on Linux, `.bundle` on macOS), else in the source tree.
     /// Unlike `Bundle.module` it never traps: when nothing is found it returns the first candidate,
     /// and opening that reports the missing file.
+    ///
+    /// The environment variable `SCROLLKIT_DEMO_RESOURCES`, when set and not empty, replaces the search:
+    /// `<that directory>/<relative>` is the path, found or not (to run the demo against a missing or
+    /// corrupt asset; the error names that file).
     static func path(_ relative: String) -> String {
+        if let override = ProcessInfo.processInfo.environment["SCROLLKIT_DEMO_RESOURCES"], !override.isEmpty {
+            return URL(fileURLWithPath: override).appendingPathComponent(relative).path
+        }
         let candidates = directories().map { $0.appendingPathComponent(relative).path }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }

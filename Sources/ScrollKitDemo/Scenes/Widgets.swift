@@ -315,13 +315,15 @@ final class CycleControl: PressableControl {
         canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: .white)
         let left = Rect(x: frame.minX, y: frame.minY, width: w, height: frame.height)
         let right = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
-        for (area, step) in [(left, -1), (right, 1)] {
+        func arrow(_ area: Rect, _ step: Int) {   // a function, not an array literal: no allocation per frame
             if pressedStep == step {
                 canvas.fillRoundedRect(area.insetBy(dx: 3, dy: 3), radius: r - 3, color: Color(hex: 0xE4E4EA))
             }
             drawChevron(in: area, pointingRight: step > 0, canvas: canvas,
                         color: pressedStep == step ? SceneStyle.accentPressed : SceneStyle.accent)
         }
+        arrow(left, -1)
+        arrow(right, 1)
         canvas.fill(Rect(x: left.maxX, y: frame.minY + 8, width: 1, height: frame.height - 16), color: Color(hex: 0xE5E5EA))
         canvas.fill(Rect(x: right.minX - 1, y: frame.minY + 8, width: 1, height: frame.height - 16), color: Color(hex: 0xE5E5EA))
         if !values.isEmpty {
@@ -334,9 +336,15 @@ final class CycleControl: PressableControl {
     private func drawChevron(in area: Rect, pointingRight: Bool, canvas: any Canvas, color: Color) {
         let cx = area.midX, cy = area.midY, h = 5.0, w = 3.5
         let tip = Point(x: cx + (pointingRight ? w : -w), y: cy)
-        let ends = [Point(x: cx + (pointingRight ? -w : w), y: cy - h), tip, Point(x: cx + (pointingRight ? -w : w), y: cy + h)]
-        canvas.drawPolyline(ends, color: color, width: 2)
+        // Filled in place: no array per chevron per frame.
+        chevron[0] = Point(x: cx + (pointingRight ? -w : w), y: cy - h)
+        chevron[1] = tip
+        chevron[2] = Point(x: cx + (pointingRight ? -w : w), y: cy + h)
+        canvas.drawPolyline(chevron, color: color, width: 2)
     }
+
+    /// The three points of a chevron, reused.
+    private var chevron = [Point](repeating: .zero, count: 3)
 }
 
 /// Whole numbers with thousands separators: 1000 → "1,000", -1234567 → "-1,234,567".

@@ -1,0 +1,1 @@
+../../Sources/ScrollKitDemo/GalleryTheme.swift

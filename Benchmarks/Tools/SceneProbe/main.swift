@@ -1,0 +1,134 @@
+import BenchGallery
+import Glibc
+import MallocInterposerSwift
+import ScrollKit
+
+// Full headless frames of the demo's scenes, single-threaded (nothing else allocates):
+//
+//   scene-probe                                   every configuration `make bench` checks
+//   scene-probe SCENE MOTION [ITEMS SPRITES FRAMES [PNG]]   one configuration
+//       SCENE: list, paging, picker, sprites, curves; MOTION: scroll-to, fling, none
+//
+// Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
+// mallocs in measured frames (with the interposer preloaded:
+//   LD_PRELOAD=.build/release/libMallocInterposerSwift.so .build/release/scene-probe)
+// and the text textures created in them. Under valgrind, count instructions in frames only with
+//   valgrind --tool=callgrind --toggle-collect='*measuredFrame*' .build/release/scene-probe list scroll-to 1000 60 300
+
+struct Config {
+    var scene: String
+    var motion: SceneBench.Motion
+    var items = 1000
+    var sprites = 60
+    var frames = 600
+    var name: String {
+        var n = "\(scene) \(motion.rawValue)"
+        if scene == "list" { n += " N=\(items)" }
+        if scene == "sprites" { n += " sprites=\(sprites)" }
+        return n
+    }
+}
+
+func interposerActive() -> Bool {
+    MallocInterposerSwift.initialize()
+    MallocInterposerSwift.hook()
+    let before = MallocInterposerSwift.getStatistics().mallocCount
+    let probe = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+    probe.deallocate()
+    return MallocInterposerSwift.getStatistics().mallocCount > before
+}
+
+@inline(__always) func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+/// One measured frame (warm-up frames excluded): callgrind's --toggle-collect='*measuredFrame*'.
+@MainActor @inline(never)
+func measuredFrame(_ bench: SceneBench) {
+    bench.frame()
+}
+
+@MainActor
+func run(_ c: Config, countMallocs: Bool, png: String?) -> Bool {
+    let bench: SceneBench
+    do {
+        bench = try SceneBench(scene: c.scene, motion: c.motion, items: c.items, sprites: c.sprites)
+    } catch {
+        print("\(c.name): \(error)")
+        return false
+    }
+    var times: [Double] = []
+    times.reserveCapacity(c.frames)
+    var mallocs = 0, maxMallocs = 0, allocatingFrames = 0
+    let textures0 = bench.textTexturesCreated
+    for _ in 0..<c.frames {
+        bench.prepare()
+        let m0 = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount : 0
+        let t0 = now()
+        measuredFrame(bench)
+        let t1 = now()
+        let m = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount - m0 : 0
+        times.append(t1 - t0)
+        mallocs += m
+        maxMallocs = max(maxMallocs, m)
+        if m > 0 { allocatingFrames += 1 }
+    }
+    times.sort()
+    func ms(_ v: Double) -> String {
+        let s = String(Int((v * 1000).rounded()))
+        let padded = String(repeating: "0", count: max(0, 4 - s.count)) + s
+        return padded.dropLast(3) + "." + padded.suffix(3) + " ms"
+    }
+    var line = "\(c.name): \(c.frames) frames, \(bench.legs) legs, p50 \(ms(percentile(times, 0.5))), "
+        + "p99 \(ms(percentile(times, 0.99))), max \(ms(times.last ?? .nan)), "
+        + "text textures made \(bench.textTexturesCreated - textures0)"
+    if countMallocs {
+        line += ", mallocs \(mallocs) (max \(maxMallocs) in a frame, \(allocatingFrames) frames)"
+    }
+    if let error = bench.lastError { line += ", last drawing error: \(error)" }
+    print(line)
+    if let png { try? bench.screenshot(to: png) }
+    return !countMallocs || mallocs == 0
+}
+
+let counting = interposerActive()
+let args = Array(CommandLine.arguments.dropFirst())
+var configs: [Config] = []
+var png: String?
+if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
+    var c = Config(scene: args[0], motion: motion)
+    if args.count >= 3, let v = Int(args[2]) { c.items = v }
+    if args.count >= 4, let v = Int(args[3]) { c.sprites = v }
+    if args.count >= 5, let v = Int(args[4]), v > 0 { c.frames = v }
+    if args.count >= 6 { png = args[5] }
+    configs = [c]
+} else if args.isEmpty {
+    for n in [100, 10_000, 1_000_000, 10_000_000] {
+        configs.append(Config(scene: "list", motion: .scrollTo, items: n))
+    }
+    configs.append(Config(scene: "list", motion: .fling, items: 1000))
+    configs.append(Config(scene: "paging", motion: .scrollTo))
+    configs.append(Config(scene: "paging", motion: .fling))
+    configs.append(Config(scene: "picker", motion: .scrollTo))
+    configs.append(Config(scene: "sprites", motion: .none, sprites: 60))
+    configs.append(Config(scene: "sprites", motion: .none, sprites: 10_000, frames: 300))
+    configs.append(Config(scene: "curves", motion: .scrollTo))
+} else {
+    print("usage: scene-probe [SCENE scroll-to|fling|none [ITEMS SPRITES FRAMES [PNG]]]")
+    exit(2)
+}
+if !counting { print("(mallocs not counted: preload libMallocInterposerSwift.so to count them)") }
+let allClean = MainActor.assumeIsolated {
+    configs.map { run($0, countMallocs: counting, png: png) }.allSatisfy { $0 }
+}
+if counting {
+    print(allClean ? "mallocs per full frame: 0 in every configuration" : "mallocs per full frame: NOT 0 (see above)")
+}
+exit(allClean ? 0 : 1)

@@ -1,0 +1,1 @@
+../../../Sources/ScrollKitDemo/CLIError.swift
