@@ -18,6 +18,11 @@ open class ListCell {
     /// Draws the cell into `frame`, given in the canvas's coordinates (already moved by the scroll offset
     /// and clipped to the list). The default draws nothing.
     open func draw(in canvas: any Canvas, frame: Rect) {}
+
+    /// Whether ``draw(in:frame:)`` paints every pixel of its frame with opaque colour. When the cells that
+    /// show cover the whole viewport and all say so, the list skips its own background fill (one
+    /// full-viewport fill less per frame). The default is `false`; say `true` only if it holds.
+    open var isOpaque: Bool { false }
 }
 
 /// A ready-made cell: a background, a title with an optional subtitle, and a hairline separator.
@@ -63,6 +68,9 @@ open class LabelCell: ListCell {
     static let lightSecondaryText = Color(r: 235, g: 235, b: 245, a: 200)
 
     public override init() { super.init() }
+
+    /// True when ``backgroundColor`` is opaque: the cell then fills its whole frame before drawing text.
+    open override var isOpaque: Bool { backgroundColor.a == 255 }
 
     /// Clears the title and subtitle; colours and styles stay as configured.
     open override func prepareForReuse() {

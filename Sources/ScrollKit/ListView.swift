@@ -265,13 +265,35 @@ public final class ListView {
         let f = storedFrame
         guard f.width > 0, f.height > 0 else { return }
         canvas.pushClip(f)
-        if let backgroundColor { canvas.fill(f, color: backgroundColor) }
         let offset = scrollView.contentOffset
         let dx = f.minX - offset.x, dy = f.minY - offset.y
+        if let backgroundColor, !cellsCoverViewport(f, dx: dx, dy: dy) { canvas.fill(f, color: backgroundColor) }
         for cell in cells {
             cell.draw(in: canvas, frame: cell.frame.offsetBy(dx: dx, dy: dy))
         }
         canvas.popClip()
+    }
+
+    /// Whether the showing cells, moved by (dx, dy), are all opaque and together cover `viewport` with no
+    /// gap (exact comparisons: any doubt means the background is filled). O(visible cells), no allocation.
+    private func cellsCoverViewport(_ viewport: Rect, dx: Double, dy: Double) -> Bool {
+        guard !cells.isEmpty else { return false }
+        let vertical = storedLayout.axis == .vertical
+        var covered = vertical ? viewport.minY : viewport.minX
+        let end = vertical ? viewport.maxY : viewport.maxX
+        for cell in cells {
+            guard cell.isOpaque else { return false }
+            let r = cell.frame.offsetBy(dx: dx, dy: dy)
+            let (start, stop, crossMin, crossMax) = vertical ? (r.minY, r.maxY, r.minX, r.maxX)
+                                                             : (r.minX, r.maxX, r.minY, r.maxY)
+            let (viewCrossMin, viewCrossMax) = vertical ? (viewport.minX, viewport.maxX) : (viewport.minY, viewport.maxY)
+            guard crossMin <= viewCrossMin, crossMax >= viewCrossMax else { return false }
+            if stop <= covered { continue }
+            guard start <= covered else { return false }
+            covered = stop
+            if covered >= end { return true }
+        }
+        return covered >= end
     }
 
     // MARK: - Queries

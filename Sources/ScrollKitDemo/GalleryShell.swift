@@ -297,10 +297,13 @@ final class GalleryShell: DemoScene {
 
     func draw(in canvas: Canvas) {
         let content = contentRect
-        canvas.fill(content, color: GalleryTheme.contentBackground)
+        let tab = tabs[selectedIndex]
+        // Skipped when the scene paints all of it opaquely (the list: one full-screen fill less a frame).
+        if !(tab.sceneSize == content.size && tab.scene?.coversOpaquely(content.size) == true) {
+            canvas.fill(content, color: GalleryTheme.contentBackground)
+        }
         canvas.pushTranslation(dx: content.minX, dy: content.minY)
         canvas.pushClip(Rect(origin: .zero, size: content.size))
-        let tab = tabs[selectedIndex]
         if let scene = tab.scene {
             scene.draw(in: canvas)
         } else {

@@ -52,76 +52,21 @@ extension SDLCanvas {
         let spans = discSpans(diameter: d)
         SDL_RenderFlush(renderer)
 
-        let alpha = UInt32(color.a)
-        let srcRB = UInt32(color.r) << 16 | UInt32(color.b)
-        let srcAG = UInt32(255) << 16 | UInt32(color.g)
-        let solid = 0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
-        let fullA = alpha &+ (alpha >> 7)
-        let fullIA = 256 &- fullA
-        let fullRB = srcRB &* fullA, fullAG = srcAG &* fullA
-        // The same in 16-bit lanes (see the full-run loop): B and R in the low bytes, G and A in the high.
-        let fullIA16 = UInt16(truncatingIfNeeded: fullIA), fullA16 = UInt16(truncatingIfNeeded: fullA)
-        let lowPremultiplied = SIMD8<UInt16>(UInt16(color.b), UInt16(color.r), UInt16(color.b), UInt16(color.r),
-                                             UInt16(color.b), UInt16(color.r), UInt16(color.b), UInt16(color.r)) &* fullA16
-        let highPremultiplied = SIMD8<UInt16>(UInt16(color.g), 255, UInt16(color.g), 255,
-                                              UInt16(color.g), 255, UInt16(color.g), 255) &* fullA16
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let size = Int(d), left = Int(x), visibleLeft = Int(x0) - left, visibleRight = Int(x1) - left
         spans.coverage.withUnsafeBufferPointer { coverage in
             spans.rows.withUnsafeBufferPointer { rows in
+                guard let base = coverage.baseAddress else { return }
                 for row in Int(y0)..<Int(y1) {
                     let r = row - Int(y)
                     let span = rows[r]
-                    let line = pixels + row * pitch + left      // indexed by disc column
-                    let coverageRow = r * size
-                    @inline(__always) func blendEdge(_ from: Int, _ to: Int) {
-                        var column = from
-                        while column < to {
-                            let c = UInt32(coverage[coverageRow + column])
-                            var a = (c &* alpha &+ 127) / 255
-                            a &+= a >> 7
-                            let ia = 256 &- a
-                            let dst = line[column]
-                            let rb = ((srcRB &* a &+ (dst & 0x00FF_00FF) &* ia) >> 8) & 0x00FF_00FF
-                            let ag = ((srcAG &* a &+ ((dst >> 8) & 0x00FF_00FF) &* ia) >> 8) & 0x00FF_00FF
-                            line[column] = rb | ag << 8
-                            column &+= 1
-                        }
-                    }
-                    let edgeStart = max(Int(span.edgeStart), visibleLeft)
-                    let fullStart = min(max(Int(span.fullStart), visibleLeft), visibleRight)
-                    let fullEnd = max(min(Int(span.fullEnd), visibleRight), fullStart)
-                    let edgeEnd = min(Int(span.edgeEnd), visibleRight)
-                    blendEdge(edgeStart, min(fullStart, edgeEnd))
-                    if fullEnd > fullStart {
-                        if alpha == 255 {
-                            (line + fullStart).update(repeating: solid, count: fullEnd - fullStart)
-                        } else {
-                            // Four pixels at a time in eight 16-bit lanes: each lane is a byte pair
-                            // (B,G or R,A); the low bytes are blended in place, the high bytes shifted
-                            // down and back (the same arithmetic per channel as below).
-                            let raw = UnsafeMutableRawPointer(line + fullStart)
-                            let count = fullEnd - fullStart
-                            var i = 0
-                            while i &+ 4 <= count {
-                                let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
-                                let low = ((v & 0x00FF) &* fullIA16 &+ lowPremultiplied) &>> 8
-                                let high = ((v &>> 8) &* fullIA16 &+ highPremultiplied) & 0xFF00
-                                raw.storeBytes(of: low | high, toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
-                                i &+= 4
-                            }
-                            var column = fullStart &+ i
-                            while column < fullEnd {
-                                let dst = line[column]
-                                let rb = ((fullRB &+ (dst & 0x00FF_00FF) &* fullIA) >> 8) & 0x00FF_00FF
-                                let ag = ((fullAG &+ ((dst >> 8) & 0x00FF_00FF) &* fullIA) >> 8) & 0x00FF_00FF
-                                line[column] = rb | ag << 8
-                                column &+= 1
-                            }
-                        }
-                    }
-                    blendEdge(max(fullEnd, edgeStart), edgeEnd)
+                    let start = max(Int(span.edgeStart), visibleLeft), end = min(Int(span.edgeEnd), visibleRight)
+                    guard end > start else { continue }
+                    // Edges blended per pixel, the full run (eight full coverage bytes at a time) with one
+                    // constant, or stored when opaque (sk_blend.h).
+                    sk_blend_mask_row(pixels + row * pitch + left + start, base + r * size + start, Int32(end - start),
+                                      color.r, color.g, color.b, color.a)
                 }
             }
         }
@@ -192,42 +137,16 @@ extension SDLCanvas {
         }
         guard x1 > x0, y1 > y0, coverage.count >= Int(width) * Int(height) else { return true }
         SDL_RenderFlush(renderer)
-        let alpha = UInt32(color.a)
-        let srcRB = UInt32(color.r) << 16 | UInt32(color.b)
-        let srcAG = UInt32(255) << 16 | UInt32(color.g)
-        let solid = 0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let w = Int(width)
         let c0 = Int(x0 - x), c1 = Int(x1 - x)
         guard let base = coverage.baseAddress else { return true }
+        let count = Int32(c1 - c0)
         for row in Int(y0)..<Int(y1) {
-            let mask = base + (row - Int(y)) * w
-            let line = pixels + row * pitch + Int(x)
-            var column = c0
-            while column < c1 {
-                // Most of a text's box is empty: skip eight clear bytes at a time.
-                if column &+ 8 <= c1,
-                   UnsafeRawPointer(mask + column).loadUnaligned(as: UInt64.self) == 0 {
-                    column &+= 8
-                    continue
-                }
-                let c = UInt32(mask[column])
-                if c != 0 {
-                    if c == 255 && alpha == 255 {
-                        line[column] = solid
-                    } else {
-                        var a = (c &* alpha &+ 127) / 255
-                        a &+= a >> 7
-                        let ia = 256 &- a
-                        let dst = line[column]
-                        let rb = ((srcRB &* a &+ (dst & 0x00FF_00FF) &* ia) >> 8) & 0x00FF_00FF
-                        let ag = ((srcAG &* a &+ ((dst >> 8) & 0x00FF_00FF) &* ia) >> 8) & 0x00FF_00FF
-                        line[column] = rb | ag << 8
-                    }
-                }
-                column &+= 1
-            }
+            // Clear bytes skipped eight at a time, full ones stored, the rest blended four at a time (sk_blend.h).
+            sk_blend_mask_row(pixels + row * pitch + Int(x) + c0, base + (row - Int(y)) * w + c0, count,
+                              color.r, color.g, color.b, color.a)
         }
         return true
     }

@@ -21,6 +21,9 @@ protocol DemoScene: HostClient {
     func scrollToEnd(duration: Double, curve: TimingCurve?)
     /// Scroll so that item `index` sits at `position` in the viewport (indices past the end clamp to the last item).
     func scrollToItem(_ index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?)
+    /// True when `draw(in:)` paints every pixel of a `size` area (the last `hostDidResize` size) with
+    /// opaque colour, so the shell need not fill the content background under it first.
+    func coversOpaquely(_ size: Size) -> Bool
 }
 
 extension DemoScene {
@@ -28,6 +31,7 @@ extension DemoScene {
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {}
     func scrollToEnd(duration: Double, curve: TimingCurve?) {}
     func scrollToItem(_ index: Int, position: ScrollPosition, duration: Double, curve: TimingCurve?) {}
+    func coversOpaquely(_ size: Size) -> Bool { false }
 
     /// Dispatches a scripted command to the matching hook.
     func perform(_ command: SceneCommand) {

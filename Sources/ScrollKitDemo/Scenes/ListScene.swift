@@ -227,6 +227,14 @@ final class ListScene: DemoScene {
         drawToolbar(in: canvas)
     }
 
+    /// The toolbar fills its band and the list (opaque background, or opaque rows covering it) the rest.
+    func coversOpaquely(_ area: Size) -> Bool {
+        guard area == size, let background = listView.backgroundColor, background.a == 255,
+              Color(hex: 0xFBFBFD).a == 255 else { return false }
+        let f = listView.frame
+        return f.minX <= 0 && f.maxX >= area.width && f.minY <= toolbarHeight && f.maxY >= area.height
+    }
+
     var needsFrames: Bool { listView.isAnimating || tracker.isTracking || indicator.isFading }
     var wantsQuit: Bool { quit }
 
