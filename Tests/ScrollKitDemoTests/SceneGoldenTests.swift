@@ -68,67 +68,19 @@ struct SceneGoldenTests {
     }
 }
 
-/// How two images differ.
-struct SceneImageDifference: CustomStringConvertible {
-    var maxChannelDelta: Int
-    var differingPixels: Int
-    var totalPixels: Int
-    var sizeMismatch: Bool
+/// How two images differ (ScrollKitSDL's `ImageDifference`).
+typealias SceneImageDifference = ImageDifference
 
-    var differingFraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
-
-    var description: String {
-        sizeMismatch ? "sizes differ"
-            : "\(differingPixels) of \(totalPixels) pixels differ, max channel delta \(maxChannelDelta)"
-    }
-}
-
-/// Golden-image comparison (copied from ScrollKitSDLTests' `ImageCompare`).
+/// Golden-image comparison for the demo's scenes, on ScrollKitSDL's `RGBAImage.difference(from:tolerance:)`.
 enum SceneGoldenImages {
-    /// Compares pixel by pixel; a pixel differs when a channel differs by more than `tolerance`.
+    /// Compares pixel by pixel (ScrollKitSDL's `RGBAImage.difference(from:tolerance:)`).
     static func compare(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> SceneImageDifference {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            let total = max(expected.width * expected.height, actual.width * actual.height)
-            return SceneImageDifference(maxChannelDelta: 255, differingPixels: total, totalPixels: total, sizeMismatch: true)
-        }
-        var maxDelta = 0, differing = 0
-        expected.rgba.withUnsafeBufferPointer { e in
-            actual.rgba.withUnsafeBufferPointer { a in
-                var i = 0
-                while i < e.count {
-                    var pixelMax = 0
-                    for c in 0..<4 { pixelMax = max(pixelMax, abs(Int(e[i + c]) - Int(a[i + c]))) }
-                    if pixelMax > tolerance { differing += 1 }
-                    maxDelta = max(maxDelta, pixelMax)
-                    i += 4
-                }
-            }
-        }
-        return SceneImageDifference(maxChannelDelta: maxDelta, differingPixels: differing,
-                                    totalPixels: expected.width * expected.height, sizeMismatch: false)
+        actual.difference(from: expected, tolerance: tolerance)
     }
 
-    /// The expected image faded to grey with differing pixels in red.
+    /// A picture of the differences (ScrollKitSDL's `RGBAImage.differenceImage(from:tolerance:)`).
     static func diffImage(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> RGBAImage {
-        var out = RGBAImage(width: actual.width, height: actual.height, fill: (255, 0, 0, 255))
-        for y in 0..<min(expected.height, actual.height) {
-            for x in 0..<min(expected.width, actual.width) {
-                let e = expected[x, y], a = actual[x, y]
-                let dr: Int = abs(Int(e.r) - Int(a.r)), dg: Int = abs(Int(e.g) - Int(a.g))
-                let db: Int = abs(Int(e.b) - Int(a.b)), da: Int = abs(Int(e.a) - Int(a.a))
-                let delta = max(max(dr, dg), max(db, da))
-                let i = (y * actual.width + x) * 4
-                if delta > tolerance {
-                    out.rgba[i] = UInt8(min(255, 128 + delta)); out.rgba[i + 1] = 0; out.rgba[i + 2] = 0
-                } else {
-                    let luminance: Int = (Int(e.r) + Int(e.g) + Int(e.b)) / 3
-                    let grey = UInt8(200 + luminance * 55 / 255)
-                    out.rgba[i] = grey; out.rgba[i + 1] = grey; out.rgba[i + 2] = grey
-                }
-                out.rgba[i + 3] = 255
-            }
-        }
-        return out
+        actual.differenceImage(from: expected, tolerance: tolerance)
     }
 
     /// Tests/ScrollKitDemoTests/Golden.

@@ -11,74 +11,15 @@ import ScrollKit
 import ScrollKitSDL
 import Testing
 
-/// How two images differ.
-struct ImageDifference: CustomStringConvertible {
-    /// Largest difference of any channel (R, G, B or A) of any pixel, 0...255.
-    var maxChannelDelta: Int
-    /// Pixels with some channel differing by more than the tolerance.
-    var differingPixels: Int
-    var totalPixels: Int
-    /// True when the sizes differ (then every pixel counts as differing).
-    var sizeMismatch: Bool
-
-    var differingFraction: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
-
-    var description: String {
-        sizeMismatch ? "sizes differ"
-            : "\(differingPixels) of \(totalPixels) pixels differ (\(String(format: "%.3f", differingFraction * 100))%), max channel delta \(maxChannelDelta)"
-    }
-}
-
 enum ImageCompare {
-    /// Compares `actual` with `expected` pixel by pixel. A pixel differs when any channel differs by
-    /// more than `tolerance`. Complexity: O(pixels).
+    /// Compares `actual` with `expected` (ScrollKitSDL's `RGBAImage.difference(from:tolerance:)`).
     static func compare(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> ImageDifference {
-        guard expected.width == actual.width, expected.height == actual.height else {
-            let total = max(expected.width * expected.height, actual.width * actual.height)
-            return ImageDifference(maxChannelDelta: 255, differingPixels: total, totalPixels: total, sizeMismatch: true)
-        }
-        var maxDelta = 0, differing = 0
-        expected.rgba.withUnsafeBufferPointer { e in
-            actual.rgba.withUnsafeBufferPointer { a in
-                var i = 0
-                while i < e.count {
-                    var pixelMax = 0
-                    for c in 0..<4 { pixelMax = max(pixelMax, abs(Int(e[i + c]) - Int(a[i + c]))) }
-                    if pixelMax > tolerance { differing += 1 }
-                    maxDelta = max(maxDelta, pixelMax)
-                    i += 4
-                }
-            }
-        }
-        return ImageDifference(maxChannelDelta: maxDelta, differingPixels: differing,
-                               totalPixels: expected.width * expected.height, sizeMismatch: false)
+        actual.difference(from: expected, tolerance: tolerance)
     }
 
-    /// A picture of the differences: the expected image faded to light grey, with differing pixels in
-    /// red (brighter = larger difference) and pixels within tolerance but not identical in orange.
-    /// Sizes that differ give the actual image's size, all red where the two do not overlap.
+    /// A picture of the differences (ScrollKitSDL's `RGBAImage.differenceImage(from:tolerance:)`).
     static func diffImage(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> RGBAImage {
-        var out = RGBAImage(width: actual.width, height: actual.height, fill: (255, 0, 0, 255))
-        for y in 0..<min(expected.height, actual.height) {
-            for x in 0..<min(expected.width, actual.width) {
-                let e = expected[x, y], a = actual[x, y]
-                let dr: Int = abs(Int(e.r) - Int(a.r)), dg: Int = abs(Int(e.g) - Int(a.g))
-                let db: Int = abs(Int(e.b) - Int(a.b)), da: Int = abs(Int(e.a) - Int(a.a))
-                let delta = max(max(dr, dg), max(db, da))
-                let i = (y * actual.width + x) * 4
-                if delta > tolerance {
-                    out.rgba[i] = UInt8(min(255, 128 + delta)); out.rgba[i + 1] = 0; out.rgba[i + 2] = 0
-                } else if delta > 0 {
-                    out.rgba[i] = 255; out.rgba[i + 1] = 160; out.rgba[i + 2] = 0
-                } else {
-                    let luminance: Int = (Int(e.r) + Int(e.g) + Int(e.b)) / 3
-                    let grey = UInt8(200 + luminance * 55 / 255)
-                    out.rgba[i] = grey; out.rgba[i + 1] = grey; out.rgba[i + 2] = grey
-                }
-                out.rgba[i + 3] = 255
-            }
-        }
-        return out
+        actual.differenceImage(from: expected, tolerance: tolerance)
     }
 
     /// Tests/ScrollKitSDLTests/Golden, found from this source file's path.

@@ -1,0 +1,32 @@
+import Testing
+import ScrollKitSDL
+
+@Suite struct ImageDifferenceTests {
+    @Test("difference counts pixels beyond the tolerance and the largest channel delta")
+    func countsPixelsBeyondTolerance() {
+        let expected = RGBAImage(width: 4, height: 3, fill: (100, 100, 100, 255))
+        var actual = expected
+        actual.rgba[0] = 110            // pixel (0, 0): +10 red, beyond 8
+        actual.rgba[4 * 5 + 2] = 95     // pixel (1, 1): −5 blue, within 8
+        let diff = actual.difference(from: expected, tolerance: 8)
+        #expect(!diff.sizeMismatch)
+        #expect(diff.differingPixels == 1)
+        #expect(diff.maxChannelDelta == 10)
+        #expect(diff.totalPixels == 12)
+        #expect(actual.difference(from: expected, tolerance: 4).differingPixels == 2)
+        #expect(expected.difference(from: expected).differingPixels == 0)
+
+        let picture = actual.differenceImage(from: expected, tolerance: 8)
+        #expect(picture[0, 0].r == 138 && picture[0, 0].g == 0)      // red, 128 + 10
+        #expect(picture[1, 1].r == 255 && picture[1, 1].g == 160)    // orange: within tolerance, not identical
+        #expect(picture[2, 2].r == picture[2, 2].g)                  // grey: identical
+    }
+
+    @Test("images of different sizes differ everywhere")
+    func sizeMismatch() {
+        let diff = RGBAImage(width: 2, height: 2).difference(from: RGBAImage(width: 3, height: 2))
+        #expect(diff.sizeMismatch)
+        #expect(diff.differingPixels == 6 && diff.totalPixels == 6)
+        #expect(RGBAImage(width: 0, height: 0).difference(from: RGBAImage(width: 0, height: 0)).differingFraction == 0)
+    }
+}
