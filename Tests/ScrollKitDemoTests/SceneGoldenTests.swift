@@ -68,73 +68,29 @@ struct SceneGoldenTests {
     }
 }
 
-/// How two images differ (ScrollKitSDL's `ImageDifference`).
-typealias SceneImageDifference = ImageDifference
-
-/// Golden-image comparison for the demo's scenes, on ScrollKitSDL's `RGBAImage.difference(from:tolerance:)`.
+/// Golden-image checks for the demo's scenes, on ScrollKitSDL's `GoldenImage.check`.
 enum SceneGoldenImages {
-    /// Compares pixel by pixel (ScrollKitSDL's `RGBAImage.difference(from:tolerance:)`).
-    static func compare(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> SceneImageDifference {
-        actual.difference(from: expected, tolerance: tolerance)
-    }
-
-    /// A picture of the differences (ScrollKitSDL's `RGBAImage.differenceImage(from:tolerance:)`).
-    static func diffImage(_ expected: RGBAImage, _ actual: RGBAImage, tolerance: Int = 8) -> RGBAImage {
-        actual.differenceImage(from: expected, tolerance: tolerance)
-    }
-
     /// Tests/ScrollKitDemoTests/Golden.
     static var goldenDirectory: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden").path
     }
 
-    static var updatingGoldens: Bool {
-        ProcessInfo.processInfo.environment["SCROLLKIT_UPDATE_GOLDENS"] == "1"
-    }
-
-    /// Checks `actual` against `<goldenDirectory>/<name>.png`: at most `maxDifferingFraction` of the
-    /// pixels may differ by more than `channelTolerance`. See the file's header for the side files.
+    /// Checks `actual` against `<goldenDirectory>/<name>.png` with ScrollKitSDL's `GoldenImage.check`: at
+    /// most `maxDifferingFraction` of the pixels may differ by more than `channelTolerance`.
     @discardableResult
     static func expectMatchesGolden(_ actual: RGBAImage, named name: String, channelTolerance: Int = 8,
                                     maxDifferingFraction: Double = 0.005,
-                                    sourceLocation: SourceLocation = #_sourceLocation) -> SceneImageDifference? {
-        let directory = goldenDirectory as NSString
-        let golden = directory.appendingPathComponent(name + ".png")
-        let actualPath = directory.appendingPathComponent(name + ".actual.png")
-        let diffPath = directory.appendingPathComponent(name + ".diff.png")
-        if updatingGoldens {
-            do {
-                try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
-                try PNGWriter.write(actual, to: golden)
-                try? FileManager.default.removeItem(atPath: actualPath)
-                try? FileManager.default.removeItem(atPath: diffPath)
-            } catch {
-                Issue.record("cannot write golden: \(error)", sourceLocation: sourceLocation)
-            }
+                                    sourceLocation: SourceLocation = #_sourceLocation) -> ImageDifference? {
+        let golden = (goldenDirectory as NSString).appendingPathComponent(name + ".png")
+        do {
+            let result = try GoldenImage.check(actual, against: golden, channelTolerance: channelTolerance,
+                                               maxDifferingFraction: maxDifferingFraction)
+            if let problem = result.problem { Issue.record("\(name) \(problem)", sourceLocation: sourceLocation) }
+            return result.difference
+        } catch {
+            Issue.record("golden check of \(name) failed: \(error)", sourceLocation: sourceLocation)
             return nil
         }
-        guard FileManager.default.fileExists(atPath: golden) else {
-            try? PNGWriter.write(actual, to: actualPath)
-            Issue.record("golden \(golden) is missing; the actual image is at \(actualPath). Run with SCROLLKIT_UPDATE_GOLDENS=1 to create it.",
-                         sourceLocation: sourceLocation)
-            return nil
-        }
-        let expected: RGBAImage
-        do { expected = try PNGWriter.read(path: golden) } catch {
-            Issue.record("cannot read golden: \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
-        let difference = compare(expected, actual, tolerance: channelTolerance)
-        if difference.sizeMismatch || difference.differingFraction > maxDifferingFraction {
-            try? PNGWriter.write(actual, to: actualPath)
-            try? PNGWriter.write(diffImage(expected, actual, tolerance: channelTolerance), to: diffPath)
-            Issue.record("\(name) does not match its golden: \(difference); wrote \(actualPath) and \(diffPath). If the change is intended: SCROLLKIT_UPDATE_GOLDENS=1.",
-                         sourceLocation: sourceLocation)
-        } else {
-            try? FileManager.default.removeItem(atPath: actualPath)
-            try? FileManager.default.removeItem(atPath: diffPath)
-        }
-        return difference
     }
 }
 

@@ -28,62 +28,34 @@ enum ImageCompare {
     }
 
     /// Whether `SCROLLKIT_UPDATE_GOLDENS=1` asks to (re)write goldens instead of comparing.
-    static var updatingGoldens: Bool {
-        ProcessInfo.processInfo.environment["SCROLLKIT_UPDATE_GOLDENS"] == "1"
-    }
+    static var updatingGoldens: Bool { GoldenImage.updateRequested }
 
-    /// Checks `actual` against the golden `<directory>/<name>.png`: it matches when at most
-    /// `maxDifferingFraction` of the pixels differ by more than `channelTolerance` in some channel.
-    ///
-    /// On a mismatch (or a missing golden) it records an issue naming `<name>.actual.png` and
-    /// `<name>.diff.png`, written beside the golden. With `SCROLLKIT_UPDATE_GOLDENS=1` it writes the golden.
-    /// - Returns: the difference, or nil when the golden was (re)written or could not be read.
+    /// Checks `actual` against the golden `<directory>/<name>.png` with ScrollKitSDL's `GoldenImage.check`
+    /// and records an issue naming the side files on a mismatch or a missing golden.
+    /// - Returns: the difference, or nil when the golden was (re)written, missing or unreadable.
     @discardableResult
     static func expectMatchesGolden(
         _ actual: RGBAImage, named name: String, directory: String = goldenDirectory,
         channelTolerance: Int = 8, maxDifferingFraction: Double = 0.005,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> ImageDifference? {
-        let golden = (directory as NSString).appendingPathComponent(name + ".png")
-        let actualPath = (directory as NSString).appendingPathComponent(name + ".actual.png")
-        let diffPath = (directory as NSString).appendingPathComponent(name + ".diff.png")
-        if updatingGoldens {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try PNGWriter.write(actual, to: golden)
-                try? FileManager.default.removeItem(atPath: actualPath)
-                try? FileManager.default.removeItem(atPath: diffPath)
-                print("wrote golden \(golden)")
-            } catch {
-                Issue.record("cannot write golden: \(error)", sourceLocation: sourceLocation)
-            }
-            return nil
-        }
-        guard FileManager.default.fileExists(atPath: golden) else {
-            try? PNGWriter.write(actual, to: actualPath)
-            Issue.record("golden \(golden) is missing; the actual image is at \(actualPath). Run with SCROLLKIT_UPDATE_GOLDENS=1 to create it.",
-                         sourceLocation: sourceLocation)
-            return nil
-        }
-        let expected: RGBAImage
-        do { expected = try PNGWriter.read(path: golden) } catch {
-            Issue.record("cannot read golden: \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
-        let difference = compare(expected, actual, tolerance: channelTolerance)
-        if difference.sizeMismatch || difference.differingFraction > maxDifferingFraction {
-            try? PNGWriter.write(actual, to: actualPath)
-            try? PNGWriter.write(diffImage(expected, actual, tolerance: channelTolerance), to: diffPath)
-            Issue.record("""
-                \(name) does not match its golden: \(difference) (allowed: \(String(format: "%.2f", maxDifferingFraction * 100))% \
-                over \(channelTolerance)); golden \(expected.width)x\(expected.height), actual \(actual.width)x\(actual.height). \
-                Wrote \(actualPath) and \(diffPath). If the change is intended: SCROLLKIT_UPDATE_GOLDENS=1.
-                """, sourceLocation: sourceLocation)
-        } else {
-            try? FileManager.default.removeItem(atPath: actualPath)
-            try? FileManager.default.removeItem(atPath: diffPath)
-        }
-        return difference
+        recordGoldenCheck(actual, golden: (directory as NSString).appendingPathComponent(name + ".png"), name: name,
+                          channelTolerance: channelTolerance, maxDifferingFraction: maxDifferingFraction,
+                          sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs `GoldenImage.check` and turns anything but a match into a recorded issue.
+func recordGoldenCheck(_ actual: RGBAImage, golden: String, name: String, channelTolerance: Int,
+                       maxDifferingFraction: Double, sourceLocation: SourceLocation) -> ImageDifference? {
+    do {
+        let result = try GoldenImage.check(actual, against: golden, channelTolerance: channelTolerance,
+                                           maxDifferingFraction: maxDifferingFraction)
+        if let problem = result.problem { Issue.record("\(name) \(problem)", sourceLocation: sourceLocation) }
+        return result.difference
+    } catch {
+        Issue.record("golden check of \(name) failed: \(error)", sourceLocation: sourceLocation)
+        return nil
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import ScrollKitSDL
 
 @Suite struct ImageDifferenceTests {
@@ -28,5 +29,32 @@ import ScrollKitSDL
         #expect(diff.sizeMismatch)
         #expect(diff.differingPixels == 6 && diff.totalPixels == 6)
         #expect(RGBAImage(width: 0, height: 0).difference(from: RGBAImage(width: 0, height: 0)).differingFraction == 0)
+    }
+}
+
+@Suite struct GoldenImageTests {
+    @Test("GoldenImage.check: missing, matching, mismatching with side files, and update mode")
+    func checkLifecycle() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scrollkit-goldencheck-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let golden = directory + "/g.png"
+        let grey = RGBAImage(width: 6, height: 6, fill: (90, 90, 90, 255))
+        let red = RGBAImage(width: 6, height: 6, fill: (200, 0, 0, 255))
+
+        let missing = try GoldenImage.check(grey, against: golden, update: false)
+        #expect(missing == .missing(golden: golden, actualPath: directory + "/g.actual.png"))
+        #expect(missing.problem?.contains("missing") == true)
+
+        #expect(try GoldenImage.check(grey, against: golden, update: true) == .written(golden: golden))
+        let match = try GoldenImage.check(grey, against: golden, update: false)
+        #expect(match.problem == nil && match.difference?.differingPixels == 0)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/g.actual.png"))
+
+        let mismatch = try GoldenImage.check(red, against: golden, update: false)
+        #expect(mismatch.difference?.differingPixels == 36)
+        #expect(mismatch.problem?.contains("g.diff.png") == true)
+        #expect(try PNGWriter.read(path: directory + "/g.actual.png") == red)
+        #expect(FileManager.default.fileExists(atPath: directory + "/g.diff.png"))
     }
 }
