@@ -20,6 +20,16 @@ public struct ImageRef: Sendable, Hashable {
     public init(_ name: String) { self.name = name }
 }
 
+/// One circle of a batch drawn by `Canvas.fillCircles(_:)`: centre and radius in points, a colour.
+public struct CircleFill: Sendable, Hashable {
+    public var center: Point
+    public var radius: Double
+    public var color: Color
+    public init(center: Point, radius: Double, color: Color) {
+        self.center = center; self.radius = radius; self.color = color
+    }
+}
+
 /// Where views draw. Coordinates are logical points; the canvas maps them to pixels.
 ///
 /// ScrollKitSDL implements it on an SDL renderer; tests use a recording canvas.
@@ -50,6 +60,10 @@ public protocol Canvas: AnyObject {
     /// Connected line segments through `points`.
     func drawPolyline(_ points: [Point], color: Color, width: Double)
     func fillCircle(center: Point, radius: Double, color: Color)
+    /// Fills every circle of `circles` in order (later ones on top): the same pixels as calling
+    /// `fillCircle` for each, which is what the default implementation does. A canvas may draw a batch
+    /// faster (SDLCanvas's software target rasterises it in bands on two threads).
+    func fillCircles(_ circles: [CircleFill])
     /// Draws `text` inside `rect`, vertically centred, aligned horizontally as asked.
     func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment)
     /// The size `text` takes in `style`.
@@ -63,4 +77,11 @@ public protocol Canvas: AnyObject {
     func pushTranslation(dx: Double, dy: Double)
     /// Restores the translation in force before the matching `pushTranslation`. Without one, does nothing.
     func popTranslation()
+}
+
+extension Canvas {
+    /// Calls `fillCircle` for each circle, in order.
+    public func fillCircles(_ circles: [CircleFill]) {
+        for circle in circles { fillCircle(center: circle.center, radius: circle.radius, color: circle.color) }
+    }
 }

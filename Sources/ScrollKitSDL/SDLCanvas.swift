@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import ScrollKit
 
 /// The `Canvas` of ScrollKitSDL: draws on an `SDL_Renderer` (hardware, or software on an offscreen surface).
@@ -85,6 +86,20 @@ public final class SDLCanvas: Canvas {
     var directSurface: UnsafeMutablePointer<SDL_Surface>?
     var discSpanCache: [DiscSpans?]
     var largeDiscSpans: [(diameter: Int32, spans: DiscSpans)] = []
+    /// Pending discs of a `fillCircles` batch (software target), kept to reuse its storage.
+    var discBatch: [sk_disc_cmd] = []
+    /// Covered pixels per row while splitting a batch into bands, kept to reuse its storage.
+    var bandHistogram: [Int] = []
+    /// The thread that draws the second band of a large batch (started on first use).
+    var bandWorker: BandWorker?
+    /// How many threads rasterise a large `fillCircles` batch on a software target: 1 or 2 (larger
+    /// values count as 2). Defaults to 2 when the machine has at least two cores. The pixels are the
+    /// same either way.
+    public var rasterThreads = min(2, ProcessInfo.processInfo.activeProcessorCount) {
+        didSet {
+            if rasterThreads < 2 { bandWorker?.stop(); bandWorker = nil }
+        }
+    }
     // Stroke scratch (see SDLCanvas+Stroke.swift): coverage bytes and a streaming texture.
     var strokeCoverage: [UInt8] = []
     var strokeTexture: OpaquePointer?
@@ -157,6 +172,9 @@ public final class SDLCanvas: Canvas {
         for disc in largeDiscs { SDL_DestroyTexture(disc.texture) }
         largeDiscs.removeAll()
         largeDiscSpans.removeAll()
+        discBatch.removeAll()
+        bandWorker?.stop()
+        bandWorker = nil
         if let strokeTexture { SDL_DestroyTexture(strokeTexture) }
         strokeTexture = nil
         strokeTextureSize = (0, 0)

@@ -32,6 +32,19 @@ struct ListCellTests {
         }
     }
 
+    @Test("fillCircles draws each circle in order through fillCircle unless a canvas batches them")
+    func fillCirclesDefaultsToOneByOne() {
+        let canvas = RecordingCanvas()
+        let circles = (0..<5).map {
+            CircleFill(center: Point(x: Double($0) * 10, y: 5), radius: Double($0 + 1), color: Color(r: UInt8($0), g: 0, b: 0))
+        }
+        let asCanvas: Canvas = canvas
+        asCanvas.fillCircles(circles)
+        #expect(canvas.commands == circles.map { .circle(center: $0.center, radius: $0.radius, $0.color) })
+        asCanvas.fillCircles([])
+        #expect(canvas.commands.count == 5)
+    }
+
     @Test("title and subtitle on a dark background get light text; no separator when nil")
     func labelCellTwoLinesDark() {
         let canvas = RecordingCanvas()

@@ -1,4 +1,5 @@
 import BenchGallery
+import Foundation
 import Glibc
 import MallocInterposerSwift
 import ScrollKit
@@ -8,6 +9,7 @@ import ScrollKit
 //   scene-probe                                   every configuration `make bench` checks
 //   scene-probe SCENE MOTION [ITEMS SPRITES FRAMES [PNG]]   one configuration
 //       SCENE: list, paging, picker, sprites, curves; MOTION: scroll-to, fling, none
+//       SCENE_PROBE_THREADS=1 draws disc batches on one thread (SDLCanvas.rasterThreads; default 2)
 //
 // Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
 // mallocs in measured frames (with the interposer preloaded:
@@ -21,10 +23,12 @@ struct Config {
     var items = 1000
     var sprites = 60
     var frames = 600
+    /// Threads for disc batches (SDLCanvas.rasterThreads); only the sprites scene draws them.
+    var rasterThreads = 2
     var name: String {
         var n = "\(scene) \(motion.rawValue)"
         if scene == "list" { n += " N=\(items)" }
-        if scene == "sprites" { n += " sprites=\(sprites)" }
+        if scene == "sprites" { n += " sprites=\(sprites) threads=\(rasterThreads)" }
         return n
     }
 }
@@ -64,6 +68,7 @@ func run(_ c: Config, countMallocs: Bool, png: String?) -> Bool {
         print("\(c.name): \(error)")
         return false
     }
+    bench.host.canvas.rasterThreads = c.rasterThreads
     var times: [Double] = []
     times.reserveCapacity(c.frames)
     var mallocs = 0, maxMallocs = 0, allocatingFrames = 0
@@ -108,6 +113,7 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     if args.count >= 4, let v = Int(args[3]) { c.sprites = v }
     if args.count >= 5, let v = Int(args[4]), v > 0 { c.frames = v }
     if args.count >= 6 { png = args[5] }
+    if let v = ProcessInfo.processInfo.environment["SCENE_PROBE_THREADS"].flatMap(Int.init) { c.rasterThreads = v }
     configs = [c]
 } else if args.isEmpty {
     for n in [100, 10_000, 1_000_000, 10_000_000] {
@@ -118,7 +124,8 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     configs.append(Config(scene: "paging", motion: .fling))
     configs.append(Config(scene: "picker", motion: .scrollTo))
     configs.append(Config(scene: "sprites", motion: .none, sprites: 60))
-    configs.append(Config(scene: "sprites", motion: .none, sprites: 10_000, frames: 300))
+    configs.append(Config(scene: "sprites", motion: .none, sprites: 10_000, frames: 300, rasterThreads: 1))
+    configs.append(Config(scene: "sprites", motion: .none, sprites: 10_000, frames: 300, rasterThreads: 2))
     configs.append(Config(scene: "curves", motion: .scrollTo))
 } else {
     print("usage: scene-probe [SCENE scroll-to|fling|none [ITEMS SPRITES FRAMES [PNG]]]")

@@ -244,6 +244,8 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
     private var isVisible = true
     private var caption = ""
     private var background: [Color] = []
+    /// The discs of the frame, handed to the canvas as one batch (storage reused frame to frame).
+    private var circles: [CircleFill] = []
 
     init(count: Int, seed: UInt64, size: Size) {
         self.count = count
@@ -318,13 +320,15 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
         let w = size.width, h = size.height
         guard w > 0, h > 0 else { return }
         drawBackground(in: canvas, width: w, height: h)
+        circles.removeAll(keepingCapacity: true)
         for s in field.sprites {
             let a = s.opacity
             guard a > 0 else { continue }
             var color = s.color
             color.a = UInt8(min(255, (a * 255).rounded()))
-            canvas.fillCircle(center: Point(x: s.x, y: s.y), radius: s.diameter * s.scale / 2, color: color)
+            circles.append(CircleFill(center: Point(x: s.x, y: s.y), radius: s.diameter * s.scale / 2, color: color))
         }
+        canvas.fillCircles(circles)
         // Caption in a translucent pill at the bottom left.
         let style = TextStyle(size: 12, weight: .regular, color: Color(r: 255, g: 255, b: 255, a: 210))
         let textWidth = canvas.measureText(caption, style: style).width

@@ -1,0 +1,161 @@
+import CSDL2
+import Foundation
+import ScrollKit
+
+// Batches of discs (`Canvas.fillCircles`) on the software target. The discs become commands for the
+// C kernel (sk_blend.h), and a large batch is drawn in two horizontal bands at once: the canvas's
+// thread draws the top band while a worker thread draws the bottom one. Each band takes the discs
+// in order, so every pixel sees them in order and the result is the same, byte for byte, as one
+// thread drawing the batch (or `fillCircle` called for each disc).
+extension SDLCanvas {
+    /// Batches smaller than this many pixels in total are drawn on the calling thread alone: waking the
+    /// worker costs more than it saves.
+    static let parallelDiscBatchPixels = 65_536
+
+    /// Fills every circle in order (later ones on top), with exactly the pixels `fillCircle` gives each.
+    ///
+    /// On a software target (see `attachSoftwareTarget`) the discs are blended straight into it as one
+    /// batch; with `rasterThreads` ≥ 2 and a large batch, in two bands on two threads. Circles the
+    /// batch cannot take (larger than `maxCachedCircleDiameter` pixels, under a pixel wide) are drawn
+    /// one by one in their place. Otherwise this is `fillCircle` for each.
+    /// Complexity: O(n + covered pixels); no allocation once the batch buffer has grown to n.
+    /// Circles with a NaN or non-positive radius or centre, or a transparent colour, draw nothing.
+    public func fillCircles(_ circles: [CircleFill]) {
+        guard directSurface != nil, !clipIsEmpty else {
+            for circle in circles { fillCircle(center: circle.center, radius: circle.radius, color: circle.color) }
+            return
+        }
+        discBatch.removeAll(keepingCapacity: true)
+        let s = pixelScale
+        for circle in circles {
+            let color = circle.color, radius = circle.radius, center = circle.center
+            guard color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { continue }
+            // The same arithmetic as fillCircle, so a batch draws the same pixels.
+            let diameter = 2 * radius * s
+            let cx = (center.x + tx) * s, cy = (center.y + ty) * s
+            guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { continue }
+            guard diameter >= 1, diameter <= Double(Self.maxCachedCircleDiameter) else {
+                flushDiscBatch()
+                fillCircle(center: center, radius: radius, color: color)
+                continue
+            }
+            let d = max(1, Int32(diameter.rounded()))
+            if let command = discCommand(diameter: d, x: Int32((cx - Double(d) / 2).rounded()),
+                                         y: Int32((cy - Double(d) / 2).rounded()), color: color) {
+                discBatch.append(command)
+            }
+        }
+        flushDiscBatch()
+    }
+
+    /// Draws and empties the pending disc batch.
+    func flushDiscBatch() {
+        defer { discBatch.removeAll(keepingCapacity: true) }
+        guard !discBatch.isEmpty, let surface = directSurface,
+              let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return }
+        SDL_RenderFlush(renderer)
+        let pitch = surface.pointee.pitch / 4, height = surface.pointee.h
+        var top = height, bottom: Int32 = 0, area = 0
+        for command in discBatch {
+            top = min(top, command.y + command.r0)
+            bottom = max(bottom, command.y + command.r1)
+            area += Int(command.r1 - command.r0) * Int(command.c1 - command.c0)
+        }
+        let count = Int32(discBatch.count)
+        let split = area >= Self.parallelDiscBatchPixels && rasterThreads >= 2 && bottom - top >= 16
+            ? balancedSplit(top: top, bottom: bottom) : bottom
+        discBatch.withUnsafeBufferPointer { batch in
+            guard let commands = batch.baseAddress else { return }
+            if split > top, split < bottom, let worker = bandWorkerStarted() {
+                worker.start(pixels: pixels, pitch: pitch, commands: commands, count: count, top: split, bottom: bottom)
+                sk_blend_disc_batch(pixels, pitch, commands, count, top, split)
+                worker.wait()
+            } else {
+                sk_blend_disc_batch(pixels, pitch, commands, count, top, bottom)
+            }
+        }
+    }
+
+    /// The row that splits the batch's covered pixels about in half: each disc's visible area is
+    /// counted at its middle row, then the running sum is walked to half the total. O(n + rows).
+    private func balancedSplit(top: Int32, bottom: Int32) -> Int32 {
+        let rows = Int(bottom - top)
+        if bandHistogram.count < rows + 1 { bandHistogram = Array(repeating: 0, count: rows + 1) }
+        for i in 0...rows { bandHistogram[i] = 0 }
+        var total = 0
+        for command in discBatch {
+            let weight = Int(command.r1 - command.r0) * Int(command.c1 - command.c0)
+            let middle = Int(command.y + (command.r0 + command.r1) / 2 - top)
+            bandHistogram[min(max(middle, 0), rows)] += weight
+            total += weight
+        }
+        var sum = 0
+        for i in 0...rows {
+            sum += bandHistogram[i]
+            if 2 * sum >= total { return top + Int32(max(i, 1)) }
+        }
+        return top + Int32(rows / 2)
+    }
+
+    /// The band worker, started on first use (nil when `rasterThreads` < 2).
+    private func bandWorkerStarted() -> BandWorker? {
+        guard rasterThreads >= 2 else { return nil }
+        if let bandWorker { return bandWorker }
+        let worker = BandWorker()
+        bandWorker = worker
+        return worker
+    }
+}
+
+/// A thread that draws one band of a disc batch while the canvas's thread draws the other.
+///
+/// The job is handed over in plain stored properties: written by the canvas's thread before `go` is
+/// signalled and read by the worker after its wait returns (the semaphore orders them); the canvas's
+/// thread waits on `done` before it touches the pixels or the commands again. No allocation per job.
+final class BandWorker: @unchecked Sendable {
+    private let go = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var pixels: UnsafeMutablePointer<UInt32>?
+    private var pitch: Int32 = 0
+    private var commands: UnsafePointer<sk_disc_cmd>?
+    private var count: Int32 = 0
+    private var top: Int32 = 0
+    private var bottom: Int32 = 0
+    private var stopping = false
+
+    init() {
+        let thread = Thread { [self] in loop() }
+        thread.name = "ScrollKit raster"
+        thread.start()
+    }
+
+    private func loop() {
+        while true {
+            go.wait()
+            if stopping { return }
+            if let pixels, let commands { sk_blend_disc_batch(pixels, pitch, commands, count, top, bottom) }
+            done.signal()
+        }
+    }
+
+    /// Starts drawing rows [top, bottom) of the batch; call `wait()` before using the pixels again.
+    func start(pixels: UnsafeMutablePointer<UInt32>, pitch: Int32, commands: UnsafePointer<sk_disc_cmd>, count: Int32,
+               top: Int32, bottom: Int32) {
+        self.pixels = pixels
+        self.pitch = pitch
+        self.commands = commands
+        self.count = count
+        self.top = top
+        self.bottom = bottom
+        go.signal()
+    }
+
+    /// Waits for the band started last.
+    func wait() { done.wait() }
+
+    /// Ends the thread (after the job in progress, if any). The worker cannot be started again.
+    func stop() {
+        stopping = true
+        go.signal()
+    }
+}
