@@ -110,16 +110,18 @@ final class FrameDrivers {
 
 // MARK: - Full frames (core + drawing into the software renderer)
 
-/// The full-frame benchmarks: (name, scene, motion, list items, sprites). One frame per sample.
-let sceneCases: [(name: String, scene: String, motion: SceneBench.Motion, items: Int, sprites: Int)] =
-    frameCounts.map { n in ("Scene list scroll-to N=\(powerName(n))", "list", .scrollTo, n, 60) } + [
-        ("Scene list fling N=10^3", "list", .fling, 1000, 60),
-        ("Scene paging scroll-to", "paging", .scrollTo, 1000, 60),
-        ("Scene paging fling", "paging", .fling, 1000, 60),
-        ("Scene picker scroll-to", "picker", .scrollTo, 1000, 60),
-        ("Scene sprites 60", "sprites", .none, 1000, 60),
-        ("Scene sprites 10^4", "sprites", .none, 1000, 10_000),
-        ("Scene curves scroll-to", "curves", .scrollTo, 1000, 60),
+/// The full-frame benchmarks: (name, scene, motion, list items, sprites, threads for disc batches —
+/// 0 = the canvas's default, two on a machine with two cores). One frame per sample.
+let sceneCases: [(name: String, scene: String, motion: SceneBench.Motion, items: Int, sprites: Int, threads: Int)] =
+    frameCounts.map { n in ("Scene list scroll-to N=\(powerName(n))", "list", .scrollTo, n, 60, 0) } + [
+        ("Scene list fling N=10^3", "list", .fling, 1000, 60, 0),
+        ("Scene paging scroll-to", "paging", .scrollTo, 1000, 60, 0),
+        ("Scene paging fling", "paging", .fling, 1000, 60, 0),
+        ("Scene picker scroll-to", "picker", .scrollTo, 1000, 60, 0),
+        ("Scene sprites 60", "sprites", .none, 1000, 60, 0),
+        ("Scene sprites 10^4", "sprites", .none, 1000, 10_000, 0),
+        ("Scene sprites 10^4 one thread", "sprites", .none, 1000, 10_000, 1),
+        ("Scene curves scroll-to", "curves", .scrollTo, 1000, 60, 0),
     ]
 
 /// Full frames cost 0.1-10 ms: a time cap ends the heavier ones.
@@ -139,7 +141,9 @@ func registerSceneBenchmarks() {
             await MainActor.run {
                 // Built on the first sample (in the benchmark's own process), reused after that.
                 guard let d = SceneDrivers.shared.driver(c.name, make: {
-                    try SceneBench(scene: c.scene, motion: c.motion, items: c.items, sprites: c.sprites)
+                    let d = try SceneBench(scene: c.scene, motion: c.motion, items: c.items, sprites: c.sprites)
+                    if c.threads > 0 { d.host.canvas.rasterThreads = c.threads }
+                    return d
                 }) else { return }
                 d.prepare()
                 benchmark.startMeasurement()

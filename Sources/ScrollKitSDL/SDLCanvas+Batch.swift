@@ -21,31 +21,59 @@ extension SDLCanvas {
     /// Complexity: O(n + covered pixels); no allocation once the batch buffer has grown to n.
     /// Circles with a NaN or non-positive radius or centre, or a transparent colour, draw nothing.
     public func fillCircles(_ circles: [CircleFill]) {
-        guard directSurface != nil, !clipIsEmpty else {
+        guard let surface = directSurface, !clipIsEmpty else {
             for circle in circles { fillCircle(center: circle.center, radius: circle.radius, color: circle.color) }
             return
         }
-        discBatch.removeAll(keepingCapacity: true)
-        let s = pixelScale
+        // The loop below reads only locals (no property access per circle): the batch buffer is
+        // borrowed from `discBatch` and handed back at the end.
+        var batch: [sk_disc_cmd] = [], masks: [DiscMask?] = []
+        swap(&batch, &discBatch)
+        swap(&masks, &discMasks)
+        defer { swap(&masks, &discMasks) }
+        batch.removeAll(keepingCapacity: true)
+        let s = pixelScale, dx = tx, dy = ty
+        var left: Int32 = 0, top: Int32 = 0, right = surface.pointee.w, bottom = surface.pointee.h
+        if let clip = clipStack.last {
+            left = max(left, clip.x); top = max(top, clip.y)
+            right = min(right, clip.x + clip.w); bottom = min(bottom, clip.y + clip.h)
+        }
         for circle in circles {
             let color = circle.color, radius = circle.radius, center = circle.center
             guard color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { continue }
-            // The same arithmetic as fillCircle, so a batch draws the same pixels.
+            // The same arithmetic as fillCircle and discCommand, so a batch draws the same pixels.
             let diameter = 2 * radius * s
-            let cx = (center.x + tx) * s, cy = (center.y + ty) * s
+            let cx = (center.x + dx) * s, cy = (center.y + dy) * s
             guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { continue }
             guard diameter >= 1, diameter <= Double(Self.maxCachedCircleDiameter) else {
+                // Drawn on its own, in its place.
+                swap(&batch, &discBatch)
                 flushDiscBatch()
                 fillCircle(center: center, radius: radius, color: color)
+                swap(&batch, &discBatch)
                 continue
             }
             let d = max(1, Int32(diameter.rounded()))
-            if let command = discCommand(diameter: d, x: Int32((cx - Double(d) / 2).rounded()),
-                                         y: Int32((cy - Double(d) / 2).rounded()), color: color) {
-                discBatch.append(command)
-            }
+            let x = Int32((cx - Double(d) / 2).rounded()), y = Int32((cy - Double(d) / 2).rounded())
+            let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
+            guard x1 > x0, y1 > y0 else { continue }
+            let mask = masks[Int(d)] ?? newDiscMask(diameter: d, into: &masks)
+            batch.append(sk_disc_cmd(coverage: mask.coverage, rows: mask.rows, stride: mask.stride, x: x, y: y,
+                                     r0: y0 - y, r1: y1 - y, c0: x0 - x, c1: x1 - x, limit: right - x,
+                                     r: color.r, g: color.g, b: color.b, a: color.a))
         }
+        swap(&batch, &discBatch)
         flushDiscBatch()
+    }
+
+    /// The cached mask of a `d`-pixel disc (d ≤ `maxCachedCircleDiameter`) as raw pointers, so a
+    /// batch does no reference counting per disc; stored in `masks` (the canvas's `discMasks`).
+    /// It lives as long as the canvas's disc cache, which is never emptied.
+    private func newDiscMask(diameter d: Int32, into masks: inout [DiscMask?]) -> DiscMask {
+        let spans = discSpans(diameter: d)
+        let mask = DiscMask(coverage: spans.coverage, rows: spans.rows, stride: spans.stride)
+        masks[Int(d)] = mask
+        return mask
     }
 
     /// Draws and empties the pending disc batch.
@@ -105,6 +133,13 @@ extension SDLCanvas {
         bandWorker = worker
         return worker
     }
+}
+
+/// Raw pointers into a cached `DiscSpans` (owned by `SDLCanvas.discSpanCache`).
+struct DiscMask {
+    var coverage: UnsafeMutablePointer<UInt8>
+    var rows: UnsafeMutablePointer<sk_span>
+    var stride: Int32
 }
 
 /// A thread that draws one band of a disc batch while the canvas's thread draws the other.

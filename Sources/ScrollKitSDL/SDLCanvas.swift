@@ -84,8 +84,11 @@ public final class SDLCanvas: Canvas {
     var largeDiscs: [(diameter: Int32, texture: OpaquePointer)] = []
     // Direct compositing into a software target (see SDLCanvas+Direct.swift).
     var directSurface: UnsafeMutablePointer<SDL_Surface>?
+    /// Disc masks by diameter; never emptied while the canvas lives (`discMasks` points into it).
     var discSpanCache: [DiscSpans?]
     var largeDiscSpans: [(diameter: Int32, spans: DiscSpans)] = []
+    /// Raw views of `discSpanCache`'s entries, for batches (index = diameter).
+    var discMasks: [DiscMask?]
     /// Pending discs of a `fillCircles` batch (software target), kept to reuse its storage.
     var discBatch: [sk_disc_cmd] = []
     /// Covered pixels per row while splitting a batch into bands, kept to reuse its storage.
@@ -128,6 +131,7 @@ public final class SDLCanvas: Canvas {
         self.pixelScale = Self.sanitized(pixelScale)
         self.circleTextures = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
         self.discSpanCache = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
+        self.discMasks = Array(repeating: nil, count: Int(Self.maxCachedCircleDiameter) + 1)
         vertices.reserveCapacity(1024)
         indices.reserveCapacity(2048)
         points.reserveCapacity(256)
