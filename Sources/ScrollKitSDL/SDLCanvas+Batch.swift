@@ -12,17 +12,22 @@ extension SDLCanvas {
     /// worker costs more than it saves.
     static let parallelDiscBatchPixels = 65_536
 
+    /// Discs up to this many pixels wide come from the disc atlas when a batch is drawn through SDL.
+    static let discAtlasMaxDiameter: Int32 = 64
+
     /// Fills every circle in order (later ones on top), with exactly the pixels `fillCircle` gives each.
     ///
     /// On a software target (see `attachSoftwareTarget`) the discs are blended straight into it as one
-    /// batch; with `rasterThreads` ≥ 2 and a large batch, in two bands on two threads. Circles the
-    /// batch cannot take (larger than `maxCachedCircleDiameter` pixels, under a pixel wide) are drawn
-    /// one by one in their place. Otherwise this is `fillCircle` for each.
+    /// batch; with `rasterThreads` ≥ 2 and a large batch, in two bands on two threads. Otherwise
+    /// (a GPU renderer) discs up to 64 pixels wide are one `SDL_RenderGeometry` call on an atlas of
+    /// discs. Circles a batch cannot take (too large, under a pixel wide) are drawn one by one in their
+    /// place.
     /// Complexity: O(n + covered pixels); no allocation once the batch buffer has grown to n.
     /// Circles with a NaN or non-positive radius or centre, or a transparent colour, draw nothing.
     public func fillCircles(_ circles: [CircleFill]) {
-        guard let surface = directSurface, !clipIsEmpty else {
-            for circle in circles { fillCircle(center: circle.center, radius: circle.radius, color: circle.color) }
+        guard !clipIsEmpty else { return }
+        guard let surface = directSurface else {
+            fillCirclesFromAtlas(circles)
             return
         }
         // The loop below reads only locals (no property access per circle): the batch buffer is
@@ -45,7 +50,8 @@ extension SDLCanvas {
             let diameter = 2 * radius * s
             let cx = (center.x + dx) * s, cy = (center.y + dy) * s
             guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { continue }
-            guard diameter >= 1, diameter <= Double(Self.maxCachedCircleDiameter) else {
+            let d = diameter >= 1 && diameter < Double(Int32.max) ? Int32(diameter.rounded()) : 0
+            guard d >= 1, d <= Self.maxCachedCircleDiameter else {
                 // Drawn on its own, in its place.
                 swap(&batch, &discBatch)
                 flushDiscBatch()
@@ -53,7 +59,6 @@ extension SDLCanvas {
                 swap(&batch, &discBatch)
                 continue
             }
-            let d = max(1, Int32(diameter.rounded()))
             let x = Int32((cx - Double(d) / 2).rounded()), y = Int32((cy - Double(d) / 2).rounded())
             let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
             guard x1 > x0, y1 > y0 else { continue }
@@ -74,6 +79,100 @@ extension SDLCanvas {
         let mask = DiscMask(coverage: spans.coverage, rows: spans.rows, stride: spans.stride)
         masks[Int(d)] = mask
         return mask
+    }
+
+    /// A batch through SDL (no software target; typically a GPU renderer): discs up to
+    /// `discAtlasMaxDiameter` pixels are quads of one atlas texture holding every such disc at its
+    /// exact size, so the whole batch is one `SDL_RenderGeometry` call instead of one copy per disc
+    /// (each a draw call on OpenGL). The quads sit on whole pixels and sample the atlas 1:1 (nearest),
+    /// so each disc looks as `fillCircle` draws it. Larger or sub-pixel circles are drawn one by one in
+    /// their place.
+    func fillCirclesFromAtlas(_ circles: [CircleFill]) {
+        guard let atlas = discAtlasTexture() else {
+            for c in circles { fillCircle(center: c.center, radius: c.radius, color: c.color) }
+            return
+        }
+        atlasVertices.removeAll(keepingCapacity: true)
+        atlasIndices.removeAll(keepingCapacity: true)
+        let s = pixelScale, dx = tx, dy = ty
+        let scaleU = 1 / Float(Self.discAtlasSize.width), scaleV = 1 / Float(Self.discAtlasSize.height)
+        for circle in circles {
+            let color = circle.color, radius = circle.radius, center = circle.center
+            guard color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { continue }
+            let diameter = 2 * radius * s
+            let cx = (center.x + dx) * s, cy = (center.y + dy) * s
+            guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { continue }
+            let d = diameter >= 1 && diameter < Double(Int32.max) ? Int32(diameter.rounded()) : 0
+            guard d >= 1, d <= Self.discAtlasMaxDiameter else {
+                flushAtlasQuads(atlas)
+                fillCircle(center: center, radius: radius, color: color)
+                continue
+            }
+            let x = Float((cx - Double(d) / 2).rounded()), y = Float((cy - Double(d) / 2).rounded())
+            let size = Float(d)
+            let source = discAtlasRects[Int(d)]
+            let u0 = Float(source.x) * scaleU, v0 = Float(source.y) * scaleV
+            let u1 = Float(source.x + d) * scaleU, v1 = Float(source.y + d) * scaleV
+            let tint = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+            let first = Int32(atlasVertices.count)
+            atlasVertices.append(SDL_Vertex(position: SDL_FPoint(x: x, y: y), color: tint, tex_coord: SDL_FPoint(x: u0, y: v0)))
+            atlasVertices.append(SDL_Vertex(position: SDL_FPoint(x: x + size, y: y), color: tint, tex_coord: SDL_FPoint(x: u1, y: v0)))
+            atlasVertices.append(SDL_Vertex(position: SDL_FPoint(x: x + size, y: y + size), color: tint, tex_coord: SDL_FPoint(x: u1, y: v1)))
+            atlasVertices.append(SDL_Vertex(position: SDL_FPoint(x: x, y: y + size), color: tint, tex_coord: SDL_FPoint(x: u0, y: v1)))
+            atlasIndices.append(first); atlasIndices.append(first + 1); atlasIndices.append(first + 2)
+            atlasIndices.append(first); atlasIndices.append(first + 2); atlasIndices.append(first + 3)
+        }
+        flushAtlasQuads(atlas)
+    }
+
+    /// Draws and empties the pending atlas quads.
+    private func flushAtlasQuads(_ atlas: OpaquePointer) {
+        defer {
+            atlasVertices.removeAll(keepingCapacity: true)
+            atlasIndices.removeAll(keepingCapacity: true)
+        }
+        guard !atlasIndices.isEmpty else { return }
+        let status = atlasVertices.withUnsafeBufferPointer { v in
+            atlasIndices.withUnsafeBufferPointer { i in
+                SDL_RenderGeometry(renderer, atlas, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        if status != 0 { lastError = SDLError("SDL_RenderGeometry failed: \(String(cString: SDL_GetError()))") }
+    }
+
+    /// Size of the disc atlas texture, pixels.
+    static let discAtlasSize = (width: Int32(512), height: Int32(512))
+
+    /// The atlas of every disc from 1 to `discAtlasMaxDiameter` pixels (white, coverage in alpha, one
+    /// pixel of clear padding around each), made on first use; `discAtlasRects[d]` is disc d's place.
+    func discAtlasTexture() -> OpaquePointer? {
+        if let discAtlas { return discAtlas }
+        let width = Int(Self.discAtlasSize.width), height = Int(Self.discAtlasSize.height)
+        var rects = [SDL_Rect](repeating: SDL_Rect(), count: Int(Self.discAtlasMaxDiameter) + 1)
+        var pixels = [UInt32](repeating: 0x00FF_FFFF, count: width * height)
+        var x = 1, y = 1, rowHeight = 0
+        for d in 1...Int(Self.discAtlasMaxDiameter) {
+            if x + d + 1 > width { x = 1; y += rowHeight + 1; rowHeight = 0 }
+            guard y + d + 1 <= height else { lastError = SDLError("the disc atlas is too small"); return nil }
+            let coverage = Self.discCoverage(diameter: Int32(d))
+            for row in 0..<d {
+                for column in 0..<d { pixels[(y + row) * width + x + column] = UInt32(coverage[row * d + column]) << 24 | 0x00FF_FFFF }
+            }
+            rects[d] = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(d), h: Int32(d))
+            x += d + 1
+            rowHeight = max(rowHeight, d)
+        }
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height)) else {
+            lastError = SDLError("cannot create the disc atlas texture")
+            return nil
+        }
+        pixels.withUnsafeBytes { bytes in _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(width * 4)) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
+        discAtlas = texture
+        discAtlasRects = rects
+        return texture
     }
 
     /// Draws and empties the pending disc batch.

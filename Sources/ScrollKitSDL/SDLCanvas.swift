@@ -93,6 +93,12 @@ public final class SDLCanvas: Canvas {
     var discBatch: [sk_disc_cmd] = []
     /// Covered pixels per row while splitting a batch into bands, kept to reuse its storage.
     var bandHistogram: [Int] = []
+    /// Every disc up to `discAtlasMaxDiameter` pixels in one texture, for batches through SDL.
+    var discAtlas: OpaquePointer?
+    var discAtlasRects: [SDL_Rect] = []
+    /// Quads of a batch through SDL, kept to reuse their storage.
+    var atlasVertices: [SDL_Vertex] = []
+    var atlasIndices: [Int32] = []
     /// The thread that draws the second band of a large batch (started on first use).
     var bandWorker: BandWorker?
     /// How many threads rasterise a large `fillCircles` batch on a software target: 1 or 2 (larger
@@ -177,6 +183,8 @@ public final class SDLCanvas: Canvas {
         largeDiscs.removeAll()
         largeDiscSpans.removeAll()
         discBatch.removeAll()
+        if let discAtlas { SDL_DestroyTexture(discAtlas) }
+        discAtlas = nil
         bandWorker?.stop()
         bandWorker = nil
         if let strokeTexture { SDL_DestroyTexture(strokeTexture) }
