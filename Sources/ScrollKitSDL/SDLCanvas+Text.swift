@@ -44,6 +44,7 @@ extension SDLCanvas {
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
+        if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }
         let s = pixelScale
@@ -109,6 +110,11 @@ extension SDLCanvas {
     /// Complexity: one hash lookup when measured before.
     public func measureText(_ text: String, style: TextStyle) -> Size {
         guard let pixelSize = textPixelSize(style.size) else { return .zero }
+        if glyphCachingEnabled, !text.isEmpty,
+           let line = layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight),
+           let face = glyphCache.faces[GlyphFaceKey(pixelSize: pixelSize, weight: style.weight)] {
+            return Size(width: Double(line.width) / pixelScale, height: Double(face.height) / pixelScale)
+        }
         let key = TextKey(text: text, pixelSize: pixelSize, weight: style.weight)
         let measured: MeasuredText
         if let cached = measureCache[key] {

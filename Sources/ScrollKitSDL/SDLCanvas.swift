@@ -77,6 +77,11 @@ public final class SDLCanvas: Canvas {
     public var textCacheByteBudget = 48 << 20 { didSet { trimTextCache() } }
     /// The number of text textures currently cached.
     public var textCacheCount: Int { textCache.count }
+    // Glyph cache and atlas (see SDLCanvas+Glyphs.swift).
+    let glyphCache = GlyphCache()
+    /// Whether text of simple scalars is drawn glyph by glyph from the glyph atlas (the default: no
+    /// allocation once its glyphs are cached). When false every string is rendered whole and cached.
+    public var glyphCachingEnabled = true
 
     // Shape caches (see SDLCanvas+Shapes.swift).
     var circleTextures: [OpaquePointer?]
@@ -150,6 +155,7 @@ public final class SDLCanvas: Canvas {
         for entry in textCache.values { if let texture = entry.texture { SDL_DestroyTexture(texture) } }
         textCache.removeAll()
         textCacheBytes = 0
+        glyphCache.releaseAll()
         for i in circleTextures.indices {
             if let texture = circleTextures[i] { SDL_DestroyTexture(texture) }
             circleTextures[i] = nil
