@@ -45,6 +45,10 @@ struct GlyphEntry {
     /// The glyph bitmap's extent from the pen, as SDL2_ttf sizes lines (TTF_GlyphMetrics32 minx, maxx).
     var boundsLeft: Int32
     var boundsRight: Int32
+    /// The glyph's rendered extent from the line's top (the ascent line), as SDL2_ttf sizes lines:
+    /// min(0, top) and max(line height, bottom) of its single-glyph rendering.
+    var lineTop: Int32
+    var lineBottom: Int32
     /// The ink (non-zero coverage) box: left from the pen, top from the baseline (negative: above).
     var inkLeft: Int32
     var inkTop: Int32
@@ -137,6 +141,11 @@ struct GlyphLine {
     var minX: Int32
     /// The line's width (SDL2_ttf's TTF_SizeUTF8 width).
     var width: Int32
+    /// min(0, highest ink) from the ascent line: the rendered line's box starts here (a glyph above
+    /// the ascent, such as a tall accent, makes SDL2_ttf's surface taller).
+    var minY: Int32
+    /// The rendered line's height (SDL2_ttf's surface height: at least the font's line height).
+    var height: Int32
 }
 
 extension SDLCanvas {
@@ -185,7 +194,7 @@ extension SDLCanvas {
 
         let s = pixelScale
         let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
-        let top = ((rect.midY + ty) * s - Double(face.height) / 2).rounded()
+        let top = ((rect.midY + ty) * s - Double(line.height) / 2).rounded()
         guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return true }
         let width = Double(line.width)
         var x = left
@@ -202,7 +211,7 @@ extension SDLCanvas {
             return true
         }
         let originX = Int32(x.rounded()) - line.minX
-        let baseline = Int32(top) + face.ascent
+        let baseline = Int32(top) + face.ascent - line.minY
         if directSurface != nil {
             compositeGlyphLine(text, key: GlyphKey(scalar: 0, pixelSize: pixelSize, weight: style.weight),
                                originX: originX, baseline: baseline, cut: cut, color: style.color)
@@ -255,6 +264,7 @@ extension SDLCanvas {
     /// alpha mod (SDL batches the copies; the renderer's clip applies).
     private func renderGlyphLine(_ text: String, key: GlyphKey, originX: Int32, baseline: Int32, cut: Int32,
                                  color: Color) {
+        if glyphCache.texture == nil { createGlyphTexture() }
         guard let texture = glyphCache.texture else { return }
         SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture, color.a)
@@ -283,7 +293,7 @@ extension SDLCanvas {
         if fonts.emojiFontAtStrike() != nil, FontLibrary.isEmojiOnly(text) { return nil }
         guard let face = glyphFace(pixelSize: pixelSize, weight: weight) else { return nil }
         var key = GlyphKey(scalar: 0, pixelSize: pixelSize, weight: weight)
-        var pen: Int32 = 0, minX: Int32 = 0, maxX: Int32 = 0
+        var pen: Int32 = 0, minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY = face.height
         for scalar in text.unicodeScalars {
             guard Self.isSimpleScalar(scalar) else { return nil }
             key.scalar = scalar.value
@@ -297,10 +307,12 @@ extension SDLCanvas {
             let x = (pen >> 6) &+ glyph.boundsLeft
             minX = min(minX, x)
             maxX = max(maxX, x &+ glyph.boundsRight &- glyph.boundsLeft)
+            minY = min(minY, glyph.lineTop)
+            maxY = max(maxY, glyph.lineBottom)
             pen &+= glyph.advance
         }
         maxX = max(maxX, pen >> 6)
-        return GlyphLine(minX: minX, width: maxX - minX)
+        return GlyphLine(minX: minX, width: maxX - minX, minY: minY, height: maxY - minY)
     }
 
     /// Scalars drawn glyph by glyph: printable, not a combining mark, not from a script that needs
@@ -363,7 +375,7 @@ extension SDLCanvas {
             }
         }
 
-        var entry = GlyphEntry(advance: advance26, boundsLeft: minX, boundsRight: maxX,
+        var entry = GlyphEntry(advance: advance26, boundsLeft: minX, boundsRight: maxX, lineTop: 0, lineBottom: face.height,
                                inkLeft: 0, inkTop: 0, width: 0, height: 0, atlasX: 0, atlasY: 0)
         glyphCache.rasterized += 1
         guard maxX > minX, let rendered = TTF_RenderGlyph32_Blended(font, key.scalar, SDL_Color(r: 255, g: 255, b: 255, a: 255))
@@ -383,12 +395,14 @@ extension SDLCanvas {
                 x0 = min(x0, column); x1 = max(x1, column + 1); y0 = min(y0, row); y1 = max(y1, row + 1)
             }
         }
+        // Where the pen and the baseline are in the single-glyph surface (SDL2_ttf's xstart, ystart).
+        let penX = max(0, -minX), ystart = max(0, maxY - face.ascent), baselineY = ystart + face.ascent
+        entry.lineTop = -ystart
+        entry.lineBottom = Int32(sh) - ystart
         guard x1 > x0, y1 > y0 else {
             glyphCache.glyphs[key] = entry
             return entry
         }
-        // Where the pen and the baseline are in the single-glyph surface (SDL2_ttf's xstart, ystart).
-        let penX = max(0, -minX), baselineY = max(0, maxY - face.ascent) + face.ascent
         let w = Int32(x1 - x0), h = Int32(y1 - y0)
         if glyphCache.coverage.isEmpty {
             glyphCache.coverage = [UInt8](repeating: 0, count: Int(glyphCache.atlasSize) * Int(glyphCache.atlasSize))
@@ -413,27 +427,29 @@ extension SDLCanvas {
         entry.height = h
         entry.atlasX = place.x
         entry.atlasY = place.y
-        if directSurface == nil { uploadGlyph(entry) }
+        if glyphCache.texture != nil { uploadGlyph(entry) }
         glyphCache.glyphs[key] = entry
         return entry
     }
 
-    /// Copies a glyph's coverage into the atlas texture (white, alpha = coverage), creating the texture
-    /// on first use.
+    /// Creates the atlas texture (on the first glyph text drawn through SDL) and uploads every glyph
+    /// cached so far (measured, or composited directly).
+    private func createGlyphTexture() {
+        let size = glyphCache.atlasSize
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue), size, size) else {
+            lastError = SDLError("cannot create the \(size)x\(size) glyph atlas texture")
+            return
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        glyphCache.texture = texture
+        textTexturesCreated += 1
+        for (_, entry) in glyphCache.glyphs where entry.width > 0 { uploadGlyph(entry) }
+    }
+
+    /// Copies a glyph's coverage into the atlas texture (white, alpha = coverage).
     private func uploadGlyph(_ glyph: GlyphEntry) {
         let size = glyphCache.atlasSize
-        if glyphCache.texture == nil {
-            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                                  Int32(SDL_TEXTUREACCESS_STATIC.rawValue), size, size) else {
-                lastError = SDLError("cannot create the \(size)x\(size) glyph atlas texture")
-                return
-            }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            glyphCache.texture = texture
-            textTexturesCreated += 1
-            // Glyphs cached before (drawn directly) have no texture pixels yet.
-            for (_, entry) in glyphCache.glyphs where entry.width > 0 { uploadGlyph(entry) }
-        }
         guard let texture = glyphCache.texture else { return }
         let count = Int(glyph.width) * Int(glyph.height)
         if glyphCache.upload.count < count { glyphCache.upload = [UInt32](repeating: 0, count: max(count, 4096)) }
