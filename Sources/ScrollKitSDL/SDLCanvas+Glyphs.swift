@@ -169,6 +169,7 @@ extension SDLCanvas {
 
     /// Whether `text` would be drawn from the glyph cache (each scalar simple and provided by the
     /// font) rather than rendered as a whole string. False for bad sizes and with glyph caching off.
+    /// Caches the string's glyphs, like `measureText`.
     public func drawsWithGlyphs(_ text: String, style: TextStyle) -> Bool {
         guard glyphCachingEnabled, let pixelSize = textPixelSize(style.size) else { return false }
         return layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight) != nil

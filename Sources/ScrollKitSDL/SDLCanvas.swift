@@ -9,9 +9,14 @@ import ScrollKit
 /// BLEND mode.
 ///
 /// Caching (nothing is re-rasterised per frame in steady state):
-/// - text: one white texture per (string, pixel size, weight), tinted per draw with the texture's
-///   colour and alpha mod (for anti-aliased blended text that gives exactly the pixels of rendering in
-///   that colour, so colour changes do not create textures). An LRU bound caps the count and bytes.
+/// - text: glyph by glyph from a glyph atlas (SDLCanvas+Glyphs.swift): each (scalar, pixel size, weight)
+///   is rasterised once into a shelf-packed coverage atlas (1 MiB, plus a 4 MiB texture when drawn through
+///   SDL; it starts over when full), laid out exactly as SDL2_ttf lays out a line, so drawing or measuring
+///   a string of cached glyphs allocates nothing. Strings the glyph path cannot draw (emoji-only with an
+///   emoji font, scalars the font lacks, text that needs shaping) get one white texture per (string, pixel
+///   size, weight), tinted per draw with the texture's colour and alpha mod (for anti-aliased blended text
+///   that gives exactly the pixels of rendering in that colour, so colour changes do not create
+///   textures). An LRU bound caps their count and bytes.
 /// - circles: one white anti-aliased disc texture per pixel diameter up to `maxCachedCircleDiameter`,
 ///   tinted per draw; rounded-rect corners are quadrants of the same discs.
 /// - images: one texture per image name.
