@@ -161,10 +161,10 @@ extension SDLCanvas {
     public var glyphAtlasResets: Int { glyphCache.resets }
 
     /// The glyph atlas's side in pixels (default 1024: 1 MiB of coverage, plus a 4 MiB texture when text
-    /// is drawn through SDL). Setting it drops every cached glyph; values under 16 count as 16.
+    /// is drawn through SDL). Setting it drops every cached glyph; values are clamped to 16...4096.
     public var glyphAtlasSize: Int32 {
         get { glyphCache.atlasSize }
-        set { glyphCache.resize(newValue) }
+        set { glyphCache.resize(min(max(newValue, 16), 4096)) }
     }
 
     /// Whether `text` would be drawn from the glyph cache (each scalar simple and provided by the
@@ -277,7 +277,7 @@ extension SDLCanvas {
             defer { pen &+= glyph.advance }
             guard glyph.width > 0 else { continue }
             let gx = originX + (pen >> 6) + glyph.inkLeft, gy = baseline + glyph.inkTop
-            let w = min(glyph.width, cut &- gx)
+            let w = cut == .max ? glyph.width : min(glyph.width, cut - gx)
             guard w > 0 else { continue }
             var src = SDL_Rect(x: glyph.atlasX, y: glyph.atlasY, w: w, h: glyph.height)
             var dst = SDL_Rect(x: gx, y: gy, w: w, h: glyph.height)

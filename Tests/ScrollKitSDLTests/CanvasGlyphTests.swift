@@ -80,6 +80,7 @@ extension CanvasTests {
                     (narrow, nil, .zero),
                     (Rect(x: 0, y: 0, width: 390, height: 40), Rect(x: 31, y: 12, width: 57, height: 9), .zero),
                     (narrow, Rect(x: 50, y: 0, width: 300, height: 60), Point(x: 21.25, y: 7)),
+                    (Rect(x: 10, y: 0, width: 380, height: 40), nil, Point(x: -35, y: -9)),   // off the left edge
                 ]
                 for (rect, clip, translation) in configurations {
                     let a = try render(text, style: style, rect: rect, alignment: .leading, scale: scale, direct: direct,
@@ -161,6 +162,10 @@ extension CanvasTests {
         func fullAtlasStartsOverOrFallsBack(direct: Bool) throws {
             let target = try OffscreenRenderer(width: 400, height: 40, direct: direct)
             let canvas = target.canvas
+            canvas.glyphAtlasSize = 0
+            #expect(canvas.glyphAtlasSize == 16)
+            canvas.glyphAtlasSize = 1_000_000
+            #expect(canvas.glyphAtlasSize == 4096)
             canvas.glyphAtlasSize = 48
             #expect(canvas.glyphAtlasSize == 48 && canvas.glyphCount == 0)
             let style = TextStyle(size: 16, color: .black)
