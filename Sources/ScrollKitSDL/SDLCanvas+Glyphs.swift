@@ -31,6 +31,8 @@ struct GlyphFace {
     var height: Int32
     /// The space's advance in 26.6 pixels.
     var spaceAdvance: Int32
+    /// Where this face's 128 ASCII slots start in `GlyphCache.ascii`.
+    var asciiBase: Int
 }
 
 struct GlyphFaceKey: Hashable {
@@ -77,8 +79,14 @@ final class GlyphCache {
     /// Shelves: top, height, next free x.
     var shelves: [(y: Int32, height: Int32, x: Int32)] = []
     var nextShelfY: Int32 = 0
-    var glyphs: [GlyphKey: GlyphEntry] = [:]
+    /// Every cached glyph; found through `ascii` (scalars below 128: one array read) or `index`.
+    var entries: [GlyphEntry] = []
+    var index: [GlyphKey: Int32] = [:]
+    /// 128 slots per face (see `GlyphFace.asciiBase`): the entry's position in `entries`, or -1.
+    var ascii: [Int32] = []
     var faces: [GlyphFaceKey: GlyphFace] = [:]
+    /// The last laid-out line: each glyph's entry and pen position (whole pixels). Reused.
+    var placed: [(entry: Int32, pen: Int32)] = []
     var texture: OpaquePointer?
     var resets = 0
     var rasterized = 0
@@ -87,13 +95,43 @@ final class GlyphCache {
     init(atlasSize: Int32 = GlyphCache.defaultAtlasSize) {
         self.atlasSize = max(16, atlasSize)
         coverage = []
-        glyphs.reserveCapacity(1024)
+        entries.reserveCapacity(1024)
+        index.reserveCapacity(512)
+        ascii.reserveCapacity(128 * 16)
+        placed.reserveCapacity(256)
         shelves.reserveCapacity(64)
+    }
+
+    /// The glyph of `scalar` in `face`, if cached. Complexity: O(1), one array read for ASCII.
+    @inline(__always)
+    func lookup(_ key: GlyphKey, face: GlyphFace) -> Int32? {
+        if key.scalar < 128 {
+            let i = ascii[face.asciiBase + Int(key.scalar)]
+            return i >= 0 ? i : nil
+        }
+        return index[key]
+    }
+
+    /// Adds a glyph; returns its position in `entries`.
+    func insert(_ entry: GlyphEntry, key: GlyphKey, face: GlyphFace) -> Int32 {
+        let i = Int32(entries.count)
+        entries.append(entry)
+        if key.scalar < 128 { ascii[face.asciiBase + Int(key.scalar)] = i } else { index[key] = i }
+        return i
+    }
+
+    /// Forgets every face (and so every glyph).
+    func clearFaces() {
+        clearGlyphs()
+        faces.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
     }
 
     /// Drops every glyph and starts packing over (the texture is kept: new glyphs overwrite it).
     func clearGlyphs() {
-        glyphs.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        for i in ascii.indices { ascii[i] = -1 }
         shelves.removeAll(keepingCapacity: true)
         nextShelfY = 0
         resets += 1
@@ -103,7 +141,9 @@ final class GlyphCache {
     func releaseAll() {
         if let texture { SDL_DestroyTexture(texture) }
         texture = nil
-        glyphs.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
         shelves.removeAll(keepingCapacity: true)
         nextShelfY = 0
@@ -152,7 +192,7 @@ extension SDLCanvas {
     // MARK: - Public diagnostics and settings
 
     /// How many glyphs are in the glyph cache now (all faces and sizes).
-    public var glyphCount: Int { glyphCache.glyphs.count }
+    public var glyphCount: Int { glyphCache.entries.count }
 
     /// How many glyphs this canvas has rasterised into its atlas so far (a cache hit rasterises none).
     public var glyphsRasterized: Int { glyphCache.rasterized }
@@ -214,18 +254,15 @@ extension SDLCanvas {
         let originX = Int32(x.rounded()) - line.minX
         let baseline = Int32(top) + face.ascent - line.minY
         if directSurface != nil {
-            compositeGlyphLine(text, key: GlyphKey(scalar: 0, pixelSize: pixelSize, weight: style.weight),
-                               originX: originX, baseline: baseline, cut: cut, color: style.color)
+            compositeGlyphLine(originX: originX, baseline: baseline, cut: cut, color: style.color)
         } else {
-            renderGlyphLine(text, key: GlyphKey(scalar: 0, pixelSize: pixelSize, weight: style.weight),
-                            originX: originX, baseline: baseline, cut: cut, color: style.color)
+            renderGlyphLine(originX: originX, baseline: baseline, cut: cut, color: style.color)
         }
         return true
     }
 
-    /// Software target: blends each glyph's coverage straight from the atlas.
-    private func compositeGlyphLine(_ text: String, key: GlyphKey, originX: Int32, baseline: Int32, cut: Int32,
-                                    color: Color) {
+    /// Software target: blends each glyph of the last laid-out line straight from the atlas.
+    private func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
         guard let surface = directSurface else { return }
         SDL_RenderFlush(renderer)
         var x1Limit = min(surface.pointee.w, cut), y1Limit = surface.pointee.h
@@ -238,45 +275,42 @@ extension SDLCanvas {
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let atlasPitch = Int(glyphCache.atlasSize)
-        var key = key
-        var pen: Int32 = 0
-        glyphCache.coverage.withUnsafeBufferPointer { atlas in
-            guard let base = atlas.baseAddress else { return }
-            for scalar in text.unicodeScalars {
-                key.scalar = scalar.value
-                guard let glyph = glyphCache.glyphs[key] else { continue }
-                defer { pen &+= glyph.advance }
-                guard glyph.width > 0 else { continue }
-                let gx = originX + (pen >> 6) + glyph.inkLeft, gy = baseline + glyph.inkTop
-                let x0 = max(gx, x0Limit), x1 = min(gx + glyph.width, x1Limit)
-                let y0 = max(gy, y0Limit), y1 = min(gy + glyph.height, y1Limit)
-                guard x1 > x0, y1 > y0 else { continue }
-                let column = Int(glyph.atlasX + x0 - gx), count = Int32(x1 - x0)
-                for row in Int(y0)..<Int(y1) {
-                    let atlasRow = Int(glyph.atlasY) + row - Int(gy)
-                    sk_blend_mask_row(pixels + row * pitch + Int(x0), base + atlasRow * atlasPitch + column, count,
-                                      color.r, color.g, color.b, color.a)
+        let cache = glyphCache
+        cache.coverage.withUnsafeBufferPointer { atlas in
+            cache.entries.withUnsafeBufferPointer { entries in
+                guard let base = atlas.baseAddress else { return }
+                for placed in cache.placed {
+                    let glyph = entries[Int(placed.entry)]
+                    guard glyph.width > 0 else { continue }
+                    let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
+                    let x0 = max(gx, x0Limit), x1 = min(gx + glyph.width, x1Limit)
+                    let y0 = max(gy, y0Limit), y1 = min(gy + glyph.height, y1Limit)
+                    guard x1 > x0, y1 > y0 else { continue }
+                    let column = Int(glyph.atlasX + x0 - gx), count = Int32(x1 - x0)
+                    var source = base + (Int(glyph.atlasY) + Int(y0 - gy)) * atlasPitch + column
+                    var target = pixels + Int(y0) * pitch + Int(x0)
+                    for _ in y0..<y1 {
+                        sk_blend_mask_row(target, source, count, color.r, color.g, color.b, color.a)
+                        source += atlasPitch
+                        target += pitch
+                    }
                 }
             }
         }
     }
 
-    /// Other renderers: one SDL_RenderCopy per glyph from the atlas texture, tinted with its colour and
-    /// alpha mod (SDL batches the copies; the renderer's clip applies).
-    private func renderGlyphLine(_ text: String, key: GlyphKey, originX: Int32, baseline: Int32, cut: Int32,
-                                 color: Color) {
+    /// Other renderers: one SDL_RenderCopy per glyph of the last laid-out line from the atlas texture,
+    /// tinted with its colour and alpha mod (SDL batches the copies; the renderer's clip applies).
+    private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
         if glyphCache.texture == nil { createGlyphTexture() }
         guard let texture = glyphCache.texture else { return }
         SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
         SDL_SetTextureAlphaMod(texture, color.a)
-        var key = key
-        var pen: Int32 = 0
-        for scalar in text.unicodeScalars {
-            key.scalar = scalar.value
-            guard let glyph = glyphCache.glyphs[key] else { continue }
-            defer { pen &+= glyph.advance }
+        let cache = glyphCache
+        for placed in cache.placed {
+            let glyph = cache.entries[Int(placed.entry)]
             guard glyph.width > 0 else { continue }
-            let gx = originX + (pen >> 6) + glyph.inkLeft, gy = baseline + glyph.inkTop
+            let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
             let w = cut == .max ? glyph.width : min(glyph.width, cut - gx)
             guard w > 0 else { continue }
             var src = SDL_Rect(x: glyph.atlasX, y: glyph.atlasY, w: w, h: glyph.height)
@@ -288,28 +322,33 @@ extension SDLCanvas {
     // MARK: - Layout
 
     /// Lays out one line from the glyph cache, rasterising glyphs met for the first time: the line's
-    /// box (SDL2_ttf's), or nil when a scalar needs the per-string path. Complexity: O(scalars), no
-    /// allocation when every glyph is cached.
+    /// box (SDL2_ttf's), or nil when a scalar needs the per-string path. Each glyph's entry and pen
+    /// position go to `glyphCache.placed` (reused). Complexity: O(scalars), one array read per ASCII
+    /// scalar (a hash lookup for others), no allocation when every glyph is cached.
     func layoutGlyphLine(_ text: String, pixelSize: Int32, weight: TextStyle.Weight) -> GlyphLine? {
         if fonts.emojiFontAtStrike() != nil, FontLibrary.isEmojiOnly(text) { return nil }
         guard let face = glyphFace(pixelSize: pixelSize, weight: weight) else { return nil }
+        let cache = glyphCache
+        cache.placed.removeAll(keepingCapacity: true)
         var key = GlyphKey(scalar: 0, pixelSize: pixelSize, weight: weight)
         var pen: Int32 = 0, minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY = face.height
         for scalar in text.unicodeScalars {
             guard Self.isSimpleScalar(scalar) else { return nil }
             key.scalar = scalar.value
-            let glyph: GlyphEntry
-            if let cached = glyphCache.glyphs[key] {
-                glyph = cached
+            let i: Int32
+            if let cached = cache.lookup(key, face: face) {
+                i = cached
             } else {
                 guard let made = makeGlyph(key, face: face) else { return nil }
-                glyph = made
+                i = made
             }
+            let glyph = cache.entries[Int(i)]
             let x = (pen >> 6) &+ glyph.boundsLeft
             minX = min(minX, x)
             maxX = max(maxX, x &+ glyph.boundsRight &- glyph.boundsLeft)
             minY = min(minY, glyph.lineTop)
             maxY = max(maxY, glyph.lineBottom)
+            cache.placed.append((i, pen >> 6))
             pen &+= glyph.advance
         }
         maxX = max(maxX, pen >> 6)
@@ -342,20 +381,21 @@ extension SDLCanvas {
         let key = GlyphFaceKey(pixelSize: pixelSize, weight: weight)
         if let face = glyphCache.faces[key] {
             if face.font == font { return face }
-            glyphCache.clearGlyphs()
-            glyphCache.faces.removeAll(keepingCapacity: true)
+            glyphCache.clearFaces()
         }
         // The space's advance, to 1/64 pixel: 64 spaces end at floor(64 · a / 64) = a (26.6).
         var w: Int32 = 0, h: Int32 = 0
         guard TTF_SizeUTF8(font, String(repeating: " ", count: 64), &w, &h) == 0 else { return nil }
-        let face = GlyphFace(font: font, ascent: TTF_FontAscent(font), height: TTF_FontHeight(font), spaceAdvance: w)
+        let face = GlyphFace(font: font, ascent: TTF_FontAscent(font), height: TTF_FontHeight(font), spaceAdvance: w,
+                             asciiBase: glyphCache.ascii.count)
+        glyphCache.ascii.append(contentsOf: repeatElement(-1, count: 128))
         glyphCache.faces[key] = face
         return face
     }
 
     /// Measures and rasterises one glyph into the atlas (resetting the atlas when full). Nil when the
     /// font does not provide the scalar, SDL2_ttf fails, or the glyph is larger than the atlas.
-    private func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> GlyphEntry? {
+    private func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> Int32? {
         let font = face.font
         guard TTF_GlyphIsProvided32(font, key.scalar) != 0, let scalar = Unicode.Scalar(key.scalar) else { return nil }
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
@@ -381,8 +421,7 @@ extension SDLCanvas {
         glyphCache.rasterized += 1
         guard maxX > minX, let rendered = TTF_RenderGlyph32_Blended(font, key.scalar, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         else {
-            glyphCache.glyphs[key] = entry   // no ink (a space)
-            return entry
+            return glyphCache.insert(entry, key: key, face: face)   // no ink (a space)
         }
         defer { SDL_FreeSurface(rendered) }
         guard let format = rendered.pointee.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
@@ -401,8 +440,7 @@ extension SDLCanvas {
         entry.lineTop = -ystart
         entry.lineBottom = Int32(sh) - ystart
         guard x1 > x0, y1 > y0 else {
-            glyphCache.glyphs[key] = entry
-            return entry
+            return glyphCache.insert(entry, key: key, face: face)
         }
         let w = Int32(x1 - x0), h = Int32(y1 - y0)
         if glyphCache.coverage.isEmpty {
@@ -429,8 +467,7 @@ extension SDLCanvas {
         entry.atlasX = place.x
         entry.atlasY = place.y
         if glyphCache.texture != nil { uploadGlyph(entry) }
-        glyphCache.glyphs[key] = entry
-        return entry
+        return glyphCache.insert(entry, key: key, face: face)
     }
 
     /// Creates the atlas texture (on the first glyph text drawn through SDL) and uploads every glyph
@@ -445,7 +482,7 @@ extension SDLCanvas {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         glyphCache.texture = texture
         textTexturesCreated += 1
-        for (_, entry) in glyphCache.glyphs where entry.width > 0 { uploadGlyph(entry) }
+        for entry in glyphCache.entries where entry.width > 0 { uploadGlyph(entry) }
     }
 
     /// Copies a glyph's coverage into the atlas texture (white, alpha = coverage).
