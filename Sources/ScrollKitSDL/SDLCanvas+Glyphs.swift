@@ -10,10 +10,11 @@ import ScrollKit
 // the pen advances by each glyph's *unrounded* advance in 26.6 fixed point, each glyph is placed at
 // floor(pen) + its bitmap's left bearing, the line's top is the font's ascent line, and the line's
 // box runs from min(0, leftmost ink) to max(rightmost ink, floor(final pen)). HarfBuzz applies no
-// kerning to the bundled DejaVu faces here (checked: string widths equal the sums of advances at
-// 9…48 px, both weights), so none is applied. Strings that need shaping (combining marks,
-// right-to-left or complex scripts, controls), scalars the font lacks and emoji-only strings (with an
-// emoji font) keep the per-string path of SDLCanvas+Text.swift.
+// kerning to the bundled DejaVu Sans faces (checked: string widths equal the sums of advances at
+// 9…48 px, both weights), so none is applied; a registered face that HarfBuzz does kern (DejaVu
+// Serif, for one) is detected when first used and keeps the per-string path. Strings that need shaping
+// (combining marks, right-to-left or complex scripts, controls), scalars the font lacks and emoji-only
+// strings (with an emoji font) keep the per-string path of SDLCanvas+Text.swift too.
 
 /// A glyph's cache key: Unicode scalar, pixel size and weight (no string: hashing allocates nothing).
 struct GlyphKey: Hashable {
@@ -33,6 +34,9 @@ struct GlyphFace {
     var spaceAdvance: Int32
     /// Where this face's 128 ASCII slots start in `GlyphCache.ascii`.
     var asciiBase: Int
+    /// Whether SDL2_ttf (HarfBuzz) kerns this face: then its text keeps the per-string path, whose
+    /// fractional kerning the glyph layout does not reproduce.
+    var kerned: Bool
 }
 
 struct GlyphFaceKey: Hashable {
@@ -327,7 +331,7 @@ extension SDLCanvas {
     /// scalar (a hash lookup for others), no allocation when every glyph is cached.
     func layoutGlyphLine(_ text: String, pixelSize: Int32, weight: TextStyle.Weight) -> GlyphLine? {
         if fonts.emojiFontAtStrike() != nil, FontLibrary.isEmojiOnly(text) { return nil }
-        guard let face = glyphFace(pixelSize: pixelSize, weight: weight) else { return nil }
+        guard let face = glyphFace(pixelSize: pixelSize, weight: weight), !face.kerned else { return nil }
         let cache = glyphCache
         cache.placed.removeAll(keepingCapacity: true)
         var key = GlyphKey(scalar: 0, pixelSize: pixelSize, weight: weight)
@@ -386,8 +390,18 @@ extension SDLCanvas {
         // The space's advance, to 1/64 pixel: 64 spaces end at floor(64 · a / 64) = a (26.6).
         var w: Int32 = 0, h: Int32 = 0
         guard TTF_SizeUTF8(font, String(repeating: " ", count: 64), &w, &h) == 0 else { return nil }
+        // Kerning: " " + "AV" × 32 + " " and " " + "A" × 32 + "V" × 32 + " " have the same glyphs and
+        // advances; only kerning (63 pairs against 1) makes them differ. Checked on a few classic pairs.
+        var kerned = false
+        for pair in ["AV", "To", "Ty", "LT", "Yo", "Wa"] {
+            let first = String(pair.prefix(1)), second = String(pair.suffix(1))
+            var w1: Int32 = 0, w2: Int32 = 0
+            _ = TTF_SizeUTF8(font, " " + String(repeating: pair, count: 32) + " ", &w1, &h)
+            _ = TTF_SizeUTF8(font, " " + String(repeating: first, count: 32) + String(repeating: second, count: 32) + " ", &w2, &h)
+            if abs(w1 - w2) > 1 { kerned = true; break }
+        }
         let face = GlyphFace(font: font, ascent: TTF_FontAscent(font), height: TTF_FontHeight(font), spaceAdvance: w,
-                             asciiBase: glyphCache.ascii.count)
+                             asciiBase: glyphCache.ascii.count, kerned: kerned)
         glyphCache.ascii.append(contentsOf: repeatElement(-1, count: 128))
         glyphCache.faces[key] = face
         return face

@@ -156,6 +156,27 @@ extension CanvasTests {
             #expect(canvas.measureText("漢字 Kanji", style: style).width > canvas.measureText("Kanji", style: style).width)
         }
 
+        /// The bundled faces are not kerned by SDL2_ttf, so they are drawn from glyphs at every size; a
+        /// face HarfBuzz kerns (DejaVu Serif) keeps the whole-string path, with its kerning.
+        @Test func kernedFacesKeepTheWholeStringPath() throws {
+            let target = try OffscreenRenderer(width: 300, height: 40)
+            for size in stride(from: 6.0, through: 64, by: 2) {
+                for weight in [TextStyle.Weight.regular, .bold] {
+                    #expect(target.canvas.drawsWithGlyphs("AVAWAY To Ty", style: TextStyle(size: size, weight: weight)))
+                }
+            }
+            let serif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+            guard FileManager.default.fileExists(atPath: serif) else { return }
+            let fonts = FontLibrary()
+            try fonts.register(fontFile: serif, as: FontLibrary.regularFace)
+            let kerned = try OffscreenRenderer(width: 300, height: 40, fonts: fonts)
+            let style = TextStyle(size: 16)
+            #expect(!kerned.canvas.drawsWithGlyphs("AVAWAY To Ty", style: style))
+            #expect(kerned.canvas.drawsWithGlyphs("AVAWAY To Ty", style: TextStyle(size: 16, weight: .bold)))
+            kerned.canvas.drawText("AVAWAY To Ty", in: Rect(x: 0, y: 0, width: 300, height: 40), style: style, alignment: .leading)
+            #expect(kerned.canvas.isTextCached("AVAWAY To Ty", style: style))
+        }
+
         /// A tiny atlas: when a glyph does not fit, the atlas starts over; a string whose glyphs cannot
         /// all fit at once is drawn whole instead, and still looks the same.
         @Test(arguments: [false, true])
