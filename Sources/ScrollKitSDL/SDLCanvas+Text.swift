@@ -38,12 +38,16 @@ extension SDLCanvas {
     /// Rendered with SDL2_ttf at the pixel size `style.size × pixelScale` (crisp at any DPI) and placed on
     /// whole pixels. Text wider than the rect is cut at the rect's right edge (drawn as if leading).
     /// When an emoji font is registered, a string made only of emoji is drawn in colour from it.
-    /// Complexity: one hash lookup and one blit when cached; the first draw of a string rasterises it.
+    /// Drawn glyph by glyph from the canvas's glyph atlas (the same pixels as SDL2_ttf's whole-line
+    /// rendering) when every scalar is simple and in the font; otherwise rendered whole and cached.
+    /// Complexity: O(scalars) hash lookups and blits, no allocation once the glyphs are cached (a new
+    /// glyph is rasterised once); a whole-string miss rasterises the string.
     /// Empty text, a NaN or non-positive size, a non-finite rect or a transparent colour draw nothing.
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment) {
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
+        if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }
         let s = pixelScale
@@ -106,9 +110,16 @@ extension SDLCanvas {
     /// The size of one line of `text` in `style`, in points: its advance width and the font's line
     /// height (so empty text has zero width and a line's height). Measured at the pixel size text is
     /// drawn at, so it matches `drawText`. A NaN or non-positive size gives `.zero`.
-    /// Complexity: one hash lookup when measured before.
+    /// Complexity: O(scalars) glyph lookups, no allocation, when the glyphs are cached (measuring caches
+    /// them: measure a string such as "0123456789" once to have its glyphs ready before they are drawn);
+    /// one hash lookup for whole-string text measured before.
     public func measureText(_ text: String, style: TextStyle) -> Size {
         guard let pixelSize = textPixelSize(style.size) else { return .zero }
+        if glyphCachingEnabled, !text.isEmpty,
+           let line = layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight),
+           let face = glyphCache.faces[GlyphFaceKey(pixelSize: pixelSize, weight: style.weight)] {
+            return Size(width: Double(line.width) / pixelScale, height: Double(face.height) / pixelScale)
+        }
         let key = TextKey(text: text, pixelSize: pixelSize, weight: style.weight)
         let measured: MeasuredText
         if let cached = measureCache[key] {

@@ -10,9 +10,14 @@ import ScrollKit
 /// BLEND mode.
 ///
 /// Caching (nothing is re-rasterised per frame in steady state):
-/// - text: one white texture per (string, pixel size, weight), tinted per draw with the texture's
-///   colour and alpha mod (for anti-aliased blended text that gives exactly the pixels of rendering in
-///   that colour, so colour changes do not create textures). An LRU bound caps the count and bytes.
+/// - text: glyph by glyph from a glyph atlas (SDLCanvas+Glyphs.swift): each (scalar, pixel size, weight)
+///   is rasterised once into a shelf-packed coverage atlas (1 MiB, plus a 4 MiB texture when drawn through
+///   SDL; it starts over when full), laid out exactly as SDL2_ttf lays out a line, so drawing or measuring
+///   a string of cached glyphs allocates nothing. Strings the glyph path cannot draw (emoji-only with an
+///   emoji font, scalars the font lacks, text that needs shaping) get one white texture per (string, pixel
+///   size, weight), tinted per draw with the texture's colour and alpha mod (for anti-aliased blended text
+///   that gives exactly the pixels of rendering in that colour, so colour changes do not create
+///   textures). An LRU bound caps their count and bytes.
 /// - circles: one white anti-aliased disc texture per pixel diameter up to `maxCachedCircleDiameter`,
 ///   tinted per draw; rounded-rect corners are quadrants of the same discs.
 /// - images: one texture per image name.
@@ -78,6 +83,11 @@ public final class SDLCanvas: Canvas {
     public var textCacheByteBudget = 48 << 20 { didSet { trimTextCache() } }
     /// The number of text textures currently cached.
     public var textCacheCount: Int { textCache.count }
+    // Glyph cache and atlas (see SDLCanvas+Glyphs.swift).
+    let glyphCache = GlyphCache()
+    /// Whether text of simple scalars is drawn glyph by glyph from the glyph atlas (the default: no
+    /// allocation once its glyphs are cached). When false every string is rendered whole and cached.
+    public var glyphCachingEnabled = true
 
     // Shape caches (see SDLCanvas+Shapes.swift).
     var circleTextures: [OpaquePointer?]
@@ -175,6 +185,7 @@ public final class SDLCanvas: Canvas {
         for entry in textCache.values { if let texture = entry.texture { SDL_DestroyTexture(texture) } }
         textCache.removeAll()
         textCacheBytes = 0
+        glyphCache.releaseAll()
         for i in circleTextures.indices {
             if let texture = circleTextures[i] { SDL_DestroyTexture(texture) }
             circleTextures[i] = nil

@@ -11,11 +11,12 @@ extension CanvasTests {
         let style = TextStyle(size: 16, weight: .regular, color: .black)
         let row = Rect(x: 0, y: 0, width: 300, height: 40)
 
-        /// Drawing the same string again, even in another colour, creates no texture; another size or
-        /// weight does.
+        /// Whole-string path: drawing the same string again, even in another colour, creates no texture;
+        /// another size or weight does.
         @Test func textTextureIsCachedAndTinted() throws {
             let target = try OffscreenRenderer(width: 300, height: 80)
             let canvas = target.canvas
+            canvas.glyphCachingEnabled = false      // the whole-string path (glyphs: CanvasGlyphTests)
             canvas.drawText("Cached once", in: row, style: style, alignment: .leading)
             #expect(canvas.textTexturesCreated == 1)
             canvas.drawText("Cached once", in: row.offsetBy(dx: 0, dy: 40), style: style, alignment: .center)
@@ -51,6 +52,7 @@ extension CanvasTests {
         @Test func textCacheEvictsLeastRecentlyUsed() throws {
             let target = try OffscreenRenderer(width: 300, height: 40)
             let canvas = target.canvas
+            canvas.glyphCachingEnabled = false      // the whole-string path
             canvas.textCacheCapacity = 3
             for word in ["alpha", "beta", "gamma"] { canvas.drawText(word, in: row, style: style, alignment: .leading) }
             canvas.drawText("alpha", in: row, style: style, alignment: .leading)     // touch: now most recent

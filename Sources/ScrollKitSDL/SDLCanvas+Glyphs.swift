@@ -1,0 +1,524 @@
+import CSDL2
+import CSDL2_ttf
+import ScrollKit
+
+// Glyph cache and atlas: text drawn glyph by glyph from coverage rasterised once per
+// (scalar, pixel size, weight), so drawing or measuring a string whose glyphs were seen before
+// allocates nothing (no per-string surface, texture or coverage array).
+//
+// Layout reproduces SDL2_ttf's (TTF_RenderUTF8_Blended with HarfBuzz, as built on this system):
+// the pen advances by each glyph's *unrounded* advance in 26.6 fixed point, each glyph is placed at
+// floor(pen) + its bitmap's left bearing, the line's top is the font's ascent line, and the line's
+// box runs from min(0, leftmost ink) to max(rightmost ink, floor(final pen)). HarfBuzz applies no
+// kerning to the bundled DejaVu Sans faces (checked: string widths equal the sums of advances at
+// 9…48 px, both weights), so none is applied; a registered face that HarfBuzz does kern (DejaVu
+// Serif, for one) is detected when first used and keeps the per-string path. Strings that need shaping
+// (combining marks, right-to-left or complex scripts, controls), scalars the font lacks and emoji-only
+// strings (with an emoji font) keep the per-string path of SDLCanvas+Text.swift too.
+
+/// A glyph's cache key: Unicode scalar, pixel size and weight (no string: hashing allocates nothing).
+struct GlyphKey: Hashable {
+    var scalar: UInt32
+    var pixelSize: Int32
+    var weight: TextStyle.Weight
+}
+
+/// A face at one pixel size, as the glyph layout needs it.
+struct GlyphFace {
+    var font: OpaquePointer
+    /// TTF_FontAscent: pixels from the line's top to the baseline.
+    var ascent: Int32
+    /// TTF_FontHeight: the line height (the height of SDL2_ttf's rendered line).
+    var height: Int32
+    /// The space's advance in 26.6 pixels.
+    var spaceAdvance: Int32
+    /// Where this face's 128 ASCII slots start in `GlyphCache.ascii`.
+    var asciiBase: Int
+    /// Whether SDL2_ttf (HarfBuzz) kerns this face: then its text keeps the per-string path, whose
+    /// fractional kerning the glyph layout does not reproduce.
+    var kerned: Bool
+}
+
+struct GlyphFaceKey: Hashable {
+    var pixelSize: Int32
+    var weight: TextStyle.Weight
+}
+
+/// One cached glyph: layout metrics and where its coverage is in the atlas.
+struct GlyphEntry {
+    /// Advance in 26.6 fixed-point pixels (HarfBuzz's, unrounded).
+    var advance: Int32
+    /// The glyph bitmap's extent from the pen, as SDL2_ttf sizes lines (TTF_GlyphMetrics32 minx, maxx).
+    var boundsLeft: Int32
+    var boundsRight: Int32
+    /// The glyph's rendered extent from the line's top (the ascent line), as SDL2_ttf sizes lines:
+    /// min(0, top) and max(line height, bottom) of its single-glyph rendering.
+    var lineTop: Int32
+    var lineBottom: Int32
+    /// The ink (non-zero coverage) box: left from the pen, top from the baseline (negative: above).
+    var inkLeft: Int32
+    var inkTop: Int32
+    var width: Int32
+    var height: Int32
+    /// The ink box's top-left corner in the atlas.
+    var atlasX: Int32
+    var atlasY: Int32
+}
+
+/// The glyph cache of one canvas: glyph entries and a shelf-packed coverage atlas (CPU bytes, plus a
+/// white texture whose alpha is the coverage for renderers other than a directly composited software
+/// target).
+///
+/// Memory is bounded: the atlas is `size × size` bytes (1 MiB by default) plus, once text is drawn
+/// through SDL, a texture of 4 bytes per atlas pixel. When a new glyph does not fit, every glyph is
+/// dropped and packing starts over (`resets` counts it); a frame that needs more glyphs than fit at
+/// once draws the strings that do not fit with the per-string path.
+@MainActor
+final class GlyphCache {
+    static let defaultAtlasSize: Int32 = 1024
+    static let padding: Int32 = 1
+
+    private(set) var atlasSize: Int32
+    var coverage: [UInt8]
+    /// Shelves: top, height, next free x.
+    var shelves: [(y: Int32, height: Int32, x: Int32)] = []
+    var nextShelfY: Int32 = 0
+    /// Every cached glyph; found through `ascii` (scalars below 128: one array read) or `index`.
+    var entries: [GlyphEntry] = []
+    var index: [GlyphKey: Int32] = [:]
+    /// 128 slots per face (see `GlyphFace.asciiBase`): the entry's position in `entries`, or -1.
+    var ascii: [Int32] = []
+    var faces: [GlyphFaceKey: GlyphFace] = [:]
+    /// The last laid-out line: each glyph's entry and pen position (whole pixels). Reused.
+    var placed: [(entry: Int32, pen: Int32)] = []
+    var texture: OpaquePointer?
+    var resets = 0
+    var rasterized = 0
+    var upload: [UInt32] = []
+
+    init(atlasSize: Int32 = GlyphCache.defaultAtlasSize) {
+        self.atlasSize = max(16, atlasSize)
+        coverage = []
+        entries.reserveCapacity(1024)
+        index.reserveCapacity(512)
+        ascii.reserveCapacity(128 * 16)
+        placed.reserveCapacity(256)
+        shelves.reserveCapacity(64)
+    }
+
+    /// The glyph of `scalar` in `face`, if cached. Complexity: O(1), one array read for ASCII.
+    @inline(__always)
+    func lookup(_ key: GlyphKey, face: GlyphFace) -> Int32? {
+        if key.scalar < 128 {
+            let i = ascii[face.asciiBase + Int(key.scalar)]
+            return i >= 0 ? i : nil
+        }
+        return index[key]
+    }
+
+    /// Adds a glyph; returns its position in `entries`.
+    func insert(_ entry: GlyphEntry, key: GlyphKey, face: GlyphFace) -> Int32 {
+        let i = Int32(entries.count)
+        entries.append(entry)
+        if key.scalar < 128 { ascii[face.asciiBase + Int(key.scalar)] = i } else { index[key] = i }
+        return i
+    }
+
+    /// Forgets every face (and so every glyph).
+    func clearFaces() {
+        clearGlyphs()
+        faces.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops every glyph and starts packing over (the texture is kept: new glyphs overwrite it).
+    func clearGlyphs() {
+        entries.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        for i in ascii.indices { ascii[i] = -1 }
+        shelves.removeAll(keepingCapacity: true)
+        nextShelfY = 0
+        resets += 1
+    }
+
+    /// Drops everything, including the texture (call before the renderer goes) and the faces.
+    func releaseAll() {
+        if let texture { SDL_DestroyTexture(texture) }
+        texture = nil
+        entries.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
+        faces.removeAll(keepingCapacity: true)
+        shelves.removeAll(keepingCapacity: true)
+        nextShelfY = 0
+        coverage = []
+    }
+
+    /// Changes the atlas size (pixels a side, at least 16): drops everything.
+    func resize(_ size: Int32) {
+        releaseAll()
+        atlasSize = max(16, size)
+    }
+
+    /// A free `w × h` place in the atlas, or nil when full. Shelf packing: the first shelf tall enough
+    /// (and not more than a third taller) with room, else a new shelf below the last.
+    func allocate(width w: Int32, height h: Int32) -> (x: Int32, y: Int32)? {
+        let pw = w + Self.padding, ph = h + Self.padding
+        guard pw <= atlasSize, ph <= atlasSize else { return nil }
+        for i in shelves.indices where shelves[i].height >= ph && shelves[i].height <= ph + ph / 3 + 2
+            && shelves[i].x + pw <= atlasSize {
+            let x = shelves[i].x
+            shelves[i].x += pw
+            return (x, shelves[i].y)
+        }
+        guard nextShelfY + ph <= atlasSize else { return nil }
+        let y = nextShelfY
+        shelves.append((y, ph, pw))
+        nextShelfY += ph
+        return (0, y)
+    }
+}
+
+/// Where a laid-out line's glyphs go, and its size (pixels).
+struct GlyphLine {
+    /// min(0, leftmost bitmap edge): the line's box starts here, relative to the first pen position.
+    var minX: Int32
+    /// The line's width (SDL2_ttf's TTF_SizeUTF8 width).
+    var width: Int32
+    /// min(0, highest ink) from the ascent line: the rendered line's box starts here (a glyph above
+    /// the ascent, such as a tall accent, makes SDL2_ttf's surface taller).
+    var minY: Int32
+    /// The rendered line's height (SDL2_ttf's surface height: at least the font's line height).
+    var height: Int32
+}
+
+extension SDLCanvas {
+    // MARK: - Public diagnostics and settings
+
+    /// How many glyphs are in the glyph cache now (all faces and sizes).
+    public var glyphCount: Int { glyphCache.entries.count }
+
+    /// How many glyphs this canvas has rasterised into its atlas so far (a cache hit rasterises none).
+    public var glyphsRasterized: Int { glyphCache.rasterized }
+
+    /// How many times the glyph atlas was full and started over.
+    public var glyphAtlasResets: Int { glyphCache.resets }
+
+    /// The glyph atlas's side in pixels (default 1024: 1 MiB of coverage, plus a 4 MiB texture when text
+    /// is drawn through SDL). Setting it drops every cached glyph; values are clamped to 16...4096.
+    public var glyphAtlasSize: Int32 {
+        get { glyphCache.atlasSize }
+        set { glyphCache.resize(min(max(newValue, 16), 4096)) }
+    }
+
+    /// Whether `text` would be drawn from the glyph cache (each scalar simple and provided by the
+    /// font) rather than rendered as a whole string. False for bad sizes and with glyph caching off.
+    /// Caches the string's glyphs, like `measureText`.
+    public func drawsWithGlyphs(_ text: String, style: TextStyle) -> Bool {
+        guard glyphCachingEnabled, let pixelSize = textPixelSize(style.size) else { return false }
+        return layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight) != nil
+    }
+
+    // MARK: - Drawing
+
+    /// Draws `text` from the glyph cache: false when the glyph path cannot draw it (the caller falls
+    /// back to the per-string path). Arguments already checked by `drawText`.
+    func drawGlyphText(_ text: String, in rect: Rect, pixelSize: Int32, style: TextStyle,
+                       alignment: TextAlignment) -> Bool {
+        guard glyphCachingEnabled else { return false }
+        // Lay out (and cache every glyph); a reset during layout invalidates atlas places, so lay out
+        // again; a second reset means the string's glyphs do not fit together.
+        var line: GlyphLine? = nil
+        for _ in 0..<2 {
+            let resets = glyphCache.resets
+            guard let laid = layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight) else { return false }
+            if glyphCache.resets == resets { line = laid; break }
+        }
+        guard let line, let face = glyphCache.faces[GlyphFaceKey(pixelSize: pixelSize, weight: style.weight)]
+        else { return false }
+
+        let s = pixelScale
+        let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
+        let top = ((rect.midY + ty) * s - Double(line.height) / 2).rounded()
+        guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return true }
+        let width = Double(line.width)
+        var x = left
+        var cut = Int32.max
+        if width <= available {
+            switch alignment {
+            case .leading: break
+            case .center: x = left + (available - width) / 2
+            case .trailing: x = left + available - width
+            }
+        } else if available >= 1 {
+            cut = Int32(left.rounded()) + Int32(available)   // too wide: keep the start, cut at the right edge
+        } else {
+            return true
+        }
+        let originX = Int32(x.rounded()) - line.minX
+        let baseline = Int32(top) + face.ascent - line.minY
+        if directSurface != nil {
+            compositeGlyphLine(originX: originX, baseline: baseline, cut: cut, color: style.color)
+        } else {
+            renderGlyphLine(originX: originX, baseline: baseline, cut: cut, color: style.color)
+        }
+        return true
+    }
+
+    /// Software target: blends each glyph of the last laid-out line straight from the atlas.
+    private func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
+        guard let surface = directSurface else { return }
+        SDL_RenderFlush(renderer)
+        var x1Limit = min(surface.pointee.w, cut), y1Limit = surface.pointee.h
+        var x0Limit: Int32 = 0, y0Limit: Int32 = 0
+        if let clip = clipStack.last {
+            x0Limit = max(x0Limit, clip.x); y0Limit = max(y0Limit, clip.y)
+            x1Limit = min(x1Limit, clip.x + clip.w); y1Limit = min(y1Limit, clip.y + clip.h)
+        }
+        guard x1Limit > x0Limit, y1Limit > y0Limit else { return }
+        let pitch = Int(surface.pointee.pitch) / 4
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let atlasPitch = Int(glyphCache.atlasSize)
+        let cache = glyphCache
+        cache.coverage.withUnsafeBufferPointer { atlas in
+            cache.entries.withUnsafeBufferPointer { entries in
+                guard let base = atlas.baseAddress else { return }
+                for placed in cache.placed {
+                    let glyph = entries[Int(placed.entry)]
+                    guard glyph.width > 0 else { continue }
+                    let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
+                    let x0 = max(gx, x0Limit), x1 = min(gx + glyph.width, x1Limit)
+                    let y0 = max(gy, y0Limit), y1 = min(gy + glyph.height, y1Limit)
+                    guard x1 > x0, y1 > y0 else { continue }
+                    let column = Int(glyph.atlasX + x0 - gx), count = Int32(x1 - x0)
+                    var source = base + (Int(glyph.atlasY) + Int(y0 - gy)) * atlasPitch + column
+                    var target = pixels + Int(y0) * pitch + Int(x0)
+                    for _ in y0..<y1 {
+                        sk_blend_mask_row(target, source, count, color.r, color.g, color.b, color.a)
+                        source += atlasPitch
+                        target += pitch
+                    }
+                }
+            }
+        }
+    }
+
+    /// Other renderers: one SDL_RenderCopy per glyph of the last laid-out line from the atlas texture,
+    /// tinted with its colour and alpha mod (SDL batches the copies; the renderer's clip applies).
+    private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
+        if glyphCache.texture == nil { createGlyphTexture() }
+        guard let texture = glyphCache.texture else { return }
+        SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(texture, color.a)
+        let cache = glyphCache
+        for placed in cache.placed {
+            let glyph = cache.entries[Int(placed.entry)]
+            guard glyph.width > 0 else { continue }
+            let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
+            let w = cut == .max ? glyph.width : min(glyph.width, cut - gx)
+            guard w > 0 else { continue }
+            var src = SDL_Rect(x: glyph.atlasX, y: glyph.atlasY, w: w, h: glyph.height)
+            var dst = SDL_Rect(x: gx, y: gy, w: w, h: glyph.height)
+            SDL_RenderCopy(renderer, texture, &src, &dst)
+        }
+    }
+
+    // MARK: - Layout
+
+    /// Lays out one line from the glyph cache, rasterising glyphs met for the first time: the line's
+    /// box (SDL2_ttf's), or nil when a scalar needs the per-string path. Each glyph's entry and pen
+    /// position go to `glyphCache.placed` (reused). Complexity: O(scalars), one array read per ASCII
+    /// scalar (a hash lookup for others), no allocation when every glyph is cached.
+    func layoutGlyphLine(_ text: String, pixelSize: Int32, weight: TextStyle.Weight) -> GlyphLine? {
+        if fonts.emojiFontAtStrike() != nil, FontLibrary.isEmojiOnly(text) { return nil }
+        guard let face = glyphFace(pixelSize: pixelSize, weight: weight), !face.kerned else { return nil }
+        let cache = glyphCache
+        cache.placed.removeAll(keepingCapacity: true)
+        var key = GlyphKey(scalar: 0, pixelSize: pixelSize, weight: weight)
+        var pen: Int32 = 0, minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY = face.height
+        for scalar in text.unicodeScalars {
+            guard Self.isSimpleScalar(scalar) else { return nil }
+            key.scalar = scalar.value
+            let i: Int32
+            if let cached = cache.lookup(key, face: face) {
+                i = cached
+            } else {
+                guard let made = makeGlyph(key, face: face) else { return nil }
+                i = made
+            }
+            let glyph = cache.entries[Int(i)]
+            let x = (pen >> 6) &+ glyph.boundsLeft
+            minX = min(minX, x)
+            maxX = max(maxX, x &+ glyph.boundsRight &- glyph.boundsLeft)
+            minY = min(minY, glyph.lineTop)
+            maxY = max(maxY, glyph.lineBottom)
+            cache.placed.append((i, pen >> 6))
+            pen &+= glyph.advance
+        }
+        maxX = max(maxX, pen >> 6)
+        return GlyphLine(minX: minX, width: maxX - minX, minY: minY, height: maxY - minY)
+    }
+
+    /// Scalars drawn glyph by glyph: printable, not a combining mark, not from a script that needs
+    /// shaping (Hebrew, Arabic, Indic… from U+0590 on, except Latin/Greek extended, punctuation and
+    /// symbols up to U+2BFF, and CJK).
+    nonisolated static func isSimpleScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        switch v {
+        case 0x20...0x7E: return true
+        case 0xA0...0x2FF, 0x370...0x482, 0x48A...0x58F: break
+        case 0x1D00...0x1DBF, 0x1E00...0x1FFF: break
+        case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF: break
+        case 0x3000...0x303F, 0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60: break
+        default: return false
+        }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format: return false
+        default: return true
+        }
+    }
+
+    /// The face for `weight` at `pixelSize` with its metrics (measured on first use). A face
+    /// re-registered in the font library (another TTF_Font) drops the cached glyphs.
+    func glyphFace(pixelSize: Int32, weight: TextStyle.Weight) -> GlyphFace? {
+        guard let font = try? fonts.font(for: weight, pixelSize: pixelSize) else { return nil }
+        let key = GlyphFaceKey(pixelSize: pixelSize, weight: weight)
+        if let face = glyphCache.faces[key] {
+            if face.font == font { return face }
+            glyphCache.clearFaces()
+        }
+        // The space's advance, to 1/64 pixel: 64 spaces end at floor(64 · a / 64) = a (26.6).
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(font, String(repeating: " ", count: 64), &w, &h) == 0 else { return nil }
+        // Kerning: " " + "AV" × 32 + " " and " " + "A" × 32 + "V" × 32 + " " have the same glyphs and
+        // advances; only kerning (63 pairs against 1) makes them differ. Checked on a few classic pairs.
+        var kerned = false
+        for pair in ["AV", "To", "Ty", "LT", "Yo", "Wa"] {
+            let first = String(pair.prefix(1)), second = String(pair.suffix(1))
+            var w1: Int32 = 0, w2: Int32 = 0
+            _ = TTF_SizeUTF8(font, " " + String(repeating: pair, count: 32) + " ", &w1, &h)
+            _ = TTF_SizeUTF8(font, " " + String(repeating: first, count: 32) + String(repeating: second, count: 32) + " ", &w2, &h)
+            if abs(w1 - w2) > 1 { kerned = true; break }
+        }
+        let face = GlyphFace(font: font, ascent: TTF_FontAscent(font), height: TTF_FontHeight(font), spaceAdvance: w,
+                             asciiBase: glyphCache.ascii.count, kerned: kerned)
+        glyphCache.ascii.append(contentsOf: repeatElement(-1, count: 128))
+        glyphCache.faces[key] = face
+        return face
+    }
+
+    /// Measures and rasterises one glyph into the atlas (resetting the atlas when full). Nil when the
+    /// font does not provide the scalar, SDL2_ttf fails, or the glyph is larger than the atlas.
+    private func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> Int32? {
+        let font = face.font
+        guard TTF_GlyphIsProvided32(font, key.scalar) != 0, let scalar = Unicode.Scalar(key.scalar) else { return nil }
+        var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
+        guard TTF_GlyphMetrics32(font, key.scalar, &minX, &maxX, &minY, &maxY, &advance) == 0 else { return nil }
+
+        // HarfBuzz's unrounded advance, to 1/64 pixel: " " + 64 × glyph + " " ends at
+        // floor((2 · space + 64 · a) / 64) = a + floor(2 · space / 64) pixels (a in 26.6).
+        var advance26 = face.spaceAdvance
+        if key.scalar != 0x20 {
+            var probe = " "
+            probe.unicodeScalars.append(contentsOf: repeatElement(scalar, count: 64))
+            probe += " "
+            var w: Int32 = 0, h: Int32 = 0
+            advance26 = advance << 6
+            if TTF_SizeUTF8(font, probe, &w, &h) == 0 {
+                let measured = w - (2 * face.spaceAdvance) >> 6
+                if abs(measured - advance << 6) <= 128 { advance26 = measured }
+            }
+        }
+
+        var entry = GlyphEntry(advance: advance26, boundsLeft: minX, boundsRight: maxX, lineTop: 0, lineBottom: face.height,
+                               inkLeft: 0, inkTop: 0, width: 0, height: 0, atlasX: 0, atlasY: 0)
+        glyphCache.rasterized += 1
+        guard maxX > minX, let rendered = TTF_RenderGlyph32_Blended(font, key.scalar, SDL_Color(r: 255, g: 255, b: 255, a: 255))
+        else {
+            return glyphCache.insert(entry, key: key, face: face)   // no ink (a space)
+        }
+        defer { SDL_FreeSurface(rendered) }
+        guard let format = rendered.pointee.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              sk_SDL_MUSTLOCK(rendered) == 0, let pixels = rendered.pointee.pixels else { return nil }
+        let sw = Int(rendered.pointee.w), sh = Int(rendered.pointee.h), pitch = Int(rendered.pointee.pitch)
+        // Ink box.
+        var x0 = sw, x1 = 0, y0 = sh, y1 = 0
+        for row in 0..<sh {
+            let line = (pixels + row * pitch).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<sw where line[column] >> 24 != 0 {
+                x0 = min(x0, column); x1 = max(x1, column + 1); y0 = min(y0, row); y1 = max(y1, row + 1)
+            }
+        }
+        // Where the pen and the baseline are in the single-glyph surface (SDL2_ttf's xstart, ystart).
+        let penX = max(0, -minX), ystart = max(0, maxY - face.ascent), baselineY = ystart + face.ascent
+        entry.lineTop = -ystart
+        entry.lineBottom = Int32(sh) - ystart
+        guard x1 > x0, y1 > y0 else {
+            return glyphCache.insert(entry, key: key, face: face)
+        }
+        let w = Int32(x1 - x0), h = Int32(y1 - y0)
+        if glyphCache.coverage.isEmpty {
+            glyphCache.coverage = [UInt8](repeating: 0, count: Int(glyphCache.atlasSize) * Int(glyphCache.atlasSize))
+        }
+        var place = glyphCache.allocate(width: w, height: h)
+        if place == nil {
+            glyphCache.clearGlyphs()
+            place = glyphCache.allocate(width: w, height: h)
+        }
+        guard let place else { return nil }
+        let atlasPitch = Int(glyphCache.atlasSize)
+        glyphCache.coverage.withUnsafeMutableBufferPointer { atlas in
+            for row in 0..<Int(h) {
+                let line = (pixels + (y0 + row) * pitch).assumingMemoryBound(to: UInt32.self)
+                let start = (Int(place.y) + row) * atlasPitch + Int(place.x)
+                for column in 0..<Int(w) { atlas[start + column] = UInt8(truncatingIfNeeded: line[x0 + column] >> 24) }
+            }
+        }
+        entry.inkLeft = Int32(x0) - penX
+        entry.inkTop = Int32(y0) - baselineY
+        entry.width = w
+        entry.height = h
+        entry.atlasX = place.x
+        entry.atlasY = place.y
+        if glyphCache.texture != nil { uploadGlyph(entry) }
+        return glyphCache.insert(entry, key: key, face: face)
+    }
+
+    /// Creates the atlas texture (on the first glyph text drawn through SDL) and uploads every glyph
+    /// cached so far (measured, or composited directly).
+    private func createGlyphTexture() {
+        let size = glyphCache.atlasSize
+        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue), size, size) else {
+            lastError = SDLError("cannot create the \(size)x\(size) glyph atlas texture")
+            return
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        glyphCache.texture = texture
+        textTexturesCreated += 1
+        for entry in glyphCache.entries where entry.width > 0 { uploadGlyph(entry) }
+    }
+
+    /// Copies a glyph's coverage into the atlas texture (white, alpha = coverage).
+    private func uploadGlyph(_ glyph: GlyphEntry) {
+        let size = glyphCache.atlasSize
+        guard let texture = glyphCache.texture else { return }
+        let count = Int(glyph.width) * Int(glyph.height)
+        if glyphCache.upload.count < count { glyphCache.upload = [UInt32](repeating: 0, count: max(count, 4096)) }
+        let atlasPitch = Int(size)
+        glyphCache.coverage.withUnsafeBufferPointer { atlas in
+            glyphCache.upload.withUnsafeMutableBufferPointer { out in
+                for row in 0..<Int(glyph.height) {
+                    let start = (Int(glyph.atlasY) + row) * atlasPitch + Int(glyph.atlasX)
+                    for column in 0..<Int(glyph.width) {
+                        out[row * Int(glyph.width) + column] = UInt32(atlas[start + column]) << 24 | 0x00FF_FFFF
+                    }
+                }
+            }
+        }
+        var rect = SDL_Rect(x: glyph.atlasX, y: glyph.atlasY, w: glyph.width, h: glyph.height)
+        _ = glyphCache.upload.withUnsafeBytes { bytes in
+            SDL_UpdateTexture(texture, &rect, bytes.baseAddress, glyph.width * 4)
+        }
+    }
+}
