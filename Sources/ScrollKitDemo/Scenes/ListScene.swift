@@ -273,7 +273,9 @@ final class ListScene: DemoScene {
         // The texts are formatted when their values change, not every frame.
         if configuredDuringLastAnimation != statusConfigured || statusCount.isEmpty {
             statusConfigured = configuredDuringLastAnimation
-            statusCount = configuredDuringLastAnimation.map { groupedNumber($0) } ?? "–"
+            replaceContents(of: &statusCount) { out in
+                if let n = configuredDuringLastAnimation { appendGroupedNumber(n, to: &out) } else { out.append("–") }
+            }
         }
         let count = statusCount
         canvas.drawText(count, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: value, alignment: .leading)
@@ -281,8 +283,16 @@ final class ListScene: DemoScene {
         let visible = listView.visibleRange
         if visible != statusRange || statusRight.isEmpty {
             statusRange = visible
-            statusRight = visible.isEmpty ? "No rows"
-                : "Rows \(groupedNumber(visible.lowerBound))–\(groupedNumber(visible.upperBound - 1)) of \(groupedNumber(rows.count))"
+            let count = rows.count
+            replaceContents(of: &statusRight) { out in
+                guard !visible.isEmpty else { out.append("No rows"); return }
+                out.append("Rows ")
+                appendGroupedNumber(visible.lowerBound, to: &out)
+                out.append("–")
+                appendGroupedNumber(visible.upperBound - 1, to: &out)
+                out.append(" of ")
+                appendGroupedNumber(count, to: &out)
+            }
         }
         let right = statusRight
         let rightWidth = canvas.measureText(right, style: label).width
@@ -362,8 +372,6 @@ final class RowSource: ListDataSource {
     /// The frame being prepared (the scene sets it before each step): shown in each row's subtitle,
     /// the frame its cell was configured in.
     var frameIndex = 0
-    private var subtitleFrame = -1
-    private var subtitle = ""
 
     init(count: Int, rowHeight: Double) {
         self.count = max(0, count)
@@ -389,10 +397,13 @@ final class RowSource: ListDataSource {
 
     func configure(_ cell: ListCell, at index: Int) {
         guard let cell = cell as? LabelCell else { return }
-        cell.title = "Row \(index)"
-        if frameIndex != subtitleFrame || subtitle.isEmpty {   // once per frame, shared by its rows
-            subtitleFrame = frameIndex
-            subtitle = "configured in frame \(groupedNumber(frameIndex))"
+        cell.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
+        // Written into the cell's own subtitle, whose storage the cell keeps from one use to the next.
+        var subtitle = cell.subtitle ?? ""
+        cell.subtitle = nil   // `subtitle` is now the only reference: appending to it does not copy
+        replaceContents(of: &subtitle) { out in
+            out.append("configured in frame ")
+            appendGroupedNumber(frameIndex, to: &out)
         }
         cell.subtitle = subtitle
         cell.backgroundColor = color(ofRow: index)
