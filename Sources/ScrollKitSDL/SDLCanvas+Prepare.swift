@@ -11,7 +11,7 @@ extension SDLCanvas {
     ///
     /// A scene that knows the sizes its circles take (sprites that grow and shrink) calls it once, so
     /// no later frame builds a disc. Diameters above ``maxCachedCircleDiameter`` pixels are not
-    /// prepared (those discs live in a small LRU). An empty, NaN or non-positive range does nothing.
+    /// prepared (those discs live in a small LRU). A non-positive or infinite range does nothing.
     /// Call it again after ``attachSoftwareTarget(_:)`` or a change of ``pixelScale``.
     /// Complexity: O(Σ d²) over the new pixel diameters; already cached ones cost nothing.
     /// - Returns: how many discs were built.
@@ -21,7 +21,8 @@ extension SDLCanvas {
         let lo = diameters.lowerBound * s, hi = diameters.upperBound * s
         guard lo.isFinite, hi.isFinite, hi > 0 else { return 0 }
         let first = max(1, Int32(max(lo, 1).rounded()))
-        let last = min(Self.maxCachedCircleDiameter, Int32(min(hi, Double(Self.maxCachedCircleDiameter)).rounded()))
+        // `fillCircle` draws anything under a pixel as a one-pixel disc.
+        let last = min(Self.maxCachedCircleDiameter, max(1, Int32(min(hi, Double(Self.maxCachedCircleDiameter)).rounded())))
         guard first <= last else { return 0 }
         var built = 0
         for d in first...last {
