@@ -230,7 +230,7 @@ public final class WindowHost: Host {
         translator.referenceTicks = SDL_GetTicks64()
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            for hostEvent in translator.translate(event) {
+            if let hostEvent = translator.hostEvent(for: event) {   // no array per event
                 handle(hostEvent, client: client)
             }
         }

@@ -99,3 +99,36 @@ extension CanvasTests {
         }
     }
 }
+
+@Suite("EventTranslator.hostEvent(for:)")
+struct HostEventForTests {
+    @Test("gives what translate gives, one event or none, and moves the translator's state the same way")
+    func matchesTranslate() {
+        let events: [SDL_Event] = [
+            FakeEvent.motion(x: 5, y: 5, ms: 1),                                   // no pointer down: ignored
+            FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, ms: 2),
+            FakeEvent.motion(x: 12, y: 30, ms: 3),
+            FakeEvent.mouseButton(SDL_MOUSEBUTTONUP, button: SDL_BUTTON_RIGHT, x: 12, y: 30, ms: 4),  // ignored
+            FakeEvent.window(SDL_WINDOWEVENT_FOCUS_LOST, ms: 5),                   // ends the drag
+            FakeEvent.key(SDLK_DOWN, ms: 6),
+            FakeEvent.window(SDL_WINDOWEVENT_RESIZED, ms: 7),
+        ]
+        var viaArrays = EventTranslator(windowSize: Size(width: 100, height: 100))
+        var viaOptionals = viaArrays
+        var arrays: [HostEvent] = [], optionals: [HostEvent] = []
+        for e in events {
+            let a = viaArrays.translate(e)
+            #expect(a.count <= 1)
+            arrays += a
+            if let one = viaOptionals.hostEvent(for: e) { optionals.append(one) }
+        }
+        #expect(optionals == arrays)
+        #expect(optionals == [
+            .input(.pointerDown(location: Point(x: 10, y: 20), time: 0.002)),
+            .input(.pointerMove(location: Point(x: 12, y: 30), time: 0.003)),
+            .input(.pointerUp(location: Point(x: 12, y: 30), time: 0.005)),
+            .input(.key(.down, time: 0.006)),
+            .resized,
+        ])
+    }
+}

@@ -357,6 +357,12 @@ func groupedNumber(_ n: Int) -> String {
 /// Appends `n` with thousands separators (as ``groupedNumber(_:)`` formats it) to `out`, digit by
 /// digit: no allocation when `out` has the capacity (a reused buffer, see ``replaceContents(of:with:)``).
 func appendGroupedNumber(_ n: Int, to out: inout String) {
+    appendDecimal(n, grouped: true, to: &out)
+}
+
+/// Appends `n` in decimal to `out`, with a comma every three digits when `grouped`, digit by digit
+/// (no allocation when `out` has the room).
+func appendDecimal(_ n: Int, grouped: Bool, to out: inout String) {
     if n < 0 { out.append("-") }
     let magnitude = n.magnitude
     var divisor: UInt = 1, digits = 1
@@ -366,7 +372,7 @@ func appendGroupedNumber(_ n: Int, to out: inout String) {
     }
     var rest = magnitude
     for i in 0..<digits {
-        if i > 0 && (digits - i) % 3 == 0 { out.append(",") }
+        if grouped && i > 0 && (digits - i) % 3 == 0 { out.append(",") }
         out.append(Character(Unicode.Scalar(UInt8(48 + rest / divisor))))
         rest %= divisor
         divisor /= 10
