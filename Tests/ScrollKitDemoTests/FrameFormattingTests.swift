@@ -60,10 +60,21 @@ struct FrameFormattingTests {
         #expect(label.title == "Row 12345")
         #expect(label.subtitle == "configured in frame 1,234,567")
         let shown = label.subtitle        // what a canvas or a cache may still hold
+        #expect(cell is RowCell)
+        cell.prepareForReuse()            // as the list recycles it
+        #expect(label.subtitle == nil)
         rows.frameIndex = 8
         rows.configure(cell, at: 3)
         #expect(label.title == "Row 3")
         #expect(label.subtitle == "configured in frame 8")
         #expect(shown == "configured in frame 1,234,567")
+        // Configured again without being recycled first (a reload): still right.
+        rows.frameIndex = 1_000
+        rows.configure(cell, at: 4)
+        #expect(label.subtitle == "configured in frame 1,000")
+        // Any other cell gets the same texts.
+        let plain = LabelCell()
+        rows.configure(plain, at: 5)
+        #expect(plain.title == "Row 5" && plain.subtitle == "configured in frame 1,000")
     }
 }

@@ -364,6 +364,13 @@ final class ListScene: DemoScene {
     }
 }
 
+/// A list scene row: a `LabelCell` that keeps the storage of its subtitle across reuse.
+@MainActor
+final class RowCell: LabelCell {
+    /// The subtitle's text, rewritten in place by `RowSource.configure` (`subtitle` shares it).
+    var subtitleBuffer = ""
+}
+
 /// The list scene's rows: `count` items of a fixed height; item n is "Row n" on the hue n / count.
 @MainActor
 final class RowSource: ListDataSource {
@@ -387,7 +394,7 @@ final class RowSource: ListDataSource {
     }
 
     func makeCell() -> ListCell {
-        let cell = LabelCell()
+        let cell = RowCell()
         cell.titleStyle = TextStyle(size: 17, weight: .bold)
         cell.subtitleStyle = TextStyle(size: 12)
         cell.contentInsets = EdgeInsets(top: 6, left: 20, bottom: 6, right: 20)
@@ -398,14 +405,19 @@ final class RowSource: ListDataSource {
     func configure(_ cell: ListCell, at index: Int) {
         guard let cell = cell as? LabelCell else { return }
         cell.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
-        // Written into the cell's own subtitle, whose storage the cell keeps from one use to the next.
-        var subtitle = cell.subtitle ?? ""
-        cell.subtitle = nil   // `subtitle` is now the only reference: appending to it does not copy
-        replaceContents(of: &subtitle) { out in
-            out.append("configured in frame ")
-            appendGroupedNumber(frameIndex, to: &out)
+        let frame = frameIndex
+        guard let row = cell as? RowCell else {
+            cell.subtitle = "configured in frame " + groupedNumber(frame)
+            return
         }
-        cell.subtitle = subtitle
+        // Written into the row's own buffer, whose storage outlives reuse (`prepareForReuse` drops
+        // `subtitle`, leaving the buffer the only reference): a recycled row does not allocate.
+        row.subtitle = nil
+        replaceContents(of: &row.subtitleBuffer) { out in
+            out.append("configured in frame ")
+            appendGroupedNumber(frame, to: &out)
+        }
+        row.subtitle = row.subtitleBuffer
         cell.backgroundColor = color(ofRow: index)
     }
 }
