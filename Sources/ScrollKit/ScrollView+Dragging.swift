@@ -292,10 +292,12 @@ extension ScrollView {
         func landing(_ kind: AxisMotion.Kind) -> AxisMotion {
             // Moving away from the target (or sitting on it): the motion turns, and must not go too far out.
             let turns = v != 0 && v * (target - o) <= 0
-            let simulation: any Simulation = turns
-                ? turningSpring(d, position: o, velocity: v, target: target)
-                : landingSimulation(position: o, velocity: v, target: target)
-            return AxisMotion(kind: kind, simulation: simulation, start: start, target: target, decay: nil)
+            if turns {   // the spring stored as it is, not boxed (see `AxisSimulation`)
+                return AxisMotion(kind: kind, simulation: turningSpring(d, position: o, velocity: v, target: target),
+                                  start: start, target: target, decay: nil)
+            }
+            return AxisMotion(kind: kind, simulation: landingSimulation(position: o, velocity: v, target: target),
+                              start: start, target: target, decay: nil)
         }
         if o < r.lo - eps || o > r.hi + eps {
             let edge = o < r.lo ? r.lo : r.hi

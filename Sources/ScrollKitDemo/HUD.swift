@@ -104,7 +104,13 @@ final class HUD {
             peak = (peak * 100).rounded() / 100
             if shownCost.map({ $0 != (latest, peak) }) ?? true {
                 shownCost = (latest, peak)
-                costText = "cost " + Self.fixed(latest, 2) + " ms · max " + Self.fixed(peak, 2)
+                // Written into the text's own buffer: the HUD refreshes while frames are measured.
+                replaceContents(of: &costText) { out in
+                    out.append("cost ")
+                    Self.appendFixed(latest, 2, to: &out)
+                    out.append(" ms · max ")
+                    Self.appendFixed(peak, 2, to: &out)
+                }
             }
         }
         let v = sample.velocity
@@ -115,20 +121,32 @@ final class HUD {
 
     /// `value` with exactly `decimals` digits after the point (0...6), without Foundation.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        var out = ""
+        appendFixed(value, decimals, to: &out)
+        return out
+    }
+
+    /// Appends ``fixed(_:_:)``'s text for `value` to `out`, digit by digit (no allocation when `out`
+    /// has the room).
+    static func appendFixed(_ value: Double, _ decimals: Int, to out: inout String) {
+        guard value.isFinite else { out.append(value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf")); return }
         let d = min(max(decimals, 0), 6)
         var scale = 1.0
         for _ in 0..<d { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
+        guard scaled < 9e15 else { out.append(String(value)); return }
         let n = Int(scaled)
-        let sign = value < 0 && n != 0 ? "-" : ""
+        if value < 0 && n != 0 { out.append("-") }
         let unit = Int(scale)
-        let whole = n / unit
-        guard d > 0 else { return sign + String(whole) }
-        var fraction = String(n % unit)
-        while fraction.count < d { fraction = "0" + fraction }
-        return sign + String(whole) + "." + fraction
+        appendDecimal(n / unit, grouped: false, to: &out)
+        guard d > 0 else { return }
+        out.append(".")
+        let fraction = n % unit
+        var place = unit / 10
+        while place > 0 {
+            out.append(Character(Unicode.Scalar(UInt8(48 + (fraction / place) % 10))))
+            place /= 10
+        }
     }
 
     // MARK: Drawing

@@ -75,113 +75,120 @@ public struct EventTranslator: Sendable {
         return Double(full) / 1000 + timeOffset
     }
 
-    /// The meaning of `event`, possibly nothing (ignored events) or two things (a drag ended by
-    /// losing focus). O(1).
+    /// The meaning of `event` as an array: empty for ignored events, else one event (see
+    /// ``hostEvent(for:)``). O(1); allocates the one-element array.
     public mutating func translate(_ event: SDL_Event) -> [HostEvent] {
+        hostEvent(for: event).map { [$0] } ?? []
+    }
+
+    /// The meaning of `event`, or nil for events ScrollKit ignores (a drag ended by losing focus is
+    /// its pointer-up). O(1), and no allocation except for text input: what a window host calls for
+    /// each event it drains, in every frame.
+    public mutating func hostEvent(for event: SDL_Event) -> HostEvent? {
         let time = hostTime(ticks: event.common.timestamp)
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            return [.quit]
+            return .quit
 
         case SDL_MOUSEBUTTONDOWN:
             let b = event.button
-            guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return [] }
-            guard primaryFinger == nil else { return [] }
+            guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
+            guard primaryFinger == nil else { return nil }
             let p = Point(x: Double(b.x), y: Double(b.y))
             isPointerDown = true
             lastLocation = p
-            return [.input(.pointerDown(location: p, time: time))]
+            return .input(.pointerDown(location: p, time: time))
 
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != Self.touchMouseID, isPointerDown, primaryFinger == nil else { return [] }
+            guard m.which != Self.touchMouseID, isPointerDown, primaryFinger == nil else { return nil }
             let p = Point(x: Double(m.x), y: Double(m.y))
             lastLocation = p
-            return [.input(.pointerMove(location: p, time: time))]
+            return .input(.pointerMove(location: p, time: time))
 
         case SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT,
-                  isPointerDown, primaryFinger == nil else { return [] }
+                  isPointerDown, primaryFinger == nil else { return nil }
             let p = Point(x: Double(b.x), y: Double(b.y))
             isPointerDown = false
             lastLocation = p
-            return [.input(.pointerUp(location: p, time: time))]
+            return .input(.pointerUp(location: p, time: time))
 
         case SDL_MOUSEWHEEL:
             let w = event.wheel
-            guard w.which != Self.touchMouseID else { return [] }
+            guard w.which != Self.touchMouseID else { return nil }
             var dx = Double(w.preciseX), dy = Double(w.preciseY)
             if dx == 0 && dy == 0 { dx = Double(w.x); dy = Double(w.y) }   // drivers without precise values
-            guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return [] }
+            guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return nil }
             if wheelDirection == .physical && w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
                 dx = -dx; dy = -dy
             }
             let p = Point(x: Double(w.mouseX), y: Double(w.mouseY))
-            return [.input(.wheel(dx: dx, dy: dy, location: p, time: time))]
+            return .input(.wheel(dx: dx, dy: dy, location: p, time: time))
 
         case SDL_FINGERDOWN:
             let f = event.tfinger
-            guard primaryFinger == nil, !isPointerDown else { return [] }
+            guard primaryFinger == nil, !isPointerDown else { return nil }
             primaryFinger = f.fingerId
             let p = fingerLocation(f)
             isPointerDown = true
             lastLocation = p
-            return [.input(.pointerDown(location: p, time: time))]
+            return .input(.pointerDown(location: p, time: time))
 
         case SDL_FINGERMOTION:
             let f = event.tfinger
-            guard f.fingerId == primaryFinger else { return [] }
+            guard f.fingerId == primaryFinger else { return nil }
             let p = fingerLocation(f)
             lastLocation = p
-            return [.input(.pointerMove(location: p, time: time))]
+            return .input(.pointerMove(location: p, time: time))
 
         case SDL_FINGERUP:
             let f = event.tfinger
-            guard f.fingerId == primaryFinger else { return [] }
+            guard f.fingerId == primaryFinger else { return nil }
             let p = fingerLocation(f)
             primaryFinger = nil
             isPointerDown = false
             lastLocation = p
-            return [.input(.pointerUp(location: p, time: time))]
+            return .input(.pointerUp(location: p, time: time))
 
         case SDL_KEYDOWN:
-            guard let key = Self.key(forKeycode: event.key.keysym.sym) else { return [] }
-            return [.input(.key(key, time: time))]
+            guard let key = Self.key(forKeycode: event.key.keysym.sym) else { return nil }
+            return .input(.key(key, time: time))
 
         case SDL_TEXTINPUT:
             let text = Self.string(fromText: event.text)
-            guard !text.isEmpty, !text.allSatisfy({ $0.isWhitespace || $0.isNewline }) else { return [] }
-            return [.input(.character(text.lowercased(), time: time))]
+            guard !text.isEmpty, !text.allSatisfy({ $0.isWhitespace || $0.isNewline }) else { return nil }
+            return .input(.character(text.lowercased(), time: time))
 
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_MAXIMIZED:
-                return [.resized]
+                return .resized
             case SDL_WINDOWEVENT_DISPLAY_CHANGED:
-                return [.displayChanged]
+                return .displayChanged
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN:
-                return [.exposed]
+                return .exposed
             case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
-                return [.minimized]
+                return .minimized
             case SDL_WINDOWEVENT_RESTORED:
-                return [.restored]
+                return .restored
             case SDL_WINDOWEVENT_CLOSE:
-                return [.quit]
+                return .quit
             case SDL_WINDOWEVENT_FOCUS_LOST:
-                guard isPointerDown else { return [] }
+                guard isPointerDown else { return nil }
                 isPointerDown = false
                 primaryFinger = nil
-                return [.input(.pointerUp(location: lastLocation, time: time))]
+                return .input(.pointerUp(location: lastLocation, time: time))
             default:
-                return []
+                return nil
             }
 
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
-            return [.exposed]
+            return .exposed
 
         default:
-            return []
+            return nil
         }
     }
 

@@ -94,6 +94,9 @@ public struct FrameStats: Sendable {
         sample.cost = cost
         maxCost = max(maxCost, cost)
         if ring.count < Self.sampleCapacity {
+            // The whole ring at the first frame (pages are touched only as it fills): growing it by
+            // doubling would allocate in frames 2, 3, 5, 9, … 32,769 of every run.
+            if ring.capacity < Self.sampleCapacity { ring.reserveCapacity(Self.sampleCapacity) }
             ring.append(sample)
         } else {
             ring[head] = sample

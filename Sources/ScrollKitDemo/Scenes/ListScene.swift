@@ -273,7 +273,9 @@ final class ListScene: DemoScene {
         // The texts are formatted when their values change, not every frame.
         if configuredDuringLastAnimation != statusConfigured || statusCount.isEmpty {
             statusConfigured = configuredDuringLastAnimation
-            statusCount = configuredDuringLastAnimation.map { groupedNumber($0) } ?? "–"
+            replaceContents(of: &statusCount) { out in
+                if let n = configuredDuringLastAnimation { appendGroupedNumber(n, to: &out) } else { out.append("–") }
+            }
         }
         let count = statusCount
         canvas.drawText(count, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: value, alignment: .leading)
@@ -281,8 +283,16 @@ final class ListScene: DemoScene {
         let visible = listView.visibleRange
         if visible != statusRange || statusRight.isEmpty {
             statusRange = visible
-            statusRight = visible.isEmpty ? "No rows"
-                : "Rows \(groupedNumber(visible.lowerBound))–\(groupedNumber(visible.upperBound - 1)) of \(groupedNumber(rows.count))"
+            let count = rows.count
+            replaceContents(of: &statusRight) { out in
+                guard !visible.isEmpty else { out.append("No rows"); return }
+                out.append("Rows ")
+                appendGroupedNumber(visible.lowerBound, to: &out)
+                out.append("–")
+                appendGroupedNumber(visible.upperBound - 1, to: &out)
+                out.append(" of ")
+                appendGroupedNumber(count, to: &out)
+            }
         }
         let right = statusRight
         let rightWidth = canvas.measureText(right, style: label).width
@@ -354,6 +364,13 @@ final class ListScene: DemoScene {
     }
 }
 
+/// A list scene row: a `LabelCell` that keeps the storage of its subtitle across reuse.
+@MainActor
+final class RowCell: LabelCell {
+    /// The subtitle's text, rewritten in place by `RowSource.configure` (`subtitle` shares it).
+    var subtitleBuffer = ""
+}
+
 /// The list scene's rows: `count` items of a fixed height; item n is "Row n" on the hue n / count.
 @MainActor
 final class RowSource: ListDataSource {
@@ -362,8 +379,6 @@ final class RowSource: ListDataSource {
     /// The frame being prepared (the scene sets it before each step): shown in each row's subtitle,
     /// the frame its cell was configured in.
     var frameIndex = 0
-    private var subtitleFrame = -1
-    private var subtitle = ""
 
     init(count: Int, rowHeight: Double) {
         self.count = max(0, count)
@@ -379,7 +394,7 @@ final class RowSource: ListDataSource {
     }
 
     func makeCell() -> ListCell {
-        let cell = LabelCell()
+        let cell = RowCell()
         cell.titleStyle = TextStyle(size: 17, weight: .bold)
         cell.subtitleStyle = TextStyle(size: 12)
         cell.contentInsets = EdgeInsets(top: 6, left: 20, bottom: 6, right: 20)
@@ -389,12 +404,20 @@ final class RowSource: ListDataSource {
 
     func configure(_ cell: ListCell, at index: Int) {
         guard let cell = cell as? LabelCell else { return }
-        cell.title = "Row \(index)"
-        if frameIndex != subtitleFrame || subtitle.isEmpty {   // once per frame, shared by its rows
-            subtitleFrame = frameIndex
-            subtitle = "configured in frame \(groupedNumber(frameIndex))"
+        cell.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
+        let frame = frameIndex
+        guard let row = cell as? RowCell else {
+            cell.subtitle = "configured in frame " + groupedNumber(frame)
+            return
         }
-        cell.subtitle = subtitle
+        // Written into the row's own buffer, whose storage outlives reuse (`prepareForReuse` drops
+        // `subtitle`, leaving the buffer the only reference): a recycled row does not allocate.
+        row.subtitle = nil
+        replaceContents(of: &row.subtitleBuffer) { out in
+            out.append("configured in frame ")
+            appendGroupedNumber(frame, to: &out)
+        }
+        row.subtitle = row.subtitleBuffer
         cell.backgroundColor = color(ofRow: index)
     }
 }

@@ -131,8 +131,11 @@ final class PagingScene: DemoScene {
     var needsFrames: Bool { listView.isAnimating }
     var wantsQuit: Bool { quit }
 
-    private var footerPage = -1
-    private var footerText = ""
+    /// The footer line of each page, formatted once: formatting it when the page changes would
+    /// allocate in that frame.
+    private let footerTexts = (0..<PagingScene.pageCount).map {
+        "Page \($0 + 1) of \(PagingScene.pageCount)  ·  drag, fling, ← → or the wheel"
+    }
 
     /// Page dots: the current page a wider accent pill, morphing with the offset between pages.
     private func drawDots(in footer: Rect, canvas: any Canvas) {
@@ -158,10 +161,7 @@ final class PagingScene: DemoScene {
         }
         if footer.height >= 44 {
             let page = currentPage
-            if page != footerPage {   // formatted when the page changes, not every frame
-                footerPage = page
-                footerText = "Page \(page + 1) of \(n)  ·  drag, fling, ← → or the wheel"
-            }
+            let footerText = footerTexts.indices.contains(page) ? footerTexts[page] : ""
             canvas.drawText(footerText,
                             in: Rect(x: footer.minX, y: y + dot + 8, width: footer.width, height: 20),
                             style: TextStyle(size: 12, color: SceneStyle.tertiaryInk), alignment: .center)

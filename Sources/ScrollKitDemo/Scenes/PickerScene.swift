@@ -47,7 +47,9 @@ final class PickerScene: DemoScene {
 
     init(context: SceneContext) {
         size = context.size
-        faces = FaceSource()
+        let faces = FaceSource()
+        self.faces = faces
+        labels = Self.faceLabels(count: faces.numberOfItems)
         picker = PickerView(frame: .zero, axis: .horizontal, dataSource: faces)
         picker.wheelLook = .standard
         picker.listView.backgroundColor = nil
@@ -132,12 +134,9 @@ final class PickerScene: DemoScene {
         let shown = picker.centeredIndex
         if let shown {
             let resting = !picker.isAnimating && picker.listView.scrollView.phase == .idle
-            if shown != labelsFace {   // formatted when the centred face changes, not every frame
-                labelsFace = shown
-                faceName = Self.displayName(ofFace: shown)
-                let code = String(Self.firstScalar + UInt32(shown), radix: 16, uppercase: true)
-                faceDetail = "U+\(code)  ·  \(shown + 1) of \(faces.numberOfItems)"
-            }
+            // Formatted once for all faces (in `init`), so a frame that centres a new face does not allocate.
+            let faceName = labels.indices.contains(shown) ? labels[shown].name : ""
+            let faceDetail = labels.indices.contains(shown) ? labels[shown].detail : ""
             var style = TextStyle(size: 22, weight: .bold, color: resting ? Color(hex: 0x2B1D0E) : Color(hex: 0x2B1D0E).withAlpha(0.55))
             while style.size > 13 && canvas.measureText(faceName, style: style).width > l.name.width { style.size -= 1 }
             canvas.drawText(faceName, in: l.name, style: style, alignment: .center)
@@ -146,10 +145,8 @@ final class PickerScene: DemoScene {
         }
     }
 
-    /// The labels of the centred face, formatted once per face.
-    private var labelsFace = -1
-    private var faceName = ""
-    private var faceDetail = ""
+    /// Each face's labels under the wheel: its title-cased name and "U+1F601  ·  1 of 79".
+    private let labels: [(name: String, detail: String)]
 
     var needsFrames: Bool { picker.isAnimating }
     var wantsQuit: Bool { quit }
@@ -227,6 +224,16 @@ final class PickerScene: DemoScene {
                 .map { $0.prefix(1).uppercased() + $0.dropFirst() }
                 .joined(separator: "-")
         }.joined(separator: " ")
+    }
+
+    /// The labels shown under the wheel for faces 0..<count: the title-cased name and the detail line
+    /// "U+1F601  ·  1 of 79". Made once per scene: formatting them when a face reaches the centre would
+    /// allocate in that frame.
+    static func faceLabels(count: Int) -> [(name: String, detail: String)] {
+        (0..<max(0, count)).map { index in
+            let code = String(firstScalar + UInt32(index), radix: 16, uppercase: true)
+            return (displayName(ofFace: index), "U+\(code)  ·  \(index + 1) of \(count)")
+        }
     }
 
     /// The title-cased name of face `index` (0 = U+1F601); "" out of range.

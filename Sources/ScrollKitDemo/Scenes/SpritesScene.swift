@@ -243,6 +243,19 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
     private(set) var isPaused = false
     private var isVisible = true
     private var caption = ""
+    /// The canvas state `prepareDiscs(in:)` last prepared for (its scale and whether it composites directly).
+    private var preparedDiscs: (canvas: ObjectIdentifier, scale: Double, direct: Bool)?
+
+    /// Builds every disc a sprite can be drawn with (diameters from the smallest at rest to the largest
+    /// at the end of its animation) before the first sprite needs it, so no later frame builds one.
+    private func prepareDiscs(in canvas: any Canvas) {
+        guard let sdl = canvas as? SDLCanvas else { return }
+        let id = ObjectIdentifier(sdl)
+        if let p = preparedDiscs, p.canvas == id, p.scale == sdl.pixelScale, p.direct == sdl.isCompositingDirectly { return }
+        preparedDiscs = (id, sdl.pixelScale, sdl.isCompositingDirectly)
+        let range = SpriteField.diameterRange
+        sdl.prepareDiscs(diameters: range.lowerBound...(range.upperBound * max(1, SpriteField.endScale)))
+    }
     private var background: [Color] = []
     /// The discs of the frame, handed to the canvas as one batch (storage reused frame to frame).
     private var circles: [CircleFill] = []
@@ -320,6 +333,7 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
         let w = size.width, h = size.height
         guard w > 0, h > 0 else { return }
         drawBackground(in: canvas, width: w, height: h)
+        prepareDiscs(in: canvas)
         circles.removeAll(keepingCapacity: true)
         for s in field.sprites {
             let a = s.opacity

@@ -349,11 +349,40 @@ final class CycleControl: PressableControl {
 
 /// Whole numbers with thousands separators: 1000 → "1,000", -1234567 → "-1,234,567".
 func groupedNumber(_ n: Int) -> String {
-    let digits = String(n.magnitude)
     var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
+    appendGroupedNumber(n, to: &out)
+    return out
+}
+
+/// Appends `n` with thousands separators (as ``groupedNumber(_:)`` formats it) to `out`, digit by
+/// digit: no allocation when `out` has the capacity (a reused buffer, see ``replaceContents(of:with:)``).
+func appendGroupedNumber(_ n: Int, to out: inout String) {
+    appendDecimal(n, grouped: true, to: &out)
+}
+
+/// Appends `n` in decimal to `out`, with a comma every three digits when `grouped`, digit by digit
+/// (no allocation when `out` has the room).
+func appendDecimal(_ n: Int, grouped: Bool, to out: inout String) {
+    if n < 0 { out.append("-") }
+    let magnitude = n.magnitude
+    var divisor: UInt = 1, digits = 1
+    while magnitude / divisor >= 10 {
+        divisor *= 10
+        digits += 1
     }
-    return n < 0 ? "-" + out : out
+    var rest = magnitude
+    for i in 0..<digits {
+        if grouped && i > 0 && (digits - i) % 3 == 0 { out.append(",") }
+        out.append(Character(Unicode.Scalar(UInt8(48 + rest / divisor))))
+        rest %= divisor
+        divisor /= 10
+    }
+}
+
+/// Empties `text` keeping its storage, then lets `write` append the new contents: a label that is
+/// formatted again while the scene runs (a status line) reuses its buffer instead of allocating one
+/// each time. (A copy still held elsewhere, such as a text cache's key, makes this one copy.)
+func replaceContents(of text: inout String, with write: (inout String) -> Void) {
+    text.removeAll(keepingCapacity: true)
+    write(&text)
 }
