@@ -404,6 +404,13 @@ extension SDLCanvas {
                              asciiBase: glyphCache.ascii.count, kerned: kerned)
         glyphCache.ascii.append(contentsOf: repeatElement(-1, count: 128))
         glyphCache.faces[key] = face
+        if !kerned, pixelSize <= 64 {
+            var glyph = GlyphKey(scalar: 0, pixelSize: pixelSize, weight: weight)
+            for scalar in glyphWarmUp.unicodeScalars where Self.isSimpleScalar(scalar) {
+                glyph.scalar = scalar.value
+                if glyphCache.lookup(glyph, face: face) == nil { _ = makeGlyph(glyph, face: face) }
+            }
+        }
         return face
     }
 

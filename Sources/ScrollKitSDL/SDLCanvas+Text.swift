@@ -176,8 +176,20 @@ extension SDLCanvas {
             lastError = error as? SDLError
             return nil
         }
-        guard let surface = rendered else { return nil }
-        defer { SDL_FreeSurface(surface) }
+        guard let strike = rendered else { return nil }
+        defer { SDL_FreeSurface(strike) }
+        var surface = strike
+        var scaled: UnsafeMutablePointer<SDL_Surface>? = nil
+        defer { if let scaled { SDL_FreeSurface(scaled) } }
+        if emoji, key.pixelSize > FontLibrary.emojiStrikePixelSize,
+           let size = fonts.measureEmoji(key.text, pixelSize: key.pixelSize),
+           size.width != strike.pointee.w || size.height != strike.pointee.h {
+            // Above the strike the surface is the strike itself: scale it up once, smoothly, to the
+            // size it is drawn at, so every draw is a 1:1 copy (a scaled copy cut by the target's edge
+            // makes SDL's software renderer allocate a temporary surface on every draw).
+            scaled = Self.stretchedLinear(strike, width: size.width, height: size.height)
+            if let scaled { surface = scaled }
+        }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
             lastError = SDLError("cannot create a texture for text \"\(key.text.prefix(40))\"")
             return nil
@@ -186,9 +198,9 @@ extension SDLCanvas {
         textTexturesCreated += 1
         let tw = surface.pointee.w, th = surface.pointee.h
         var w = tw, h = th
-        if emoji, key.pixelSize > FontLibrary.emojiStrikePixelSize,
+        if emoji, scaled == nil, key.pixelSize > FontLibrary.emojiStrikePixelSize,
            let size = fonts.measureEmoji(key.text, pixelSize: key.pixelSize) {
-            // Above the strike the surface is the strike itself: draw it scaled up, smoothly.
+            // Could not be scaled ahead: draw the strike scaled up, smoothly.
             w = size.width; h = size.height
             SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         }
@@ -207,6 +219,23 @@ extension SDLCanvas {
         }
         return TextEntry(texture: texture, width: w, height: h, textureWidth: tw, textureHeight: th,
                          isEmoji: emoji, lastUse: textClock, bytes: Int(tw) * Int(th) * 5, coverage: coverage)
+    }
+
+    /// `source` stretched to `width` × `height` with SDL's bilinear scaler (what the software renderer
+    /// uses for a linear-scaled copy), as ARGB8888; nil when SDL cannot.
+    static func stretchedLinear(_ source: UnsafeMutablePointer<SDL_Surface>, width: Int32, height: Int32)
+        -> UnsafeMutablePointer<SDL_Surface>? {
+        guard width > 0, height > 0,
+              let argb = SDL_ConvertSurfaceFormat(source, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(argb) }
+        guard let target = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            return nil
+        }
+        guard SDL_SoftStretchLinear(argb, nil, target, nil) == 0 else {
+            SDL_FreeSurface(target)
+            return nil
+        }
+        return target
     }
 
     /// Destroys least recently used text textures until within `textCacheCapacity` and

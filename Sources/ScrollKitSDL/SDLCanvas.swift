@@ -88,6 +88,11 @@ public final class SDLCanvas: Canvas {
     /// Whether text of simple scalars is drawn glyph by glyph from the glyph atlas (the default: no
     /// allocation once its glyphs are cached). When false every string is rendered whole and cached.
     public var glyphCachingEnabled = true
+    /// Glyphs rasterised as soon as a face is first used at a pixel size up to 64 (not larger, to
+    /// keep the atlas for what is drawn): by default the digits and the punctuation of numbers, so
+    /// counters, clocks and row numbers that change every frame never meet a new glyph (which would
+    /// allocate) in the middle of scrolling. Set before drawing; "" turns it off.
+    public var glyphWarmUp = "0123456789.,:;-+%/()–— "
 
     // Shape caches (see SDLCanvas+Shapes.swift).
     var circleTextures: [OpaquePointer?]

@@ -113,6 +113,7 @@ extension CanvasTests {
         func cachedGlyphsAddNothing(direct: Bool) throws {
             let target = try OffscreenRenderer(width: 300, height: 40, direct: direct)
             let canvas = target.canvas
+            canvas.glyphWarmUp = ""                           // exact counts below
             let style = TextStyle(size: 16, weight: .bold)
             let row = Rect(x: 0, y: 0, width: 300, height: 40)
             #expect(canvas.measureText("Row 1234", style: style).width > 40)
@@ -136,6 +137,29 @@ extension CanvasTests {
             canvas.drawText("Row", in: row, style: TextStyle(size: 16, weight: .regular), alignment: .leading)
             #expect(canvas.glyphCount == glyphs + 4)
             #expect(canvas.glyphAtlasResets == 0)
+        }
+
+        /// A face's first use rasterises the warm-up glyphs (digits and number punctuation by
+        /// default), so numbers drawn later add no glyph; an empty warm-up rasterises only what is drawn.
+        @Test func warmUpGlyphsComeWithTheFace() throws {
+            let target = try OffscreenRenderer(width: 300, height: 40, direct: true)
+            let canvas = target.canvas
+            let style = TextStyle(size: 13)
+            let row = Rect(x: 0, y: 0, width: 300, height: 40)
+            canvas.drawText("Row 5", in: row, style: style, alignment: .leading)
+            let warmed = canvas.glyphCount
+            #expect(warmed == Set(("Row 5" + canvas.glyphWarmUp).unicodeScalars).count)
+            for text in ["Row 98,765", "Rows 1–12 of 10,000,000", "12:45 (3%)"] {
+                canvas.drawText(text, in: row, style: style, alignment: .leading)
+            }
+            #expect(canvas.glyphCount == warmed + ["s", "f"].count)     // only the new letters
+            // Above 64 px, and with the warm-up off, only what is drawn is rasterised.
+            canvas.drawText("7", in: row, style: TextStyle(size: 80), alignment: .leading)
+            #expect(canvas.glyphCount == warmed + 3)
+            let cold = try OffscreenRenderer(width: 300, height: 40, direct: true)
+            cold.canvas.glyphWarmUp = ""
+            cold.canvas.drawText("Row 5", in: row, style: style, alignment: .leading)
+            #expect(cold.canvas.glyphCount == 5)
         }
 
         /// A scalar the font lacks, a combining mark or a right-to-left script falls back to the
@@ -183,6 +207,7 @@ extension CanvasTests {
         func fullAtlasStartsOverOrFallsBack(direct: Bool) throws {
             let target = try OffscreenRenderer(width: 400, height: 40, direct: direct)
             let canvas = target.canvas
+            canvas.glyphWarmUp = ""                           // the tiny atlas holds only what is drawn
             canvas.glyphAtlasSize = 0
             #expect(canvas.glyphAtlasSize == 16)
             canvas.glyphAtlasSize = 1_000_000
