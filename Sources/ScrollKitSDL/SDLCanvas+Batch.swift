@@ -44,22 +44,21 @@ extension SDLCanvas {
             right = min(right, clip.x + clip.w); bottom = min(bottom, clip.y + clip.h)
         }
         for circle in circles {
-            let color = circle.color, radius = circle.radius, center = circle.center
-            guard color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { continue }
-            // The same arithmetic as fillCircle and discCommand, so a batch draws the same pixels.
-            let diameter = 2 * radius * s
-            let cx = (center.x + dx) * s, cy = (center.y + dy) * s
-            guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { continue }
-            let d = diameter >= 1 && diameter < Double(Int32.max) ? Int32(diameter.rounded()) : 0
-            guard d >= 1, d <= Self.maxCachedCircleDiameter else {
+            let color = circle.color
+            let d: Int32, x: Int32, y: Int32
+            switch Self.placeDisc(circle, scale: s, dx: dx, dy: dy, maxDiameter: Self.maxCachedCircleDiameter) {
+            case .nothing:
+                continue
+            case .alone:
                 // Drawn on its own, in its place.
                 swap(&batch, &discBatch)
                 flushDiscBatch()
-                fillCircle(center: center, radius: radius, color: color)
+                fillCircle(center: circle.center, radius: circle.radius, color: color)
                 swap(&batch, &discBatch)
                 continue
+            case let .disc(diameter, left, top):
+                (d, x, y) = (diameter, left, top)
             }
-            let x = Int32((cx - Double(d) / 2).rounded()), y = Int32((cy - Double(d) / 2).rounded())
             let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
             guard x1 > x0, y1 > y0 else { continue }
             let mask = masks[Int(d)] ?? newDiscMask(diameter: d, into: &masks)
@@ -69,6 +68,25 @@ extension SDLCanvas {
         }
         swap(&batch, &discBatch)
         flushDiscBatch()
+    }
+
+    /// Where a batch circle lands, with exactly `fillCircle`'s arithmetic (so a batch draws the same
+    /// pixels): nothing (transparent, NaN or non-positive radius, non-finite or far-off centre), alone
+    /// (under a pixel wide, which `fillCircle` fades by area, or wider than `maxDiameter` pixels: the
+    /// caller draws it with `fillCircle` in its place), or a disc of d pixels whose square's top-left
+    /// corner is the pixel (x, y).
+    @inline(__always)
+    static func placeDisc(_ circle: CircleFill, scale s: Double, dx: Double, dy: Double,
+                          maxDiameter: Int32) -> BatchPlacement {
+        let radius = circle.radius, center = circle.center
+        guard circle.color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { return .nothing }
+        let diameter = 2 * radius * s
+        let cx = (center.x + dx) * s, cy = (center.y + dy) * s
+        guard abs(cx) < coordinateLimit, abs(cy) < coordinateLimit else { return .nothing }
+        guard diameter >= 1, diameter < Double(maxDiameter) + 1 else { return .alone }
+        let d = Int32(diameter.rounded())
+        guard d <= maxDiameter else { return .alone }
+        return .disc(d: d, x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()))
     }
 
     /// The cached mask of a `d`-pixel disc (d ≤ `maxCachedCircleDiameter`) as raw pointers, so a
@@ -97,18 +115,18 @@ extension SDLCanvas {
         let s = pixelScale, dx = tx, dy = ty
         let scaleU = 1 / Float(Self.discAtlasSize.width), scaleV = 1 / Float(Self.discAtlasSize.height)
         for circle in circles {
-            let color = circle.color, radius = circle.radius, center = circle.center
-            guard color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { continue }
-            let diameter = 2 * radius * s
-            let cx = (center.x + dx) * s, cy = (center.y + dy) * s
-            guard abs(cx) < Self.coordinateLimit, abs(cy) < Self.coordinateLimit else { continue }
-            let d = diameter >= 1 && diameter < Double(Int32.max) ? Int32(diameter.rounded()) : 0
-            guard d >= 1, d <= Self.discAtlasMaxDiameter else {
-                flushAtlasQuads(atlas)
-                fillCircle(center: center, radius: radius, color: color)
+            let color = circle.color
+            let d: Int32, x: Float, y: Float
+            switch Self.placeDisc(circle, scale: s, dx: dx, dy: dy, maxDiameter: Self.discAtlasMaxDiameter) {
+            case .nothing:
                 continue
+            case .alone:
+                flushAtlasQuads(atlas)
+                fillCircle(center: circle.center, radius: circle.radius, color: color)
+                continue
+            case let .disc(diameter, left, top):
+                (d, x, y) = (diameter, Float(left), Float(top))
             }
-            let x = Float((cx - Double(d) / 2).rounded()), y = Float((cy - Double(d) / 2).rounded())
             let size = Float(d)
             let source = discAtlasRects[Int(d)]
             let u0 = Float(source.x) * scaleU, v0 = Float(source.y) * scaleV
@@ -232,6 +250,13 @@ extension SDLCanvas {
         bandWorker = worker
         return worker
     }
+}
+
+/// What a batch does with one circle (see `SDLCanvas.placeDisc`).
+enum BatchPlacement {
+    case nothing
+    case alone
+    case disc(d: Int32, x: Int32, y: Int32)
 }
 
 /// Raw pointers into a cached `DiscSpans` (owned by `SDLCanvas.discSpanCache`).
