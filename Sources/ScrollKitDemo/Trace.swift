@@ -35,6 +35,20 @@ struct TraceSample: Sendable, Equatable {
     static let neutral = TraceSample()
 }
 
+extension TraceSample {
+    /// The columns of a scene whose main scroll view is `list`'s, with `selected` (-1: none).
+    @MainActor
+    init(list: ListView, selected: Int = -1) {
+        let scroll = list.scrollView
+        let visible = list.visibleRange
+        self.init(offset: scroll.contentOffset, velocity: scroll.velocity, phase: scroll.phase,
+                  viewportSize: list.frame.size, contentSize: scroll.contentSize,
+                  firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
+                  lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
+                  configured: list.configuredInLastStep, selected: selected)
+    }
+}
+
 /// The trace's CSV format: a header row, then one row per frame.
 ///
 /// Numbers: whole values print without a fraction ("600", "-1"); others in Swift's shortest

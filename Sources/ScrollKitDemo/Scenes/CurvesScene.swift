@@ -566,16 +566,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
 
     // MARK: DemoScene
 
-    var traceSample: TraceSample {
-        let sv = table.scrollView
-        let visible = table.visibleRange
-        return TraceSample(
-            offset: sv.contentOffset, velocity: sv.velocity, phase: sv.phase,
-            viewportSize: table.frame.size, contentSize: sv.contentSize,
-            firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
-            lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
-            configured: table.configuredInLastStep, selected: selected)
-    }
+    var traceSample: TraceSample { TraceSample(list: table, selected: selected) }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         stopRun()

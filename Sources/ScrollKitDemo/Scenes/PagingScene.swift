@@ -170,20 +170,7 @@ final class PagingScene: DemoScene {
 
     // MARK: DemoScene
 
-    var traceSample: TraceSample {
-        let scroll = listView.scrollView
-        let visible = listView.visibleRange
-        return TraceSample(
-            offset: scroll.contentOffset,
-            velocity: scroll.velocity,
-            phase: scroll.phase,
-            viewportSize: listView.frame.size,
-            contentSize: scroll.contentSize,
-            firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
-            lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
-            configured: listView.configuredInLastStep,
-            selected: -1)
-    }
+    var traceSample: TraceSample { TraceSample(list: listView) }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         listView.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollView.defaultAnimationCurve)

@@ -243,21 +243,7 @@ final class PickerScene: DemoScene {
 
     // MARK: DemoScene
 
-    var traceSample: TraceSample {
-        let list = picker.listView
-        let scroll = list.scrollView
-        let visible = list.visibleRange
-        return TraceSample(
-            offset: scroll.contentOffset,
-            velocity: scroll.velocity,
-            phase: scroll.phase,
-            viewportSize: list.frame.size,
-            contentSize: scroll.contentSize,
-            firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
-            lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
-            configured: list.configuredInLastStep,
-            selected: picker.selectedIndex ?? -1)
-    }
+    var traceSample: TraceSample { TraceSample(list: picker.listView, selected: picker.selectedIndex ?? -1) }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         picker.listView.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollView.defaultAnimationCurve)
