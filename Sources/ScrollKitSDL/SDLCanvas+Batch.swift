@@ -246,6 +246,8 @@ extension SDLCanvas {
     private func bandWorkerStarted() -> BandWorker? {
         guard rasterThreads >= 2 else { return nil }
         if let bandWorker { return bandWorker }
+        // The kernel's one-time CPU check runs here, before a second thread can make it too.
+        _ = sk_blend_uses_avx2()
         let worker = BandWorker()
         bandWorker = worker
         return worker
