@@ -94,13 +94,12 @@ enum SceneGoldenImages {
     }
 }
 
-/// A software renderer on an offscreen ARGB8888 surface with an `SDLCanvas` (copied from
-/// ScrollKitSDLTests' `OffscreenRenderer`). Headless.
+/// ScrollKitSDL's `OffscreenCanvas` for the scene goldens: `width × height` points at 1x, drawn through
+/// SDL's own renderer (as the goldens were made). Headless.
 @MainActor
 final class SceneOffscreenRenderer {
-    let surface: UnsafeMutablePointer<SDL_Surface>
-    let renderer: OpaquePointer
-    let canvas: SDLCanvas
+    let target: OffscreenCanvas
+    var canvas: SDLCanvas { target.canvas }
 
     /// Sets `SDL_VIDEODRIVER=dummy` and starts SDL's video subsystem once.
     static func startSDL() throws {
@@ -112,32 +111,9 @@ final class SceneOffscreenRenderer {
 
     init(width: Int, height: Int) throws {
         try Self.startSDL()
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw SDLError("cannot create a \(width)x\(height) surface")
-        }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-            SDL_FreeSurface(surface)
-            throw SDLError("cannot create a software renderer")
-        }
-        self.surface = surface
-        self.renderer = renderer
-        do {
-            canvas = try SDLCanvas(renderer: renderer, logicalSize: Size(width: Double(width), height: Double(height)), pixelScale: 1)
-        } catch {
-            SDL_DestroyRenderer(renderer)
-            SDL_FreeSurface(surface)
-            throw error
-        }
-    }
-
-    isolated deinit {
-        canvas.releaseResources()
-        SDL_DestroyRenderer(renderer)
-        SDL_FreeSurface(surface)
+        target = try OffscreenCanvas(size: Size(width: Double(width), height: Double(height)), compositesDirectly: false)
     }
 
     /// What has been drawn so far, as RGBA bytes.
-    func image() throws -> RGBAImage {
-        try PNGWriter.readPixels(renderer: renderer)
-    }
+    func image() throws -> RGBAImage { try target.image() }
 }

@@ -59,12 +59,14 @@ func recordGoldenCheck(_ actual: RGBAImage, golden: String, name: String, channe
     }
 }
 
-/// A software renderer on an offscreen ARGB8888 surface, with an `SDLCanvas` on it. Headless.
+/// ScrollKitSDL's `OffscreenCanvas` as the canvas tests use it: `width × height` points, SDL's own
+/// drawing unless `direct` (the canvas's software fast path). Headless.
 @MainActor
 final class OffscreenRenderer {
-    let surface: UnsafeMutablePointer<SDL_Surface>
-    let renderer: OpaquePointer
-    let canvas: SDLCanvas
+    let target: OffscreenCanvas
+    var surface: UnsafeMutablePointer<SDL_Surface> { target.surface }
+    var renderer: OpaquePointer { target.renderer }
+    var canvas: SDLCanvas { target.canvas }
 
     /// Sets `SDL_VIDEODRIVER=dummy` and starts SDL's video subsystem once (never quit: other suites share it).
     static func startSDL() throws {
@@ -74,40 +76,14 @@ final class OffscreenRenderer {
         }
     }
 
-    /// A `points × scale` pixel target with a canvas of `width × height` points. `direct` turns on the
-    /// canvas's direct compositing into the surface (`SDLCanvas.attachSoftwareTarget`).
     init(width: Int, height: Int, scale: Double = 1, fonts: FontLibrary = .shared, images: ImageLibrary = .shared,
          direct: Bool = false) throws {
         try Self.startSDL()
-        let pw = Int32((Double(width) * scale).rounded()), ph = Int32((Double(height) * scale).rounded())
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw SDLError("cannot create a \(pw)x\(ph) surface")
-        }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-            SDL_FreeSurface(surface)
-            throw SDLError("cannot create a software renderer")
-        }
-        self.surface = surface
-        self.renderer = renderer
-        do {
-            canvas = try SDLCanvas(renderer: renderer, logicalSize: Size(width: Double(width), height: Double(height)),
-                                   pixelScale: scale, fonts: fonts, images: images)
-        } catch {
-            SDL_DestroyRenderer(renderer)
-            SDL_FreeSurface(surface)
-            throw error
-        }
-        if direct { canvas.attachSoftwareTarget(surface) }
-    }
-
-    isolated deinit {
-        canvas.releaseResources()
-        SDL_DestroyRenderer(renderer)
-        SDL_FreeSurface(surface)
+        target = try OffscreenCanvas(size: Size(width: Double(width), height: Double(height)), pixelScale: scale,
+                                     compositesDirectly: direct, fonts: fonts, images: images)
     }
 
     /// What has been drawn so far, as RGBA bytes.
-    func image() throws -> RGBAImage {
-        try PNGWriter.readPixels(renderer: renderer)
-    }
+    func image() throws -> RGBAImage { try target.image() }
 }
+
