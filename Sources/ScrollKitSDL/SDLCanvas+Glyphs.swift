@@ -95,6 +95,9 @@ final class GlyphCache {
     var resets = 0
     var rasterized = 0
     var upload: [UInt32] = []
+    /// The quads of a line drawn through SDL (reused).
+    var vertices: [SDL_Vertex] = []
+    var indices: [Int32] = []
 
     init(atlasSize: Int32 = GlyphCache.defaultAtlasSize) {
         self.atlasSize = max(16, atlasSize)
@@ -303,24 +306,42 @@ extension SDLCanvas {
         }
     }
 
-    /// Other renderers: one SDL_RenderCopy per glyph of the last laid-out line from the atlas texture,
-    /// tinted with its colour and alpha mod (SDL batches the copies; the renderer's clip applies).
+    /// Other renderers: the glyphs of the last laid-out line as quads of the atlas texture, tinted by
+    /// their vertex colour, in one `SDL_RenderGeometry` call (one draw call per string on a GPU, where a
+    /// copy per glyph would be one each). Quads sit on whole pixels and sample the atlas 1:1; the
+    /// renderer's clip applies, and a line too wide for its rect is cut at `cut`.
     private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
         if glyphCache.texture == nil { createGlyphTexture() }
         guard let texture = glyphCache.texture else { return }
-        SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
-        SDL_SetTextureAlphaMod(texture, color.a)
         let cache = glyphCache
+        cache.vertices.removeAll(keepingCapacity: true)
+        cache.indices.removeAll(keepingCapacity: true)
+        let tint = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
+        let scale = 1 / Float(cache.atlasSize)
         for placed in cache.placed {
             let glyph = cache.entries[Int(placed.entry)]
             guard glyph.width > 0 else { continue }
             let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
             let w = cut == .max ? glyph.width : min(glyph.width, cut - gx)
             guard w > 0 else { continue }
-            var src = SDL_Rect(x: glyph.atlasX, y: glyph.atlasY, w: w, h: glyph.height)
-            var dst = SDL_Rect(x: gx, y: gy, w: w, h: glyph.height)
-            SDL_RenderCopy(renderer, texture, &src, &dst)
+            let x0 = Float(gx), y0 = Float(gy), x1 = Float(gx + w), y1 = Float(gy + glyph.height)
+            let u0 = Float(glyph.atlasX) * scale, v0 = Float(glyph.atlasY) * scale
+            let u1 = Float(glyph.atlasX + w) * scale, v1 = Float(glyph.atlasY + glyph.height) * scale
+            let first = Int32(cache.vertices.count)
+            cache.vertices.append(SDL_Vertex(position: SDL_FPoint(x: x0, y: y0), color: tint, tex_coord: SDL_FPoint(x: u0, y: v0)))
+            cache.vertices.append(SDL_Vertex(position: SDL_FPoint(x: x1, y: y0), color: tint, tex_coord: SDL_FPoint(x: u1, y: v0)))
+            cache.vertices.append(SDL_Vertex(position: SDL_FPoint(x: x1, y: y1), color: tint, tex_coord: SDL_FPoint(x: u1, y: v1)))
+            cache.vertices.append(SDL_Vertex(position: SDL_FPoint(x: x0, y: y1), color: tint, tex_coord: SDL_FPoint(x: u0, y: v1)))
+            cache.indices.append(first); cache.indices.append(first + 1); cache.indices.append(first + 2)
+            cache.indices.append(first); cache.indices.append(first + 2); cache.indices.append(first + 3)
         }
+        guard !cache.indices.isEmpty else { return }
+        let status = cache.vertices.withUnsafeBufferPointer { v in
+            cache.indices.withUnsafeBufferPointer { i in
+                SDL_RenderGeometry(renderer, texture, v.baseAddress, Int32(v.count), i.baseAddress, Int32(i.count))
+            }
+        }
+        if status != 0 { lastError = SDLError("SDL_RenderGeometry failed for text") }
     }
 
     // MARK: - Layout
@@ -501,6 +522,7 @@ extension SDLCanvas {
             return
         }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)   // quads map it 1:1
         glyphCache.texture = texture
         textTexturesCreated += 1
         for entry in glyphCache.entries where entry.width > 0 { uploadGlyph(entry) }
