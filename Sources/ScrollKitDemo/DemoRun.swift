@@ -87,6 +87,10 @@ struct DemoRun {
             DemoCLI.printError("warning: \(end.undelivered) script event(s) not handled: the run ended before their time (the last is at t = \(TraceFormat.number(last)) s; raise --frames)")
         }
         if configuration.stats {
+            if let window = host as? WindowHost {
+                let aside = window.emulatedGLRenderer.map { " (instead of OpenGL on \($0), emulated on the CPU)" } ?? ""
+                print("renderer: \(window.rendererName)\(aside)")
+            }
             print(host.stats.summary)
         }
     }
