@@ -56,8 +56,8 @@ extension SDLCanvas {
                 fillCircle(center: circle.center, radius: circle.radius, color: color)
                 swap(&batch, &discBatch)
                 continue
-            case let .disc(diameter, left, top):
-                (d, x, y) = (diameter, left, top)
+            case let .disc(diameter, discX, discY):
+                (d, x, y) = (diameter, discX, discY)
             }
             let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
             guard x1 > x0, y1 > y0 else { continue }
@@ -124,8 +124,8 @@ extension SDLCanvas {
                 flushAtlasQuads(atlas)
                 fillCircle(center: circle.center, radius: circle.radius, color: color)
                 continue
-            case let .disc(diameter, left, top):
-                (d, x, y) = (diameter, Float(left), Float(top))
+            case let .disc(diameter, discX, discY):
+                (d, x, y) = (diameter, Float(discX), Float(discY))
             }
             let size = Float(d)
             let source = discAtlasRects[Int(d)]
