@@ -5,20 +5,21 @@ import ScrollKit
 // its scene's coordinates and draws itself through the `Canvas`; there is no hover, but every
 // control shows a pressed state while the pointer that went down on it stays inside.
 
-/// Colours and type sizes of the scenes' chrome (panels, controls, captions).
+/// Colours and type sizes of the scenes' chrome (panels, controls, captions). The greys and inks are
+/// the gallery's (`GalleryTheme`); the controls' accent is a shade deeper, for white text on it.
 enum SceneStyle {
     /// Behind content: a light cool grey.
-    static let background = Color(hex: 0xF2F2F7)
+    static let background = GalleryTheme.contentBackground
     /// Panels (toolbars).
     static let panel = Color.white
     /// Hairlines between panels and content.
     static let hairline = Color(hex: 0xD8D8DE)
     /// Main text.
-    static let ink = Color(hex: 0x1C1C1E)
+    static let ink = GalleryTheme.ink
     /// Secondary text (values, status).
-    static let secondaryInk = Color(hex: 0x636366)
+    static let secondaryInk = GalleryTheme.secondaryInk
     /// Captions.
-    static let tertiaryInk = Color(hex: 0x8E8E93)
+    static let tertiaryInk = GalleryTheme.tertiaryInk
     /// Primary buttons and the selection accents.
     static let accent = Color(hex: 0x0A7AFF)
     static let accentPressed = Color(hex: 0x0060D0)
