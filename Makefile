@@ -32,7 +32,7 @@ test: deps
 	SDL_VIDEODRIVER=dummy $(SWIFT) test $(BUILD_FLAGS)
 
 clean:
-	rm -rf .build Benchmarks/.build $(OUT)
+	rm -rf .build .build-fuzz Benchmarks/.build Fuzz/.build $(OUT)
 
 # Benchmarks live in their own package (Benchmarks/), so `make test` never builds them.
 # Prints one table; raw outputs go to out/bench/. BENCH_FILTER='Frame.*' runs a subset.
@@ -40,7 +40,7 @@ bench: deps
 	@bash scripts/bench.sh "$(BENCH_FILTER)"
 
 # Fuzzes the script parser with libFuzzer for FUZZ_SECONDS (default 60): Fuzz/ is a small package
-# whose target compiles the demo's own JSON.swift and Script.swift (symlinks). Seeds: Fuzz/corpus;
+# that depends on this one and fuzzes the gallery's own Script.parse. Seeds: Fuzz/corpus;
 # new inputs go to $(OUT)/fuzz/corpus, a crashing input to $(OUT)/fuzz/crash-*.
 FUZZ_SECONDS ?= 60
 fuzz: deps

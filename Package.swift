@@ -1,12 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The layers, each importing only those below it:
+//   ScrollKitGallery (+ the `scrollkit-demo` entry point) → ScrollKitSDL → ScrollKit → Motion
+// ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
+// (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
 let package = Package(
     name: "ScrollKit",
     products: [
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
         .library(name: "ScrollKitSDL", targets: ["ScrollKitSDL"]),
+        .library(name: "ScrollKitGallery", targets: ["ScrollKitGallery"]),
         .executable(name: "scrollkit-demo", targets: ["ScrollKitDemo"]),
     ],
     dependencies: [
@@ -14,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // System libraries: SDL2 and its two approved companions.
+        // System libraries: SDL2 and its two companions, with shims for the macros Swift cannot import.
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
@@ -31,6 +36,18 @@ let package = Package(
             providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]
         ),
 
+        // The software pixel kernels (SSE2, AVX2 chosen once at run time): plain C, no SDL.
+        .target(name: "CScrollKitPixels"),
+
+        // The fonts ScrollKit ships, each with its licence (Assets/README.md lists them).
+        .target(
+            name: "ScrollKitAssets",
+            path: "Assets",
+            exclude: ["README.md"],
+            sources: ["ScrollKitAssets.swift"],
+            resources: [.copy("Fonts")]
+        ),
+
         // Pure layers: no SDL, no clock.
         .target(name: "Motion"),
         .target(name: "ScrollKit", dependencies: ["Motion"]),
@@ -38,22 +55,33 @@ let package = Package(
         // The platform.
         .target(
             name: "ScrollKitSDL",
-            dependencies: ["ScrollKit", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image"],
-            resources: [.copy("Resources")]
+            dependencies: ["ScrollKit", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image", "CScrollKitPixels",
+                           "ScrollKitAssets"]
         ),
 
-        // The demo gallery and CLI.
-        .executableTarget(
-            name: "ScrollKitDemo",
+        // The demo gallery: scenes, shell, HUD, CLI, script player, trace writer, soak runner.
+        .target(
+            name: "ScrollKitGallery",
             dependencies: [
-                "ScrollKitSDL", "ScrollKit", "Motion",
+                "ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            resources: [.copy("Resources")]
+            ]
         ),
+        // `scrollkit-demo`: the gallery's entry point.
+        .executableTarget(name: "ScrollKitDemo", dependencies: ["ScrollKitGallery"]),
+
+        // Helpers shared by the test targets: golden images, an offscreen canvas, a seeded generator.
+        .target(
+            name: "ScrollKitTestSupport",
+            dependencies: ["ScrollKitSDL", "ScrollKit", "CSDL2"],
+            path: "Tests/ScrollKitTestSupport"
+        ),
+
+        // SwiftUI's type names, for the name-clash compile test on machines without SwiftUI.
+        .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion"]),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "ScrollKitTestSupport"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
@@ -63,12 +91,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollKitSDLTests",
-            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion"],
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
-            name: "ScrollKitDemoTests",
-            dependencies: ["ScrollKitDemo", "ScrollKitSDL"],
+            name: "ScrollKitGalleryTests",
+            // ScrollKitDemo: the process tests run the built `scrollkit-demo`.
+            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport"],
             exclude: ["Golden"]
         ),
     ]

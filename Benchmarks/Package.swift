@@ -11,8 +11,6 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         // Its allocation counter, used directly by bench-probe (already a dependency of benchmark).
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
-        // The demo's scenes use it (CurvesCommand); already in the root package's graph.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // What the benchmarks drive: a list on a virtual clock, in legs of steady motion.
@@ -24,24 +22,11 @@ let package = Package(
             ],
             path: "Support/BenchSupport"
         ),
-        // The demo gallery's scenes (symbolic links to Sources/ScrollKitDemo, minus the CLI entry
-        // point) and SceneBench, which drives one full headless frame (core + software drawing).
-        .target(
-            name: "BenchGallery",
-            dependencies: [
-                .product(name: "ScrollKit", package: "ScrollKit"),
-                .product(name: "ScrollKitSDL", package: "ScrollKit"),
-                .product(name: "Motion", package: "ScrollKit"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Gallery",
-            exclude: ["Resources"]
-        ),
         // Full frames single-threaded: p50/p99 per scene, mallocs per frame, instructions under callgrind.
         .executableTarget(
             name: "scene-probe",
             dependencies: [
-                "BenchGallery",
+                .product(name: "ScrollKitGallery", package: "ScrollKit"),
                 .product(name: "ScrollKit", package: "ScrollKit"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
@@ -64,7 +49,7 @@ let package = Package(
             name: "ScrollKitBenchmarks",
             dependencies: [
                 "BenchSupport",
-                "BenchGallery",
+                .product(name: "ScrollKitGallery", package: "ScrollKit"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ScrollKit", package: "ScrollKit"),
                 .product(name: "Motion", package: "ScrollKit"),

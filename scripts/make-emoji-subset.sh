@@ -3,6 +3,6 @@
 # (SIL OFL 1.1, Debian package fonts-noto-color-emoji), subset with fonttools (pip install fonttools).
 set -euo pipefail
 src=${1:-/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf}
-out=Sources/ScrollKitDemo/Resources/Fonts/NotoColorEmoji-Faces.ttf
+out=Assets/Fonts/NotoColorEmoji-Faces.ttf
 pyftsubset "$src" --unicodes=U+1F601-1F64F --output-file="$out"
 echo "wrote $out"

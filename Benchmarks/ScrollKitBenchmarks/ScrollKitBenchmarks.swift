@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import BenchGallery
+import ScrollKitGallery
 import BenchSupport
 import Motion
 import ScrollKit

@@ -2,7 +2,6 @@
 #define SCROLLKIT_CSDL2_SHIM_H
 
 #include <SDL.h>
-#include "sk_blend.h"
 
 // Wrappers for the SDL macros Swift cannot import.
 

@@ -64,7 +64,7 @@ public struct Rect: Sendable, Hashable {
 }
 
 /// Insets from each edge, in points.
-public struct EdgeInsets: Sendable, Hashable {
+public struct Insets: Sendable, Hashable {
     public var top: Double
     public var left: Double
     public var bottom: Double
@@ -72,16 +72,16 @@ public struct EdgeInsets: Sendable, Hashable {
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
-    public static let zero = EdgeInsets()
+    public static let zero = Insets()
 }
 
 /// The direction(s) a view scrolls in.
-public enum Axis: String, Sendable, Hashable, CaseIterable {
+public enum ScrollAxis: String, Sendable, Hashable, CaseIterable {
     case vertical, horizontal, both
 }
 
 /// An sRGB colour with 8-bit channels and straight (not premultiplied) alpha.
-public struct Color: Sendable, Hashable {
+public struct RGBAColor: Sendable, Hashable {
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8
@@ -113,12 +113,12 @@ public struct Color: Sendable, Hashable {
     }
 
     /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).
-    public func withAlpha(_ factor: Double) -> Color {
+    public func withAlpha(_ factor: Double) -> RGBAColor {
         let f = factor.isNaN ? 0 : min(max(factor, 0), 1)
-        return Color(r: r, g: g, b: b, a: UInt8((Double(a) * f).rounded()))
+        return RGBAColor(r: r, g: g, b: b, a: UInt8((Double(a) * f).rounded()))
     }
 
-    public static let black = Color(r: 0, g: 0, b: 0)
-    public static let white = Color(r: 255, g: 255, b: 255)
-    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    public static let black = RGBAColor(r: 0, g: 0, b: 0)
+    public static let white = RGBAColor(r: 255, g: 255, b: 255)
+    public static let clear = RGBAColor(r: 0, g: 0, b: 0, a: 0)
 }

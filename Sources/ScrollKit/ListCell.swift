@@ -17,7 +17,7 @@ open class ListCell {
 
     /// Draws the cell into `frame`, given in the canvas's coordinates (already moved by the scroll offset
     /// and clipped to the list). The default draws nothing.
-    open func draw(in canvas: any Canvas, frame: Rect) {}
+    open func draw(in canvas: any DrawingCanvas, frame: Rect) {}
 
     /// Whether ``draw(in:frame:)`` paints every pixel of its frame with opaque colour. When the cells that
     /// show cover the whole viewport and all say so, the list skips its own background fill (one
@@ -33,7 +33,7 @@ open class ListCell {
 /// func configure(_ cell: ListCell, at index: Int) {
 ///     guard let cell = cell as? LabelCell else { return }
 ///     cell.title = "Row \(index)"
-///     cell.backgroundColor = Color(hue: Double(index) / 1000, saturation: 0.35, value: 0.98)
+///     cell.backgroundColor = RGBAColor(hue: Double(index) / 1000, saturation: 0.35, value: 0.98)
 /// }
 /// ```
 @MainActor
@@ -43,29 +43,29 @@ open class LabelCell: ListCell {
     /// A smaller second line under the title, or `nil` for a single line.
     public var subtitle: String?
     /// The fill behind the content.
-    public var backgroundColor: Color = .white
+    public var backgroundColor: RGBAColor = .white
     /// The title's size and weight; its colour is used only when ``titleColor`` is set.
     public var titleStyle = TextStyle(size: 17, weight: .regular, color: LabelCell.darkText)
     /// The subtitle's size and weight; its colour is used only when ``subtitleColor`` is set.
     public var subtitleStyle = TextStyle(size: 13, weight: .regular, color: LabelCell.darkSecondaryText)
     /// The title colour, or `nil` for automatic contrast with ``backgroundColor``.
-    public var titleColor: Color?
+    public var titleColor: RGBAColor?
     /// The subtitle colour, or `nil` for automatic contrast with ``backgroundColor``.
-    public var subtitleColor: Color?
+    public var subtitleColor: RGBAColor?
     /// Horizontal alignment of both lines of text.
-    public var textAlignment: TextAlignment = .leading
+    public var textAlignment: TextAlign = .leading
     /// Padding between the cell's edges and its text, in points.
-    public var contentInsets = EdgeInsets(top: 6, left: 16, bottom: 6, right: 16)
+    public var contentInsets = Insets(top: 6, left: 16, bottom: 6, right: 16)
     /// The separator colour, or `nil` for none. Drawn as a 1 pt line along the bottom edge from the
     /// left content inset to the right edge (or down the right edge, see ``separatorAlongTrailingEdge``).
-    public var separatorColor: Color? = Color(hex: 0xC6C6C8)
+    public var separatorColor: RGBAColor? = RGBAColor(hex: 0xC6C6C8)
     /// When true the separator runs down the right edge instead of along the bottom (horizontal lists).
     public var separatorAlongTrailingEdge = false
 
-    static let darkText = Color(hex: 0x1C1C1E)
-    static let darkSecondaryText = Color(hex: 0x6C6C70)
-    static let lightText = Color.white
-    static let lightSecondaryText = Color(r: 235, g: 235, b: 245, a: 200)
+    static let darkText = RGBAColor(hex: 0x1C1C1E)
+    static let darkSecondaryText = RGBAColor(hex: 0x6C6C70)
+    static let lightText = RGBAColor.white
+    static let lightSecondaryText = RGBAColor(r: 235, g: 235, b: 245, a: 200)
 
     public override init() { super.init() }
 
@@ -79,12 +79,12 @@ open class LabelCell: ListCell {
     }
 
     /// Whether `color` is dark enough that light text reads better on it (relative luminance below 0.5).
-    public static func isDark(_ color: Color) -> Bool {
+    public static func isDark(_ color: RGBAColor) -> Bool {
         let l = 0.2126 * Double(color.r) + 0.7152 * Double(color.g) + 0.0722 * Double(color.b)
         return color.a > 127 && l < 0.5 * 255
     }
 
-    open override func draw(in canvas: any Canvas, frame: Rect) {
+    open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0 else { return }
         canvas.fill(frame, color: backgroundColor)
         let dark = Self.isDark(backgroundColor)

@@ -56,7 +56,7 @@ public final class ListLayout {
     }
 
     /// The scroll axis. `.both` is treated as `.vertical`.
-    public var axis: Axis
+    public var axis: ScrollAxis
     /// The gap between neighbouring items along the axis, in points (sanitized on read: negative/NaN → 0).
     public var itemSpacing: Double {
         get { spacing }
@@ -64,10 +64,10 @@ public final class ListLayout {
     }
     /// Insets around the items. Along the axis they are content padding before the first and after the
     /// last item; across it they narrow every item's frame. Negative/NaN/infinite edges count as 0.
-    public var insets: EdgeInsets {
+    public var insets: Insets {
         get { storedInsets }
         set {
-            storedInsets = EdgeInsets(top: Self.sanitizedLength(newValue.top), left: Self.sanitizedLength(newValue.left),
+            storedInsets = Insets(top: Self.sanitizedLength(newValue.top), left: Self.sanitizedLength(newValue.left),
                                       bottom: Self.sanitizedLength(newValue.bottom), right: Self.sanitizedLength(newValue.right))
         }
     }
@@ -78,7 +78,7 @@ public final class ListLayout {
     public private(set) var fixedItemSize: Double?
 
     private var spacing: Double = 0
-    private var storedInsets: EdgeInsets = .zero
+    private var storedInsets: Insets = .zero
     private var sizeProvider: ((Int) -> Double)?
     /// Per-item lengths (variable sizes only), valid once `isBuilt`.
     private var sizes: [Double] = []
@@ -90,7 +90,7 @@ public final class ListLayout {
     public private(set) var buildCount = 0
 
     /// Creates an empty layout.
-    public init(axis: Axis = .vertical, itemSpacing: Double = 0, insets: EdgeInsets = .zero) {
+    public init(axis: ScrollAxis = .vertical, itemSpacing: Double = 0, insets: Insets = .zero) {
         self.axis = axis
         self.itemSpacing = itemSpacing
         self.insets = insets

@@ -1,7 +1,7 @@
 import Motion
 
 /// Where ``ListView/scrollToItem(_:position:duration:curve:completion:)`` puts an item in the viewport.
-public enum ScrollPosition: String, Sendable, Hashable, CaseIterable {
+public enum ItemPosition: String, Sendable, Hashable, CaseIterable {
     /// The item's leading edge at the viewport's leading edge (after the leading inset, see ``ListView``).
     case start
     /// The item's middle at the viewport's middle.
@@ -13,7 +13,7 @@ public enum ScrollPosition: String, Sendable, Hashable, CaseIterable {
 /// A virtualized list: a vertical or horizontal run of items from a ``ListDataSource``, of which only
 /// the visible ones have cells.
 ///
-/// The list view owns a ``ScrollView`` (its content size comes from the ``layout``), the ``ListLayout``
+/// The list view owns a ``ScrollingView`` (its content size comes from the ``layout``), the ``ListLayout``
 /// and a ``ReusePool`` of cells. Each frame, after the scroll view moved, exactly the items that
 /// intersect the viewport have cells: items that became visible get a cell (from the pool, or
 /// `makeCell()` when it is empty) and one `configure(_:at:)` call, in that same frame, including
@@ -50,7 +50,7 @@ public final class ListView {
     public static let reuseMargin = 4
 
     /// The scroll view that owns the offset and its motion. Its content size is managed by the list.
-    public let scrollView: ScrollView
+    public let scrollView: ScrollingView
     /// The item geometry (read it for positions; change spacing and insets through the list view).
     public var layout: ListLayout { storedLayout }
 
@@ -79,10 +79,10 @@ public final class ListView {
     }
 
     /// The scroll axis. `.both` behaves as `.vertical`. Changing it stops any motion.
-    public var axis: Axis {
+    public var axis: ScrollAxis {
         get { storedLayout.axis }
         set {
-            let new: Axis = newValue == .horizontal ? .horizontal : .vertical
+            let new: ScrollAxis = newValue == .horizontal ? .horizontal : .vertical
             guard new != storedLayout.axis else { return }
             storedLayout.axis = new
             scrollView.axis = new
@@ -97,7 +97,7 @@ public final class ListView {
     }
 
     /// Padding around the items, in points (negative/NaN edges → 0); see the type's notes on geometry.
-    public var insets: EdgeInsets {
+    public var insets: Insets {
         get { storedLayout.insets }
         set { storedLayout.insets = newValue; geometryDidChange() }
     }
@@ -109,7 +109,7 @@ public final class ListView {
     }
 
     /// The colour filled behind the cells (visible in spacing, insets and overscroll); `nil` for none.
-    public var backgroundColor: Color? = .white
+    public var backgroundColor: RGBAColor? = .white
 
     /// Called with the item index when an item is tapped (a pointer down and up without a drag).
     /// The list sets the scroll view's `onTap` to deliver this; replacing that hook disables it.
@@ -148,13 +148,13 @@ public final class ListView {
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
     /// first ``step(_:)``, ``draw(in:)`` or query.
-    public init(frame: Rect, axis: Axis = .vertical, dataSource: any ListDataSource) {
+    public init(frame: Rect, axis: ScrollAxis = .vertical, dataSource: any ListDataSource) {
         let frame = Self.sanitized(frame)
-        let axis: Axis = axis == .horizontal ? .horizontal : .vertical
+        let axis: ScrollAxis = axis == .horizontal ? .horizontal : .vertical
         self.storedFrame = frame
         self.dataSource = dataSource
         self.storedLayout = ListLayout(axis: axis)
-        self.scrollView = ScrollView(viewportSize: frame.size, contentSize: .zero, axis: axis)
+        self.scrollView = ScrollingView(viewportSize: frame.size, contentSize: .zero, axis: axis)
         cells.reserveCapacity(64)
         scratch.reserveCapacity(64)
         scrollView.onTap = { [weak self] location in self?.tapped(at: location) }
@@ -260,7 +260,7 @@ public final class ListView {
     /// Draws the background and the visible cells, clipped to ``frame``: each cell at its content
     /// frame moved by the scroll offset. Brings the cells up to date first if the offset changed
     /// since the last step.
-    public func draw(in canvas: any Canvas) {
+    public func draw(in canvas: any DrawingCanvas) {
         updateCells()
         let f = storedFrame
         guard f.width > 0, f.height > 0 else { return }
@@ -342,7 +342,7 @@ public final class ListView {
     /// `.start` leaves the leading inset visible before the item and `.end` the trailing inset after
     /// it (so the first item at `.start` is the top, the last at `.end` the bottom). Out-of-range
     /// indices are clamped; an empty list gives the minimum offset.
-    public func contentOffset(forItem index: Int, position: ScrollPosition) -> Point {
+    public func contentOffset(forItem index: Int, position: ItemPosition) -> Point {
         var result = scrollView.contentOffset
         let lo = axisComponent(scrollView.minContentOffset), hi = axisComponent(scrollView.maxContentOffset)
         var target = lo
@@ -366,9 +366,9 @@ public final class ListView {
     /// at the next ``step(_:)``, every item passed on the way is configured in the frame it shows,
     /// `completion` fires exactly once (`false` if interrupted or replaced), and a duration of 0 or
     /// less jumps at the next step and still completes.
-    public func scrollToItem(_ index: Int, position: ScrollPosition,
-                             duration: Double = ScrollView.defaultAnimationDuration,
-                             curve: TimingCurve = ScrollView.defaultAnimationCurve,
+    public func scrollToItem(_ index: Int, position: ItemPosition,
+                             duration: Double = ScrollingView.defaultAnimationDuration,
+                             curve: TimingCurve = ScrollingView.defaultAnimationCurve,
                              completion: (@MainActor (Bool) -> Void)? = nil) {
         scrollView.setContentOffset(contentOffset(forItem: index, position: position),
                                     duration: duration, curve: curve, completion: completion)
@@ -503,7 +503,7 @@ public final class ListView {
         init(list: ListView) { self.list = list }
 
         func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
-                        in scrollView: ScrollView) -> Point {
+                        in scrollView: ScrollingView) -> Point {
             let l = list
             let context = SnapContext(proposedRest: l.axisComponent(proposed),
                                       currentOffset: l.axisComponent(currentOffset),
@@ -518,7 +518,7 @@ public final class ListView {
             return result
         }
 
-        func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollView) -> Point {
+        func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollingView) -> Point {
             let l = list
             let target = l.snapBehavior.stepTarget(from: l.axisComponent(offset), steps: steps,
                                                    viewportLength: l.viewportLength,

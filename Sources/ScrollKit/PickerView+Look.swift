@@ -75,9 +75,9 @@ open class PickerLabelCell: PickerCell {
     /// The text to show when there is no image.
     public var title: String = ""
     /// The title's style (its colour is faded by ``PickerCell/wheelOpacity``).
-    public var titleStyle = TextStyle(size: 20, weight: .regular, color: Color(hex: 0x1C1C1E))
+    public var titleStyle = TextStyle(size: 20, weight: .regular, color: RGBAColor(hex: 0x1C1C1E))
     /// The title's style on the centred item, or `nil` to use ``titleStyle``.
-    public var centeredTitleStyle: TextStyle? = TextStyle(size: 20, weight: .bold, color: Color(hex: 0x1C1C1E))
+    public var centeredTitleStyle: TextStyle? = TextStyle(size: 20, weight: .bold, color: RGBAColor(hex: 0x1C1C1E))
     /// Space between the frame and the image, in points.
     public var padding: Double = 6
 
@@ -88,7 +88,7 @@ open class PickerLabelCell: PickerCell {
         title = ""
     }
 
-    open override func draw(in canvas: any Canvas, frame: Rect) {
+    open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0 else { return }
         if let image {
             let inset = padding.isFinite ? max(0, padding) : 0

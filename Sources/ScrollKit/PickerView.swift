@@ -49,14 +49,14 @@ public final class PickerView {
     public var wheelLook: PickerWheelLook?
 
     /// A colour filled behind the centre slot (the selection band), or `nil` for none (the default).
-    public var selectionBandColor: Color?
+    public var selectionBandColor: RGBAColor?
 
-    /// Duration of the animated scroll after a tap (seconds): 0.3 s, with ``ScrollView/defaultAnimationCurve``.
+    /// Duration of the animated scroll after a tap (seconds): 0.3 s, with ``ScrollingView/defaultAnimationCurve``.
     public static let tapScrollDuration: Double = 0.3
 
     /// Creates a picker showing `dataSource`'s items in `frame`, with item 0 selected and centred.
     /// - Parameter axis: `.horizontal` (the default) or `.vertical`; `.both` counts as `.vertical`.
-    public init(frame: Rect, axis: Axis = .horizontal, dataSource: any ListDataSource) {
+    public init(frame: Rect, axis: ScrollAxis = .horizontal, dataSource: any ListDataSource) {
         listView = ListView(frame: frame, axis: axis, dataSource: dataSource)
         listView.snapBehavior = .centered
         listView.onSelectItem = { [weak self] index in self?.tapped(index) }
@@ -81,7 +81,7 @@ public final class PickerView {
     }
 
     /// The scroll axis. Changing it keeps the selected item centred.
-    public var axis: Axis {
+    public var axis: ScrollAxis {
         get { listView.axis }
         set {
             let keep = indexToKeep()
@@ -119,7 +119,7 @@ public final class PickerView {
     // MARK: - Selection
 
     /// Centres item `index` (clamped to the items) and makes it the selection, without calling
-    /// ``onSelectionChanged``. Animated: a timed scroll of ``ScrollView/defaultAnimationDuration``
+    /// ``onSelectionChanged``. Animated: a timed scroll of ``ScrollingView/defaultAnimationDuration``
     /// that starts at the next ``step(_:)``; if the user interrupts it, wherever the picker then comes
     /// to rest is reported as usual.
     public func selectItem(_ index: Int, animated: Bool) {
@@ -172,7 +172,7 @@ public final class PickerView {
     /// Each cell is drawn at its frame, scaled about its centre by the ``wheelLook``'s scale for its
     /// distance from the centre. Cells that are ``PickerCell``s get their distance, scale, opacity and
     /// whether they are centred set just before they draw, so they can fade themselves.
-    public func draw(in canvas: any Canvas) {
+    public func draw(in canvas: any DrawingCanvas) {
         let cells = listView.visibleCells
         let f = listView.frame
         guard f.width > 0, f.height > 0 else { return }
@@ -248,8 +248,8 @@ public final class PickerView {
         let leading = n > 0 ? max(0, half - layout.itemLength(0) / 2) : 0
         let trailing = n > 0 ? max(0, half - layout.itemLength(n - 1) / 2) : 0
         let insets = listView.axis == .horizontal
-            ? EdgeInsets(top: 0, left: leading, bottom: 0, right: trailing)
-            : EdgeInsets(top: leading, left: 0, bottom: trailing, right: 0)
+            ? Insets(top: 0, left: leading, bottom: 0, right: trailing)
+            : Insets(top: leading, left: 0, bottom: trailing, right: 0)
         if insets != listView.insets { listView.insets = insets }
         guard n > 0 else { return }
         let i = min(max(keep ?? 0, 0), n - 1)
@@ -269,6 +269,6 @@ public final class PickerView {
 
     private func tapped(_ index: Int) {
         listView.scrollToItem(index, position: .center, duration: Self.tapScrollDuration,
-                              curve: ScrollView.defaultAnimationCurve)
+                              curve: ScrollingView.defaultAnimationCurve)
     }
 }

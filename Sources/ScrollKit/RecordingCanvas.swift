@@ -1,4 +1,4 @@
-/// A ``Canvas`` that draws nothing and records every call as a ``Command``, for tests.
+/// A ``DrawingCanvas`` that draws nothing and records every call as a ``Command``, for tests.
 ///
 /// Commands are recorded as called, in the caller's (possibly translated) coordinates, with the
 /// translations themselves as ``Command/pushTranslation(dx:dy:)`` and ``Command/popTranslation``;
@@ -13,17 +13,17 @@
 /// #expect(canvas.texts.first == "Row 0")
 /// ```
 @MainActor
-public final class RecordingCanvas: Canvas {
+public final class RecordingCanvas: DrawingCanvas {
     /// One recorded drawing call, with its arguments.
     public enum Command: Sendable, Hashable {
-        case clear(Color)
-        case fill(Rect, Color)
-        case fillRoundedRect(Rect, radius: Double, Color)
-        case strokeRect(Rect, Color, width: Double)
-        case line(from: Point, to: Point, Color, width: Double)
-        case polyline([Point], Color, width: Double)
-        case circle(center: Point, radius: Double, Color)
-        case text(String, in: Rect, style: TextStyle, alignment: TextAlignment)
+        case clear(RGBAColor)
+        case fill(Rect, RGBAColor)
+        case fillRoundedRect(Rect, radius: Double, RGBAColor)
+        case strokeRect(Rect, RGBAColor, width: Double)
+        case line(from: Point, to: Point, RGBAColor, width: Double)
+        case polyline([Point], RGBAColor, width: Double)
+        case circle(center: Point, radius: Double, RGBAColor)
+        case text(String, in: Rect, style: TextStyle, alignment: TextAlign)
         case image(ImageRef, in: Rect, opacity: Double)
         case pushClip(Rect)
         case popClip
@@ -75,24 +75,24 @@ public final class RecordingCanvas: Canvas {
         commands.compactMap { if case .fill(let r, _) = $0 { r } else { nil } }
     }
 
-    public func clear(_ color: Color) { commands.append(.clear(color)) }
-    public func fill(_ rect: Rect, color: Color) { commands.append(.fill(rect, color)) }
-    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+    public func clear(_ color: RGBAColor) { commands.append(.clear(color)) }
+    public func fill(_ rect: Rect, color: RGBAColor) { commands.append(.fill(rect, color)) }
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor) {
         commands.append(.fillRoundedRect(rect, radius: radius, color))
     }
-    public func strokeRect(_ rect: Rect, color: Color, width: Double) {
+    public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
         commands.append(.strokeRect(rect, color, width: width))
     }
-    public func drawLine(from: Point, to: Point, color: Color, width: Double) {
+    public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
         commands.append(.line(from: from, to: to, color, width: width))
     }
-    public func drawPolyline(_ points: [Point], color: Color, width: Double) {
+    public func drawPolyline(_ points: [Point], color: RGBAColor, width: Double) {
         commands.append(.polyline(points, color, width: width))
     }
-    public func fillCircle(center: Point, radius: Double, color: Color) {
+    public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
         commands.append(.circle(center: center, radius: radius, color))
     }
-    public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment) {
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
         commands.append(.text(text, in: rect, style: style, alignment: alignment))
     }
 

@@ -1,7 +1,7 @@
 /// Rewrites where motion comes to rest so it lands on snap positions.
 ///
-/// ``ScrollView/snapping`` holds one (weakly). `SnapBehavior`, through `ListView`, implements it.
-/// Offsets are content offsets (see ``ScrollView/contentOffset``); velocities are points per second
+/// ``ScrollingView/snapping`` holds one (weakly). `SnapBehavior`, through `ListView`, implements it.
+/// Offsets are content offsets (see ``ScrollingView/contentOffset``); velocities are points per second
 /// in the direction the offset moves. Only the components along the scroll view's axis (or axes)
 /// are used; results are clamped to the scrollable range by the scroll view, and non-finite
 /// components are ignored.
@@ -15,9 +15,9 @@ public protocol ScrollSnapping: AnyObject {
     ///   - dragStartOffset: the offset when the pointer went down.
     ///   - currentOffset: the offset at the release (may be rubber-banded past an edge).
     func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
-                    in scrollView: ScrollView) -> Point
+                    in scrollView: ScrollingView) -> Point
 
     /// The snap position `steps` positions away from `offset` (negative = toward the start).
     /// Used by the wheel and the keys. `steps == 0` should return the nearest snap position.
-    func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollView) -> Point
+    func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollingView) -> Point
 }

@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2_ttf
 import Foundation
+import ScrollKitAssets
 import ScrollKit
 
 /// Fonts for `SDLCanvas`: the bundled DejaVu Sans (regular and bold), any other registered font
@@ -51,43 +52,14 @@ public final class FontLibrary {
     /// Nothing is opened yet: a missing file shows up as an error on first use (or from `validate()`).
     public init() {
         ownsTTFInit = TTF_Init() == 0
-        faceFiles[Self.regularFace] = Self.bundledFontPath("DejaVuSans.ttf")
-        faceFiles[Self.boldFace] = Self.bundledFontPath("DejaVuSans-Bold.ttf")
+        faceFiles[Self.regularFace] = BundledAssets.path(BundledAssets.regularFont)
+        faceFiles[Self.boldFace] = BundledAssets.path(BundledAssets.boldFont)
     }
 
     isolated deinit {
         for font in fonts.values { TTF_CloseFont(font) }
         if let emojiFont { TTF_CloseFont(emojiFont) }
         if ownsTTFInit { TTF_Quit() }
-    }
-
-    /// The path of a font file shipped in the package's `Resources/Fonts`.
-    ///
-    /// Looks where SwiftPM puts the target's resource bundle (`ScrollKit_ScrollKitSDL.resources` beside
-    /// the executable on Linux, `.bundle` on macOS), then in the source tree. Unlike `Bundle.module` it
-    /// never traps: when nothing is found it returns the first candidate, and opening it reports the
-    /// missing file.
-    public static func bundledFontPath(_ fileName: String) -> String {
-        let candidates = fontDirectoryCandidates().map { $0.appendingPathComponent(fileName) }
-        return (candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]).path
-    }
-
-    private static func fontDirectoryCandidates() -> [URL] {
-        var roots: [URL] = [Bundle.main.bundleURL]
-        if let resources = Bundle.main.resourceURL { roots.append(resources) }
-        if let executable = Bundle.main.executableURL { roots.append(executable.deletingLastPathComponent()) }
-        roots.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
-        var directories: [URL] = []
-        for root in roots {
-            for bundle in ["ScrollKit_ScrollKitSDL.resources", "ScrollKit_ScrollKitSDL.bundle"] {
-                let base = root.appendingPathComponent(bundle)
-                directories.append(base.appendingPathComponent("Resources/Fonts"))
-                directories.append(base.appendingPathComponent("Contents/Resources/Resources/Fonts"))
-            }
-        }
-        // The source tree (a development checkout).
-        directories.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/Fonts"))
-        return directories
     }
 
     /// The font file behind a face name, if registered.

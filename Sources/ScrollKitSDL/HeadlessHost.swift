@@ -23,7 +23,7 @@ import ScrollKit
 /// try host.screenshot(to: "out/frame.png")
 /// ```
 @MainActor
-public final class HeadlessHost: Host {
+public final class HeadlessHost: AppHost {
     /// Frames run when `maxFrames` is nil (the demo's default).
     public static let defaultFrameCount = 120
 

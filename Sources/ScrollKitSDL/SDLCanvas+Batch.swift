@@ -1,8 +1,9 @@
 import CSDL2
+import CScrollKitPixels
 import Foundation
 import ScrollKit
 
-// Batches of discs (`Canvas.fillCircles`) on the software target. The discs become commands for the
+// Batches of discs (`DrawingCanvas.fillCircles`) on the software target. The discs become commands for the
 // C kernel (sk_blend.h), and a large batch is drawn in two horizontal bands at once: the canvas's
 // thread draws the top band while a worker thread draws the bottom one. Each band takes the discs
 // in order, so every pixel sees them in order and the result is the same, byte for byte, as one

@@ -1,4 +1,5 @@
 import CSDL2
+import CScrollKitPixels
 import ScrollKit
 
 // A fast path for software rendering. SDL's software blitter tints and blends a texture at roughly
@@ -37,7 +38,7 @@ extension SDLCanvas {
     /// constant (a plain fill when opaque), and the other edge. Complexity: O(d²), about d·π per-pixel
     /// edge blends.
     /// `limit` (pixels) restricts the blend further: a rounded rect's corner is the quadrant of a disc.
-    func compositeDisc(diameter d: Int32, x: Int32, y: Int32, color: Color, limit: SDL_Rect? = nil) {
+    func compositeDisc(diameter d: Int32, x: Int32, y: Int32, color: RGBAColor, limit: SDL_Rect? = nil) {
         guard let surface = directSurface, var command = discCommand(diameter: d, x: x, y: y, color: color, limit: limit)
         else { return }
         SDL_RenderFlush(renderer)
@@ -50,7 +51,7 @@ extension SDLCanvas {
     /// software target). The command points into the disc's cached spans, which stay alive while the
     /// canvas does for diameters up to `maxCachedCircleDiameter` (larger ones only until four other
     /// large diameters are drawn).
-    func discCommand(diameter d: Int32, x: Int32, y: Int32, color: Color, limit: SDL_Rect? = nil) -> sk_disc_cmd? {
+    func discCommand(diameter d: Int32, x: Int32, y: Int32, color: RGBAColor, limit: SDL_Rect? = nil) -> sk_disc_cmd? {
         guard let surface = directSurface, d >= 1, d <= Self.maxDiscTextureDiameter, color.a > 0 else { return nil }
         // Visible part: surface ∩ clip ∩ limit ∩ disc square.
         var x0 = max(x, 0), y0 = max(y, 0)
@@ -147,7 +148,7 @@ extension SDLCanvas {
     /// blit). Complexity: O(width × height), no allocation.
     /// - Returns: false when there is no software target (nothing drawn: use the SDL path).
     func compositeCoverage(_ coverage: UnsafeBufferPointer<UInt8>, width: Int32, height: Int32,
-                           x: Int32, y: Int32, visibleWidth: Int32, color: Color) -> Bool {
+                           x: Int32, y: Int32, visibleWidth: Int32, color: RGBAColor) -> Bool {
         guard let surface = directSurface else { return false }
         var x0 = max(x, 0), y0 = max(y, 0)
         var x1 = min(x + min(width, visibleWidth), surface.pointee.w), y1 = min(y + height, surface.pointee.h)
@@ -183,7 +184,7 @@ struct ConstantBlend {
     let high: SIMD8<UInt16>
     let b: UInt32, g: UInt32, r: UInt32, a: UInt32
 
-    init(_ color: Color) {
+    init(_ color: RGBAColor) {
         let alpha = UInt32(color.a)
         a = alpha
         inverse = UInt16(255 - alpha)
@@ -225,7 +226,7 @@ struct ConstantBlend {
 extension SDLCanvas {
     /// Blends `color` (alpha below 255) over the pixel rect `rect` of the software target, inside the
     /// current clip. - Returns: false when there is no software target (use SDL's blended fill).
-    func compositeFill(_ rect: SDL_Rect, color: Color) -> Bool {
+    func compositeFill(_ rect: SDL_Rect, color: RGBAColor) -> Bool {
         guard let surface = directSurface else { return false }
         var x0 = max(rect.x, 0), y0 = max(rect.y, 0)
         var x1 = min(rect.x + rect.w, surface.pointee.w), y1 = min(rect.y + rect.h, surface.pointee.h)

@@ -1,4 +1,5 @@
 import CSDL2
+import CScrollKitPixels
 import CSDL2_ttf
 import ScrollKit
 
@@ -227,7 +228,7 @@ extension SDLCanvas {
     /// Draws `text` from the glyph cache: false when the glyph path cannot draw it (the caller falls
     /// back to the per-string path). Arguments already checked by `drawText`.
     func drawGlyphText(_ text: String, in rect: Rect, pixelSize: Int32, style: TextStyle,
-                       alignment: TextAlignment) -> Bool {
+                       alignment: TextAlign) -> Bool {
         guard glyphCachingEnabled else { return false }
         // Lay out (and cache every glyph); a reset during layout invalidates atlas places, so lay out
         // again; a second reset means the string's glyphs do not fit together.
@@ -269,7 +270,7 @@ extension SDLCanvas {
     }
 
     /// Software target: blends each glyph of the last laid-out line straight from the atlas.
-    private func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
+    private func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         guard let surface = directSurface else { return }
         SDL_RenderFlush(renderer)
         var x1Limit = min(surface.pointee.w, cut), y1Limit = surface.pointee.h
@@ -310,7 +311,7 @@ extension SDLCanvas {
     /// their vertex colour, in one `SDL_RenderGeometry` call (one draw call per string on a GPU, where a
     /// copy per glyph would be one each). Quads sit on whole pixels and sample the atlas 1:1; the
     /// renderer's clip applies, and a line too wide for its rect is cut at `cut`.
-    private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: Color) {
+    private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         if glyphCache.texture == nil { createGlyphTexture() }
         guard let texture = glyphCache.texture else { return }
         let cache = glyphCache

@@ -9,7 +9,7 @@ struct ImageTexture {
 }
 
 extension SDLCanvas {
-    // MARK: - Canvas: images
+    // MARK: - DrawingCanvas: images
 
     /// Draws `image` scaled into `rect` (edges on whole pixels, linear filtering) at `opacity` (0...1,
     /// clamped; NaN draws nothing).

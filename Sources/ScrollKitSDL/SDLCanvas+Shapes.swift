@@ -12,12 +12,12 @@ import ScrollKit
 //   feathered SDL_RenderGeometry strips look stepped there) — see SDLCanvas+Stroke.swift;
 // - only discs beyond `maxDiscTextureDiameter` fall back to a feathered triangle fan.
 extension SDLCanvas {
-    // MARK: - Canvas: circles and rounded rects
+    // MARK: - DrawingCanvas: circles and rounded rects
 
     /// Fills a disc with an anti-aliased edge, placed on whole pixels. Complexity: O(1) (one tinted blit
     /// of a cached texture); the first disc of a new pixel diameter builds its texture in O(d²).
     /// A NaN, infinite or non-positive radius draws nothing.
-    public func fillCircle(center: Point, radius: Double, color: Color) {
+    public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, radius > 0, radius.isFinite,
               center.x.isFinite, center.y.isFinite else { return }
         let s = pixelScale
@@ -52,7 +52,7 @@ extension SDLCanvas {
     /// Fills `rect` with anti-aliased corners of `radius` points. The radius is clamped to half the
     /// shorter side (a capsule); zero, negative or NaN gives a plain rect. Complexity: O(1): at most
     /// three fills and four blits of a cached disc's quadrants.
-    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, let pr = pixelRect(rect) else { return }
         let wanted = radius.isFinite && radius > 0 ? (radius * pixelScale).rounded() : 0
         let r = Int32(min(wanted, Double(min(pr.w, pr.h) / 2)))
@@ -90,7 +90,7 @@ extension SDLCanvas {
     }
 
     /// The straight part of a rounded rect (pixels, corner radius r): the middle column and the side bands.
-    private func fillRoundedRectBands(_ pr: SDL_Rect, _ r: Int32, color: Color) {
+    private func fillRoundedRectBands(_ pr: SDL_Rect, _ r: Int32, color: RGBAColor) {
         var bands = (
             SDL_Rect(x: pr.x + r, y: pr.y, w: pr.w - 2 * r, h: pr.h),          // middle column, full height
             SDL_Rect(x: pr.x, y: pr.y + r, w: r, h: pr.h - 2 * r),             // left band
@@ -106,12 +106,12 @@ extension SDLCanvas {
         }
     }
 
-    // MARK: - Canvas: lines
+    // MARK: - DrawingCanvas: lines
 
     /// Draws a straight line `width` points wide with butt ends. Horizontal and vertical lines are
     /// pixel-snapped rects (sharp, at least one pixel); others are anti-aliased.
     /// Non-finite points or a non-positive width draw nothing.
-    public func drawLine(from: Point, to: Point, color: Color, width: Double) {
+    public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite,
               from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return }
         points.removeAll(keepingCapacity: true)
@@ -124,7 +124,7 @@ extension SDLCanvas {
     /// Draws connected segments through `points`, `width` points wide, anti-aliased, with round joins
     /// and butt ends. Fewer than two distinct points, any NaN or a non-positive width draws nothing.
     /// Complexity: O(points + covered pixels); no allocation once the scratch buffers have grown.
-    public func drawPolyline(_ points: [Point], color: Color, width: Double) {
+    public func drawPolyline(_ points: [Point], color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, points.count >= 2 else { return }
         self.points.removeAll(keepingCapacity: true)
         let s = pixelScale
@@ -138,7 +138,7 @@ extension SDLCanvas {
     // MARK: - Internals
 
     /// Strokes `self.points` (pixels).
-    func strokePixelPoints(color: Color, width: Double) {
+    func strokePixelPoints(color: RGBAColor, width: Double) {
         // Drop repeated points (zero-length segments have no direction).
         var n = 0
         for i in points.indices {
@@ -175,7 +175,7 @@ extension SDLCanvas {
     }
 
     /// Fills the convex polygon in `self.points` (pixels, either winding) with a one-pixel feather.
-    private func fillConvexPolygonFromPoints(color: Color) {
+    private func fillConvexPolygonFromPoints(color: RGBAColor) {
         let n = points.count
         guard n >= 3 else { return }
         var centroid = SIMD2<Double>(0, 0)

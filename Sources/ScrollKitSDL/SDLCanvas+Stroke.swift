@@ -10,7 +10,7 @@ import ScrollKit
 // and blitted once. Work is proportional to the pixels the stroke touches, not to its bounding box.
 extension SDLCanvas {
     /// Strokes `points[0..<n]` (pixels, no repeats, n ≥ 2) `width` pixels wide.
-    func strokeOnCPU(count n: Int, color: Color, width: Double) {
+    func strokeOnCPU(count n: Int, color: RGBAColor, width: Double) {
         let half = width / 2
         let thin = half < 0.5
         let reach = thin ? 1.0 : half + 0.5           // coverage is zero at or beyond this distance

@@ -31,7 +31,7 @@ struct MeasuredText {
 }
 
 extension SDLCanvas {
-    // MARK: - Canvas: text
+    // MARK: - DrawingCanvas: text
 
     /// Draws one line of `text` inside `rect`: vertically centred on the rect, aligned horizontally.
     ///
@@ -43,7 +43,7 @@ extension SDLCanvas {
     /// Complexity: O(scalars) hash lookups and blits, no allocation once the glyphs are cached (a new
     /// glyph is rasterised once); a whole-string miss rasterises the string.
     /// Empty text, a NaN or non-positive size, a non-finite rect or a transparent colour draw nothing.
-    public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlignment) {
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }

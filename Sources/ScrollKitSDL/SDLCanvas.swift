@@ -1,8 +1,9 @@
 import CSDL2
+import CScrollKitPixels
 import Foundation
 import ScrollKit
 
-/// The `Canvas` of ScrollKitSDL: draws on an `SDL_Renderer` (hardware, or software on an offscreen surface).
+/// The `DrawingCanvas` of ScrollKitSDL: draws on an `SDL_Renderer` (hardware, or software on an offscreen surface).
 ///
 /// Views draw in logical points; the canvas multiplies by `pixelScale` itself and rounds edges to
 /// whole pixels, so fills and strokes are sharp. Text is rasterised at its *pixel* size (points ×
@@ -33,7 +34,7 @@ import ScrollKit
 /// The canvas owns textures of its renderer: call `releaseResources()` (or drop the canvas) *before*
 /// destroying the renderer.
 @MainActor
-public final class SDLCanvas: Canvas {
+public final class SDLCanvas: DrawingCanvas {
     /// The renderer drawn on (not owned: the host creates and destroys it).
     public let renderer: OpaquePointer
     /// Fonts used for text (TTF_Font cache, emoji font).
@@ -211,11 +212,11 @@ public final class SDLCanvas: Canvas {
         failedImages.removeAll()
     }
 
-    // MARK: - Canvas: fills
+    // MARK: - DrawingCanvas: fills
 
     /// Fills the whole target with `color`, replacing what was there (no blending). Inside a clip,
     /// only the clipped area is replaced.
-    public func clear(_ color: Color) {
+    public func clear(_ color: RGBAColor) {
         if clipStack.isEmpty {
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
             SDL_RenderClear(renderer)
@@ -227,7 +228,7 @@ public final class SDLCanvas: Canvas {
     }
 
     /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
-    public func fill(_ rect: Rect, color: Color) {
+    public func fill(_ rect: Rect, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
         if color.a < 255, directSurface != nil, compositeFill(r, color: color) { return }
         setColor(color)
@@ -236,7 +237,7 @@ public final class SDLCanvas: Canvas {
 
     /// Draws a border of `width` points *inside* `rect` (like a layer border). A border wider than
     /// half the rect fills it; a non-positive or NaN width draws nothing; at least one pixel is drawn.
-    public func strokeRect(_ rect: Rect, color: Color, width: Double) {
+    public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, let r = pixelRect(rect) else { return }
         let w = Int32(max(1, min((width * pixelScale).rounded(), 1_048_576)))
         setColor(color)
@@ -258,7 +259,7 @@ public final class SDLCanvas: Canvas {
         }
     }
 
-    // MARK: - Canvas: clipping
+    // MARK: - DrawingCanvas: clipping
 
     /// Restricts drawing to `rect` (in the current, translated, coordinates) intersected with the
     /// current clip (clips nest). The clip stays where it is on the target if the translation
@@ -330,7 +331,7 @@ public final class SDLCanvas: Canvas {
 
     /// Sets the draw colour and the cheapest correct blend mode for it.
     @inline(__always)
-    func setColor(_ color: Color) {
+    func setColor(_ color: RGBAColor) {
         setBlend(color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
     }

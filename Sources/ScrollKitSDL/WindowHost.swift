@@ -31,7 +31,7 @@ import ScrollKit
 /// - While waiting for a deadline, SDL's event queue is pumped every few milliseconds, so input gets
 ///   timestamps close to when it happened rather than one per frame.
 @MainActor
-public final class WindowHost: Host {
+public final class WindowHost: AppHost {
     public let displayLink: DisplayLink
     /// The real clock (seconds since the current run began).
     public let clock: RealClock

@@ -2,7 +2,7 @@ import Testing
 import Motion
 
 /// Uses every name of the public contract (notes/motion-api.md) with its exact labels, so a rename
-/// breaks this file before it breaks ScrollView or SnapBehavior.
+/// breaks this file before it breaks ScrollingView or SnapBehavior.
 @Suite struct APIContractTests {
     @Test("the contract's names and labels exist and behave")
     func contract() throws {

@@ -54,12 +54,12 @@ enum Gens {
     static func config(snapKind: Int) -> Generator<ListConfig, some SendableSequenceType> {
         let dimension = mixed(quarters(1, 1200), specials: [0, .nan, .infinity, -10], percent: 8)
         let geometry = zip(Gen.int(in: 0...2), dimension, dimension, Gen.int(in: 0...99), Gen.bool(0.9)).map {
-            axis, w, h, roll, bounces -> (Axis, Double, Double, Bool) in
-            ([Axis.vertical, .horizontal, .both][axis], roll < 8 ? 0 : w, roll < 8 ? 0 : h, bounces)
+            axis, w, h, roll, bounces -> (ScrollAxis, Double, Double, Bool) in
+            ([ScrollAxis.vertical, .horizontal, .both][axis], roll < 8 ? 0 : w, roll < 8 ? 0 : h, bounces)
         }
         let inset = mixed(quarters(0, 150), specials: [-10, .nan, .infinity], percent: 8)
         let padding = zip(mixed(quarters(0, 40), specials: [-3, .nan, .infinity, 1e7], percent: 12),
-                          inset, inset, inset, inset).map { s, t, l, b, r in (s, EdgeInsets(top: t, left: l, bottom: b, right: r)) }
+                          inset, inset, inset, inset).map { s, t, l, b, r in (s, Insets(top: t, left: l, bottom: b, right: r)) }
         let size = mixed(quarters(1, 300), specials: [0, -20, .nan, 0.25, 0.75, .infinity, 5e6, 3000], percent: 20)
         let pattern = mixed(quarters(1, 400), specials: [0, -5, .nan, 0.5, .infinity, 2e6, 3000], percent: 15).array(of: 1...12)
         let sizes = zip(Gen.bool(0.5), size, pattern).map { isFixed, fixed, pattern -> (Double?, [Double]) in
@@ -134,7 +134,7 @@ enum Gens {
                 return .scrollTo(fraction: fraction(p0, p1), duration: duration(p2, p3), curve: curve(p4, p5, p6, p7))
             case 68..<78:
                 let f = p1 % 25 < 2 ? fraction(p0, p1) : u(p0) * 1.2 - 0.1
-                return .scrollToItem(fraction: f, position: ScrollPosition.allCases[(p1 / 25) % 3],
+                return .scrollToItem(fraction: f, position: ItemPosition.allCases[(p1 / 25) % 3],
                                      duration: duration(p2, p3), curve: curve(p4, p5, p6, p7))
             case 78..<81:
                 return .jump(fraction: fraction(p0, p1))

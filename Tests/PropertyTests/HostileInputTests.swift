@@ -12,7 +12,7 @@ struct HostileInputTests {
 
     static func list(count: Int, fixed: Double? = 60, pattern: [Double] = [44], snap: SnapBehavior = .none,
                      width: Double = 320, height: Double = 600) -> ListConfig {
-        ListConfig(axis: .vertical, width: width, height: height, spacing: 4, insets: EdgeInsets(top: 8, left: 0, bottom: 8, right: 0),
+        ListConfig(axis: .vertical, width: width, height: height, spacing: 4, insets: Insets(top: 8, left: 0, bottom: 8, right: 0),
                    fixed: fixed, pattern: pattern, count: count, snap: snap, bounces: true)
     }
 
@@ -134,7 +134,7 @@ struct HostileInputTests {
 
     @Test("NaN everywhere: frame, spacing, insets, sizes, events, timestamps, targets and durations")
     func nanEverywhere() {
-        let nanInsets = EdgeInsets(top: .nan, left: .nan, bottom: .nan, right: .nan)
+        let nanInsets = Insets(top: .nan, left: .nan, bottom: .nan, right: .nan)
         var config = ListConfig(axis: .vertical, width: .nan, height: .nan, spacing: .nan, insets: nanInsets,
                                 fixed: .nan, pattern: [.nan], count: 100, snap: .items(snapRatio: .nan, alignment: .center), bounces: true)
         let steps = [

@@ -34,21 +34,21 @@ struct ListModel {
     /// Sanitised sizes; item i has size `pattern[i % pattern.count]` (variable sizes).
     let pattern: [Double]
     let spacing: Double
-    let insets: EdgeInsets
+    let insets: Insets
     /// Viewport length along the axis and across it.
     let viewport: Double
     let cross: Double
     /// prefix[j] = sum over k < j of (pattern[k] + spacing); prefix[m] is one period.
     private let prefix: [Double]
 
-    init(axis: Axis, frame: Size, spacing: Double, insets: EdgeInsets, fixed: Double?, pattern: [Double], count: Int) {
+    init(axis: ScrollAxis, frame: Size, spacing: Double, insets: Insets, fixed: Double?, pattern: [Double], count: Int) {
         horizontal = axis == .horizontal
         self.count = max(0, count)
         self.fixed = fixed.map(referenceItemSize)
         let clean = pattern.isEmpty ? [44] : pattern.map(referenceItemSize)
         self.pattern = clean
         self.spacing = referenceLength(spacing)
-        self.insets = EdgeInsets(top: referenceLength(insets.top), left: referenceLength(insets.left),
+        self.insets = Insets(top: referenceLength(insets.top), left: referenceLength(insets.left),
                                  bottom: referenceLength(insets.bottom), right: referenceLength(insets.right))
         let w = referenceDimension(frame.width), h = referenceDimension(frame.height)
         viewport = horizontal ? w : h

@@ -11,7 +11,7 @@ enum SnapKind: Int, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("ListView and ScrollView under random input", .serialized)
+@Suite("ListView and ScrollingView under random input", .serialized)
 @MainActor
 struct ListPropertyTests {
     /// Scenarios per snap behaviour (about 8 ms each in a debug build: 1500 in all take about 12 s). Each is

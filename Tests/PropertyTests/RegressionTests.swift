@@ -13,7 +13,7 @@ struct PropertyRegressionTests {
     }
 
     static let tiny = ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0,
-                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+                                 insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
                                  fixed: nil, pattern: [1.0], count: 1, snap: .none, bounces: false)
 
     /// A timed scroll along an overshooting curve (elastic, back, a Bézier with y < 0) left the range by
@@ -29,7 +29,7 @@ struct PropertyRegressionTests {
                         [Step(.scrollTo(fraction: 0.5, duration: 0.08, curve: .bezier(0.3231, -1.11, 0.0505, -0.808)), wait: 0.0)])
 
         // The same on a plain scroll view: easeInBack from the top dips below 0, easeOutElastic past the end.
-        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 48_000))
+        let view = ScrollingView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 48_000))
         view.bounces = bounces
         var t = 0.0
         // easeInBack 0 → 47_520 dips below 0; easeOutElastic 47_520 → 0 overshoots below 0; easeOutBack 0 → 47_520
@@ -73,7 +73,7 @@ extension PropertyRegressionTests {
         // the viewport (stiffened for 100 pt, the plain bounce spring for 480 pt).
         for viewport in [100.0, 480] {
             let end = 3000 - viewport
-            let view = ScrollView(viewportSize: Size(width: 320, height: viewport), contentSize: Size(width: 320, height: 3000))
+            let view = ScrollingView(viewportSize: Size(width: 320, height: viewport), contentSize: Size(width: 320, height: 3000))
             view.handle(.pointerDown(location: Point(x: 10, y: 90), time: 0))
             for k in 1...8 { view.handle(.pointerMove(location: Point(x: 10, y: 90 - Double(k) * 80), time: Double(k) * 0.01)) }
             view.handle(.pointerUp(location: Point(x: 10, y: 90 - 640), time: 0.08))
@@ -107,11 +107,11 @@ struct GlideRegressionTests {
             #expect(abs((backward.position(at: t) - 100) + (forward.position(at: t) - 100)) < 1e-9)
         }
 
-        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
+        let view = ScrollingView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
         view.setContentOffset(Point(x: 0, y: 2000), animated: false)
         view.handle(.wheel(dx: 0, dy: 1, location: Point(x: 10, y: 10), time: 0))
         for k in 0..<12 { view.step(FrameTick(index: k, timestamp: Double(k) / 100, duration: 0.01)) }
-        #expect(view.contentOffset.y == 2000 - ScrollView.lineStep)
+        #expect(view.contentOffset.y == 2000 - ScrollingView.lineStep)
         #expect(!view.isAnimating)
     }
 }
@@ -122,7 +122,7 @@ extension GlideRegressionTests {
     /// stayed there until the last frame. It now returns smoothly from where it is.
     @Test("a timed scroll retargeted far past a shrunken end comes back smoothly")
     func retargetedTimedScrollIsContinuous() {
-        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
+        let view = ScrollingView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
         view.scrollToEnd(duration: 1, curve: .smoothstep)
         var k = 0
         func tick() { view.step(FrameTick(index: k, timestamp: Double(k) / 60, duration: 1.0 / 60)); k += 1 }
@@ -160,7 +160,7 @@ extension PropertyRegressionTests {
                         [Step(.drag(x: 0.0, y: 0.0, distance: 4.2, moves: 1, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.0),
                          Step(.scrollTo(fraction: .nan, duration: 0.20840000000000003, curve: .named(28)), wait: 0.115),
                          Step(.resize(width: 0.0, height: 0.0), wait: 0.0)])
-        expectNoFailure(ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0, insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+        expectNoFailure(ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0, insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
                                    fixed: nil, pattern: [1.0], count: 1000, snap: .paging(snapRatio: 0.0, pageSize: nil), bounces: false),
                         ClockSpec(hz: 24.0, glitches: []),
                         [Step(.scrollTo(fraction: 0.5, duration: 0.0, curve: .named(0)), wait: 0.0),
@@ -174,7 +174,7 @@ extension PropertyRegressionTests {
     /// with centred snapping the edge is not a snap position (here 0.25 vs 0.125).
     @Test("a touch that stops a motion past an edge lands on a snap position")
     func touchPastTheEdgeSnaps() {
-        expectNoFailure(ListConfig(axis: .vertical, width: 1.0, height: 1.0, spacing: 0.0, insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+        expectNoFailure(ListConfig(axis: .vertical, width: 1.0, height: 1.0, spacing: 0.0, insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
                                    fixed: nil, pattern: [1.25], count: 1, snap: .centered, bounces: true),
                         ClockSpec(hz: 24.0, glitches: []),
                         [Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: -168.0, pause: 0.0, nanMove: false), wait: 0.0),
@@ -187,7 +187,7 @@ extension PropertyRegressionTests {
     /// content 10⁻⁶ off the snap position (and a decay within 10⁻⁶ of one rested on its own rest point).
     @Test("a release or touch within 1e-6 of a snap position lands on it exactly")
     func landsExactlyOnTheSnapPosition() {
-        expectNoFailure(ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0, insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+        expectNoFailure(ListConfig(axis: .vertical, width: 0.0, height: 0.0, spacing: 0.0, insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
                                    fixed: nil, pattern: [1.0], count: 2, snap: .items(snapRatio: 0.0, alignment: .center), bounces: false),
                         ClockSpec(hz: 47.75, glitches: []),
                         [Step(.resize(width: 0.25, height: 1.0), wait: 0.0),
@@ -196,7 +196,7 @@ extension PropertyRegressionTests {
 
         // The same on a plain scroll view with a 100 pt grid: a still touch 5e-7 past a grid line.
         let grid = SVGrid(spacing: 100)
-        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
+        let view = ScrollingView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
         view.snapping = grid
         view.setContentOffset(Point(x: 0, y: 300.0000005), duration: 0.2, curve: .linear)
         view.step(FrameTick(index: 0, timestamp: 0, duration: 0.1))    // on the way
@@ -215,10 +215,10 @@ final class SVGrid: ScrollSnapping {
     let spacing: Double
     init(spacing: Double) { self.spacing = spacing }
     func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
-                    in scrollView: ScrollView) -> Point {
+                    in scrollView: ScrollingView) -> Point {
         Point(x: (proposed.x / spacing).rounded() * spacing, y: (proposed.y / spacing).rounded() * spacing)
     }
-    func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollView) -> Point {
+    func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollingView) -> Point {
         Point(x: ((offset.x / spacing).rounded() + Double(steps)) * spacing, y: ((offset.y / spacing).rounded() + Double(steps)) * spacing)
     }
 }
@@ -259,7 +259,7 @@ extension GlideRegressionTests {
     func timedOvershootOnTheFixedAxis() {
         let failure = ScrollRunner(
             config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
-                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: true),
+                                 insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: true),
             clock: ClockSpec(hz: 24.0, glitches: []),
             steps: [Step(.scrollTo(fraction: 0.5, duration: 0.050800000000000005, curve: .bezier(0.8149, -1.0825, 0.4315, -2.0375)), wait: 0.0)]).run()
         #expect(failure == nil)
@@ -273,12 +273,12 @@ extension GlideRegressionTests {
     func idleAxisClampedDuringMotion() {
         let failure = ScrollRunner(
             config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 0.25, height: 0.0),
-                                 insets: EdgeInsets(top: 1.25, left: 1.0, bottom: 0.0, right: 0.0), bounces: false),
+                                 insets: Insets(top: 1.25, left: 1.0, bottom: 0.0, right: 0.0), bounces: false),
             clock: ClockSpec(hz: 24.0, glitches: []),
             steps: [Step(.wheel(dx: 0.0, dy: 0.0248, count: 1, interval: 0.001, nanTime: false), wait: 0.0), Step(.reload(count: 0), wait: 0.0)]).run()
         #expect(failure == nil)
 
-        let view = ScrollView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 4800))
+        let view = ScrollingView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 1000, height: 4800))
         view.setContentOffset(Point(x: 600, y: 1000), animated: false)
         view.handle(.wheel(dx: 0, dy: -2, location: .zero, time: 0))            // a glide on y
         view.step(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60))
@@ -296,7 +296,7 @@ extension GlideRegressionTests {
     func releaseClampsTheFixedAxis() {
         let failure = ScrollRunner(
             config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
-                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
+                                 insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
             clock: ClockSpec(hz: 24.0, glitches: []),
             steps: [Step(.scrollTo(fraction: 0.5, duration: 0.0, curve: .named(0)), wait: 0.0),
                     Step(.scrollTo(fraction: .nan, duration: 0.05, curve: .named(0)), wait: 0.05),
@@ -313,7 +313,7 @@ extension GlideRegressionTests {
     func glideClampsTheFixedAxis() {
         let failure = ScrollRunner(
             config: ScrollConfig(axis: .vertical, viewport: Size(width: 1.0, height: 1.0), content: Size(width: 1.25, height: 0.0),
-                                 insets: EdgeInsets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
+                                 insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0), bounces: false),
             clock: ClockSpec(hz: 24.0, glitches: []),
             steps: [Step(.scrollTo(fraction: 0.5, duration: 0.05, curve: .named(0)), wait: 0.0), Step(.reload(count: 0), wait: 0.0),
                     Step(.wheel(dx: 0.0, dy: -0.0008, count: 1, interval: 0.001, nanTime: false), wait: 0.05)]).run()

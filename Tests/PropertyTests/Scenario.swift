@@ -46,7 +46,7 @@ enum Action: Sendable, Hashable, CustomStringConvertible {
     /// `setContentOffset` to min + fraction × (max − min) along the axis, timed.
     case scrollTo(fraction: Double, duration: Double, curve: CurveSpec)
     /// `scrollToItem(Int(fraction × count))` (NaN/huge fractions give extreme indices).
-    case scrollToItem(fraction: Double, position: ScrollPosition, duration: Double, curve: CurveSpec)
+    case scrollToItem(fraction: Double, position: ItemPosition, duration: Double, curve: CurveSpec)
     /// `setContentOffset(_:animated: false)` to min + fraction × (max − min).
     case jump(fraction: Double)
     /// The list's frame becomes width × height (same origin).
@@ -116,11 +116,11 @@ struct ClockSpec: Sendable, Hashable, CustomStringConvertible {
 
 /// The list under test.
 struct ListConfig: Sendable, Hashable, CustomStringConvertible {
-    var axis: Axis
+    var axis: ScrollAxis
     var width: Double
     var height: Double
     var spacing: Double
-    var insets: EdgeInsets
+    var insets: Insets
     /// The data source's `fixedItemSize` (nil: variable sizes from `pattern`).
     var fixed: Double?
     /// Variable sizes: item i has `pattern[i % pattern.count]` (raw, before the list sanitises it).
@@ -133,7 +133,7 @@ struct ListConfig: Sendable, Hashable, CustomStringConvertible {
         let f = fixed.map(lit) ?? "nil"
         let i = insets
         return "ListConfig(axis: .\(axis), width: \(lit(width)), height: \(lit(height)), spacing: \(lit(spacing)), "
-            + "insets: EdgeInsets(top: \(lit(i.top)), left: \(lit(i.left)), bottom: \(lit(i.bottom)), right: \(lit(i.right))), "
+            + "insets: Insets(top: \(lit(i.top)), left: \(lit(i.left)), bottom: \(lit(i.bottom)), right: \(lit(i.right))), "
             + "fixed: \(f), pattern: [\(pattern.map(lit).joined(separator: ", "))], count: \(count), "
             + "snap: \(snapLiteral(snap)), bounces: \(bounces))"
     }

@@ -97,7 +97,7 @@ struct FrameClock {
 
 /// Plays a scenario on a ListView and checks the invariants after every frame.
 ///
-/// Invariants (each documented by ScrollView / ListView / SnapBehavior):
+/// Invariants (each documented by ScrollingView / ListView / SnapBehavior):
 /// - offset and velocity finite; the cross-axis offset stays 0;
 /// - the offset within [min − V, max + V] where V is the viewport length along the axis (the rubber band
 ///   never reaches V; 0 when `bounces` is false), widened by how far past the range a resize or reload
@@ -133,7 +133,7 @@ final class ScenarioRunner {
     var steps: [Step]
     let source: PropSource
     let list: ListView
-    var scroll: ScrollView { list.scrollView }
+    var scroll: ScrollingView { list.scrollView }
     var model: ListModel
     var frameRect: Rect
     var clock: FrameClock
@@ -357,7 +357,7 @@ final class ScenarioRunner {
     }
 
     /// Where `scrollToItem(index, position:)` must end, by ListView's documented rule, from the reference.
-    func itemOffset(_ index: Int, _ position: ScrollPosition) -> Double {
+    func itemOffset(_ index: Int, _ position: ItemPosition) -> Double {
         guard model.count > 0 else { return model.minOffset }
         let i = min(max(index, 0), model.count - 1)
         let s = model.start(i), l = model.size(i)

@@ -1,7 +1,9 @@
 import CSDL2
+import CScrollKitPixels
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 
 extension CanvasTests {
@@ -29,7 +31,7 @@ extension CanvasTests {
                 let alpha: UInt8 = i % 7 == 0 ? 255 : max(1, g.byte())
                 var circle = CircleFill(center: Point(x: g.unit() * (width + 60) - 30, y: g.unit() * (height + 60) - 30),
                                         radius: 2 + g.unit() * 24,
-                                        color: Color(r: g.byte(), g: g.byte(), b: g.byte(), a: alpha))
+                                        color: RGBAColor(r: g.byte(), g: g.byte(), b: g.byte(), a: alpha))
                 switch i % 97 {
                 case 11: circle.radius = 0.3
                 case 23: circle.radius = 150
@@ -53,18 +55,18 @@ extension CanvasTests {
                 let target = try OffscreenRenderer(width: 320, height: 240, scale: scale, direct: true)
                 let canvas = target.canvas
                 canvas.rasterThreads = threads
-                canvas.clear(Color(hex: 0x101828))
-                canvas.fill(Rect(x: 40, y: 30, width: 200, height: 120), color: Color(r: 200, g: 220, b: 255, a: 90))
+                canvas.clear(RGBAColor(hex: 0x101828))
+                canvas.fill(Rect(x: 40, y: 30, width: 200, height: 120), color: RGBAColor(r: 200, g: 220, b: 255, a: 90))
                 canvas.pushTranslation(dx: 7.25, dy: -3.5)
                 canvas.pushClip(Rect(x: 10, y: 12, width: 290, height: 200))
                 if batch {
                     canvas.fillCircles(Array(circles[..<700]))
-                    canvas.fill(Rect(x: 0, y: 100, width: 320, height: 8), color: Color(r: 255, g: 255, b: 255, a: 120))
+                    canvas.fill(Rect(x: 0, y: 100, width: 320, height: 8), color: RGBAColor(r: 255, g: 255, b: 255, a: 120))
                     canvas.fillCircles(Array(circles[700...]))
                 } else {
                     for (i, c) in circles.enumerated() {
                         if i == 700 {
-                            canvas.fill(Rect(x: 0, y: 100, width: 320, height: 8), color: Color(r: 255, g: 255, b: 255, a: 120))
+                            canvas.fill(Rect(x: 0, y: 100, width: 320, height: 8), color: RGBAColor(r: 255, g: 255, b: 255, a: 120))
                         }
                         canvas.fillCircle(center: c.center, radius: c.radius, color: c.color)
                     }
@@ -76,7 +78,7 @@ extension CanvasTests {
             }
             let oneByOne = try render(batch: false)
             let batched = try render(batch: true)
-            let difference = ImageCompare.compare(oneByOne, batched, tolerance: 0)
+            let difference = batched.difference(from: oneByOne, tolerance: 0)
             #expect(difference.differingPixels == 0, "\(difference)")
             // The scene is not trivially empty: most of the clip is covered by discs.
             let covered = stride(from: 20, to: 290, by: 10).filter { oneByOne[Int(Double($0) * scale), Int(60 * scale)] != oneByOne[0, 0] }
@@ -109,7 +111,7 @@ extension CanvasTests {
             func render(batch: Bool) throws -> (RGBAImage, SDLCanvas) {
                 let target = try OffscreenRenderer(width: 160, height: 120, scale: scale)
                 let canvas = target.canvas
-                canvas.clear(Color(hex: 0x223344))
+                canvas.clear(RGBAColor(hex: 0x223344))
                 canvas.pushTranslation(dx: 3, dy: 2)
                 canvas.pushClip(Rect(x: 5, y: 5, width: 140, height: 100))
                 if batch {
@@ -125,7 +127,7 @@ extension CanvasTests {
             }
             let (oneByOne, single) = try render(batch: false)
             let (batched, atlas) = try render(batch: true)
-            let difference = ImageCompare.compare(oneByOne, batched, tolerance: 2)
+            let difference = batched.difference(from: oneByOne, tolerance: 2)
             #expect(difference.differingPixels == 0, "\(difference)")
             // One texture per diameter one by one; in the batch only the circles above 64 px (and
             // those under a pixel, faded by area on a 1 px texture) need one.

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 
 extension CanvasTests {
@@ -18,7 +19,7 @@ extension CanvasTests {
         @Test func bundledFontsOpen() throws {
             let fonts = FontLibrary()
             try fonts.validate()
-            #expect(fonts.path(forFace: FontLibrary.boldFace)?.hasSuffix("Resources/Fonts/DejaVuSans-Bold.ttf") == true)
+            #expect(fonts.path(forFace: FontLibrary.boldFace)?.hasSuffix("ScrollKit_ScrollKitAssets.resources/Fonts/DejaVuSans-Bold.ttf") == true)
             _ = try fonts.font(for: .regular, pixelSize: 14)
             _ = try fonts.font(for: .regular, pixelSize: 14)
             _ = try fonts.font(for: .bold, pixelSize: 14)
@@ -99,8 +100,8 @@ extension CanvasTests {
 
         @Test func pngRoundTrip() throws {
             let target = try OffscreenRenderer(width: 40, height: 30)
-            target.canvas.clear(Color(hex: 0x123456))
-            target.canvas.fillCircle(center: Point(x: 20, y: 15), radius: 10, color: Color(hex: 0xFFCC00, alpha: 200))
+            target.canvas.clear(RGBAColor(hex: 0x123456))
+            target.canvas.fillCircle(center: Point(x: 20, y: 15), radius: 10, color: RGBAColor(hex: 0xFFCC00, alpha: 200))
             let path = try scratchDirectory("png") + "/roundtrip.png"
             try PNGWriter.write(renderer: target.renderer, to: path)
             let read = try PNGWriter.read(path: path)

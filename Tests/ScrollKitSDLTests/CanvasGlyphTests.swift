@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 
 extension CanvasTests {
@@ -30,12 +31,12 @@ extension CanvasTests {
         ]
 
         /// Draws `text` on a fresh target, glyph by glyph or as a whole string, and returns the pixels.
-        func render(_ text: String, style: TextStyle, rect: Rect, alignment: TextAlignment, scale: Double,
+        func render(_ text: String, style: TextStyle, rect: Rect, alignment: TextAlign, scale: Double,
                     direct: Bool, glyphs: Bool, clip: Rect? = nil, translation: Point = .zero) throws -> RGBAImage {
             let target = try OffscreenRenderer(width: 400, height: 60, scale: scale, direct: direct)
             let canvas = target.canvas
             canvas.glyphCachingEnabled = glyphs
-            canvas.clear(Color(r: 250, g: 245, b: 235))
+            canvas.clear(RGBAColor(r: 250, g: 245, b: 235))
             canvas.pushTranslation(dx: translation.x, dy: translation.y)
             if let clip { canvas.pushClip(clip) }
             canvas.drawText(text, in: rect, style: style, alignment: alignment)
@@ -50,13 +51,13 @@ extension CanvasTests {
         func matchesWholeStringRendering(scale: Double, direct: Bool) throws {
             let measure = try OffscreenRenderer(width: 10, height: 10, scale: scale)
             for c in Self.cases {
-                let style = TextStyle(size: c.size, weight: c.weight, color: Color(r: 20, g: 30, b: 120))
+                let style = TextStyle(size: c.size, weight: c.weight, color: RGBAColor(r: 20, g: 30, b: 120))
                 measure.canvas.glyphCachingEnabled = true
                 let glyphSize = measure.canvas.measureText(c.text, style: style)
                 measure.canvas.glyphCachingEnabled = false
                 let stringSize = measure.canvas.measureText(c.text, style: style)
                 #expect(glyphSize == stringSize, "\(c)")
-                for alignment in [TextAlignment.leading, .center, .trailing] {
+                for alignment in [TextAlign.leading, .center, .trailing] {
                     let rect = Rect(x: 7.5, y: 3, width: 385, height: 53)
                     let a = try render(c.text, style: style, rect: rect, alignment: alignment, scale: scale, direct: direct, glyphs: true)
                     let b = try render(c.text, style: style, rect: rect, alignment: alignment, scale: scale, direct: direct, glyphs: false)
@@ -127,7 +128,7 @@ extension CanvasTests {
                 _ = canvas.measureText(text, style: style)
             }
             var red = style
-            red.color = Color(r: 255, g: 0, b: 0)
+            red.color = RGBAColor(r: 255, g: 0, b: 0)
             canvas.drawText("Row 2143", in: row, style: red, alignment: .trailing)
             #expect(canvas.glyphCount == glyphs && canvas.glyphsRasterized == rasterized)
             #expect(canvas.textTexturesCreated == textures && canvas.textCacheCount == 0)

@@ -2,14 +2,15 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 
 extension CanvasTests {
     @Suite("Shapes and clips")
     @MainActor
     struct Shapes {
-        let red = Color(r: 255, g: 0, b: 0)
-        let white = Color.white
+        let red = RGBAColor(r: 255, g: 0, b: 0)
+        let white = RGBAColor.white
 
         func isPartial(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.g > 10 && p.g < 245 }
 
@@ -43,7 +44,7 @@ extension CanvasTests {
 
             canvas.popClip()
             #expect(canvas.currentClip == Rect(x: 10, y: 10, width: 60, height: 60))
-            canvas.fill(Rect(x: 0, y: 0, width: 100, height: 30), color: Color(r: 0, g: 0, b: 255))
+            canvas.fill(Rect(x: 0, y: 0, width: 100, height: 30), color: RGBAColor(r: 0, g: 0, b: 255))
             image = try target.image()
             #expect(image[20, 20] == (0, 0, 255, 255))
             #expect(image[20, 5] == (255, 255, 255, 255))
@@ -51,8 +52,8 @@ extension CanvasTests {
 
             canvas.pushClip(Rect(x: 0, y: 0, width: 5, height: 5))     // disjoint from the outer clip (10,10)-(70,70): empty
             #expect(canvas.currentClip?.width == 0)
-            canvas.fill(everything, color: Color(r: 0, g: 255, b: 0))
-            canvas.fillCircle(center: Point(x: 50, y: 50), radius: 40, color: Color(r: 0, g: 255, b: 0))
+            canvas.fill(everything, color: RGBAColor(r: 0, g: 255, b: 0))
+            canvas.fillCircle(center: Point(x: 50, y: 50), radius: 40, color: RGBAColor(r: 0, g: 255, b: 0))
             canvas.drawText("Hidden", in: everything, style: TextStyle(size: 20), alignment: .center)
             canvas.popClip()
             canvas.popClip()
@@ -85,7 +86,7 @@ extension CanvasTests {
             #expect(canvas.circleTexturesCreated == 1)
             for i in 0..<100 {
                 canvas.fillCircle(center: Point(x: Double(i), y: Double(i)), radius: 20,
-                                  color: Color(hue: Double(i) / 100, saturation: 1, value: 1, alpha: 0.5))
+                                  color: RGBAColor(hue: Double(i) / 100, saturation: 1, value: 1, alpha: 0.5))
             }
             #expect(canvas.circleTexturesCreated == 1)
 
@@ -119,15 +120,15 @@ extension CanvasTests {
                 let target = try OffscreenRenderer(width: 160, height: 120, direct: direct)
                 let canvas = target.canvas
                 #expect(canvas.isCompositingDirectly == direct)
-                canvas.clear(Color(hex: 0x202830))
+                canvas.clear(RGBAColor(hex: 0x202830))
                 for i in 0..<60 {
                     let t = Double(i)
                     if i == 30 { canvas.pushClip(Rect(x: 20, y: 10, width: 100, height: 70)) }
                     canvas.fillCircle(center: Point(x: (t * 37).truncatingRemainder(dividingBy: 180) - 10,
                                                     y: (t * 23).truncatingRemainder(dividingBy: 140) - 10),
                                       radius: 3 + t.truncatingRemainder(dividingBy: 17),
-                                      color: Color(hue: t / 60, saturation: 0.8, value: 1, alpha: 0.15 + t / 75))
-                    if i % 10 == 0 { canvas.fill(Rect(x: t * 2, y: 0, width: 6, height: 120), color: Color.white.withAlpha(0.5)) }
+                                      color: RGBAColor(hue: t / 60, saturation: 0.8, value: 1, alpha: 0.15 + t / 75))
+                    if i % 10 == 0 { canvas.fill(Rect(x: t * 2, y: 0, width: 6, height: 120), color: RGBAColor.white.withAlpha(0.5)) }
                 }
                 canvas.popClip()
                 return (try target.image(), canvas.circleTexturesCreated)
@@ -135,7 +136,7 @@ extension CanvasTests {
             let (viaSDL, texturesSDL) = try render(direct: false)
             let (direct, texturesDirect) = try render(direct: true)
             #expect(texturesSDL > 0 && texturesDirect == 0)
-            let difference = ImageCompare.compare(viaSDL, direct, tolerance: 2)
+            let difference = direct.difference(from: viaSDL, tolerance: 2)
             #expect(difference.differingPixels == 0, "\(difference)")
         }
 

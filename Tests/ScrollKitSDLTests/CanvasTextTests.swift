@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 
 extension CanvasTests {
@@ -21,7 +22,7 @@ extension CanvasTests {
             #expect(canvas.textTexturesCreated == 1)
             canvas.drawText("Cached once", in: row.offsetBy(dx: 0, dy: 40), style: style, alignment: .center)
             var red = style
-            red.color = Color(r: 255, g: 0, b: 0)
+            red.color = RGBAColor(r: 255, g: 0, b: 0)
             canvas.drawText("Cached once", in: row, style: red, alignment: .trailing)
             #expect(canvas.textTexturesCreated == 1)
             #expect(canvas.textCacheCount == 1)
@@ -41,7 +42,7 @@ extension CanvasTests {
             let target = try OffscreenRenderer(width: 120, height: 40)
             target.canvas.clear(.white)
             target.canvas.drawText("HIT", in: Rect(x: 0, y: 0, width: 120, height: 40),
-                                   style: TextStyle(size: 30, weight: .bold, color: Color(r: 255, g: 0, b: 0)), alignment: .center)
+                                   style: TextStyle(size: 30, weight: .bold, color: RGBAColor(r: 255, g: 0, b: 0)), alignment: .center)
             let image = try target.image()
             var reddest = (r: UInt8(0), g: UInt8(255), b: UInt8(255), a: UInt8(0))
             for y in 0..<image.height { for x in 0..<image.width where image[x, y].g < reddest.g { reddest = image[x, y] } }
@@ -129,8 +130,8 @@ extension CanvasTests {
 
         /// Alignment places the text at the leading edge, the centre or the trailing edge of the rect;
         /// text wider than the rect is cut at its right edge.
-        @Test(arguments: [TextAlignment.leading, .center, .trailing])
-        func alignmentAndCutting(alignment: TextAlignment) throws {
+        @Test(arguments: [TextAlign.leading, .center, .trailing])
+        func alignmentAndCutting(alignment: TextAlign) throws {
             let target = try OffscreenRenderer(width: 300, height: 40)
             let canvas = target.canvas
             canvas.clear(.white)

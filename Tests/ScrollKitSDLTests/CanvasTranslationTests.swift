@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 
 /// Every primitive of the canvas, laid out from `origin` (points).
@@ -9,15 +10,15 @@ import Testing
 private func drawPrimitives(on canvas: SDLCanvas, at origin: Point) {
     func p(_ x: Double, _ y: Double) -> Point { Point(x: origin.x + x, y: origin.y + y) }
     func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: origin.x + x, y: origin.y + y, width: w, height: h) }
-    canvas.fill(r(0, 0, 120, 90), color: Color(hex: 0xF2F2F7))
-    canvas.fill(r(4, 4, 30, 12), color: Color(hex: 0x1E88E5))
-    canvas.fillRoundedRect(r(40, 4, 40, 24), radius: 8, color: Color(hex: 0x34C759, alpha: 200))
-    canvas.strokeRect(r(84, 4, 30, 24), color: Color(hex: 0xFF3B30), width: 2)
-    canvas.drawLine(from: p(4, 34), to: p(60, 50), color: Color(hex: 0x5856D6), width: 1.5)
-    canvas.drawLine(from: p(4, 56), to: p(60, 56), color: Color(hex: 0x1C1C1E), width: 1)
-    canvas.drawPolyline([p(64, 34), p(80, 52), p(96, 36), p(114, 54)], color: Color(hex: 0xFF9500), width: 2)
-    canvas.fillCircle(center: p(20, 74), radius: 11, color: Color(hex: 0xFF2D55, alpha: 180))
-    canvas.drawText("Moved", in: r(36, 60, 80, 26), style: TextStyle(size: 15, weight: .bold, color: Color(hex: 0x1C1C1E)),
+    canvas.fill(r(0, 0, 120, 90), color: RGBAColor(hex: 0xF2F2F7))
+    canvas.fill(r(4, 4, 30, 12), color: RGBAColor(hex: 0x1E88E5))
+    canvas.fillRoundedRect(r(40, 4, 40, 24), radius: 8, color: RGBAColor(hex: 0x34C759, alpha: 200))
+    canvas.strokeRect(r(84, 4, 30, 24), color: RGBAColor(hex: 0xFF3B30), width: 2)
+    canvas.drawLine(from: p(4, 34), to: p(60, 50), color: RGBAColor(hex: 0x5856D6), width: 1.5)
+    canvas.drawLine(from: p(4, 56), to: p(60, 56), color: RGBAColor(hex: 0x1C1C1E), width: 1)
+    canvas.drawPolyline([p(64, 34), p(80, 52), p(96, 36), p(114, 54)], color: RGBAColor(hex: 0xFF9500), width: 2)
+    canvas.fillCircle(center: p(20, 74), radius: 11, color: RGBAColor(hex: 0xFF2D55, alpha: 180))
+    canvas.drawText("Moved", in: r(36, 60, 80, 26), style: TextStyle(size: 15, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)),
                     alignment: .center)
     canvas.drawImage(ImageRef("gradient.png"), in: r(100, 64, 16, 16), opacity: 1)
 }
@@ -26,8 +27,8 @@ extension CanvasTests {
     @Suite("Translations")
     @MainActor
     struct Translations {
-        let white = Color.white
-        let red = Color(r: 255, g: 0, b: 0)
+        let white = RGBAColor.white
+        let red = RGBAColor(r: 255, g: 0, b: 0)
 
         /// Drawing at (0, 0) under a translation gives exactly the pixels of drawing at the moved
         /// coordinates without one: every primitive, at 1x, 1.5x and 2x, through SDL's blits and
@@ -86,7 +87,7 @@ extension CanvasTests {
             canvas.popClip()
             #expect(canvas.currentClip == Rect(x: 0, y: 20, width: 100, height: 80))
             #expect(canvas.currentTranslation == Point(x: 10, y: 10))
-            canvas.fill(Rect(x: 70, y: 70, width: 10, height: 10), color: Color(r: 0, g: 0, b: 255))   // at (80,80)
+            canvas.fill(Rect(x: 70, y: 70, width: 10, height: 10), color: RGBAColor(r: 0, g: 0, b: 255))   // at (80,80)
             image = try target.image()
             #expect(image[85, 85] == (0, 0, 255, 255))
             #expect(image[75, 75] == (255, 255, 255, 255))
@@ -95,7 +96,7 @@ extension CanvasTests {
             canvas.pushTranslation(dx: 0, dy: -200)
             canvas.pushClip(Rect(x: 0, y: 0, width: 100, height: 100))
             #expect(canvas.currentClip?.height == 0)
-            canvas.fill(Rect(x: 0, y: 0, width: 100, height: 400), color: Color(r: 0, g: 255, b: 0))
+            canvas.fill(Rect(x: 0, y: 0, width: 100, height: 400), color: RGBAColor(r: 0, g: 255, b: 0))
             canvas.popClip()
             canvas.popTranslation()
             canvas.popTranslation()
@@ -119,7 +120,7 @@ extension CanvasTests {
             #expect(canvas.currentTranslation == .zero && canvas.translationDepth == 0)
             canvas.clear(white)
             canvas.pushTranslation(dx: 20, dy: 20)
-            canvas.clear(Color(r: 0, g: 0, b: 255))                               // clear ignores translations
+            canvas.clear(RGBAColor(r: 0, g: 0, b: 255))                               // clear ignores translations
             let image = try target.image()
             #expect(image[0, 0] == (0, 0, 255, 255))
         }

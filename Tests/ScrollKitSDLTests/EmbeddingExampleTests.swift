@@ -11,7 +11,7 @@ final class Fruits: ListDataSource {
     func configure(_ cell: ListCell, at index: Int) {
         let label = cell as! LabelCell
         label.title = "\(names[index % names.count]) #\(index)"
-        label.backgroundColor = Color(hue: Double(index % 50) / 50, saturation: 0.25, value: 1)
+        label.backgroundColor = RGBAColor(hue: Double(index % 50) / 50, saturation: 0.25, value: 1)
     }
 }
 
@@ -20,7 +20,7 @@ final class Fruits: ListDataSource {
     func hostDidResize(to size: Size) { list.frame = Rect(origin: .zero, size: size) }
     func handle(_ event: InputEvent) { list.handle(event) }
     func update(_ tick: FrameTick) { list.step(tick) }
-    func draw(in canvas: Canvas) { list.draw(in: canvas) }
+    func draw(in canvas: DrawingCanvas) { list.draw(in: canvas) }
     var needsFrames: Bool { list.isAnimating }
     var wantsQuit: Bool { false }
 }

@@ -22,11 +22,11 @@ final class RecordingClient: HostClient {
         ticks.append(tick)
         x = (tick.targetTimestamp * 240).truncatingRemainder(dividingBy: 200)   // 240 points per second
     }
-    func draw(in canvas: Canvas) {
+    func draw(in canvas: DrawingCanvas) {
         draws += 1
-        canvas.clear(Color(hex: 0xF4F4F8))
-        canvas.fillRoundedRect(Rect(x: 10 + x, y: 20, width: 60, height: 40), radius: 8, color: Color(hex: 0x1E88E5))
-        canvas.fillCircle(center: Point(x: 40, y: 90 + x / 4), radius: 12.5, color: Color(hex: 0xE53935, alpha: 200))
+        canvas.clear(RGBAColor(hex: 0xF4F4F8))
+        canvas.fillRoundedRect(Rect(x: 10 + x, y: 20, width: 60, height: 40), radius: 8, color: RGBAColor(hex: 0x1E88E5))
+        canvas.fillCircle(center: Point(x: 40, y: 90 + x / 4), radius: 12.5, color: RGBAColor(hex: 0xE53935, alpha: 200))
         canvas.drawText("frame \(ticks.count)", in: Rect(x: 8, y: 100, width: 200, height: 24),
                         style: TextStyle(size: 14), alignment: .leading)
     }

@@ -14,8 +14,8 @@ extension CanvasTests {
             let target = try OffscreenCanvas(size: Size(width: 60, height: 40), pixelScale: scale, compositesDirectly: direct)
             #expect(target.canvas.isCompositingDirectly == direct)
             target.canvas.clear(.white)
-            target.canvas.fill(Rect(x: 10, y: 10, width: 20, height: 10), color: Color(r: 0, g: 0, b: 255))
-            target.canvas.fillCircle(center: Point(x: 45, y: 20), radius: 8, color: Color(r: 255, g: 0, b: 0, a: 128))
+            target.canvas.fill(Rect(x: 10, y: 10, width: 20, height: 10), color: RGBAColor(r: 0, g: 0, b: 255))
+            target.canvas.fillCircle(center: Point(x: 45, y: 20), radius: 8, color: RGBAColor(r: 255, g: 0, b: 0, a: 128))
             let image = try target.image()
             #expect(image.width == Int(60 * scale) && image.height == Int(40 * scale))
             let s = Int(scale)
@@ -40,7 +40,7 @@ extension CanvasTests {
         /// writePNG writes a PNG that reads back as what was drawn; a path that cannot be written throws.
         @Test func writesPNG() throws {
             let target = try OffscreenCanvas(size: Size(width: 8, height: 8))
-            target.canvas.clear(Color(r: 10, g: 200, b: 30))
+            target.canvas.clear(RGBAColor(r: 10, g: 200, b: 30))
             let path = NSTemporaryDirectory() + "scrollkit-offscreen-\(getpid()).png"
             defer { unlink(path) }
             try target.writePNG(to: path)

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Motion
 import ScrollKit
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitSDL
 
@@ -15,11 +16,11 @@ private final class DiscClient: HostClient {
     func hostDidResize(to size: Size) {}
     func handle(_ event: InputEvent) {}
     func update(_ tick: FrameTick) {}
-    func draw(in canvas: Canvas) {
-        canvas.clear(Color(hex: 0xF4F4F8))
-        canvas.fillRoundedRect(Rect(x: 6, y: 6, width: 50, height: 30), radius: 8, color: Color(hex: 0x1E88E5, alpha: 180))
+    func draw(in canvas: DrawingCanvas) {
+        canvas.clear(RGBAColor(hex: 0xF4F4F8))
+        canvas.fillRoundedRect(Rect(x: 6, y: 6, width: 50, height: 30), radius: 8, color: RGBAColor(hex: 0x1E88E5, alpha: 180))
         for c in centers {
-            canvas.fillCircle(center: c, radius: 14.5, color: Color(hex: 0xE53935, alpha: 200))
+            canvas.fillCircle(center: c, radius: 14.5, color: RGBAColor(hex: 0xE53935, alpha: 200))
         }
     }
 }

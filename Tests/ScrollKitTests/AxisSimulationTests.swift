@@ -24,7 +24,7 @@ struct AxisSimulationTests {
     @Test("wraps each kind and moves exactly as it", arguments: simulations.map(\.0))
     func forwards(name: String) throws {
         let wrapped = try #require(Self.simulations.first { $0.0 == name }).1
-        let axis = ScrollView.AxisSimulation(wrapped)
+        let axis = ScrollingView.AxisSimulation(wrapped)
         switch (name, axis) {
         case ("decay", .decay), ("spring", .spring), ("timed", .timed), ("glide", .glide), ("other", .other): break
         default: Issue.record("\(name) wrapped as \(axis)")
@@ -37,6 +37,6 @@ struct AxisSimulationTests {
         }
         #expect((axis.timed != nil) == (name == "timed"))
         // Wrapping a wrapped one changes nothing.
-        if case .timed(let inner) = ScrollView.AxisSimulation(axis) { #expect(inner == axis.timed) }
+        if case .timed(let inner) = ScrollingView.AxisSimulation(axis) { #expect(inner == axis.timed) }
     }
 }

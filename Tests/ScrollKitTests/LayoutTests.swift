@@ -1,22 +1,6 @@
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKit
-
-/// A small deterministic generator (SplitMix64) for reproducible pseudo-random probes.
-struct ListTestRNG {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(below n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-    }
-}
 
 /// A straightforward reference layout: starts by a running sum from item 0.
 struct ReferenceLayout {
@@ -55,7 +39,7 @@ func sameItems(_ a: Range<Int>, _ b: Range<Int>) -> Bool { a.isEmpty && b.isEmpt
 
 /// Sizes that are multiples of 1/4 pt, so every sum is exact and comparisons with the reference are exact.
 func quarterSizes(_ n: Int, seed: UInt64) -> [Double] {
-    var rng = ListTestRNG(seed: seed)
+    var rng = SeededRandom(seed: seed)
     return (0..<n).map { _ in Double(4 + rng.int(below: 400)) / 4 }
 }
 
@@ -64,8 +48,8 @@ struct LayoutTests {
     struct Config: Sendable, CustomTestStringConvertible {
         var count: Int
         var spacing: Double
-        var insets: EdgeInsets
-        var axis: Axis
+        var insets: Insets
+        var axis: ScrollAxis
         var fixed: Bool
         var testDescription: String { "n=\(count) spacing=\(spacing) \(axis) \(fixed ? "fixed" : "variable")" }
     }
@@ -73,12 +57,12 @@ struct LayoutTests {
     static let configs: [Config] = [
         Config(count: 1, spacing: 0, insets: .zero, axis: .vertical, fixed: true),
         Config(count: 7, spacing: 0, insets: .zero, axis: .vertical, fixed: false),
-        Config(count: 32, spacing: 4, insets: EdgeInsets(top: 10, left: 3, bottom: 20, right: 5), axis: .vertical, fixed: false),
-        Config(count: 33, spacing: 4, insets: EdgeInsets(top: 10, left: 3, bottom: 20, right: 5), axis: .horizontal, fixed: false),
-        Config(count: 1000, spacing: 8, insets: EdgeInsets(top: 16, bottom: 40), axis: .vertical, fixed: true),
-        Config(count: 1000, spacing: 8, insets: EdgeInsets(top: 16, bottom: 40), axis: .vertical, fixed: false),
-        Config(count: 1234, spacing: 0.5, insets: EdgeInsets(left: 12, right: 7), axis: .horizontal, fixed: false),
-        Config(count: 777, spacing: 2, insets: EdgeInsets(left: 12, right: 7), axis: .horizontal, fixed: true),
+        Config(count: 32, spacing: 4, insets: Insets(top: 10, left: 3, bottom: 20, right: 5), axis: .vertical, fixed: false),
+        Config(count: 33, spacing: 4, insets: Insets(top: 10, left: 3, bottom: 20, right: 5), axis: .horizontal, fixed: false),
+        Config(count: 1000, spacing: 8, insets: Insets(top: 16, bottom: 40), axis: .vertical, fixed: true),
+        Config(count: 1000, spacing: 8, insets: Insets(top: 16, bottom: 40), axis: .vertical, fixed: false),
+        Config(count: 1234, spacing: 0.5, insets: Insets(left: 12, right: 7), axis: .horizontal, fixed: false),
+        Config(count: 777, spacing: 2, insets: Insets(left: 12, right: 7), axis: .horizontal, fixed: true),
     ]
 
     static func make(_ c: Config) -> (ListLayout, ReferenceLayout) {
@@ -123,7 +107,7 @@ struct LayoutTests {
     @Test("lookups at random positions agree with the reference", arguments: configs)
     func randomProbes(_ c: Config) {
         let (layout, ref) = Self.make(c)
-        var rng = ListTestRNG(seed: 42)
+        var rng = SeededRandom(seed: 42)
         let total = ref.contentLength
         for _ in 0..<300 {
             let p = (rng.double(in: -50...(total + 50)) * 8).rounded() / 8   // eighths: exact, hits edges often
@@ -144,7 +128,7 @@ struct LayoutTests {
 
     @Test("insets pad the content; cross insets narrow the frames")
     func insetsAndFrames() throws {
-        let v = ListLayout(axis: .vertical, itemSpacing: 10, insets: EdgeInsets(top: 20, left: 8, bottom: 30, right: 12))
+        let v = ListLayout(axis: .vertical, itemSpacing: 10, insets: Insets(top: 20, left: 8, bottom: 30, right: 12))
         v.setItems(count: 3, fixedSize: 50)
         let expectedLength: Double = 20 + 150 + 20 + 30   // inset + 3 items + 2 gaps + inset
         #expect(v.contentLength == expectedLength)
@@ -157,7 +141,7 @@ struct LayoutTests {
         #expect(v.visibleRange(offset: 0, length: 20) == 0..<0)    // only the inset is visible
         #expect(v.visibleRange(offset: 0, length: 21) == 0..<1)
 
-        let h = ListLayout(axis: .horizontal, itemSpacing: 4, insets: EdgeInsets(top: 6, left: 16, bottom: 2, right: 16))
+        let h = ListLayout(axis: .horizontal, itemSpacing: 4, insets: Insets(top: 6, left: 16, bottom: 2, right: 16))
         h.setItems(count: 10) { Double(100 + $0) }
         #expect(try #require(h.frame(of: 2, crossLength: 200)) == Rect(x: 16 + 100 + 101 + 8, y: 6, width: 102, height: 192))
         #expect(h.contentSize(crossLength: 200).height == 200)
@@ -176,7 +160,7 @@ struct LayoutTests {
         _ = layout.contentLength
         let before = layout.itemStart(50)
         layout.itemSpacing = 3
-        layout.insets = EdgeInsets(top: 5)
+        layout.insets = Insets(top: 5)
         #expect(layout.itemStart(50) == before + 50 * 3 + 5)
         #expect(calls == 100)
         #expect(layout.buildCount == 1)
@@ -230,7 +214,7 @@ struct LayoutTests {
     @Test("10,000,000 fixed-size items: O(1) lookups, exact at the far end")
     func tenMillionFixed() throws {
         let n = 10_000_000
-        let layout = ListLayout(itemSpacing: 1, insets: EdgeInsets(top: 4, bottom: 4))
+        let layout = ListLayout(itemSpacing: 1, insets: Insets(top: 4, bottom: 4))
         layout.setItems(count: n, fixedSize: 60)
         let expectedLength: Double = 8 + 60 * Double(n) + Double(n - 1)
         #expect(layout.contentLength == expectedLength)
@@ -241,7 +225,7 @@ struct LayoutTests {
         let r = layout.visibleRange(offset: end - 600, length: 600)
         #expect(r.upperBound == n)
         #expect(r.count == 10 || r.count == 11)
-        var rng = ListTestRNG(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<1000 {
             let i = rng.int(below: n)
             #expect(layout.itemIndex(containing: layout.itemStart(i) + 30) == i)
@@ -266,7 +250,7 @@ struct LayoutTests {
         #expect(calls == 0)
         #expect(layout.contentLength == expectedStart(n))
         #expect(calls == n)
-        var rng = ListTestRNG(seed: 11)
+        var rng = SeededRandom(seed: 11)
         for _ in 0..<2000 {
             let k = rng.int(below: n)
             #expect(layout.itemStart(k) == expectedStart(k))
@@ -297,9 +281,9 @@ struct LayoutTests {
 
     @Test("huge sizes, spacing and insets stay finite")
     func hugeValues() {
-        let layout = ListLayout(itemSpacing: .infinity, insets: EdgeInsets(top: .nan, left: -3, bottom: 1e300, right: 0))
+        let layout = ListLayout(itemSpacing: .infinity, insets: Insets(top: .nan, left: -3, bottom: 1e300, right: 0))
         #expect(layout.itemSpacing == 0)
-        #expect(layout.insets == EdgeInsets(top: 0, left: 0, bottom: ListLayout.maximumItemSize, right: 0))
+        #expect(layout.insets == Insets(top: 0, left: 0, bottom: ListLayout.maximumItemSize, right: 0))
         layout.setItems(count: 2) { $0 == 0 ? .infinity : 1e12 }
         #expect(layout.itemLength(0) == ListLayout.maximumItemSize)
         #expect(layout.contentLength.isFinite)
@@ -315,7 +299,7 @@ struct LayoutTests {
 
     @Test("empty lists, zero and NaN lengths give empty answers", arguments: [true, false])
     func emptyAndZero(_ fixed: Bool) {
-        let layout = ListLayout(insets: EdgeInsets(top: 7, bottom: 3))
+        let layout = ListLayout(insets: Insets(top: 7, bottom: 3))
         if fixed { layout.setItems(count: 0, fixedSize: 44) } else { layout.setItems(count: -4) { _ in 44 } }
         #expect(layout.itemCount == 0)
         #expect(layout.contentLength == 10)
@@ -340,7 +324,7 @@ struct LayoutTests {
 
     @Test("`.both` lays out vertically")
     func bothAxis() {
-        let layout = ListLayout(axis: .both, insets: EdgeInsets(top: 5, left: 9))
+        let layout = ListLayout(axis: .both, insets: Insets(top: 5, left: 9))
         layout.setItems(count: 3, fixedSize: 40)
         #expect(layout.leadingInset == 5)
         #expect(layout.frame(of: 1, crossLength: 100) == Rect(x: 9, y: 45, width: 91, height: 40))
@@ -350,11 +334,11 @@ struct LayoutTests {
           arguments: [SnapBehavior.items(), .items(snapRatio: 0.5, alignment: .center), .centered, .paging()])
     func snapGeometryAgreement(_ behavior: SnapBehavior) {
         let lengths = quarterSizes(300, seed: 3)
-        let layout = ListLayout(itemSpacing: 6, insets: EdgeInsets(top: 12, bottom: 12))
+        let layout = ListLayout(itemSpacing: 6, insets: Insets(top: 12, bottom: 12))
         layout.setItems(count: lengths.count) { lengths[$0] }
         let array = ArraySnapGeometry(lengths: lengths, spacing: 6, leading: 12)
         let maxOffset = layout.contentLength - 500
-        var rng = ListTestRNG(seed: 5)
+        var rng = SeededRandom(seed: 5)
         for _ in 0..<100 {
             let current = rng.double(in: 0...maxOffset)
             let ctx = SnapContext(proposedRest: current + rng.double(in: -2000...2000), currentOffset: current,

@@ -9,17 +9,17 @@ struct ListCellTests {
         let canvas = RecordingCanvas(size: Size(width: 320, height: 480))
         let cell = LabelCell()
         cell.title = "Row 7"
-        cell.backgroundColor = Color(hex: 0xFFEEDD)
+        cell.backgroundColor = RGBAColor(hex: 0xFFEEDD)
         let frame = Rect(x: 0, y: 120, width: 320, height: 60)
         cell.draw(in: canvas, frame: frame)
-        #expect(canvas.commands.first == .fill(frame, Color(hex: 0xFFEEDD)))
+        #expect(canvas.commands.first == .fill(frame, RGBAColor(hex: 0xFFEEDD)))
         #expect(canvas.texts == ["Row 7"])
         guard case .text(_, let rect, let style, let alignment) = canvas.commands[1] else {
             Issue.record("expected text second, got \(canvas.commands)"); return
         }
         #expect(rect == Rect(x: 16, y: 126, width: 288, height: 48))
         #expect(!LabelCell.isDark(cell.backgroundColor))
-        #expect(style.color == Color(hex: 0x1C1C1E))          // dark text on a light background
+        #expect(style.color == RGBAColor(hex: 0x1C1C1E))          // dark text on a light background
         #expect(alignment == .leading)
         guard case .line(let from, let to, _, let width) = try #require(canvas.commands.last) else {
             Issue.record("expected a separator last"); return
@@ -36,9 +36,9 @@ struct ListCellTests {
     func fillCirclesDefaultsToOneByOne() {
         let canvas = RecordingCanvas()
         let circles = (0..<5).map {
-            CircleFill(center: Point(x: Double($0) * 10, y: 5), radius: Double($0 + 1), color: Color(r: UInt8($0), g: 0, b: 0))
+            CircleFill(center: Point(x: Double($0) * 10, y: 5), radius: Double($0 + 1), color: RGBAColor(r: UInt8($0), g: 0, b: 0))
         }
-        let asCanvas: Canvas = canvas
+        let asCanvas: DrawingCanvas = canvas
         asCanvas.fillCircles(circles)
         #expect(canvas.commands == circles.map { .circle(center: $0.center, radius: $0.radius, $0.color) })
         asCanvas.fillCircles([])
@@ -51,19 +51,19 @@ struct ListCellTests {
         let cell = LabelCell()
         cell.title = "Title"
         cell.subtitle = "Subtitle"
-        cell.backgroundColor = Color(hex: 0x202040)
+        cell.backgroundColor = RGBAColor(hex: 0x202040)
         cell.separatorColor = nil
         cell.draw(in: canvas, frame: Rect(x: 10, y: 10, width: 200, height: 80))
         #expect(canvas.texts == ["Title", "Subtitle"])
         let rects: [Rect] = canvas.commands.compactMap { if case .text(_, let r, _, _) = $0 { r } else { nil } }
         #expect(rects[0].maxY == rects[1].minY)                 // stacked
         #expect(rects[0].minY - 16 == 84 - rects[1].maxY)     // centred as a block inside the 6 pt insets
-        let colors: [Color] = canvas.commands.compactMap { if case .text(_, _, let s, _) = $0 { s.color } else { nil } }
+        let colors: [RGBAColor] = canvas.commands.compactMap { if case .text(_, _, let s, _) = $0 { s.color } else { nil } }
         #expect(colors[0] == .white)
         #expect(!canvas.commands.contains { if case .line = $0 { true } else { false } })
         cell.prepareForReuse()
         #expect(cell.title.isEmpty && cell.subtitle == nil)
-        #expect(cell.backgroundColor == Color(hex: 0x202040))
+        #expect(cell.backgroundColor == RGBAColor(hex: 0x202040))
     }
 
     @Test("explicit colours, a trailing separator, and empty or degenerate frames")
@@ -71,12 +71,12 @@ struct ListCellTests {
         let canvas = RecordingCanvas()
         let cell = LabelCell()
         cell.title = "A"
-        cell.titleColor = Color(hex: 0xFF0000)
+        cell.titleColor = RGBAColor(hex: 0xFF0000)
         cell.separatorAlongTrailingEdge = true
         cell.draw(in: canvas, frame: Rect(x: 0, y: 0, width: 100, height: 300))
-        let colors: [Color] = canvas.commands.compactMap { if case .text(_, _, let s, _) = $0 { s.color } else { nil } }
-        #expect(colors == [Color(hex: 0xFF0000)])
-        #expect(canvas.commands.contains(.line(from: Point(x: 99.5, y: 6), to: Point(x: 99.5, y: 294), Color(hex: 0xC6C6C8), width: 1)))
+        let colors: [RGBAColor] = canvas.commands.compactMap { if case .text(_, _, let s, _) = $0 { s.color } else { nil } }
+        #expect(colors == [RGBAColor(hex: 0xFF0000)])
+        #expect(canvas.commands.contains(.line(from: Point(x: 99.5, y: 6), to: Point(x: 99.5, y: 294), RGBAColor(hex: 0xC6C6C8), width: 1)))
         canvas.reset()
         cell.draw(in: canvas, frame: Rect(x: 0, y: 0, width: 0, height: 60))
         cell.draw(in: canvas, frame: Rect(x: 0, y: 0, width: .nan, height: 60))

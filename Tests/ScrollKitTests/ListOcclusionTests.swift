@@ -6,7 +6,7 @@ import Testing
 @MainActor
 struct ListOcclusionTests {
     static let frame = Rect(x: 0, y: 40, width: 320, height: 600)
-    static let background = Color(hex: 0xF2F2F7)
+    static let background = RGBAColor(hex: 0xF2F2F7)
 
     /// The list drawn once; returns whether its background fill was among the commands.
     func drawsBackground(_ list: ListView) -> Bool {
@@ -16,8 +16,8 @@ struct ListOcclusionTests {
         return canvas.commands.contains(.fill(Self.frame, Self.background))
     }
 
-    func makeList(count: Int, spacing: Double = 0, insets: EdgeInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0),
-                  cellColor: Color = Color(hex: 0xFFFFFF)) -> ListView {
+    func makeList(count: Int, spacing: Double = 0, insets: Insets = Insets(top: 0, left: 0, bottom: 0, right: 0),
+                  cellColor: RGBAColor = RGBAColor(hex: 0xFFFFFF)) -> ListView {
         let source = RecordingListSource(count: count)
         let list = ListView(frame: Self.frame, axis: .vertical, dataSource: source)
         list.backgroundColor = Self.background
@@ -43,8 +43,8 @@ struct ListOcclusionTests {
         let list: ListView
         switch case_ {
         case "spacing": list = makeList(count: 1000, spacing: 2)
-        case "insets": list = makeList(count: 1000, insets: EdgeInsets(top: 0, left: 8, bottom: 0, right: 0))
-        case "translucent": list = makeList(count: 1000, cellColor: Color(r: 255, g: 255, b: 255, a: 254))
+        case "insets": list = makeList(count: 1000, insets: Insets(top: 0, left: 8, bottom: 0, right: 0))
+        case "translucent": list = makeList(count: 1000, cellColor: RGBAColor(r: 255, g: 255, b: 255, a: 254))
         case "few": list = makeList(count: 3)
         default:
             list = makeList(count: 1000)
@@ -58,7 +58,7 @@ struct ListOcclusionTests {
         #expect(!ListCell().isOpaque)
         let cell = LabelCell()
         #expect(cell.isOpaque)
-        cell.backgroundColor = Color(r: 0, g: 0, b: 0, a: 128)
+        cell.backgroundColor = RGBAColor(r: 0, g: 0, b: 0, a: 128)
         #expect(!cell.isOpaque)
     }
 }

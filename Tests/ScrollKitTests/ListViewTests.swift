@@ -262,7 +262,7 @@ struct ListViewTests {
         let source = RecordingListSource(count: 100)
         let list = ListView(frame: Rect(x: 50, y: 30, width: 320, height: 600), dataSource: source)
         list.itemSpacing = 10
-        list.insets = EdgeInsets(top: 20, left: 8, bottom: 20, right: 8)
+        list.insets = Insets(top: 20, left: 8, bottom: 20, right: 8)
         // Items start at 20 + 70 i.
         #expect(list.item(at: Point(x: 100, y: 25)) == 0)
         #expect(list.item(at: Point(x: 100, y: 10)) == nil)      // leading inset
@@ -292,7 +292,7 @@ struct ListViewTests {
     @Test("frame(of:) is the layout frame in content coordinates, nil out of range")
     func frameOf() {
         let list = ListView(frame: Self.frame, dataSource: RecordingListSource(count: 10))
-        list.insets = EdgeInsets(top: 0, left: 12, bottom: 0, right: 12)
+        list.insets = Insets(top: 0, left: 12, bottom: 0, right: 12)
         #expect(list.frame(of: 3) == Rect(x: 12, y: 180, width: 296, height: 60))
         #expect(list.frame(of: 10) == nil)
         #expect(list.frame(of: -1) == nil)
@@ -301,12 +301,12 @@ struct ListViewTests {
     }
 
     @Test("scrollToItem puts the item at the start, centre or end, clamped; completion once",
-          arguments: [ScrollPosition.start, .center, .end])
-    func scrollToItemPositions(_ position: ScrollPosition) throws {
+          arguments: [ItemPosition.start, .center, .end])
+    func scrollToItemPositions(_ position: ItemPosition) throws {
         let source = RecordingListSource(count: 200)
         let list = ListView(frame: Self.frame, dataSource: source)
         list.itemSpacing = 5
-        list.insets = EdgeInsets(top: 16, bottom: 24)
+        list.insets = Insets(top: 16, bottom: 24)
         var ticks = ListTicks(hz: 60)
         func run(_ index: Int) -> [Bool] {
             var done: [Bool] = []
@@ -347,13 +347,13 @@ struct ListViewTests {
         let source = RecordingListSource(count: 100)
         let frame = Rect(x: 10, y: 20, width: 300, height: 600)
         let list = ListView(frame: frame, dataSource: source)
-        list.backgroundColor = Color(hex: 0xEEEEEE)
+        list.backgroundColor = RGBAColor(hex: 0xEEEEEE)
         list.scrollView.setContentOffset(Point(x: 0, y: 90), animated: false)
         let canvas = RecordingCanvas(size: Size(width: 400, height: 700))
         list.draw(in: canvas)
         #expect(canvas.commands.first == .pushClip(frame))
         // The opaque rows cover the viewport, so the background fill is skipped (ListOcclusionTests).
-        #expect(!canvas.commands.contains(.fill(frame, Color(hex: 0xEEEEEE))))
+        #expect(!canvas.commands.contains(.fill(frame, RGBAColor(hex: 0xEEEEEE))))
         #expect(canvas.commands.last == .popClip)
         #expect(canvas.texts == (1...11).map { "Row \($0)" })    // items intersecting [90, 690)
         let cellFills = canvas.filledRects
@@ -387,7 +387,7 @@ struct ListViewTests {
         list.scrollView.setContentOffset(Point(x: 0, y: 5400), animated: false)   // the end
         expectListConsistent(list)
         list.itemSpacing = 10
-        list.insets = EdgeInsets(top: 8, left: 4, bottom: 8, right: 4)
+        list.insets = Insets(top: 8, left: 4, bottom: 8, right: 4)
         expectListConsistent(list)
         #expect(list.visibleCells.first?.frame.width == 312)
         list.frame = Rect(x: 0, y: 0, width: 200, height: 300)

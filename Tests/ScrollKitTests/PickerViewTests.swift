@@ -29,7 +29,7 @@ final class PickerHarness {
     /// The axis offset after every frame.
     var offsets: [Double] = []
 
-    init(count: Int = 79, length: Double? = 50, axis: Axis = .horizontal,
+    init(count: Int = 79, length: Double? = 50, axis: ScrollAxis = .horizontal,
          frame: Rect = Rect(x: 20, y: 50, width: 400, height: 100)) {
         source = PickerTestSource(count: count, length: length)
         picker = PickerView(frame: frame, axis: axis, dataSource: source)
@@ -365,9 +365,9 @@ struct PickerViewTests {
     /// The optional selection band sits exactly behind the centre slot.
     @Test func selectionBand() {
         let h = PickerHarness()
-        h.picker.selectionBandColor = Color(hex: 0xDDEEFF)
+        h.picker.selectionBandColor = RGBAColor(hex: 0xDDEEFF)
         let canvas = RecordingCanvas()
         h.picker.draw(in: canvas)
-        #expect(canvas.commands.contains(.fill(Rect(x: 195, y: 50, width: 50, height: 100), Color(hex: 0xDDEEFF))))
+        #expect(canvas.commands.contains(.fill(Rect(x: 195, y: 50, width: 50, height: 100), RGBAColor(hex: 0xDDEEFF))))
     }
 }

@@ -2,7 +2,7 @@ import Testing
 import Motion
 @testable import ScrollKit
 
-/// Full-width cards (or rows) for snapping through a real ListView and ScrollView.
+/// Full-width cards (or rows) for snapping through a real ListView and ScrollingView.
 @MainActor
 final class SnapCardsSource: ListDataSource {
     let count: Int

@@ -1,4 +1,4 @@
-import BenchGallery
+import ScrollKitGallery
 import Foundation
 import Glibc
 import MallocInterposerSwift

@@ -1,3 +1,5 @@
+import ScrollKitGallery
+
 /// libFuzzer entry point for the script parser (`make fuzz`).
 ///
 /// Each input is handed to `Script.parse` as it is: the parser must return a script or throw a

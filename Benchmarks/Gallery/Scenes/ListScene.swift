@@ -1,1 +1,0 @@
-../../../Sources/ScrollKitDemo/Scenes/ListScene.swift

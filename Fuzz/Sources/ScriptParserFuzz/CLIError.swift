@@ -1,1 +1,0 @@
-../../../Sources/ScrollKitDemo/CLIError.swift

@@ -1,0 +1,72 @@
+#ifndef SCROLLKIT_PIXELS_H
+#define SCROLLKIT_PIXELS_H
+
+// Pixel kernels for SDLCanvas's software fast path (ARGB8888 / XRGB8888 targets), compiled once in
+// sk_pixels.c. They depend on nothing but the C library: no SDL here.
+//
+// sk_blend_mask_row blends one row of an 8-bit coverage mask, tinted with a constant colour, into
+// `count` pixels, with SDL's blend arithmetic (see sk_pixels.c). Zero coverage leaves a pixel as it
+// is; full coverage of an opaque colour stores the colour.
+//
+// sk_blend_disc / sk_blend_disc_batch draw cached discs row by row from their spans (edges from the
+// mask, the covered run with one constant); with AVX2, chosen once at run time, eight pixels at a
+// time. Every path gives the same pixels.
+
+#include <stdint.h>
+#include <stddef.h>
+
+/// One row of a disc's coverage: columns where it is non-zero [edgeStart, edgeEnd) and where it is
+/// 255 [fullStart, fullEnd) (edgeStart <= fullStart <= fullEnd <= edgeEnd).
+typedef struct sk_span {
+    int32_t edgeStart;
+    int32_t fullStart;
+    int32_t fullEnd;
+    int32_t edgeEnd;
+} sk_span;
+
+/// One disc of a batch: its cached mask, where mask (0, 0) lands on the target, the visible mask
+/// rows [r0, r1) and columns [c0, c1) (already clipped to the target and the clip), the column
+/// (relative to x) from which nothing may be written, and the colour.
+typedef struct sk_disc_cmd {
+    const uint8_t *coverage;
+    const sk_span *rows;
+    int32_t stride;
+    int32_t x, y;
+    int32_t r0, r1, c0, c1;
+    int32_t limit;
+    uint8_t r, g, b, a;
+} sk_disc_cmd;
+
+/// Blends `count` coverage bytes from `mask`, tinted with colour (r, g, b, alpha), into `dst`.
+void sk_blend_mask_row(uint32_t *dst, const uint8_t *mask, int count,
+                       uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
+/// `count` pixels blended with one colour at full coverage (alpha 1...254), or stored (alpha 255).
+void sk_blend_const_row(uint32_t *dst, int count, uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
+/// Blends rows [r0, r1) and mask columns [c0, c1) of a disc (coverage rows `stride` bytes apart,
+/// zero-padded to at least size + 7 bytes; `rows` its spans) tinted with (r, g, b, alpha). `origin` is
+/// the target pixel under mask (0, 0), `pitch` the target's row length in pixels; columns from
+/// `limit` on (relative to `origin`) must not be written (the target's or the clip's right edge,
+/// which may lie beyond the disc). The caller clips rows and columns to the target. Uses the kernel
+/// chosen for this CPU (AVX2 where available).
+void sk_blend_disc(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows,
+                   int r0, int r1, int c0, int c1, int limit,
+                   uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
+/// sk_blend_disc without AVX2 (SSE2 where the target has it, else portable C): the reference the
+/// AVX2 kernel is tested against. Never writes past a row's last covered pixel.
+void sk_blend_disc_portable(uint32_t *origin, int pitch, const uint8_t *coverage, int stride,
+                            const sk_span *rows, int r0, int r1, int c0, int c1,
+                            uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
+/// Whether sk_blend_disc runs the AVX2 kernel on this CPU (else SSE2 / portable C; same pixels).
+int sk_blend_uses_avx2(void);
+
+/// Blends `count` discs in order (later ones on top), only their rows inside the target rows
+/// [bandTop, bandBottom). Two threads may draw the same batch into disjoint bands at once: every
+/// pixel still sees the discs in order, so the result equals drawing the batch on one thread.
+void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, int count,
+                         int bandTop, int bandBottom);
+
+#endif

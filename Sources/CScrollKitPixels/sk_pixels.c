@@ -1,0 +1,313 @@
+// ScrollKit's pixel kernels: see include/sk_pixels.h for what each computes.
+//
+// Arithmetic (SDL's own blend, reproduced exactly): per pixel, with c the coverage and alpha the
+// colour's alpha (both 0...255):
+//     a  = (c * alpha + 127) / 255;  a += a >> 7;      (0...256)
+//     out = (src * a + dst * (256 - a)) >> 8            per channel, src alpha = 255
+// SSE2 (the x86_64 baseline) works four pixels at a time in eight 16-bit lanes, eight clear or full
+// coverage bytes at a time (x / 255 as (x + (x >> 8) + 1) >> 8, exact for x <= 65152); the AVX2 disc
+// kernel, chosen at run time, eight at a time. Every path gives the same pixels
+// (Tests/ScrollKitSDLTests/CanvasBatchTests.swift checks it).
+
+#include "sk_pixels.h"
+
+#include <pthread.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static inline uint32_t sk_blend_pixel(uint32_t dst, uint32_t c, uint32_t alpha, uint32_t srcRB, uint32_t srcAG) {
+    uint32_t a = (c * alpha + 127) / 255;
+    a += a >> 7;
+    uint32_t ia = 256 - a;
+    uint32_t rb = ((srcRB * a + (dst & 0x00FF00FFu) * ia) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((srcAG * a + ((dst >> 8) & 0x00FF00FFu) * ia) >> 8) & 0x00FF00FFu;
+    return rb | ag << 8;
+}
+
+/// Blends `count` coverage bytes from `mask`, tinted with colour (r, g, b, alpha), into `dst`.
+void sk_blend_mask_row(uint32_t *dst, const uint8_t *mask, int count,
+                                     uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    if (alpha == 0 || count <= 0) return;
+    const uint32_t al = alpha;
+    const uint32_t srcRB = (uint32_t)r << 16 | b, srcAG = 255u << 16 | g;
+    const uint32_t solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
+    int i = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i mask00ff = _mm_set1_epi16(0x00FF), maskff00 = _mm_set1_epi16((short)0xFF00);
+    const __m128i k127 = _mm_set1_epi16(127), one = _mm_set1_epi16(1), k256 = _mm_set1_epi16(256);
+    const __m128i alpha16 = _mm_set1_epi16((short)al);
+    const __m128i srcLo = _mm_set_epi16(r, b, r, b, r, b, r, b);
+    const __m128i srcHi = _mm_set_epi16(255, g, 255, g, 255, g, 255, g);
+    // Full coverage: a = alpha (+1 when alpha >= 128), constant per call.
+    const uint32_t fa = al + (al >> 7);
+    const __m128i fullA = _mm_set1_epi16((short)fa), fullIA = _mm_set1_epi16((short)(256 - fa));
+    const __m128i fullLo = _mm_mullo_epi16(srcLo, fullA), fullHi = _mm_mullo_epi16(srcHi, fullA);
+    const __m128i solid4 = _mm_set1_epi32((int)solid);
+#define SK_BLEND4(p, m4) do { \
+        __m128i d = _mm_loadu_si128((const __m128i *)(p)); \
+        __m128i c = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)(m4)), zero);   /* c0 c1 c2 c3 (16-bit) */ \
+        c = _mm_unpacklo_epi16(c, c);                                         /* c0 c0 c1 c1 c2 c2 c3 c3 */ \
+        __m128i a = _mm_add_epi16(_mm_mullo_epi16(c, alpha16), k127); \
+        a = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(a, _mm_srli_epi16(a, 8)), one), 8); \
+        a = _mm_add_epi16(a, _mm_srli_epi16(a, 7)); \
+        __m128i ia = _mm_sub_epi16(k256, a); \
+        __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(d, mask00ff), ia), \
+                                                  _mm_mullo_epi16(srcLo, a)), 8); \
+        __m128i hi = _mm_and_si128(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(d, 8), ia), \
+                                                 _mm_mullo_epi16(srcHi, a)), maskff00); \
+        _mm_storeu_si128((__m128i *)(p), _mm_or_si128(lo, hi)); \
+    } while (0)
+    while (i + 4 <= count) {
+        if (i + 8 <= count) {
+            uint64_t m8;
+            memcpy(&m8, mask + i, 8);
+            if (m8 == 0) { i += 8; continue; }
+            if (m8 == UINT64_MAX) {
+                if (alpha == 255) {
+                    _mm_storeu_si128((__m128i *)(dst + i), solid4);
+                    _mm_storeu_si128((__m128i *)(dst + i + 4), solid4);
+                } else {
+                    for (int k = 0; k < 8; k += 4) {
+                        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i + k));
+                        __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(d, mask00ff), fullIA), fullLo), 8);
+                        __m128i hi = _mm_and_si128(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(d, 8), fullIA), fullHi), maskff00);
+                        _mm_storeu_si128((__m128i *)(dst + i + k), _mm_or_si128(lo, hi));
+                    }
+                }
+                i += 8;
+                continue;
+            }
+        }
+        uint32_t m4;
+        memcpy(&m4, mask + i, 4);
+        if (m4 != 0) SK_BLEND4(dst + i, m4);
+        i += 4;
+    }
+#undef SK_BLEND4
+#endif
+    for (; i < count; i++) {
+        uint32_t c = mask[i];
+        if (c == 0) continue;
+        dst[i] = (c == 255 && alpha == 255) ? solid : sk_blend_pixel(dst[i], c, al, srcRB, srcAG);
+    }
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Discs: rows of a cached coverage mask described by spans (edge, full run, edge).
+//
+// sk_blend_disc blends rows [r0, r1) of a `size`-pixel disc whose mask column 0 / row 0 lands on
+// `origin` (pixel (left, top) of the target), restricted to mask columns [c0, c1). Each row is a left
+// edge blended per pixel from the mask, a fully covered run blended with one constant (no mask
+// reads; a plain store when opaque) and a right edge. Same arithmetic as sk_blend_mask_row, so the
+// pixels are identical to blending the whole row through it. On x86_64 CPUs with AVX2 (checked once
+// at run time) eight pixels at a time, otherwise SSE2 / portable C.
+
+
+
+/// `count` pixels blended with one colour at full coverage (alpha 1...254), or stored (alpha 255).
+void sk_blend_const_row(uint32_t *dst, int count, uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    if (alpha == 0 || count <= 0) return;
+    const uint32_t solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
+    int i = 0;
+    if (alpha == 255) {
+        for (; i < count; i++) dst[i] = solid;
+        return;
+    }
+    const uint32_t fa = (uint32_t)alpha + (alpha >> 7), fia = 256 - fa;
+#if defined(__SSE2__)
+    const __m128i mask00ff = _mm_set1_epi16(0x00FF), maskff00 = _mm_set1_epi16((short)0xFF00);
+    const __m128i fullIA = _mm_set1_epi16((short)fia);
+    const __m128i fullLo = _mm_set_epi16(r * fa, b * fa, r * fa, b * fa, r * fa, b * fa, r * fa, b * fa);
+    const __m128i fullHi = _mm_set_epi16(255 * fa, g * fa, 255 * fa, g * fa, 255 * fa, g * fa, 255 * fa, g * fa);
+    for (; i + 4 <= count; i += 4) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(dst + i));
+        __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_and_si128(d, mask00ff), fullIA), fullLo), 8);
+        __m128i hi = _mm_and_si128(_mm_add_epi16(_mm_mullo_epi16(_mm_srli_epi16(d, 8), fullIA), fullHi), maskff00);
+        _mm_storeu_si128((__m128i *)(dst + i), _mm_or_si128(lo, hi));
+    }
+#endif
+    const uint32_t srcRB = ((uint32_t)r << 16 | b) * fa, srcAG = (255u << 16 | g) * fa;
+    for (; i < count; i++) {
+        uint32_t d = dst[i];
+        uint32_t rb = ((srcRB + (d & 0x00FF00FFu) * fia) >> 8) & 0x00FF00FFu;
+        uint32_t ag = ((srcAG + ((d >> 8) & 0x00FF00FFu) * fia) >> 8) & 0x00FF00FFu;
+        dst[i] = rb | ag << 8;
+    }
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define SK_HAVE_AVX2_PATH 1
+
+/// Eight pixels `d` blended with the source colour (srcLo: r,b; srcHi: 255,g per pixel) at the
+/// per-pixel alphas `a` (0...256 in both 16-bit halves of each pixel's lane).
+__attribute__((target("avx2")))
+static inline __m256i sk_avx2_blend8(__m256i d, __m256i a, __m256i srcLo, __m256i srcHi) {
+    const __m256i mask00ff = _mm256_set1_epi16(0x00FF), maskff00 = _mm256_set1_epi16((short)0xFF00);
+    const __m256i ia = _mm256_sub_epi16(_mm256_set1_epi16(256), a);
+    __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, mask00ff), ia),
+                                                    _mm256_mullo_epi16(srcLo, a)), 8);
+    __m256i hi = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia),
+                                                   _mm256_mullo_epi16(srcHi, a)), maskff00);
+    return _mm256_or_si256(lo, hi);
+}
+
+/// The per-pixel alphas (0...256, in both 16-bit halves of each pixel's lane) of eight coverage
+/// bytes: the bytes broadcast and spread by one shuffle; x / 255 as mulhi(x, 0x8081) >> 7 (exact for
+/// every 16-bit x).
+__attribute__((target("avx2")))
+static inline __m256i sk_avx2_alpha8(const uint8_t *mask8, __m256i alpha16) {
+    const __m256i spread = _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
+                                            4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
+    long long bytes;
+    memcpy(&bytes, mask8, 8);
+    __m256i c = _mm256_shuffle_epi8(_mm256_set1_epi64x(bytes), spread);
+    __m256i x = _mm256_add_epi16(_mm256_mullo_epi16(c, alpha16), _mm256_set1_epi16(127));
+    __m256i a = _mm256_srli_epi16(_mm256_mulhi_epu16(x, _mm256_set1_epi16((short)0x8081)), 7);
+    return _mm256_add_epi16(a, _mm256_srli_epi16(a, 7));
+}
+
+/// The disc rows with AVX2: whole eight-pixel chunks from each row's first visible covered pixel to
+/// past its last one. Pixels of a chunk outside the disc have zero coverage (mask rows are padded
+/// with zeros to `stride` >= size + 7 bytes), and blending zero coverage leaves a pixel exactly as
+/// it is, so a chunk may overhang the disc as long as it stays inside the target (`limit`). Chunks
+/// all clear are skipped, all covered ones blended with one constant; a row that would overhang
+/// `limit` (or its visible columns, when c1 cuts it) ends with the four-at-a-time / scalar kernel.
+__attribute__((target("avx2")))
+static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows,
+                               int r0, int r1, int c0, int c1, int limit,
+                               uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    const __m256i alpha16 = _mm256_set1_epi16(alpha);
+    const __m256i srcLo = _mm256_set1_epi32((int)((uint32_t)r << 16 | b));
+    const __m256i srcHi = _mm256_set1_epi32((int)(255u << 16 | g));
+    const uint32_t solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
+    const __m256i solid8 = _mm256_set1_epi32((int)solid);
+    const uint32_t fa = (uint32_t)alpha + (alpha >> 7);
+    const __m256i mask00ff = _mm256_set1_epi16(0x00FF), maskff00 = _mm256_set1_epi16((short)0xFF00);
+    const __m256i fullIA = _mm256_set1_epi16((short)(256 - fa));
+    const __m256i fullLo = _mm256_set1_epi32((int)(((uint32_t)r * fa) << 16 | (b * fa)));
+    const __m256i fullHi = _mm256_set1_epi32((int)((255u * fa) << 16 | (g * fa)));
+    for (int y = r0; y < r1; y++) {
+        const sk_span s = rows[y];
+        int start = s.edgeStart > c0 ? s.edgeStart : c0, end = s.edgeEnd < c1 ? s.edgeEnd : c1;
+        if (end <= start) continue;
+        uint32_t *line = origin + (ptrdiff_t)y * pitch;
+        const uint8_t *m = coverage + (size_t)y * (size_t)stride;
+        // Past the row's last covered pixel the mask is zero, so chunks may run on up to `limit`; a
+        // row cut on the right (c1) has coverage beyond `end`, so there they stop at `end`.
+        const int rowLimit = end < s.edgeEnd ? end : limit;
+        int i = start;
+        for (; i < end && i + 8 <= rowLimit; i += 8) {
+            uint64_t m8;
+            memcpy(&m8, m + i, 8);
+            if (m8 == 0) continue;
+            __m256i *p = (__m256i *)(line + i);
+            if (m8 == UINT64_MAX) {
+                if (alpha == 255) {
+                    _mm256_storeu_si256(p, solid8);
+                } else {
+                    __m256i d = _mm256_loadu_si256(p);
+                    __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, mask00ff), fullIA), fullLo), 8);
+                    __m256i hi = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), fullIA), fullHi), maskff00);
+                    _mm256_storeu_si256(p, _mm256_or_si256(lo, hi));
+                }
+                continue;
+            }
+            __m256i d = _mm256_loadu_si256(p);
+            _mm256_storeu_si256(p, sk_avx2_blend8(d, sk_avx2_alpha8(m + i, alpha16), srcLo, srcHi));
+        }
+        if (i < end) sk_blend_mask_row(line + i, m + i, end - i, r, g, b, alpha);
+    }
+}
+
+#endif
+
+/// sk_blend_disc without AVX2 (SSE2 where the target has it, else portable C): the reference the
+/// AVX2 kernel is tested against. Never writes past a row's last covered pixel.
+void sk_blend_disc_portable(uint32_t *origin, int pitch, const uint8_t *coverage, int stride,
+                                          const sk_span *rows, int r0, int r1, int c0, int c1,
+                                          uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    for (int y = r0; y < r1; y++) {
+        const sk_span s = rows[y];
+        int start = s.edgeStart > c0 ? s.edgeStart : c0, end = s.edgeEnd < c1 ? s.edgeEnd : c1;
+        if (end <= start) continue;
+        int fs = s.fullStart < start ? start : (s.fullStart > end ? end : s.fullStart);
+        int fe = s.fullEnd < fs ? fs : (s.fullEnd > end ? end : s.fullEnd);
+        uint32_t *line = origin + (ptrdiff_t)y * pitch;
+        const uint8_t *m = coverage + (size_t)y * (size_t)stride;
+        sk_blend_mask_row(line + start, m + start, fs - start, r, g, b, alpha);
+        sk_blend_const_row(line + fs, fe - fs, r, g, b, alpha);
+        sk_blend_mask_row(line + fe, m + fe, end - fe, r, g, b, alpha);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU-feature dispatch, in one place and resolved once: the disc kernel is chosen the first time any
+// kernel asks for it (pthread_once, so two raster threads may race to it safely) and never again.
+
+typedef void (*sk_disc_kernel)(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows,
+                               int r0, int r1, int c0, int c1, int limit,
+                               uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
+static void sk_blend_disc_portable_kernel(uint32_t *origin, int pitch, const uint8_t *coverage, int stride,
+                                          const sk_span *rows, int r0, int r1, int c0, int c1, int limit,
+                                          uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    (void)limit;
+    sk_blend_disc_portable(origin, pitch, coverage, stride, rows, r0, r1, c0, c1, r, g, b, alpha);
+}
+
+static sk_disc_kernel sk_selected_disc_kernel = sk_blend_disc_portable_kernel;
+static int sk_selected_avx2 = 0;
+static pthread_once_t sk_dispatch_once = PTHREAD_ONCE_INIT;
+
+static void sk_select_kernels(void) {
+#if defined(SK_HAVE_AVX2_PATH)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) {
+        sk_selected_disc_kernel = sk_blend_disc_avx2;
+        sk_selected_avx2 = 1;
+    }
+#endif
+}
+
+static inline sk_disc_kernel sk_disc_kernel_for_cpu(void) {
+    pthread_once(&sk_dispatch_once, sk_select_kernels);
+    return sk_selected_disc_kernel;
+}
+
+void sk_blend_disc(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows,
+                   int r0, int r1, int c0, int c1, int limit,
+                   uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    if (alpha == 0) return;
+    sk_disc_kernel_for_cpu()(origin, pitch, coverage, stride, rows, r0, r1, c0, c1, limit, r, g, b, alpha);
+}
+
+int sk_blend_uses_avx2(void) {
+    sk_disc_kernel_for_cpu();
+    return sk_selected_avx2;
+}
+
+
+
+/// Blends `count` discs in order (later ones on top), only their rows inside the target rows
+/// [bandTop, bandBottom). Two threads may draw the same batch into disjoint bands at once: every
+/// pixel still sees the discs in order, so the result equals drawing the batch on one thread.
+void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, int count,
+                                       int bandTop, int bandBottom) {
+    const sk_disc_kernel kernel = sk_disc_kernel_for_cpu();
+    for (int k = 0; k < count; k++) {
+        const sk_disc_cmd *c = cmds + k;
+        int r0 = c->r0, r1 = c->r1;
+        if (c->y + r0 < bandTop) r0 = bandTop - c->y;
+        if (c->y + r1 > bandBottom) r1 = bandBottom - c->y;
+        if (r1 <= r0) continue;
+        if (c->a == 0) continue;
+        kernel(pixels + (ptrdiff_t)c->y * pitch + c->x, pitch, c->coverage, c->stride, c->rows,
+               r0, r1, c->c0, c->c1, c->limit, c->r, c->g, c->b, c->a);
+    }
+}
+

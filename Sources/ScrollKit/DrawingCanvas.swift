@@ -1,0 +1,87 @@
+/// Horizontal alignment of text within a rectangle.
+public enum TextAlign: Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// How text is drawn: a point size and a weight. The canvas picks the font file.
+public struct TextStyle: Sendable, Hashable {
+    public enum Weight: Sendable, Hashable { case regular, bold }
+    public var size: Double
+    public var weight: Weight
+    public var color: RGBAColor
+    public init(size: Double = 16, weight: Weight = .regular, color: RGBAColor = .black) {
+        self.size = size; self.weight = weight; self.color = color
+    }
+}
+
+/// An image a canvas can draw, identified by name (the canvas resolves and caches it).
+public struct ImageRef: Sendable, Hashable {
+    public var name: String
+    public init(_ name: String) { self.name = name }
+}
+
+/// One circle of a batch drawn by `DrawingCanvas.fillCircles(_:)`: centre and radius in points, a colour.
+public struct CircleFill: Sendable, Hashable {
+    public var center: Point
+    public var radius: Double
+    public var color: RGBAColor
+    public init(center: Point, radius: Double, color: RGBAColor) {
+        self.center = center; self.radius = radius; self.color = color
+    }
+}
+
+/// Where views draw. Coordinates are logical points; the canvas maps them to pixels.
+///
+/// ScrollKitSDL implements it on an SDL renderer; tests use a recording canvas.
+/// Clips nest: `pushClip` intersects with the current clip, `popClip` restores the previous one.
+///
+/// Translations nest too: `pushTranslation(dx:dy:)` moves the origin of every later call (shapes,
+/// text, images and `pushClip` rects) by `dx`, `dy` points on top of the translation in force, and
+/// `popTranslation()` restores the previous one. A clip is fixed on the target when it is pushed:
+/// changing the translation afterwards does not move it. `clear` and `size` ignore translations.
+/// A container draws a child laid out at (0, 0) like this:
+///
+/// ```swift
+/// canvas.pushTranslation(dx: content.minX, dy: content.minY)
+/// canvas.pushClip(Rect(origin: .zero, size: content.size))
+/// child.draw(in: canvas)
+/// canvas.popClip()
+/// canvas.popTranslation()
+/// ```
+@MainActor
+public protocol DrawingCanvas: AnyObject {
+    /// The drawable area in points.
+    var size: Size { get }
+    func clear(_ color: RGBAColor)
+    func fill(_ rect: Rect, color: RGBAColor)
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor)
+    func strokeRect(_ rect: Rect, color: RGBAColor, width: Double)
+    func drawLine(from: Point, to: Point, color: RGBAColor, width: Double)
+    /// Connected line segments through `points`.
+    func drawPolyline(_ points: [Point], color: RGBAColor, width: Double)
+    func fillCircle(center: Point, radius: Double, color: RGBAColor)
+    /// Fills every circle of `circles` in order (later ones on top): the same pixels as calling
+    /// `fillCircle` for each, which is what the default implementation does. A canvas may draw a batch
+    /// faster (SDLCanvas's software target rasterises it in bands on two threads).
+    func fillCircles(_ circles: [CircleFill])
+    /// Draws `text` inside `rect`, vertically centred, aligned horizontally as asked.
+    func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign)
+    /// The size `text` takes in `style`.
+    func measureText(_ text: String, style: TextStyle) -> Size
+    /// Draws an image scaled into `rect` with an opacity in 0...1.
+    func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double)
+    func pushClip(_ rect: Rect)
+    func popClip()
+    /// Moves the origin of the calls that follow by `dx`, `dy` points, added to the translation in
+    /// force (NaN or infinite components count as 0). O(1).
+    func pushTranslation(dx: Double, dy: Double)
+    /// Restores the translation in force before the matching `pushTranslation`. Without one, does nothing.
+    func popTranslation()
+}
+
+extension DrawingCanvas {
+    /// Calls `fillCircle` for each circle, in order.
+    public func fillCircles(_ circles: [CircleFill]) {
+        for circle in circles { fillCircle(center: circle.center, radius: circle.radius, color: circle.color) }
+    }
+}

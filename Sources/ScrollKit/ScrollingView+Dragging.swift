@@ -1,0 +1,326 @@
+import Motion
+
+extension ScrollingView {
+
+    // MARK: - Events
+
+    /// Feeds one input event. Pointer events drive dragging and flings, wheel events and keys
+    /// start glides; `.character` events are ignored. Each event's own `time` is used (velocity
+    /// tracking, glide start); a non-finite time counts as the latest time seen.
+    ///
+    /// - A pointer down stops any motion at once at the displayed offset (a timed scroll completes
+    ///   with `false`); such a touch is never a tap.
+    /// - Wheel and key events are ignored while a pointer is down.
+    /// - Pointer events with non-finite locations are ignored (an up then counts at the last location).
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .pointerDown(let location, let time):
+            pointerDown(location, eventTime(time))
+        case .pointerMove(let location, let time):
+            pointerMove(location, eventTime(time))
+        case .pointerUp(let location, let time):
+            pointerUp(location, eventTime(time))
+        case .wheel(let dx, let dy, _, let time):
+            wheel(dx: dx, dy: dy, time: eventTime(time))
+        case .key(let key, let time):
+            self.key(key, time: eventTime(time))
+        case .character:
+            break
+        }
+    }
+
+    // MARK: - Pointer
+
+    func pointerDown(_ location: Point, _ time: Double) {
+        guard location.x.isFinite, location.y.isFinite else { return }
+        if let previous = pointer {
+            // A down without an up: end the old gesture as if it had been released where it was.
+            pointerUp(previous.lastLocation, max(time, previous.lastTime))
+        }
+        let stopped = interruptForTouch()
+        let offset = contentOffset
+        pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
+                               anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
+                               downOffset: offset, isDragging: false, stoppedMotion: stopped)
+        trackerX.reset()
+        trackerY.reset()
+        trackerX.addSample(position: location.x, time: time)
+        trackerY.addSample(position: location.y, time: time)
+        updatePhase()
+    }
+
+    func pointerMove(_ location: Point, _ time: Double) {
+        guard var p = pointer, location.x.isFinite, location.y.isFinite else { return }
+        let previousTime = p.lastTime
+        let previousOffset = contentOffset
+        addSample(location, time, to: &p)
+        pointer = p
+        if !p.isDragging {
+            let dx = scrolls(.x) ? location.x - p.downLocation.x : 0
+            let dy = scrolls(.y) ? location.y - p.downLocation.y : 0
+            let slop = touchSlop.isFinite ? max(0, touchSlop) : 0
+            guard (dx * dx + dy * dy).squareRoot() > slop else { return }
+            p.isDragging = true
+            pointer = p
+            updatePhase()
+            delegate?.scrollViewWillBeginDragging(self)
+        }
+        updateDragOffset()
+        // A cheap finite difference (the tracker's fit runs only at the release).
+        if pointer != nil, time > previousTime {
+            let dt = time - previousTime
+            let v = Point(x: (contentOffset.x - previousOffset.x) / dt, y: (contentOffset.y - previousOffset.y) / dt)
+            velocity = v.x.isFinite && v.y.isFinite ? v : .zero
+        }
+    }
+
+    func pointerUp(_ location: Point, _ time: Double) {
+        guard var p = pointer else { return }
+        let location = location.x.isFinite && location.y.isFinite ? location : p.lastLocation
+        addSample(location, time, to: &p)
+        pointer = p
+        if p.isDragging {
+            updateDragOffset()
+            let releaseVelocity = pointerVelocity(at: time)
+            pointer = nil
+            release(velocity: releaseVelocity, dragStartOffset: p.downOffset, time: time)
+        } else {
+            pointer = nil
+            velocity = .zero
+            let o = contentOffset
+            let outside = o != clampPoint(o)
+            if outside || (p.stoppedMotion && snapping != nil) {
+                settle(dragStartOffset: p.downOffset, time: time)
+            } else {
+                updatePhase()
+                if !p.stoppedMotion {
+                    delegate?.scrollViewDidTap(self, at: location)
+                    onTap?(location)
+                }
+            }
+        }
+    }
+
+    func addSample(_ location: Point, _ time: Double, to p: inout PointerState) {
+        p.lastLocation = location
+        // The tracker expects time to run forward; an out-of-order event still moves the content.
+        guard time >= p.lastTime else { return }
+        p.lastTime = time
+        trackerX.addSample(position: location.x, time: time)
+        trackerY.addSample(position: location.y, time: time)
+    }
+
+    /// The offset's velocity implied by the pointer (pt/s), scaled by the rubber band's slope
+    /// when past an edge so that it matches how fast the displayed offset moves.
+    func pointerVelocity(at time: Double) -> Point {
+        var v = Point.zero
+        for d in ScrollingView.dims where scrolls(d) {
+            let raw = -(d == .x ? trackerX : trackerY).velocity(at: time)
+            let scaled = raw * bandSlope(at: contentOffset[d], d)
+            v[d] = scaled.isFinite ? scaled : 0
+        }
+        return v
+    }
+
+    /// Puts the content under the pointer, 1:1 from the down position, rubber-banded past the edges.
+    func updateDragOffset() {
+        guard let p = pointer, p.isDragging else { return }
+        var o = contentOffset
+        for d in ScrollingView.dims where scrolls(d) {
+            o[d] = band(p.anchor[d] - (p.lastLocation[d] - p.downLocation[d]), d)
+        }
+        setOffset(o)
+    }
+
+    // MARK: - Rubber band
+
+    /// The displayed offset for a raw (1:1) offset: unchanged inside the range, rubber-banded past
+    /// it (`c = 0.55`, dimension = the viewport's length), pinned to the edge when `bounces` is false.
+    func band(_ raw: Double, _ d: Dim) -> Double {
+        let r = range(d)
+        guard raw.isFinite else { return clamp(contentOffset[d], d) }
+        if raw < r.lo {
+            return bounces ? r.lo + rubberBand(offset: raw - r.lo, dimension: viewportLength(d)) : r.lo
+        }
+        if raw > r.hi {
+            return bounces ? r.hi + rubberBand(offset: raw - r.hi, dimension: viewportLength(d)) : r.hi
+        }
+        return raw
+    }
+
+    /// The raw offset whose banded value is `offset` (the inverse of ``band(_:_:)``).
+    /// Past the rubber band's asymptote (possible after a hard bounce) it returns `offset` itself.
+    func unband(_ offset: Double, _ d: Dim) -> Double {
+        let r = range(d)
+        let edge: Double
+        if offset < r.lo { edge = r.lo } else if offset > r.hi { edge = r.hi } else { return offset }
+        let raw = edge + inverseRubberBand(offset - edge, dimension: viewportLength(d))
+        return raw.isFinite ? raw : offset
+    }
+
+    /// d(displayed)/d(raw) at the displayed `offset`: 1 inside the range, less past the edges.
+    func bandSlope(at offset: Double, _ d: Dim) -> Double {
+        let r = range(d)
+        guard offset < r.lo || offset > r.hi else { return 1 }
+        let raw = unband(offset, d)
+        let h = 0.01
+        let slope = (band(raw + h, d) - band(raw - h, d)) / (2 * h)
+        return slope.isFinite ? min(max(slope, 0), 1) : 1
+    }
+
+    // MARK: - Release
+
+    /// Ends a drag: velocity → natural rest point → snapping → delegate → a motion that lands
+    /// exactly on the (clamped) target.
+    func release(velocity v: Point, dragStartOffset: Point, time: Double) {
+        let o = contentOffset
+        var natural = o
+        for d in ScrollingView.dims where scrolls(d) {
+            let rest = DecaySimulation.restPosition(position: o[d], velocity: v[d], rate: decelerationRate)
+            natural[d] = rest.isFinite ? rest : o[d]
+        }
+        var target = clampedOnScrollingAxes(natural, fallback: clampPoint(natural))
+        if let snapping {
+            let snapped = snapping.snapTarget(for: target, velocity: v, dragStartOffset: dragStartOffset,
+                                              currentOffset: o, in: self)
+            target = clampedOnScrollingAxes(snapped, fallback: target)
+        }
+        var proposed = target
+        delegate?.scrollViewWillEndDragging(self, velocity: v, targetContentOffset: &proposed)
+        target = clampedOnScrollingAxes(proposed, fallback: target)
+
+        // The delegate may have moved the content (setContentOffset): plan from what is shown.
+        let from = contentOffset
+        velocity = v
+        if pointer == nil {
+            // An axis that does not scroll only comes back into its range, if a change of range during an
+            // interrupted timed scroll left it outside (planAxis plans nothing when it is in range).
+            func plan(_ d: Dim) -> AxisMotion? {
+                scrolls(d) ? planAxis(d, position: from[d], velocity: v[d], natural: natural[d], target: target[d], start: time)
+                           : planAxis(d, position: from[d], velocity: 0, natural: from[d], target: from[d], start: time)
+            }
+            motionX = plan(.x)
+            motionY = plan(.y)
+        }
+        let willDecelerate = motionX != nil || motionY != nil
+        session = willDecelerate ? .deceleration : .none
+        if !willDecelerate { velocity = .zero }
+        updatePhase()
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+    }
+
+    /// After a touch that did not drag: spring back if past an edge, and with `snapping` land on the snap
+    /// position nearest the clamped offset (when the touch stopped a motion or the content is past an edge).
+    func settle(dragStartOffset: Point, time: Double) {
+        let o = contentOffset
+        var target = clampPoint(o)
+        if let snapping {
+            // Past an edge too: the edge itself need not be a snap position (e.g. centred snapping).
+            let snapped = snapping.snapTarget(for: target, velocity: .zero, dragStartOffset: dragStartOffset,
+                                              currentOffset: o, in: self)
+            target = clampedOnScrollingAxes(snapped, fallback: target)
+        }
+        motionX = planAxis(.x, position: o.x, velocity: 0, natural: o.x, target: target.x, start: time)
+        motionY = planAxis(.y, position: o.y, velocity: 0, natural: o.y, target: target.y, start: time)
+        session = motionX != nil || motionY != nil ? .deceleration : .none
+        updatePhase()
+    }
+
+    /// The critically damped spring from `o` with velocity `v` to rest on `target`, for a motion that must
+    /// turn: `v` points away from `target` (or `o` is on it), as when a fling crosses an edge.
+    ///
+    /// `SpringDescription.bounce`, stiffened when needed so that the motion goes no further past the edge
+    /// ahead than half the viewport's length (or than it already is): together with the rubber band, the
+    /// offset never gets a viewport's length past an edge, whatever the viewport. A critically damped
+    /// spring starting away from its target with speed |v| travels at most |v| / (ω₀ e) further, so
+    /// ω₀ ≥ |v| / (e · room) keeps it within `room`. Without ``bounces`` (or with no room left, as for a
+    /// zero-length viewport at the edge) the outward velocity is dropped: the motion stops where it is
+    /// and settles on `target`.
+    func turningSpring(_ d: Dim, position o: Double, velocity v: Double, target: Double) -> SpringSimulation {
+        let r = range(d)
+        // How far `o` already is past the edge ahead (negative: inside the range), and how far it may go.
+        let beyond = v > 0 ? o - r.hi : r.lo - o
+        let limit = bounces ? max(beyond, viewportLength(d) / 2) : max(beyond, 0)
+        let room = limit - beyond
+        var spring = SpringDescription.bounce
+        var v0 = v.isFinite ? v : 0
+        if v0 != 0 {
+            let needed = abs(v0) / (2.718281828459045 * room)
+            if !(room > 0) || !(needed * needed).isFinite {
+                v0 = 0
+            } else if needed > spring.angularFrequency {
+                spring = SpringDescription(mass: 1, stiffness: needed * needed, damping: 2 * needed)
+            }
+        }
+        return SpringSimulation(spring: spring, position: o, velocity: v0, target: target)
+    }
+
+    /// `p` clamped to the range on the scrolling axes (non-finite components take `fallback`'s);
+    /// the other axes keep the current offset.
+    func clampedOnScrollingAxes(_ p: Point, fallback: Point) -> Point {
+        var out = contentOffset
+        for d in ScrollingView.dims where scrolls(d) {
+            out[d] = clamp(p[d].isFinite ? p[d] : fallback[d], d)
+        }
+        return out
+    }
+
+    /// The motion that takes one axis from (`position`, `velocity`) to rest exactly on `target`.
+    ///
+    /// - Past an edge with the target on that edge: the bounce spring (or a landing when already
+    ///   moving back in).
+    /// - Target = the natural rest point: a plain decay.
+    /// - Target = the edge the natural rest point lies beyond (and `bounces`): a decay that hands
+    ///   over to the bounce spring when it crosses the edge.
+    /// - Otherwise `landingSimulation` (decay-through or critically damped spring).
+    /// - Already at the target and still: nil; within 10⁻⁶ of it and (nearly) still: a zero-length
+    ///   landing that shows the target exactly in the next frame.
+    func planAxis(_ d: Dim, position o: Double, velocity v: Double, natural: Double, target: Double,
+                  start: Double) -> AxisMotion? {
+        let r = range(d)
+        let eps = 1e-6
+        let v = v.isFinite ? v : 0
+        let target = clamp(target, d)
+        func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= eps }
+        func decay(landingOnTarget: Bool) -> AxisMotion {
+            // When the decay's rest is within `eps` of `target`, the last frame shows `target` exactly
+            // (a snap position stays exact); a decay heading past an edge keeps its own rest point.
+            let sim = DecaySimulation(position: o, velocity: v, rate: decelerationRate)
+            return AxisMotion(kind: .decay, simulation: sim, start: start,
+                              target: landingOnTarget ? target : sim.restPosition, decay: sim)
+        }
+        func landing(_ kind: AxisMotion.Kind) -> AxisMotion {
+            // Moving away from the target (or sitting on it): the motion turns, and must not go too far out.
+            let turns = v != 0 && v * (target - o) <= 0
+            if turns {   // the spring stored as it is, not boxed (see `AxisSimulation`)
+                return AxisMotion(kind: kind, simulation: turningSpring(d, position: o, velocity: v, target: target),
+                                  start: start, target: target, decay: nil)
+            }
+            return AxisMotion(kind: kind, simulation: landingSimulation(position: o, velocity: v, target: target),
+                              start: start, target: target, decay: nil)
+        }
+        if o < r.lo - eps || o > r.hi + eps {
+            let edge = o < r.lo ? r.lo : r.hi
+            let inward = o < r.lo ? v > 0 : v < 0
+            if same(target, edge) || !bounces {
+                if inward { return landing(.bounce) }
+                return AxisMotion(kind: .bounce,
+                                  simulation: turningSpring(d, position: o, velocity: v, target: target),
+                                  start: start, target: target, decay: nil)
+            }
+            if same(target, natural) && inward { return decay(landingOnTarget: true) }
+            return landing(.landing)
+        }
+        if same(target, o) && abs(v) < DecaySimulation.restSpeedThreshold {
+            // Already there; a last step of at most `eps` lands exactly on the target in the next frame.
+            guard o != target else { return nil }
+            return AxisMotion(kind: .landing, simulation: TimedSimulation(from: o, to: target, duration: 0),
+                              start: start, target: target, decay: nil)
+        }
+        if same(target, natural) { return decay(landingOnTarget: true) }
+        if bounces && ((natural > r.hi && same(target, r.hi)) || (natural < r.lo && same(target, r.lo))) {
+            return decay(landingOnTarget: false)
+        }
+        return landing(.landing)
+    }
+}

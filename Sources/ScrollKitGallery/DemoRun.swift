@@ -1,0 +1,162 @@
+import Motion
+import ScrollKit
+import ScrollKitSDL
+
+/// One run of the demo: checks every input and output path, starts a host, plays the script,
+/// writes the trace and screenshots, and prints the stats.
+///
+/// Order: options (already valid) → script (read, parsed, its screenshot paths checked) →
+/// `--screenshot` and `--trace` paths → SDL and the host → the scene → the run → end-of-run
+/// screenshots → trace closed → stats. Any failure is a `CLIError` (one line, exit status 2).
+@MainActor
+struct DemoRun {
+    let configuration: RunConfiguration
+
+    /// Loads the script and checks every output path before anything starts. No side effects.
+    func prepare() throws(CLIError) -> Script? {
+        var script: Script?
+        if let path = configuration.scriptPath {
+            let loaded = try Script.load(path: path)
+            for (index, event) in loaded.events.enumerated() {
+                if case .screenshot(let shot) = event.action {
+                    do { try FileCheck.checkWritable(shot, what: "screenshot") } catch {
+                        throw CLIError("\(path): event \(index): \(error.message)")
+                    }
+                }
+            }
+            script = loaded
+        }
+        if let shot = configuration.screenshotPath { try FileCheck.checkWritable(shot, what: "screenshot") }
+        if let trace = configuration.tracePath { try FileCheck.checkWritable(trace, what: "trace") }
+        return script
+    }
+
+    func run() throws(CLIError) {
+        if let soak = configuration.soak {
+            try SoakRun(configuration: configuration, soak: soak).run()
+            return
+        }
+        let script = try prepare()
+        guard let entry = SceneCatalog.entry(named: configuration.sceneName) else {
+            throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")
+        }
+
+        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery")
+        let host: any AppHost
+        do {
+            host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)
+        } catch {
+            throw CLIError("cannot start SDL: \(error)")
+        }
+
+        // The gallery shell hosts every scene under its tab bar, starting on --scene's tab.
+        let scene = try GalleryShell(
+            initialScene: entry.name,
+            context: SceneContext(size: configuration.size, hz: configuration.hz,
+                                  headless: configuration.headless, options: configuration.sceneOptions),
+            displayLink: host.displayLink,
+            stats: { [unowned host] in host.stats },
+            options: configuration.gallery)
+        let trace = try configuration.tracePath.map { path throws(CLIError) in try TraceWriter(path: path) }
+        let driver = SceneDriver(scene: scene, trace: trace,
+                                 player: script.map { ScriptPlayer(script: $0, windowSize: configuration.size) })
+
+        // A window host idles (sleeps until input) only without a frame hook. A script or a frame
+        // count needs frames to keep coming, or the run would wait for input forever.
+        let keepRunning = script != nil || configuration.frames != nil
+        let beforeFrame: ((FrameTick) -> Void)? = keepRunning ? { [unowned host] tick in
+            driver.beforeFrame(tick, host: host)
+        } : nil
+        do {
+            try host.run(client: driver, maxFrames: configuration.frames, beforeFrame: beforeFrame)
+        } catch {
+            throw CLIError("SDL failed during the run: \(error)")
+        }
+        if let failure = driver.failure { throw failure }
+
+        // Screenshots due at the end: a script's deferred ones, then --screenshot.
+        let end = driver.finishScript()
+        for path in end.screenshots + (configuration.screenshotPath.map { [$0] } ?? []) {
+            do { try host.screenshot(to: path) } catch {
+                throw CLIError("cannot write screenshot \"\(path)\": \(error)")
+            }
+        }
+        try trace?.close()
+        if end.undelivered > 0 {
+            let last = script?.events.last?.t ?? 0
+            DemoCLI.printError("warning: \(end.undelivered) script event(s) not handled: the run ended before their time (the last is at t = \(TraceFormat.number(last)) s; raise --frames)")
+        }
+        if configuration.stats {
+            if let window = host as? WindowHost {
+                let aside = window.emulatedGLRenderer.map { " (instead of OpenGL on \($0), emulated on the CPU)" } ?? ""
+                print("renderer: \(window.rendererName)\(aside)")
+            }
+            print(host.stats.summary)
+        }
+    }
+}
+
+/// The host's client during a run: forwards to the scene, writes one trace row per frame (after
+/// its first draw), and keeps a window host awake while scripted events are pending.
+@MainActor
+final class SceneDriver: HostClient {
+    let scene: any DemoScene
+    let trace: TraceWriter?
+    private var player: ScriptPlayer?
+    private var tick: FrameTick?
+    private var tracedIndex: Int?
+    /// The first error met during the run (a screenshot that could not be written).
+    private(set) var failure: CLIError?
+
+    init(scene: any DemoScene, trace: TraceWriter?, player: ScriptPlayer?) {
+        self.scene = scene
+        self.trace = trace
+        self.player = player
+    }
+
+    /// Plays the script's events due in this frame: input through the host, commands to the scene.
+    func beforeFrame(_ tick: FrameTick, host: any AppHost) {
+        guard var player else { return }
+        let outputs = player.outputs(for: tick)
+        self.player = player
+        for output in outputs {
+            switch output {
+            case .input(let event): host.inject(event)
+            case .scene(let command): scene.perform(command)
+            case .resize(let size): host.resize(to: size)
+            case .screenshot(let path):
+                do { try host.screenshot(to: path) } catch {
+                    if failure == nil { failure = CLIError("cannot write screenshot \"\(path)\": \(error)") }
+                }
+            }
+        }
+    }
+
+    /// Ends the script: deferred screenshots and the count of events never reached.
+    func finishScript() -> (screenshots: [String], undelivered: Int) {
+        guard var player else { return ([], 0) }
+        let end = player.finish()
+        self.player = player
+        return end
+    }
+
+    func hostDidResize(to size: Size) { scene.hostDidResize(to: size) }
+    func handle(_ event: InputEvent) { scene.handle(event) }
+
+    func update(_ tick: FrameTick) {
+        self.tick = tick
+        scene.update(tick)
+    }
+
+    func draw(in canvas: DrawingCanvas) {
+        scene.draw(in: canvas)
+        // One row per frame: a window host's screenshot draws the last frame again.
+        if let trace, let tick, tick.index != tracedIndex {
+            trace.write(tick, scene.traceSample)
+            tracedIndex = tick.index
+        }
+    }
+
+    var needsFrames: Bool { scene.needsFrames || (player?.hasPending ?? false) }
+    var wantsQuit: Bool { scene.wantsQuit }
+}

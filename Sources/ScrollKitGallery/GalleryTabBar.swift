@@ -1,0 +1,119 @@
+import ScrollKit
+
+/// The gallery's tab bar: the ScrollKit word mark on the left, a segmented control of the scenes in the
+/// middle (each segment numbered with its key), and a hint on the right. Layout is a pure function of
+/// the width, so hit-testing and drawing agree; on narrow windows the word mark and hint go first.
+@MainActor
+final class GalleryTabBar {
+    /// The segment under a press in progress (drawn darker).
+    var pressed: Int?
+
+    static let markWidth = 112.0
+    static let hintWidth = 128.0
+    static let maxSegmentWidth = 98.0
+    static let trackHeight = 30.0
+    /// "1" … "9", made once (no per-frame formatting).
+    static let numbers = (1...9).map { String($0) }
+
+    /// Where the segments go for `count` tabs in a bar `width` points wide.
+    static func layout(count: Int, width: Double) -> (track: Rect, segmentWidth: Double, showsMark: Bool, showsHint: Bool) {
+        guard count > 0, width > 0 else { return (.zero, 0, false, false) }
+        let height = GalleryShell.tabBarHeight
+        let wanted = Double(count) * maxSegmentWidth + 6
+        var showsMark = true, showsHint = true
+        var available = width - 32 - markWidth - hintWidth
+        if available < wanted { showsHint = false; available = width - 32 - markWidth }
+        if available < Double(count) * 64 + 6 { showsMark = false; available = width - 16 }
+        let trackWidth = max(0, min(wanted, available))
+        let segmentWidth = max(0, (trackWidth - 6) / Double(count))
+        let left = showsMark ? 16 + markWidth : 8
+        let right = showsHint ? width - 16 - hintWidth : width - 8
+        let x = left + max(0, (right - left - trackWidth) / 2)
+        let track = Rect(x: x.rounded(), y: ((height - trackHeight) / 2).rounded(), width: trackWidth.rounded(), height: trackHeight)
+        return (track, segmentWidth, showsMark, showsHint)
+    }
+
+    /// The segment rectangle of tab `index`.
+    static func segment(_ index: Double, track: Rect, segmentWidth: Double) -> Rect {
+        Rect(x: track.minX + 3 + index * segmentWidth, y: track.minY + 3, width: segmentWidth, height: track.height - 6)
+    }
+
+    /// The tab under `point` (window points), if any.
+    func tab(at point: Point, count: Int, width: Double) -> Int? {
+        let l = Self.layout(count: count, width: width)
+        guard l.segmentWidth > 0, point.y >= 0, point.y < GalleryShell.tabBarHeight,
+              point.x >= l.track.minX + 3, point.x < l.track.maxX - 3 else { return nil }
+        let index = Int((point.x - l.track.minX - 3) / l.segmentWidth)
+        return (0..<count).contains(index) ? index : nil
+    }
+
+    /// Draws the bar in (0, 0, width, height); `indicator` is the selection's position in tabs
+    /// (fractional while sliding).
+    func draw(in canvas: DrawingCanvas, titles: [String], selected: Int, indicator: Double, width: Double, height: Double) {
+        guard width > 0, height > 0 else { return }
+        let bar = Rect(x: 0, y: 0, width: width, height: height)
+        canvas.fill(bar, color: GalleryTheme.barBackground)
+        canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), color: GalleryTheme.barHairline)
+        let l = Self.layout(count: titles.count, width: width)
+
+        if l.showsMark {
+            let logo = Rect(x: 16, y: (height - 22) / 2, width: 22, height: 22)
+            canvas.fillRoundedRect(logo, radius: 6, color: GalleryTheme.accent)
+            // Three "rows" in the logo, the middle one offset: a list mid-scroll.
+            for (i, inset) in [(0, 5.0), (1, 8.0), (2, 5.0)] {
+                canvas.fillRoundedRect(Rect(x: logo.minX + inset, y: logo.minY + 5 + Double(i) * 4.5, width: 12, height: 3),
+                                       radius: 1.5, color: RGBAColor(r: 255, g: 255, b: 255, a: i == 1 ? 255 : 170))
+            }
+            canvas.drawText("ScrollKit", in: Rect(x: logo.maxX + 8, y: 0, width: Self.markWidth - 30, height: height),
+                            style: TextStyle(size: 15, weight: .bold, color: .white), alignment: .leading)
+        }
+
+        guard l.segmentWidth > 0 else { return }
+        canvas.fillRoundedRect(l.track, radius: 9, color: GalleryTheme.segmentTrack)
+        let pill = Self.segment(indicator, track: l.track, segmentWidth: l.segmentWidth)
+        canvas.fillRoundedRect(pill.offsetBy(dx: 0, dy: 1), radius: 7, color: RGBAColor(r: 0, g: 0, b: 0, a: 90))
+        canvas.fillRoundedRect(pill, radius: 7, color: GalleryTheme.accent)
+        if let pressed, pressed != selected, titles.indices.contains(pressed) {
+            canvas.fillRoundedRect(Self.segment(Double(pressed), track: l.track, segmentWidth: l.segmentWidth),
+                                   radius: 7, color: RGBAColor(r: 255, g: 255, b: 255, a: 22))
+        }
+        let showNumbers = l.segmentWidth >= 76
+        for (i, title) in titles.enumerated() {
+            let rect = Self.segment(Double(i), track: l.track, segmentWidth: l.segmentWidth)
+            let isSelected = i == selected
+            let titleStyle = TextStyle(size: 13, weight: isSelected ? .bold : .regular,
+                                       color: isSelected ? .white : GalleryTheme.segmentText)
+            guard showNumbers else {
+                canvas.drawText(title, in: rect, style: titleStyle, alignment: .center)
+                continue
+            }
+            let number = i < Self.numbers.count ? Self.numbers[i] : ""
+            let numberStyle = TextStyle(size: 11, weight: .bold,
+                                        color: isSelected ? RGBAColor(r: 255, g: 255, b: 255, a: 170) : GalleryTheme.segmentNumber)
+            let numberWidth = canvas.measureText(number, style: numberStyle).width
+            let titleWidth = canvas.measureText(title, style: titleStyle).width
+            let total = numberWidth + 6 + titleWidth
+            let x = rect.minX + max(4, (rect.width - total) / 2)
+            canvas.drawText(number, in: Rect(x: x, y: rect.minY, width: numberWidth + 1, height: rect.height),
+                            style: numberStyle, alignment: .leading)
+            canvas.drawText(title, in: Rect(x: x + numberWidth + 6, y: rect.minY, width: max(0, rect.maxX - x - numberWidth - 6), height: rect.height),
+                            style: titleStyle, alignment: .leading)
+        }
+
+        if l.showsHint {
+            let hintRect = Rect(x: width - 16 - Self.hintWidth, y: 0, width: Self.hintWidth, height: height)
+            var x = hintRect.maxX
+            // Right to left: "HUD [F]  Help [H]".
+            for (label, key) in [("HUD", "F"), ("Help", "H")] {
+                let style = TextStyle(size: 12, color: GalleryTheme.barHint)
+                let labelWidth = canvas.measureText(label, style: style).width
+                x -= labelWidth
+                canvas.drawText(label, in: Rect(x: x, y: 0, width: labelWidth + 1, height: height), style: style, alignment: .leading)
+                x -= 24
+                GalleryTheme.keyCap(key, at: Point(x: x, y: (height - 20) / 2), height: 20, in: canvas,
+                                    fill: RGBAColor(hex: 0x2C3039), text: RGBAColor(hex: 0xD7DAE0))
+                x -= 14
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ScrollKit
+
+/// Colours, sizes and small drawing helpers of the gallery's chrome (tab bar, HUD, help) and of the
+/// sprites and curves scenes.
+enum GalleryTheme {
+    // Chrome (the dark tab bar).
+    static let barBackground = RGBAColor(hex: 0x16181D)
+    static let barHairline = RGBAColor(hex: 0x000000, alpha: 160)
+    static let segmentTrack = RGBAColor(hex: 0x262A32)
+    static let segmentText = RGBAColor(hex: 0xB9BDC6)
+    static let segmentNumber = RGBAColor(hex: 0x6F7580)
+    static let barHint = RGBAColor(hex: 0x7D838F)
+
+    // Content.
+    static let contentBackground = RGBAColor(hex: 0xF2F2F7)
+    static let card = RGBAColor.white
+    static let cardBorder = RGBAColor(hex: 0xDEDEE3)
+    static let ink = RGBAColor(hex: 0x1C1C1E)
+    static let secondaryInk = RGBAColor(hex: 0x636366)
+    static let tertiaryInk = RGBAColor(hex: 0x8E8E93)
+    static let grid = RGBAColor(hex: 0xE9E9EE)
+    static let accent = RGBAColor(hex: 0x0A84FF)
+    static let accentPressed = RGBAColor(hex: 0x0068D6)
+    static let highlight = RGBAColor(hex: 0xFF375F)
+
+    // Overlays (HUD and help).
+    static let overlayPanel = RGBAColor(hex: 0x101217, alpha: 225)
+    static let overlayText = RGBAColor(hex: 0xF2F3F5)
+    static let overlaySecondary = RGBAColor(hex: 0x9AA0AB)
+    static let good = RGBAColor(hex: 0x30D158)
+    static let warning = RGBAColor(hex: 0xFFD60A)
+    static let bad = RGBAColor(hex: 0xFF453A)
+
+    /// A soft shadow under a rounded rectangle: two translucent layers just below it.
+    @MainActor
+    static func shadow(under rect: Rect, radius: Double, in canvas: DrawingCanvas, strength: Double = 1) {
+        let a = max(0, min(strength, 4))
+        canvas.fillRoundedRect(Rect(x: rect.minX - 1, y: rect.minY + 1, width: rect.width + 2, height: rect.height + 2),
+                               radius: radius + 1, color: RGBAColor(r: 0, g: 0, b: 0, a: UInt8(10 * a)))
+        canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: radius, color: RGBAColor(r: 0, g: 0, b: 0, a: UInt8(18 * a)))
+    }
+
+    /// A white card with a hairline border and a soft shadow.
+    @MainActor
+    static func card(_ rect: Rect, radius: Double = 12, in canvas: DrawingCanvas) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        shadow(under: rect, radius: radius, in: canvas)
+        canvas.fillRoundedRect(rect, radius: radius, color: cardBorder)
+        canvas.fillRoundedRect(rect.insetBy(dx: 1, dy: 1), radius: max(0, radius - 1), color: card)
+    }
+
+    /// A key cap: a rounded rect with the key's name centred in it; returns its width.
+    @MainActor @discardableResult
+    static func keyCap(_ name: String, at origin: Point, height: Double, in canvas: DrawingCanvas,
+                       fill: RGBAColor = RGBAColor(hex: 0x2C3039), text: RGBAColor = RGBAColor(hex: 0xF2F3F5)) -> Double {
+        let style = TextStyle(size: 12, weight: .bold, color: text)
+        let width = max(height, canvas.measureText(name, style: style).width + 14)
+        let rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
+        canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1.5), radius: 6, color: RGBAColor(r: 0, g: 0, b: 0, a: 120))
+        canvas.fillRoundedRect(rect, radius: 6, color: fill)
+        canvas.drawText(name, in: rect, style: style, alignment: .center)
+        return width
+    }
+}

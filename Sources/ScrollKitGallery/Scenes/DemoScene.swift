@@ -1,0 +1,90 @@
+import Motion
+import ScrollKit
+import ScrollKitSDL
+
+/// A scene of the demo: a `HostClient` that also reports a trace sample every frame and takes
+/// the script's scroll commands.
+///
+/// The three scroll hooks have default implementations that ignore the command, so a scene
+/// without a scroll view (sprites, say) implements none of them. A new scene is one file: the
+/// scene type plus its `SceneEntry`, listed in `SceneCatalog.entries`.
+@MainActor
+protocol DemoScene: HostClient {
+    /// The state of the scene's main scroll view in the frame just drawn (read after `draw(in:)`).
+    /// Columns the scene does not have stay at their neutral values (`TraceSample.neutral`).
+    var traceSample: TraceSample { get }
+
+    /// Scroll the main scroll view to `offset` (points) over `duration` seconds (0 = jump).
+    /// `curve` is the script's curve, nil for the scene's default curve.
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?)
+    /// Scroll to the end of the content.
+    func scrollToEnd(duration: Double, curve: TimingCurve?)
+    /// Scroll so that item `index` sits at `position` in the viewport (indices past the end clamp to the last item).
+    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?)
+    /// True when `draw(in:)` paints every pixel of a `size` area (the last `hostDidResize` size) with
+    /// opaque colour, so the shell need not fill the content background under it first.
+    func coversOpaquely(_ size: Size) -> Bool
+}
+
+extension DemoScene {
+    var traceSample: TraceSample { .neutral }
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {}
+    func scrollToEnd(duration: Double, curve: TimingCurve?) {}
+    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {}
+    func coversOpaquely(_ size: Size) -> Bool { false }
+
+    /// Dispatches a scripted command to the matching hook.
+    func perform(_ command: SceneCommand) {
+        switch command {
+        case .scrollTo(let offset, let duration, let curve): scroll(to: offset, duration: duration, curve: curve)
+        case .scrollToEnd(let duration, let curve): scrollToEnd(duration: duration, curve: curve)
+        case .scrollToItem(let index, let position, let duration, let curve):
+            scrollToItem(index, position: position, duration: duration, curve: curve)
+        }
+    }
+}
+
+/// What a scene factory gets from the command line. Later scenes add their options here
+/// (e.g. `--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`), validated by their factory.
+struct SceneContext: Sendable {
+    /// The window's initial size in points (the host reports later sizes through `hostDidResize`).
+    var size: Size
+    /// The requested frame rate, nil for the display's.
+    var hz: Double?
+    var headless: Bool
+    /// `--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`, validated.
+    var options = SceneOptions()
+}
+
+/// A named scene and how to make it.
+struct SceneEntry: Sendable {
+    /// The `--scene` name.
+    let name: String
+    /// One line for listings.
+    let summary: String
+    /// Makes the scene; throws a `CLIError` for bad scene options.
+    let make: @MainActor @Sendable (SceneContext) throws(CLIError) -> any DemoScene
+}
+
+/// Every scene, by name.
+enum SceneCatalog {
+    /// The scenes in the order `--help` and errors list them. Add new scenes here.
+    static let entries: [SceneEntry] = [
+        .list,
+        .paging,
+        .picker,
+        .sprites,
+        .curves,
+    ]
+
+    /// The scene shown when `--scene` is not given.
+    static let defaultName = "list"
+
+    /// All scene names.
+    static var names: [String] { entries.map(\.name) }
+
+    /// The entry named `name`, if any.
+    static func entry(named name: String) -> SceneEntry? {
+        entries.first { $0.name == name }
+    }
+}

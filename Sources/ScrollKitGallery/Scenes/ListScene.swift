@@ -1,0 +1,436 @@
+import Motion
+import ScrollKit
+import ScrollKitSDL
+
+extension SceneEntry {
+    /// The default scene: a virtualized list of `--items` coloured rows with timed scrolling.
+    static let list = SceneEntry(
+        name: "list",
+        summary: "A virtualized list of coloured rows (--items, --snap, --snap-ratio); Scroll to end / End, Top / Home."
+    ) { context throws(CLIError) in
+        ListScene(context: context)
+    }
+}
+
+/// The list scene (seed 000): `--items` rows, 60 points tall, each "Row n" on a background whose hue
+/// is n / N, under a toolbar.
+///
+/// - The toolbar: "Scroll to end" (the End key does the same) and "Top" (Home) start a timed scroll
+///   with the selected duration (default 2 s) and curve (default smoothstep; ‹ › cycle through
+///   `TimingCurve.allNamed`). Its status line counts the cells configured during the last such
+///   animation: seed 000's UIKit animator configured only the rows visible at the end; here every
+///   row that shows in some frame on the way is configured in that frame.
+/// - The list: drag, fling, wheel and keys (arrows, PageUp/PageDown/Space) as `ScrollingView` does them,
+///   with `--snap none|items|paging|centered` and `--snap-ratio R` as its `SnapBehavior`.
+/// - Escape asks to quit. The scene draws in (0, 0, size) only, so a gallery can host it anywhere.
+@MainActor
+final class ListScene: DemoScene {
+    /// Row height, points.
+    static let rowHeight = 60.0
+    /// The durations the selector offers, seconds.
+    static let durations: [Double] = [0.5, 1, 2, 4]
+    /// The selected duration at start (2 s, as seed 000 and issue 4 ask).
+    static let defaultDurationIndex = 2
+    /// The curves the curve selector cycles through.
+    static let curves = TimingCurve.allNamed
+    /// The curve selected at start: smoothstep, seed 000's ease.
+    static let defaultCurve = TimingCurve.smoothstep
+
+    /// The list (the scene's main scroll view is `listView.scrollView`).
+    let listView: ListView
+    /// The rows' data source.
+    let rows: RowSource
+    /// The snapping rule in force (from `--snap` and `--snap-ratio`).
+    let snapBehavior: SnapBehavior
+
+    /// Cells configured during the last timed scroll started by the toolbar, End, Home or a script
+    /// command (including the frame it finished in); nil before the first. Counts on while it runs.
+    private(set) var configuredDuringLastAnimation: Int?
+    /// Whether that animation is still running.
+    private(set) var isCountingAnimation = false
+
+    private(set) var size: Size
+    private(set) var toolbarHeight = 0.0
+    private(set) var durationIndex = ListScene.defaultDurationIndex
+    private(set) var curveIndex: Int
+
+    let endButton: ButtonControl
+    let topButton: ButtonControl
+    let durationControl: SegmentedControl
+    let curveControl: CycleControl
+    private let tracker = ControlTracker()
+    private var captions: [(String, Rect)] = []
+    // The status line's texts and the values they were formatted from.
+    private var statusConfigured: Int?
+    private var statusCount = reservedBuffer()
+    private var statusRange = 0..<0
+    private var statusRight = reservedBuffer()
+    private var statusRect = Rect.zero
+    private var animationID = 0
+    private var quit = false
+    private var indicator = ScrollIndicatorFade()
+
+    /// The selected duration, seconds.
+    var duration: Double { Self.durations[durationIndex] }
+    /// The selected curve.
+    var curve: TimingCurve { Self.curves[curveIndex] }
+
+    init(context: SceneContext) {
+        size = context.size
+        rows = RowSource(count: context.options.items, rowHeight: Self.rowHeight)
+        listView = ListView(frame: .zero, axis: .vertical, dataSource: rows)
+        listView.backgroundColor = SceneStyle.background
+        snapBehavior = Self.snapBehavior(for: context.options)
+        listView.snapBehavior = snapBehavior
+        curveIndex = Self.curves.firstIndex(of: Self.defaultCurve) ?? 0
+
+        endButton = ButtonControl(title: "Scroll to end", kind: .primary) {}
+        topButton = ButtonControl(title: "Top", kind: .secondary) {}
+        durationControl = SegmentedControl(segments: Self.durations.map(Self.durationLabel), selectedIndex: durationIndex)
+        curveControl = CycleControl(values: Self.curves.map(\.name), index: curveIndex)
+        endButton.action = { [unowned self] in self.scrollToEnd() }
+        topButton.action = { [unowned self] in self.scrollToTop() }
+        durationControl.onChange = { [unowned self] index in self.durationIndex = index }
+        curveControl.onChange = { [unowned self] index in self.curveIndex = index }
+        tracker.controls = [endButton, topButton, durationControl, curveControl]
+        layout()
+    }
+
+    /// The `SnapBehavior` for `--snap` and `--snap-ratio` (no `--snap`: none; the ratio defaults to
+    /// the rule's own: 0.3 for items, 0.1 for paging).
+    static func snapBehavior(for options: SceneOptions) -> SnapBehavior {
+        switch options.snap {
+        case nil, .none?: .none
+        case .items?: .items(snapRatio: options.snapRatio ?? 0.3)
+        case .paging?: .paging(snapRatio: options.snapRatio ?? 0.1)
+        case .centered?: .centered
+        }
+    }
+
+    /// "0.5 s", "2 s".
+    static func durationLabel(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    // MARK: Actions
+
+    /// Scrolls to the end with the selected duration and curve, counting the cells configured.
+    func scrollToEnd() {
+        startCounting()
+        listView.scrollView.scrollToEnd(duration: duration, curve: curve, completion: countingCompletion())
+    }
+
+    /// Scrolls to the top with the selected duration and curve, counting the cells configured.
+    func scrollToTop() {
+        startCounting()
+        listView.scrollView.setContentOffset(listView.scrollView.minContentOffset, duration: duration, curve: curve,
+                                             completion: countingCompletion())
+    }
+
+    private func startCounting() {
+        animationID += 1
+        configuredDuringLastAnimation = 0
+        isCountingAnimation = true
+    }
+
+    /// A completion that ends the count of this animation (not of a later one that replaced it).
+    private func countingCompletion() -> @MainActor (Bool) -> Void {
+        let id = animationID
+        return { [weak self] _ in
+            guard let self, self.animationID == id else { return }
+            self.isCountingAnimation = false
+        }
+    }
+
+    // MARK: Layout
+
+    /// Lays out the toolbar (controls flow onto more lines when the width is short) and the list under it.
+    private func layout() {
+        let width = max(0, size.width)
+        let margin = 16.0, gap = 20.0, captionHeight = 15.0, controlHeight = SceneStyle.controlHeight
+        let groups: [(caption: String, width: Double)] = [
+            ("Scroll", 136 + 8 + 72),
+            ("Duration", Double(Self.durations.count) * 52),
+            ("Curve", 212),
+        ]
+        // Flow: as many groups per line as fit.
+        var lines: [[Int]] = [[]]
+        var used = 0.0
+        for (index, group) in groups.enumerated() {
+            let needed = (lines[lines.count - 1].isEmpty ? 0 : gap) + group.width
+            if !lines[lines.count - 1].isEmpty && used + needed > width - 2 * margin {
+                lines.append([index])
+                used = group.width
+            } else {
+                lines[lines.count - 1].append(index)
+                used += needed
+            }
+        }
+        captions.removeAll()
+        var y = 12.0
+        var frames = [Rect](repeating: .zero, count: groups.count)
+        for line in lines {
+            let total = line.reduce(0) { $0 + groups[$1].width } + gap * Double(max(0, line.count - 1))
+            // One line: spread the groups over the width (first left, last right); else left-aligned.
+            let spread = lines.count == 1 && line.count > 1 ? max(gap, (width - 2 * margin - total + gap * Double(line.count - 1)) / Double(line.count - 1)) : gap
+            var x = margin
+            for index in line {
+                frames[index] = Rect(x: x, y: y + captionHeight + 4, width: groups[index].width, height: controlHeight)
+                captions.append((groups[index].caption.uppercased(), Rect(x: x + 2, y: y, width: groups[index].width, height: captionHeight)))
+                x += groups[index].width + spread
+            }
+            y += captionHeight + 4 + controlHeight + 12
+        }
+        let scroll = frames[0]
+        endButton.frame = Rect(x: scroll.minX, y: scroll.minY, width: 136, height: controlHeight)
+        topButton.frame = Rect(x: scroll.minX + 144, y: scroll.minY, width: 72, height: controlHeight)
+        durationControl.frame = frames[1]
+        curveControl.frame = frames[2]
+        statusRect = Rect(x: margin, y: y - 4, width: max(0, width - 2 * margin), height: 20)
+        toolbarHeight = min(max(0, size.height), y - 4 + 20 + 10)
+        listView.frame = Rect(x: 0, y: toolbarHeight, width: width, height: max(0, size.height - toolbarHeight))
+    }
+
+    // MARK: HostClient
+
+    func hostDidResize(to size: Size) {
+        self.size = size
+        layout()
+    }
+
+    func handle(_ event: InputEvent) {
+        if tracker.handle(event) { return }
+        switch event {
+        case .key(.escape, _): quit = true
+        case .key(.end, _): scrollToEnd()
+        case .key(.home, _): scrollToTop()
+        default: listView.handle(event)
+        }
+    }
+
+    func update(_ tick: FrameTick) {
+        rows.frameIndex = tick.index
+        let counting = isCountingAnimation
+        listView.step(tick)
+        if counting || isCountingAnimation {
+            configuredDuringLastAnimation = (configuredDuringLastAnimation ?? 0) + listView.configuredInLastStep
+        }
+        indicator.update(moving: listView.isAnimating || listView.scrollView.phase != .idle, at: tick.targetTimestamp)
+    }
+
+    func draw(in canvas: DrawingCanvas) {
+        let width = max(0, size.width), height = max(0, size.height)
+        guard width > 0, height > 0 else { return }
+        listView.draw(in: canvas)
+        if rows.count == 0 { drawEmptyState(in: canvas) }
+        drawScrollIndicator(in: canvas)
+        drawToolbar(in: canvas)
+    }
+
+    /// The toolbar fills its band and the list (opaque background, or opaque rows covering it) the rest.
+    func coversOpaquely(_ area: Size) -> Bool {
+        guard area == size, let background = listView.backgroundColor, background.a == 255,
+              RGBAColor(hex: 0xFBFBFD).a == 255 else { return false }
+        let f = listView.frame
+        return f.minX <= 0 && f.maxX >= area.width && f.minY <= toolbarHeight && f.maxY >= area.height
+    }
+
+    var needsFrames: Bool { listView.isAnimating || tracker.isTracking || indicator.isFading }
+    var wantsQuit: Bool { quit }
+
+    // MARK: Drawing
+
+    private func drawToolbar(in canvas: any DrawingCanvas) {
+        let bar = Rect(x: 0, y: 0, width: max(0, size.width), height: toolbarHeight)
+        guard bar.height > 0 else { return }
+        // The shadow the toolbar casts on the rows, then the toolbar itself.
+        SceneStyle.drawFade(from: RGBAColor.black.mixAlpha(30), x: 0, y: bar.maxY, width: bar.width, height: 6, in: canvas)
+        canvas.fill(bar, color: RGBAColor(hex: 0xFBFBFD))
+        canvas.fill(Rect(x: 0, y: bar.maxY - 1, width: bar.width, height: 1), color: SceneStyle.hairline)
+        canvas.pushClip(bar)
+        let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk)
+        for (text, rect) in captions {
+            canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
+        }
+        tracker.draw(in: canvas)
+        drawStatus(in: canvas)
+        canvas.popClip()
+    }
+
+    /// "Configured during last animation: K" on the left, the visible rows and the phase on the right.
+    private func drawStatus(in canvas: any DrawingCanvas) {
+        let r = statusRect
+        guard r.width > 0 else { return }
+        let label = TextStyle(size: 13, color: SceneStyle.secondaryInk)
+        let value = TextStyle(size: 13, weight: .bold, color: SceneStyle.ink)
+        // A dot: accent while an animation is being counted.
+        let dot = Point(x: r.minX + 5, y: r.midY)
+        canvas.fillCircle(center: dot, radius: 4, color: isCountingAnimation ? SceneStyle.accent : RGBAColor(hex: 0xC7C7CC))
+        var x = r.minX + 16
+        let prefix = "Configured during last animation: "
+        canvas.drawText(prefix, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: label, alignment: .leading)
+        x += canvas.measureText(prefix, style: label).width
+        // The texts are formatted when their values change, not every frame.
+        if configuredDuringLastAnimation != statusConfigured || statusCount.isEmpty {
+            statusConfigured = configuredDuringLastAnimation
+            replaceContents(of: &statusCount) { out in
+                if let n = configuredDuringLastAnimation { appendGroupedNumber(n, to: &out) } else { out.append("–") }
+            }
+        }
+        let count = statusCount
+        canvas.drawText(count, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: value, alignment: .leading)
+        x += canvas.measureText(count, style: value).width
+        let visible = listView.visibleRange
+        if visible != statusRange || statusRight.isEmpty {
+            statusRange = visible
+            let count = rows.count
+            replaceContents(of: &statusRight) { out in
+                guard !visible.isEmpty else { out.append("No rows"); return }
+                out.append("Rows ")
+                appendGroupedNumber(visible.lowerBound, to: &out)
+                out.append("–")
+                appendGroupedNumber(visible.upperBound - 1, to: &out)
+                out.append(" of ")
+                appendGroupedNumber(count, to: &out)
+            }
+        }
+        let right = statusRight
+        let rightWidth = canvas.measureText(right, style: label).width
+        if x + 24 + rightWidth <= r.maxX {
+            canvas.drawText(right, in: r, style: label, alignment: .trailing)
+        }
+    }
+
+    private func drawEmptyState(in canvas: any DrawingCanvas) {
+        let f = listView.frame
+        guard f.height > 60 else { return }
+        canvas.drawText("No rows", in: Rect(x: f.minX, y: f.midY - 30, width: f.width, height: 30),
+                        style: TextStyle(size: 20, weight: .bold, color: SceneStyle.secondaryInk), alignment: .center)
+        canvas.drawText("Run with --items N to fill the list.", in: Rect(x: f.minX, y: f.midY, width: f.width, height: 24),
+                        style: TextStyle(size: 13, color: SceneStyle.tertiaryInk), alignment: .center)
+    }
+
+    /// A thin rounded thumb along the right edge while the list moves, fading out after it stops.
+    private func drawScrollIndicator(in canvas: any DrawingCanvas) {
+        let alpha = indicator.alpha
+        let f = listView.frame, scroll = listView.scrollView
+        let content = scroll.contentSize.height, viewport = f.height
+        guard alpha > 0, content > viewport, viewport > 20 else { return }
+        let inset = 3.0, track = viewport - 2 * inset
+        let lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
+        let offset = scroll.contentOffset.y
+        var length = max(36, track * viewport / content)
+        // Past an edge the thumb shrinks by the overscroll, as on iOS.
+        let over = offset < lo ? lo - offset : (offset > hi ? offset - hi : 0)
+        length = max(8, length - over)
+        let progress = hi > lo ? min(max((offset - lo) / (hi - lo), 0), 1) : 0
+        let y = f.minY + inset + (track - length) * progress
+        let thumb = Rect(x: f.maxX - inset - 5, y: y, width: 5, height: length)
+        canvas.fillRoundedRect(thumb, radius: 2.5, color: RGBAColor.black.mixAlpha(110 * alpha))
+    }
+
+    // MARK: DemoScene
+
+    var traceSample: TraceSample { TraceSample(list: listView) }
+
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
+        startCounting()
+        listView.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? self.curve,
+                                             completion: countingCompletion())
+    }
+
+    func scrollToEnd(duration: Double, curve: TimingCurve?) {
+        startCounting()
+        listView.scrollView.scrollToEnd(duration: duration, curve: curve ?? self.curve, completion: countingCompletion())
+    }
+
+    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
+        startCounting()
+        listView.scrollToItem(index, position: position, duration: duration, curve: curve ?? self.curve,
+                              completion: countingCompletion())
+    }
+}
+
+/// A list scene row: a `LabelCell` that keeps the storage of its subtitle across reuse.
+@MainActor
+final class RowCell: LabelCell {
+    /// The subtitle's text, rewritten in place by `RowSource.configure` (`subtitle` shares it). Room
+    /// for the longest subtitle ("configured in frame " and 19 digits with separators, 46 bytes) is
+    /// reserved up front, so it never grows (a frame number gaining a digit would reallocate it).
+    var subtitleBuffer = reservedBuffer(48)
+}
+
+/// The list scene's rows: `count` items of a fixed height; item n is "Row n" on the hue n / count.
+@MainActor
+final class RowSource: ListDataSource {
+    let count: Int
+    let rowHeight: Double
+    /// The frame being prepared (the scene sets it before each step): shown in each row's subtitle,
+    /// the frame its cell was configured in.
+    var frameIndex = 0
+
+    init(count: Int, rowHeight: Double) {
+        self.count = max(0, count)
+        self.rowHeight = rowHeight
+    }
+
+    var numberOfItems: Int { count }
+    var fixedItemSize: Double? { rowHeight }
+
+    /// Row n's background: hue n / count at a soft saturation, light enough for dark text.
+    func color(ofRow index: Int) -> RGBAColor {
+        RGBAColor(hue: count > 0 ? Double(index) / Double(count) : 0, saturation: 0.30, value: 0.98)
+    }
+
+    func makeCell() -> ListCell {
+        let cell = RowCell()
+        cell.titleStyle = TextStyle(size: 17, weight: .bold)
+        cell.subtitleStyle = TextStyle(size: 12)
+        cell.contentInsets = Insets(top: 6, left: 20, bottom: 6, right: 20)
+        cell.separatorColor = RGBAColor.black.mixAlpha(22)
+        return cell
+    }
+
+    func configure(_ cell: ListCell, at index: Int) {
+        guard let cell = cell as? LabelCell else { return }
+        cell.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
+        let frame = frameIndex
+        guard let row = cell as? RowCell else {
+            cell.subtitle = "configured in frame " + groupedNumber(frame)
+            return
+        }
+        // Written into the row's own buffer, whose storage outlives reuse (`prepareForReuse` drops
+        // `subtitle`, leaving the buffer the only reference): a recycled row does not allocate.
+        row.subtitle = nil
+        replaceContents(of: &row.subtitleBuffer) { out in
+            out.append("configured in frame ")
+            appendGroupedNumber(frame, to: &out)
+        }
+        row.subtitle = row.subtitleBuffer
+        cell.backgroundColor = color(ofRow: index)
+    }
+}
+
+/// The scroll indicator's opacity: 1 while the list moves, then held 0.5 s and faded over 0.3 s.
+struct ScrollIndicatorFade {
+    static let hold = 0.5
+    static let fade = 0.3
+    private var lastMoving: Double?
+    private var now = 0.0
+
+    /// Records whether the list moves in the frame shown at `time` (seconds).
+    mutating func update(moving: Bool, at time: Double) {
+        now = time
+        if moving { lastMoving = time }
+    }
+
+    /// 0...1.
+    var alpha: Double {
+        guard let lastMoving else { return 0 }
+        let t = (now - lastMoving - Self.hold) / Self.fade
+        return t.isNaN ? 0 : min(max(1 - t, 0), 1)
+    }
+
+    /// Whether the indicator is still visible (frames are needed to fade it out).
+    var isFading: Bool { alpha > 0 }
+}

@@ -1,0 +1,383 @@
+import Motion
+import ScrollKit
+import ScrollKitSDL
+
+extension SceneEntry {
+    /// Seed 001's moving views: `--sprites N` discs driven by frame deltas, deterministic with `--seed`.
+    static let sprites = SceneEntry(
+        name: "sprites",
+        summary: "Moving views driven by frame deltas (--sprites N, --seed S): frame-rate independent."
+    ) { context throws(CLIError) in
+        SpritesScene(count: context.options.sprites, seed: context.options.seed, size: context.size)
+    }
+}
+
+// MARK: - Random numbers
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seedable generator with a fixed algorithm,
+/// so a seed gives the same numbers on every platform and Swift version (unlike
+/// `SystemRandomNumberGenerator`, and unlike `Double.random(in:using:)`, whose mapping is not specified).
+struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+    private(set) var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A Double in 0..<1 from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+
+    /// A Double in `range` (the upper bound itself is never returned, except for an empty range).
+    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
+    }
+
+    /// The first output of a generator seeded with `a` mixed with `b`: a hash of two numbers.
+    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var g = SplitMix64(seed: a ^ (b &* 0xD1B5_4A32_D192_ED03))
+        return g.next()
+    }
+}
+
+// MARK: - The model
+
+/// One moving view of ``SpriteField``. Points, seconds.
+struct Sprite: Sendable, Equatable {
+    /// Centre, points.
+    var x: Double, y: Double
+    /// Points per second.
+    var vx: Double, vy: Double
+    /// Points per second squared.
+    var ax: Double, ay: Double
+    /// Seconds since this life began (the end animation runs from `lifetime` to `lifetime + endDuration`).
+    var age: Double
+    /// Seconds of motion in this life, in ``SpriteField/lifetimeRange``.
+    var lifetime: Double
+    /// Diameter at rest, points, in ``SpriteField/diameterRange``.
+    var diameter: Double
+    /// Opacity at rest, in ``SpriteField/alphaRange``.
+    var alpha: Double
+    /// The colour (opaque; ``opacity`` applies the alpha).
+    var color: RGBAColor
+    /// How many times this sprite has been recycled (0 in its first life).
+    var life: Int
+
+    /// Whether the end animation is running (the motion has stopped).
+    var isEnding: Bool { age >= lifetime }
+
+    /// Progress of the end animation, 0...1 (0 while moving).
+    var endProgress: Double {
+        isEnding ? min(1, (age - lifetime) / SpriteField.endDuration) : 0
+    }
+
+    /// 1 while moving, growing linearly to ``SpriteField/endScale`` over the end animation.
+    var scale: Double { 1 + (SpriteField.endScale - 1) * endProgress }
+
+    /// ``alpha`` while moving, fading linearly to 0 over the end animation.
+    var opacity: Double { alpha * (1 - endProgress) }
+}
+
+/// The state of seed 001's moving views, advanced by frame deltas, frame-rate independent by construction.
+///
+/// Each sprite lives for a random ``lifetimeRange`` seconds with a constant random acceleration
+/// (components within ±``accelerationLimit``) from a random velocity (components within ±``speedLimit``),
+/// integrated in closed form, x += v·dt + ½·a·dt², v += a·dt, which is exact for any step. It then stops
+/// and plays its end animation (scale to ``endScale`` while fading, ``endDuration`` seconds), and is
+/// recycled at a new random place inside ``bounds`` with a new diameter, alpha, colour, lifetime,
+/// velocity and acceleration.
+///
+/// **Frame-rate independence.** A step that crosses the end of a life is split at the exact end time,
+/// and the next life begins at the exact end of the animation, so the events happen at the same instants
+/// whatever the steps are; the random values of life *k* of sprite *i* come from a generator seeded with
+/// (seed, i, k), never from a shared stream, so they do not depend on the order events are met.
+/// Advancing by 1/30, 1/60 or 1/144 s steps, or by one long step, ends in the same state up to
+/// floating-point rounding (well under 10⁻⁶ pt over minutes).
+///
+/// **Bad input.** A NaN, infinite or negative step counts as 0; steps are capped at ``maxStep``
+/// (5 s: a stall longer than that is not replayed); NaN or negative bounds count as 0 (sprites then
+/// spawn at the origin). Cost: O(count) per step, plus O(1) per life that ends within it.
+struct SpriteField: Sendable {
+    static let speedLimit = 100.0
+    static let accelerationLimit = 100.0
+    static let lifetimeRange = 0.3...1.5
+    static let endDuration = 0.1
+    static let endScale = 1.3
+    static let diameterRange = 25.0...40.0
+    static let alphaRange = 0.1...1.0
+    /// The longest step replayed, seconds.
+    static let maxStep = 5.0
+
+    /// The sprites, in a fixed order (index = identity).
+    private(set) var sprites: [Sprite]
+    /// Seconds advanced since creation.
+    private(set) var time: Double = 0
+    /// How many lives have ended and been recycled in all.
+    private(set) var recycled = 0
+    /// Where new lives spawn (centres stay at least a radius inside when the bounds allow).
+    var bounds: Size {
+        didSet { bounds = Self.sanitized(bounds) }
+    }
+    let seed: UInt64
+
+    /// `count` sprites (negative counts as 0) in their first lives; each first life starts part-way
+    /// through (a random age within it), so that the first recycling is spread out.
+    init(count: Int, seed: UInt64, bounds: Size) {
+        self.seed = seed
+        self.bounds = Self.sanitized(bounds)
+        sprites = []
+        sprites.reserveCapacity(max(0, count))
+        for i in 0..<max(0, count) {
+            var rng = Self.generator(seed: seed, sprite: i, life: 0)
+            var sprite = Self.spawn(&rng, life: 0, bounds: self.bounds)
+            sprite.age = rng.unit() * 0.8 * sprite.lifetime
+            sprites.append(sprite)
+        }
+    }
+
+    /// The generator of life `life` of sprite `sprite`.
+    static func generator(seed: UInt64, sprite: Int, life: Int) -> SplitMix64 {
+        SplitMix64(seed: SplitMix64.mix(SplitMix64.mix(seed, UInt64(truncatingIfNeeded: sprite)), UInt64(truncatingIfNeeded: life)))
+    }
+
+    /// A new life: every random value drawn from `rng` in a fixed order.
+    static func spawn(_ rng: inout SplitMix64, life: Int, bounds: Size) -> Sprite {
+        let diameter = rng.uniform(diameterRange)
+        let r = diameter / 2
+        func place(_ extent: Double, _ u: Double) -> Double {
+            extent >= diameter ? r + u * (extent - diameter) : extent / 2
+        }
+        let x = place(bounds.width, rng.unit())
+        let y = place(bounds.height, rng.unit())
+        let vx = rng.uniform(-speedLimit...speedLimit), vy = rng.uniform(-speedLimit...speedLimit)
+        let ax = rng.uniform(-accelerationLimit...accelerationLimit), ay = rng.uniform(-accelerationLimit...accelerationLimit)
+        let lifetime = rng.uniform(lifetimeRange)
+        let alpha = rng.uniform(alphaRange)
+        let hue = rng.unit()
+        let saturation = rng.uniform(0.55...0.85)
+        let color = RGBAColor(hue: hue, saturation: saturation, value: 1)
+        return Sprite(x: x, y: y, vx: vx, vy: vy, ax: ax, ay: ay, age: 0, lifetime: lifetime,
+                      diameter: diameter, alpha: alpha, color: color, life: life)
+    }
+
+    /// Advances every sprite by `dt` seconds (see the type's notes on bad input). O(count).
+    mutating func advance(by dt: Double) {
+        guard dt.isFinite, dt > 0 else { return }
+        let step = min(dt, Self.maxStep)
+        time += step
+        let bounds = self.bounds
+        let seed = self.seed
+        var recycledNow = 0
+        sprites.withUnsafeMutableBufferPointer { sprites in
+            for i in sprites.indices {
+                var s = sprites[i]
+                var remaining = step
+                while remaining > 0 {
+                    if s.age < s.lifetime {
+                        let toEnd = s.lifetime - s.age
+                        if remaining >= toEnd {
+                            Self.integrate(&s, toEnd)
+                            s.age = s.lifetime
+                            remaining -= toEnd
+                        } else {
+                            Self.integrate(&s, remaining)
+                            s.age += remaining
+                            remaining = 0
+                        }
+                    } else {
+                        let toRecycle = s.lifetime + Self.endDuration - s.age
+                        if remaining >= toRecycle {
+                            remaining -= toRecycle
+                            let life = s.life + 1
+                            var rng = Self.generator(seed: seed, sprite: i, life: life)
+                            s = Self.spawn(&rng, life: life, bounds: bounds)
+                            recycledNow += 1
+                        } else {
+                            s.age += remaining
+                            remaining = 0
+                        }
+                    }
+                }
+                sprites[i] = s
+            }
+        }
+        recycled += recycledNow
+    }
+
+    @inline(__always)
+    private static func integrate(_ s: inout Sprite, _ dt: Double) {
+        let half = 0.5 * dt * dt
+        s.x += s.vx * dt + s.ax * half
+        s.y += s.vy * dt + s.ay * half
+        s.vx += s.ax * dt
+        s.vy += s.ay * dt
+    }
+
+    private static func sanitized(_ size: Size) -> Size {
+        func dim(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        return Size(width: dim(size.width), height: dim(size.height))
+    }
+}
+
+// MARK: - The scene
+
+/// The sprites tab: ``SpriteField`` on a dark backdrop, advanced by a ``FrameDeltaNotifier`` on the
+/// host's display link (seed 001's `DisplayUpdateNotifier`). Space pauses, R restarts with the same seed.
+///
+/// Without a display link (a bare run or a test), `update(_:)` computes the deltas from the ticks itself,
+/// with the notifier's rules (first delta: one period). While hidden or paused the notifier is stopped,
+/// so the window host can idle; on resuming, the first delta is one period (no jump).
+@MainActor
+final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
+    private(set) var field: SpriteField
+    private let count: Int
+    private let seed: UInt64
+    private var size: Size
+    private var notifier: FrameDeltaNotifier?
+    private var lastTickTime: Double?
+    private(set) var isPaused = false
+    private var isVisible = true
+    private var caption = ""
+    /// The canvas state `prepareDiscs(in:)` last prepared for (its scale and whether it composites directly).
+    private var preparedDiscs: (canvas: ObjectIdentifier, scale: Double, direct: Bool)?
+
+    /// Builds every disc a sprite can be drawn with (diameters from the smallest at rest to the largest
+    /// at the end of its animation) before the first sprite needs it, so no later frame builds one.
+    private func prepareDiscs(in canvas: any DrawingCanvas) {
+        guard let sdl = canvas as? SDLCanvas else { return }
+        let id = ObjectIdentifier(sdl)
+        if let p = preparedDiscs, p.canvas == id, p.scale == sdl.pixelScale, p.direct == sdl.isCompositingDirectly { return }
+        preparedDiscs = (id, sdl.pixelScale, sdl.isCompositingDirectly)
+        let range = SpriteField.diameterRange
+        sdl.prepareDiscs(diameters: range.lowerBound...(range.upperBound * max(1, SpriteField.endScale)))
+    }
+    private var background: [RGBAColor] = []
+    /// The discs of the frame, handed to the canvas as one batch (storage reused frame to frame).
+    private var circles: [CircleFill] = []
+
+    init(count: Int, seed: UInt64, size: Size) {
+        self.count = count
+        self.seed = seed
+        self.size = size
+        field = SpriteField(count: count, seed: seed, bounds: size)
+        caption = Self.caption(count: count, seed: seed, paused: false)
+    }
+
+    static func caption(count: Int, seed: UInt64, paused: Bool) -> String {
+        let noun = count == 1 ? "sprite" : "sprites"
+        return "\(count) \(noun) · seed \(seed) · x += v·dt + ½·a·dt²" + (paused ? " · paused" : "")
+    }
+
+    // MARK: GalleryAttachable
+
+    func attach(displayLink: DisplayLink) {
+        notifier?.invalidate()
+        notifier = FrameDeltaNotifier(displayLink: displayLink, listener: self)
+        updateNotifier()
+    }
+
+    func setVisible(_ visible: Bool) {
+        isVisible = visible
+        lastTickTime = nil
+        updateNotifier()
+    }
+
+    private func updateNotifier() {
+        guard let notifier else { return }
+        if isVisible && !isPaused { notifier.start() } else { notifier.invalidate() }
+    }
+
+    // MARK: FrameDeltaReceiver
+
+    func displayWillUpdate(deltaTime: Double) {
+        guard !isPaused else { return }
+        field.advance(by: deltaTime)
+    }
+
+    // MARK: HostClient
+
+    func hostDidResize(to size: Size) {
+        self.size = size
+        field.bounds = size
+        background.removeAll()
+    }
+
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .key(.space, _), .character("p", _):
+            isPaused.toggle()
+            lastTickTime = nil
+            caption = Self.caption(count: count, seed: seed, paused: isPaused)
+            updateNotifier()
+        case .character("r", _):
+            field = SpriteField(count: count, seed: seed, bounds: size)
+        default:
+            break
+        }
+    }
+
+    func update(_ tick: FrameTick) {
+        guard notifier == nil else { return }
+        // No display link: the same deltas the notifier would give.
+        let delta = lastTickTime.map { max(0, tick.timestamp - $0) } ?? tick.duration
+        lastTickTime = tick.timestamp
+        if !isPaused { field.advance(by: delta) }
+    }
+
+    func draw(in canvas: DrawingCanvas) {
+        let w = size.width, h = size.height
+        guard w > 0, h > 0 else { return }
+        drawBackground(in: canvas, width: w, height: h)
+        prepareDiscs(in: canvas)
+        circles.removeAll(keepingCapacity: true)
+        for s in field.sprites {
+            let a = s.opacity
+            guard a > 0 else { continue }
+            var color = s.color
+            color.a = UInt8(min(255, (a * 255).rounded()))
+            circles.append(CircleFill(center: Point(x: s.x, y: s.y), radius: s.diameter * s.scale / 2, color: color))
+        }
+        canvas.fillCircles(circles)
+        // Caption in a translucent pill at the bottom left.
+        let style = TextStyle(size: 12, weight: .regular, color: RGBAColor(r: 255, g: 255, b: 255, a: 210))
+        let textWidth = canvas.measureText(caption, style: style).width
+        let pill = Rect(x: 12, y: h - 36, width: min(w - 24, textWidth + 24), height: 24)
+        if pill.width > 24 {
+            canvas.fillRoundedRect(pill, radius: 12, color: RGBAColor(r: 0, g: 0, b: 0, a: 120))
+            canvas.drawText(caption, in: pill.insetBy(dx: 12, dy: 0), style: style, alignment: .leading)
+        }
+    }
+
+    /// A deep vertical gradient (navy to plum) in 2 pt bands, the colours computed once per size.
+    private func drawBackground(in canvas: DrawingCanvas, width: Double, height: Double) {
+        let band = 2.0
+        let bands = Int((height / band).rounded(.up))
+        if background.count != bands {
+            let top = RGBAColor(hex: 0x0B1024), bottom = RGBAColor(hex: 0x24123A)
+            background = (0..<bands).map { i in
+                let t = bands > 1 ? Double(i) / Double(bands - 1) : 0
+                return top.blended(with: bottom, t * t * (3 - 2 * t))
+            }
+        }
+        for (i, color) in background.enumerated() {
+            canvas.fill(Rect(x: 0, y: Double(i) * band, width: width, height: band), color: color)
+        }
+    }
+
+    var needsFrames: Bool { !isPaused }
+    var wantsQuit: Bool { false }
+}
+
+extension RGBAColor {
+    /// This colour mixed with `other`: 0 = self, 1 = other (clamped; NaN counts as 0), alpha included.
+    func blended(with other: RGBAColor, _ t: Double) -> RGBAColor {
+        let f = t.isNaN ? 0 : min(max(t, 0), 1)
+        func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+        return RGBAColor(r: m(r, other.r), g: m(g, other.g), b: m(b, other.b), a: m(a, other.a))
+    }
+}

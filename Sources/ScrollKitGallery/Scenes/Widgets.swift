@@ -1,0 +1,397 @@
+import ScrollKit
+
+// Small controls shared by the demo's scenes: a button, a segmented selector and a ‹ value ›
+// cycler, plus `ControlTracker`, which routes pointer events to them. Each control has a frame in
+// its scene's coordinates and draws itself through the `DrawingCanvas`; there is no hover, but every
+// control shows a pressed state while the pointer that went down on it stays inside.
+
+/// Colours and type sizes of the scenes' chrome (panels, controls, captions). The greys and inks are
+/// the gallery's (`GalleryTheme`); the controls' accent is a shade deeper, for white text on it.
+enum SceneStyle {
+    /// Behind content: a light cool grey.
+    static let background = GalleryTheme.contentBackground
+    /// Panels (toolbars).
+    static let panel = RGBAColor.white
+    /// Hairlines between panels and content.
+    static let hairline = RGBAColor(hex: 0xD8D8DE)
+    /// Main text.
+    static let ink = GalleryTheme.ink
+    /// Secondary text (values, status).
+    static let secondaryInk = GalleryTheme.secondaryInk
+    /// Captions.
+    static let tertiaryInk = GalleryTheme.tertiaryInk
+    /// Primary buttons and the selection accents.
+    static let accent = RGBAColor(hex: 0x0A7AFF)
+    static let accentPressed = RGBAColor(hex: 0x0060D0)
+
+    /// Control height and corner radius.
+    static let controlHeight = 34.0
+    static let controlRadius = 9.0
+    /// Text size of controls.
+    static let controlTextSize = 14.0
+    /// Caption size (above control groups).
+    static let captionTextSize = 11.0
+
+    /// A soft drop shadow under a rounded rectangle: two offset translucent layers.
+    @MainActor
+    static func drawShadow(under rect: Rect, radius: Double, in canvas: any DrawingCanvas, strength: Double = 1) {
+        canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: radius, color: RGBAColor.black.mixAlpha(18 * strength))
+        canvas.fillRoundedRect(Rect(x: rect.minX - 1, y: rect.minY + 1, width: rect.width + 2, height: rect.height + 2),
+                               radius: radius + 1, color: RGBAColor.black.mixAlpha(8 * strength))
+    }
+
+    /// A vertical fade from `color` to transparent, `height` points tall starting at `y`
+    /// (drawn as 1 pt strips): the shadow a panel casts on the content under it.
+    @MainActor
+    static func drawFade(from color: RGBAColor, x: Double, y: Double, width: Double, height: Double, in canvas: any DrawingCanvas) {
+        guard width > 0, height >= 1 else { return }
+        let steps = Int(height)
+        for i in 0..<steps {
+            let t = 1 - Double(i) / Double(steps)
+            canvas.fill(Rect(x: x, y: y + Double(i), width: width, height: 1), color: color.withAlpha(t * t))
+        }
+    }
+}
+
+extension RGBAColor {
+    /// This colour with alpha `alpha` (0...255, clamped).
+    func mixAlpha(_ alpha: Double) -> RGBAColor {
+        RGBAColor(r: r, g: g, b: b, a: UInt8(min(max(alpha.isNaN ? 0 : alpha, 0), 255).rounded()))
+    }
+
+    /// This colour mixed with `other` by `t` (0 = self, 1 = other), alpha included.
+    func mixed(with other: RGBAColor, _ t: Double) -> RGBAColor {
+        let f = t.isNaN ? 0 : min(max(t, 0), 1)
+        func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+        return RGBAColor(r: m(r, other.r), g: m(g, other.g), b: m(b, other.b), a: m(a, other.a))
+    }
+}
+
+/// Something `ControlTracker` can press: a frame, an enabled state, and the press protocol.
+///
+/// A press begins with `beginPress(at:)` (the point is inside `frame`), follows the pointer with
+/// `movePress(to:)`, and ends with `endPress(at:)`, which performs the action when the pointer is
+/// still inside; `cancelPress()` ends it without acting.
+@MainActor
+protocol PressableControl: AnyObject {
+    var frame: Rect { get }
+    var isEnabled: Bool { get }
+    func beginPress(at point: Point)
+    func movePress(to point: Point)
+    func endPress(at point: Point)
+    func cancelPress()
+    func draw(in canvas: any DrawingCanvas)
+}
+
+/// Routes pointer events to controls: a pointer down on an enabled control captures the pointer
+/// until it goes up (moves and the up go to that control only).
+@MainActor
+final class ControlTracker {
+    /// The controls, hit-tested front to back (last drawn first).
+    var controls: [any PressableControl] = []
+    private var active: (any PressableControl)?
+
+    /// Whether a control holds the pointer (a press in progress).
+    var isTracking: Bool { active != nil }
+
+    /// Handles `event` if it belongs to a control: a down on an enabled control, or any pointer event
+    /// while a control holds the pointer. Returns true when the event was consumed.
+    func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .pointerDown(let p, _):
+            guard active == nil,
+                  let control = controls.reversed().first(where: { $0.isEnabled && $0.frame.contains(p) })
+            else { return false }
+            active = control
+            control.beginPress(at: p)
+            return true
+        case .pointerMove(let p, _):
+            guard let active else { return false }
+            active.movePress(to: p)
+            return true
+        case .pointerUp(let p, _):
+            guard let control = active else { return false }
+            active = nil
+            control.endPress(at: p)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Ends a press in progress without acting (a resize, say).
+    func cancel() {
+        active?.cancelPress()
+        active = nil
+    }
+
+    /// Draws every control.
+    func draw(in canvas: any DrawingCanvas) {
+        for control in controls { control.draw(in: canvas) }
+    }
+}
+
+/// A rounded push button: filled accent (`.primary`) or white with a border (`.secondary`), darker
+/// while pressed, faded when disabled.
+@MainActor
+final class ButtonControl: PressableControl {
+    enum Kind { case primary, secondary }
+
+    var frame: Rect
+    var title: String
+    var kind: Kind
+    var isEnabled = true
+    /// Called when a press ends inside the button.
+    var action: @MainActor () -> Void
+    /// True while a press is in progress and the pointer is inside.
+    private(set) var isPressed = false
+
+    init(title: String, kind: Kind = .secondary, frame: Rect = .zero, action: @escaping @MainActor () -> Void) {
+        self.title = title
+        self.kind = kind
+        self.frame = frame
+        self.action = action
+    }
+
+    func beginPress(at point: Point) { isPressed = true }
+    func movePress(to point: Point) { isPressed = frame.contains(point) }
+    func endPress(at point: Point) {
+        let inside = frame.contains(point)
+        isPressed = false
+        if inside && isEnabled { action() }
+    }
+    func cancelPress() { isPressed = false }
+
+    func draw(in canvas: any DrawingCanvas) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let r = SceneStyle.controlRadius
+        let faded = isEnabled ? 1.0 : 0.45
+        let style: TextStyle
+        switch kind {
+        case .primary:
+            SceneStyle.drawShadow(under: frame, radius: r, in: canvas, strength: isPressed ? 0.5 : 1.4)
+            let face = isPressed ? SceneStyle.accentPressed : SceneStyle.accent
+            canvas.fillRoundedRect(frame, radius: r, color: face.withAlpha(faded))
+            // A faint highlight along the top half: the button reads as raised.
+            if !isPressed {
+                canvas.fillRoundedRect(Rect(x: frame.minX + 1, y: frame.minY + 1, width: frame.width - 2, height: frame.height / 2),
+                                       radius: r - 1, color: RGBAColor.white.mixAlpha(14))
+            }
+            style = TextStyle(size: SceneStyle.controlTextSize, weight: .bold, color: RGBAColor.white.withAlpha(faded))
+        case .secondary:
+            SceneStyle.drawShadow(under: frame, radius: r, in: canvas, strength: isPressed ? 0.3 : 1)
+            canvas.fillRoundedRect(frame, radius: r, color: SceneStyle.hairline)
+            let face = isPressed ? RGBAColor(hex: 0xE4E4EA) : RGBAColor.white
+            canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: face)
+            style = TextStyle(size: SceneStyle.controlTextSize, weight: .bold,
+                              color: (isPressed ? SceneStyle.accentPressed : SceneStyle.accent).withAlpha(faded))
+        }
+        canvas.drawText(title, in: frame.offsetBy(dx: 0, dy: isPressed ? 1 : 0), style: style, alignment: .center)
+    }
+}
+
+/// A segmented selector: a grey track of equal segments, the selected one a raised white pill.
+/// Tapping a segment selects it and calls `onChange` (only when the selection changes).
+@MainActor
+final class SegmentedControl: PressableControl {
+    var frame: Rect
+    var segments: [String]
+    var isEnabled = true
+    /// The selected segment (clamped to the segments when drawn).
+    var selectedIndex: Int
+    var onChange: (@MainActor (Int) -> Void)?
+    /// The segment under a press in progress, nil when none (or the pointer left the control).
+    private(set) var pressedIndex: Int?
+
+    init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
+        self.segments = segments
+        self.selectedIndex = selectedIndex
+        self.frame = frame
+    }
+
+    /// The segment at `point`, or nil outside the control.
+    func segment(at point: Point) -> Int? {
+        guard frame.contains(point), !segments.isEmpty else { return nil }
+        let width = frame.width / Double(segments.count)
+        return min(segments.count - 1, max(0, Int((point.x - frame.minX) / width)))
+    }
+
+    /// The rectangle of segment `index`.
+    func segmentFrame(_ index: Int) -> Rect {
+        let width = frame.width / Double(max(1, segments.count))
+        return Rect(x: frame.minX + Double(index) * width, y: frame.minY, width: width, height: frame.height)
+    }
+
+    func beginPress(at point: Point) { pressedIndex = segment(at: point) }
+    func movePress(to point: Point) { pressedIndex = segment(at: point) }
+    func endPress(at point: Point) {
+        let index = segment(at: point)
+        pressedIndex = nil
+        guard let index, index != selectedIndex else { return }
+        selectedIndex = index
+        onChange?(index)
+    }
+    func cancelPress() { pressedIndex = nil }
+
+    func draw(in canvas: any DrawingCanvas) {
+        guard frame.width > 0, frame.height > 0, !segments.isEmpty else { return }
+        let r = SceneStyle.controlRadius
+        canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB))
+        let selected = min(max(selectedIndex, 0), segments.count - 1)
+        for index in segments.indices {
+            let cell = segmentFrame(index)
+            if index == selected {
+                let pill = cell.insetBy(dx: 2, dy: 2)
+                SceneStyle.drawShadow(under: pill, radius: r - 2, in: canvas, strength: 1.6)
+                canvas.fillRoundedRect(pill, radius: r - 2, color: pressedIndex == index ? RGBAColor(hex: 0xF4F4F7) : .white)
+            } else {
+                if pressedIndex == index {
+                    canvas.fillRoundedRect(cell.insetBy(dx: 2, dy: 2), radius: r - 2, color: RGBAColor(hex: 0xD4D4DA))
+                }
+                // Hairline dividers between unselected neighbours.
+                if index > 0 && index - 1 != selected {
+                    canvas.fill(Rect(x: cell.minX - 0.5, y: cell.minY + 9, width: 1, height: cell.height - 18),
+                                color: RGBAColor(hex: 0xC7C7CC))
+                }
+            }
+            let style = TextStyle(size: 13, weight: index == selected ? .bold : .regular,
+                                  color: index == selected ? SceneStyle.ink : SceneStyle.secondaryInk)
+            canvas.drawText(segments[index], in: cell, style: style, alignment: .center)
+        }
+    }
+}
+
+/// A ‹ value › selector: a white rounded field with a value in the middle and two arrow buttons
+/// that step backward and forward through `values`, wrapping around.
+@MainActor
+final class CycleControl: PressableControl {
+    var frame: Rect
+    var values: [String]
+    var isEnabled = true
+    /// The value shown.
+    var index: Int
+    var onChange: (@MainActor (Int) -> Void)?
+    /// Which arrow a press in progress is on: -1 (‹), +1 (›), nil for none.
+    private(set) var pressedStep: Int?
+    private var pressStep: Int?
+
+    /// Width of each arrow area.
+    static let arrowWidth = 34.0
+
+    init(values: [String], index: Int = 0, frame: Rect = .zero) {
+        self.values = values
+        self.index = index
+        self.frame = frame
+    }
+
+    /// -1 on the left arrow (or the left half of the value), +1 on the right, nil outside.
+    private func step(at point: Point) -> Int? {
+        guard frame.contains(point) else { return nil }
+        return point.x < frame.midX ? -1 : 1
+    }
+
+    /// Steps `delta` values forward (negative: backward), wrapping, and calls `onChange`.
+    func advance(by delta: Int) {
+        guard !values.isEmpty, delta != 0 else { return }
+        let n = values.count
+        index = ((index + delta) % n + n) % n
+        onChange?(index)
+    }
+
+    func beginPress(at point: Point) { pressStep = step(at: point); pressedStep = pressStep }
+    func movePress(to point: Point) { pressedStep = step(at: point) == pressStep ? pressStep : nil }
+    func endPress(at point: Point) {
+        let hit = step(at: point)
+        defer { pressStep = nil; pressedStep = nil }
+        guard let hit, hit == pressStep else { return }
+        advance(by: hit)
+    }
+    func cancelPress() { pressStep = nil; pressedStep = nil }
+
+    func draw(in canvas: any DrawingCanvas) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let r = SceneStyle.controlRadius, w = Self.arrowWidth
+        SceneStyle.drawShadow(under: frame, radius: r, in: canvas)
+        canvas.fillRoundedRect(frame, radius: r, color: SceneStyle.hairline)
+        canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: .white)
+        let left = Rect(x: frame.minX, y: frame.minY, width: w, height: frame.height)
+        let right = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
+        func arrow(_ area: Rect, _ step: Int) {   // a function, not an array literal: no allocation per frame
+            if pressedStep == step {
+                canvas.fillRoundedRect(area.insetBy(dx: 3, dy: 3), radius: r - 3, color: RGBAColor(hex: 0xE4E4EA))
+            }
+            drawChevron(in: area, pointingRight: step > 0, canvas: canvas,
+                        color: pressedStep == step ? SceneStyle.accentPressed : SceneStyle.accent)
+        }
+        arrow(left, -1)
+        arrow(right, 1)
+        canvas.fill(Rect(x: left.maxX, y: frame.minY + 8, width: 1, height: frame.height - 16), color: RGBAColor(hex: 0xE5E5EA))
+        canvas.fill(Rect(x: right.minX - 1, y: frame.minY + 8, width: 1, height: frame.height - 16), color: RGBAColor(hex: 0xE5E5EA))
+        if !values.isEmpty {
+            let value = values[min(max(index, 0), values.count - 1)]
+            canvas.drawText(value, in: Rect(x: left.maxX + 6, y: frame.minY, width: max(0, right.minX - left.maxX - 12), height: frame.height),
+                            style: TextStyle(size: 13, weight: .bold, color: SceneStyle.ink), alignment: .center)
+        }
+    }
+
+    private func drawChevron(in area: Rect, pointingRight: Bool, canvas: any DrawingCanvas, color: RGBAColor) {
+        let cx = area.midX, cy = area.midY, h = 5.0, w = 3.5
+        let tip = Point(x: cx + (pointingRight ? w : -w), y: cy)
+        // Filled in place: no array per chevron per frame.
+        chevron[0] = Point(x: cx + (pointingRight ? -w : w), y: cy - h)
+        chevron[1] = tip
+        chevron[2] = Point(x: cx + (pointingRight ? -w : w), y: cy + h)
+        canvas.drawPolyline(chevron, color: color, width: 2)
+    }
+
+    /// The three points of a chevron, reused.
+    private var chevron = [Point](repeating: .zero, count: 3)
+}
+
+/// Whole numbers with thousands separators: 1000 → "1,000", -1234567 → "-1,234,567".
+func groupedNumber(_ n: Int) -> String {
+    var out = ""
+    appendGroupedNumber(n, to: &out)
+    return out
+}
+
+/// Appends `n` with thousands separators (as ``groupedNumber(_:)`` formats it) to `out`, digit by
+/// digit: no allocation when `out` has the capacity (a reused buffer, see ``replaceContents(of:with:)``).
+func appendGroupedNumber(_ n: Int, to out: inout String) {
+    appendDecimal(n, grouped: true, to: &out)
+}
+
+/// Appends `n` in decimal to `out`, with a comma every three digits when `grouped`, digit by digit
+/// (no allocation when `out` has the room).
+func appendDecimal(_ n: Int, grouped: Bool, to out: inout String) {
+    if n < 0 { out.append("-") }
+    let magnitude = n.magnitude
+    var divisor: UInt = 1, digits = 1
+    while magnitude / divisor >= 10 {
+        divisor *= 10
+        digits += 1
+    }
+    var rest = magnitude
+    for i in 0..<digits {
+        if grouped && i > 0 && (digits - i) % 3 == 0 { out.append(",") }
+        out.append(Character(Unicode.Scalar(UInt8(48 + rest / divisor))))
+        rest %= divisor
+        divisor /= 10
+    }
+}
+
+/// An empty string with room for `capacity` UTF-8 bytes: a buffer for ``replaceContents(of:with:)``
+/// that never grows (growing would allocate in the frame whose text first gets longer).
+func reservedBuffer(_ capacity: Int = 64) -> String {
+    var buffer = ""
+    buffer.reserveCapacity(capacity)
+    return buffer
+}
+
+/// Empties `text` keeping its storage, then lets `write` append the new contents: a label that is
+/// formatted again while the scene runs (a status line) reuses its buffer instead of allocating one
+/// each time. (A copy still held elsewhere, such as a text cache's key, makes this one copy.)
+func replaceContents(of text: inout String, with write: (inout String) -> Void) {
+    text.removeAll(keepingCapacity: true)
+    write(&text)
+}

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Motion
+import ScrollKit
+
+/// The scroll phase as the trace writes it: ScrollKit's own `ScrollingPhase` (its raw value is the column's text).
+typealias TracePhase = ScrollingPhase
+
+/// What a scene reports for one frame of the trace. Every field defaults to its neutral value,
+/// so a scene fills only the columns it has.
+struct TraceSample: Sendable, Equatable {
+    /// The main scroll view's content offset, points.
+    var offset: Point = .zero
+    /// The main scroll view's velocity, points per second (in the direction the offset moves).
+    var velocity: Point = .zero
+    var phase: ScrollingPhase = .idle
+    /// The main scroll view's viewport size, points.
+    var viewportSize: Size = .zero
+    /// The main scroll view's content size, points.
+    var contentSize: Size = .zero
+    /// The first and last items intersecting the viewport; -1 when none.
+    var firstVisible: Int = -1
+    var lastVisible: Int = -1
+    /// Cells the data source configured in this frame.
+    var configured: Int = 0
+    /// The picker's selected item; -1 in scenes without a picker.
+    var selected: Int = -1
+
+    /// Every column neutral: zero numbers, idle phase, -1 indices.
+    static let neutral = TraceSample()
+}
+
+extension TraceSample {
+    /// The columns of a scene whose main scroll view is `list`'s, with `selected` (-1: none).
+    @MainActor
+    init(list: ListView, selected: Int = -1) {
+        let scroll = list.scrollView
+        let visible = list.visibleRange
+        self.init(offset: scroll.contentOffset, velocity: scroll.velocity, phase: scroll.phase,
+                  viewportSize: list.frame.size, contentSize: scroll.contentSize,
+                  firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
+                  lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
+                  configured: list.configuredInLastStep, selected: selected)
+    }
+}
+
+/// The trace's CSV format: a header row, then one row per frame.
+///
+/// Numbers: whole values print without a fraction ("600", "-1"); others in Swift's shortest
+/// form that reads back to the same Double ("0.016666666666666666", "1.5e-05"); a NaN or
+/// infinity prints as "nan", "inf" or "-inf"; -0 prints as "0". Lines end with "\n".
+enum TraceFormat {
+    static let columns = [
+        "frame", "timestamp", "targetTimestamp", "offsetX", "offsetY", "velocityX", "velocityY", "phase",
+        "viewportWidth", "viewportHeight", "contentWidth", "contentHeight",
+        "firstVisible", "lastVisible", "configured", "selected",
+    ]
+
+    /// The header line, without a line break.
+    static let header = columns.joined(separator: ",")
+
+    /// One frame's line, without a line break. `frame` is the tick's index (skipped frames count).
+    static func row(_ tick: FrameTick, _ sample: TraceSample) -> String {
+        var line = String(tick.index)
+        for value in [tick.timestamp, tick.targetTimestamp, sample.offset.x, sample.offset.y,
+                      sample.velocity.x, sample.velocity.y] {
+            line += ","
+            line += number(value)
+        }
+        line += ","
+        line += sample.phase.rawValue
+        for value in [sample.viewportSize.width, sample.viewportSize.height,
+                      sample.contentSize.width, sample.contentSize.height] {
+            line += ","
+            line += number(value)
+        }
+        for value in [sample.firstVisible, sample.lastVisible, sample.configured, sample.selected] {
+            line += ","
+            line += String(value)
+        }
+        return line
+    }
+
+    /// A Double as the trace writes it (see the type's documentation).
+    static func number(_ x: Double) -> String {
+        if x.isNaN { return "nan" }
+        if x.isInfinite { return x < 0 ? "-inf" : "inf" }
+        if x == 0 { return "0" }
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        return String(x)
+    }
+}
+
+/// Writes a trace to a file through a 64 KiB buffer.
+///
+/// `init` creates (or truncates) the file at once, so an unwritable path fails before the run.
+/// Write errors are remembered and reported by `close()`.
+final class TraceWriter {
+    private var fd: Int32
+    private let path: String
+    private var buffer: [UInt8] = []
+    private var failure: CLIError?
+    private static let capacity = 64 * 1024
+
+    /// Opens `path` for writing and writes the header line.
+    init(path: String) throws(CLIError) {
+        self.path = path
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError("cannot write trace \"\(path)\": Is a directory")
+        }
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw CLIError("cannot write trace \"\(path)\": \(FileCheck.errnoText())") }
+        buffer.reserveCapacity(Self.capacity)
+        append(TraceFormat.header)
+    }
+
+    deinit {
+        if fd >= 0 { _ = posixClose(fd) }
+    }
+
+    /// Appends one frame's row.
+    func write(_ tick: FrameTick, _ sample: TraceSample) {
+        append(TraceFormat.row(tick, sample))
+    }
+
+    /// Flushes and closes the file; throws the first write error met, if any.
+    func close() throws(CLIError) {
+        guard fd >= 0 else { return }
+        flush()
+        if posixClose(fd) != 0, failure == nil {
+            failure = CLIError("cannot write trace \"\(path)\": \(FileCheck.errnoText())")
+        }
+        fd = -1
+        if let failure { throw failure }
+    }
+
+    private func append(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= Self.capacity { flush() }
+    }
+
+    private func flush() {
+        guard fd >= 0, failure == nil else { buffer.removeAll(keepingCapacity: true); return }
+        var written = 0
+        while written < buffer.count {
+            let n = buffer.withUnsafeBytes { raw in
+                posixWrite(fd, raw.baseAddress! + written, raw.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = CLIError("cannot write trace \"\(path)\": \(FileCheck.errnoText())")
+                break
+            }
+            written += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+// Free functions so the class's own `write`/`close` methods do not shadow the system calls.
+private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
+private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }

@@ -1,0 +1,154 @@
+import CSDL2
+import Motion
+import ScrollKit
+
+/// What a host runs: receives size changes, input and frames, and draws.
+@MainActor
+public protocol HostClient: AnyObject {
+    /// The drawable size changed (also called once when ``AppHost/run(client:maxFrames:beforeFrame:)``
+    /// starts). In logical points; may be 0×0 (a minimized window): never divide by it.
+    func hostDidResize(to size: Size)
+    /// An input event, with its own timestamp on the host clock (seconds).
+    func handle(_ event: InputEvent)
+    /// Once per frame, before ``draw(in:)``. Compute what the frame shows for `tick.targetTimestamp`.
+    func update(_ tick: FrameTick)
+    /// Draws the frame.
+    func draw(in canvas: DrawingCanvas)
+    /// False when nothing moves: a window host may then sleep until input arrives.
+    var needsFrames: Bool { get }
+    /// True to end a window host's run (e.g. Escape was pressed).
+    var wantsQuit: Bool { get }
+}
+
+/// How a host is set up.
+public struct HostOptions: Sendable, Hashable {
+    /// Whether a window host may pace by the renderer's vsync.
+    public enum VSync: Sendable, Hashable {
+        /// Use vsync where the renderer really blocks on it (measured on a few presents at start;
+        /// never on software renderers or the dummy/offscreen drivers); else absolute deadlines.
+        case automatic
+        /// Always pace by absolute deadlines (vsync off).
+        case off
+    }
+
+    /// Which SDL renderer a window host uses.
+    public enum Renderer: Sendable, Hashable {
+        /// Hardware-accelerated, falling back to software when none can be created.
+        case automatic
+        /// SDL's software renderer (what the headless host always uses).
+        case software
+    }
+
+    /// Window or surface size in points. Non-finite or < 1 dimensions become 1; capped at 16384.
+    public var size: Size
+    /// Frames per second; nil = the display's refresh rate (60 when SDL reports 0 Hz, as on Xvfb and
+    /// the headless drivers; the headless host always uses 60). Sanitized to 1...1000 (NaN → 60).
+    public var hz: Double?
+    /// The window title.
+    public var title: String
+    /// Vsync preference (window host).
+    public var vsync: VSync
+    /// Renderer preference (window host).
+    public var renderer: Renderer
+
+    public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
+                vsync: VSync = .automatic, renderer: Renderer = .automatic) {
+        self.size = size
+        self.hz = hz
+        self.title = title
+        self.vsync = vsync
+        self.renderer = renderer
+    }
+
+    /// `size` in whole points, each dimension in 1...16384 (NaN or infinite → 1).
+    public var pixelSafeSize: (width: Int32, height: Int32) {
+        func clean(_ v: Double) -> Int32 {
+            guard v.isFinite else { return 1 }
+            return Int32(min(max(v.rounded(), 1), 16_384))
+        }
+        return (clean(size.width), clean(size.height))
+    }
+}
+
+/// A frame loop around a client: a window on a display, or headless on a virtual clock.
+///
+/// Each frame `k`: (1) pacing (see ``DisplayLink``); (2) `beforeFrame(tick)`, then pending input is
+/// delivered with its own timestamps; (3) the display link's callbacks, `client.update(tick)`,
+/// `client.draw(in:)` and the present. The CPU cost of (2)–(3) goes into ``stats``.
+@MainActor
+public protocol AppHost: AnyObject {
+    /// The link that paces this host's frames (add callbacks to it to run code every frame).
+    var displayLink: DisplayLink { get }
+    /// The drawable size in points.
+    var logicalSize: Size { get }
+    /// The canvas frames are drawn on (a headless resize may replace it; fetch it each time).
+    var canvas: SDLCanvas { get }
+    /// What the host measured so far.
+    var stats: FrameStats { get }
+    /// Runs frames: a window host until the client wants to quit or the window closes (or
+    /// `maxFrames`); a headless host exactly `maxFrames` frames on the virtual clock, every frame
+    /// rendered. `beforeFrame` runs at the start of each frame with its tick (scripts inject events there).
+    /// - Throws: ``SDLError`` when SDL fails during the run.
+    func run(client: HostClient, maxFrames: Int?, beforeFrame: ((FrameTick) -> Void)?) throws
+    /// Headless: a new surface size; window: `SDL_SetWindowSize`. The client hears of it through
+    /// ``HostClient/hostDidResize(to:)``. Sanitized like ``HostOptions/size``.
+    func resize(to size: Size)
+    /// Writes the last presented frame as PNG.
+    /// - Throws: ``SDLError`` naming `path` when it cannot be written.
+    func screenshot(to path: String) throws
+    /// Delivers an input event to the client (at once during a run; before the next frame otherwise).
+    func inject(_ event: InputEvent)
+}
+
+extension AppHost {
+    /// ``run(client:maxFrames:beforeFrame:)`` without a frame hook.
+    public func run(client: HostClient, maxFrames: Int? = nil) throws {
+        try run(client: client, maxFrames: maxFrames, beforeFrame: nil)
+    }
+}
+
+/// Renderer facts hosts read once.
+struct RendererInfo {
+    var name: String
+    var isSoftware: Bool
+    var vsync: Bool
+
+    init(_ renderer: OpaquePointer) {
+        var info = SDL_RendererInfo()
+        if SDL_GetRendererInfo(renderer, &info) == 0 {
+            name = info.name.map { String(cString: $0) } ?? "unknown"
+            isSoftware = (info.flags & SDL_RENDERER_SOFTWARE.rawValue) != 0 || name == "software"
+            vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0
+        } else {
+            name = "unknown"
+            isSoftware = false
+            vsync = false
+        }
+    }
+}
+
+/// Sizes of a window in points and of its renderer's output in pixels, and their ratio.
+struct DrawableSize: Equatable {
+    var points: Size
+    var pixels: Size
+    /// Pixels per point; the previous scale (or 1) when either size is zero, never NaN.
+    var scale: Double
+
+    static func read(window: OpaquePointer, renderer: OpaquePointer, previousScale: Double) -> DrawableSize {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        if SDL_GetRendererOutputSize(renderer, &pw, &ph) != 0 { pw = w; ph = h }
+        let points = Size(width: Double(max(0, w)), height: Double(max(0, h)))
+        let pixels = Size(width: Double(max(0, pw)), height: Double(max(0, ph)))
+        var scale = previousScale.isFinite && previousScale > 0 ? previousScale : 1
+        if points.width > 0 && pixels.width > 0 {
+            scale = pixels.width / points.width
+        } else if points.height > 0 && pixels.height > 0 {
+            scale = pixels.height / points.height
+        }
+        return DrawableSize(points: points, pixels: pixels, scale: scale)
+    }
+
+    /// Nothing can be drawn (a minimized or collapsed window).
+    var isEmpty: Bool { points.width < 1 || points.height < 1 || pixels.width < 1 || pixels.height < 1 }
+}

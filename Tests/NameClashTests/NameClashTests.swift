@@ -1,0 +1,37 @@
+// Compiling this file is the test: it imports Foundation (and SwiftUI where it exists, a stand-in
+// declaring SwiftUI's type names elsewhere) beside ScrollKitSDL and names ScrollKit's public types
+// unqualified. A ScrollKit type that shared a name with one of theirs would make this file fail to
+// compile ("'X' is ambiguous for type lookup in this context").
+import Foundation
+import ScrollKitSDL
+import SwiftUINames
+import Testing
+#if canImport(SwiftUI)
+import SwiftUI
+#endif
+
+@MainActor
+@Suite struct NameClashTests {
+    @Test func scrollKitTypesNeedNoModulePrefixBesideFoundationAndSwiftUI() throws {
+        let scrolling: ScrollingView = ScrollingView(viewportSize: Size(width: 100, height: 100),
+                                                     contentSize: Size(width: 100, height: 400))
+        let axis: ScrollAxis = scrolling.axis
+        let insets: Insets = .zero
+        let color: RGBAColor = .white
+        let align: TextAlign = .center
+        let position: ItemPosition = .center
+        let phase: ScrollingPhase = scrolling.phase
+        let canvas: any DrawingCanvas = RecordingCanvas()
+        let host: (any AppHost)? = nil
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 100, height: 100), dataSource: EmptyList())
+        let point: Point = list.scrollView.contentOffset
+        #expect(axis == .vertical && insets == .zero && color == .white && align == .center)
+        #expect(position == .center && phase == .idle && host == nil && point == Point(x: 0, y: 0))
+        _ = canvas
+    }
+}
+
+private final class EmptyList: ListDataSource {
+    var numberOfItems: Int { 0 }
+    func configure(_ cell: ListCell, at index: Int) {}
+}

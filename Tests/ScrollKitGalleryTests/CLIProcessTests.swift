@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import ScrollKitGallery
+
+/// The built `scrollkit-demo` binary, run as a subprocess: every bad input is exactly one line
+/// on stderr, nothing on stdout, and exit status 2 (not a signal).
+@Suite struct CLIProcessTests {
+    /// Files the cases below refer to, made once.
+    static let fixtures: URL = {
+        let dir = try! DemoProcess.temporaryDirectory("cli")
+        try! Data(#"{"events": [{"t": 0, "type": "down", "x": 1, "y": 2}, {"t": 0.5"#.utf8)
+            .write(to: dir.appendingPathComponent("truncated.json"))
+        try! Data(#"{"events": [{"t": 0, "type": "down", "x": "1", "y": 2}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("wrongtype.json"))
+        try! Data(#"{"events": [{"t": 0, "type": "screenshot", "path": "/nonexistent-skdemo/shot.png"}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("badshot.json"))
+        return dir
+    }()
+
+    @Test(arguments: [
+        (["--scene", "nope"], #"error: unknown scene "nope" (valid: "# + SceneCatalog.names.joined(separator: ", ") + ")"),
+        (["--hz", "0"], #"error: --hz must be a number from 1 to 1000 (got "0")"#),
+        (["--hz", "1001"], #"error: --hz must be a number from 1 to 1000 (got "1001")"#),
+        (["--frames", "0"], #"error: --frames must be a whole number of at least 1 (got "0")"#),
+        (["--size", "800"], #"error: --size must be WIDTHxHEIGHT in points, whole numbers from 1 to 16384, e.g. 800x600 (got "800")"#),
+        (["--size", "0x600"], #"error: --size must be WIDTHxHEIGHT in points, whole numbers from 1 to 16384, e.g. 800x600 (got "0x600")"#),
+        (["--size", "axb"], #"error: --size must be WIDTHxHEIGHT in points, whole numbers from 1 to 16384, e.g. 800x600 (got "axb")"#),
+        (["--headless", "--script", "$DIR/missing.json"], #"error: cannot read script "$DIR/missing.json": No such file or directory"#),
+        (["--headless", "--script", "$DIR/truncated.json"], #"error: $DIR/truncated.json: line 1, column 64: unexpected end of file: expected ',' or '}' (truncated JSON?)"#),
+        (["--headless", "--script", "$DIR/wrongtype.json"], #"error: $DIR/wrongtype.json: event 0: "x" must be a number"#),
+        (["--headless", "--script", "$DIR/badshot.json"], #"error: $DIR/badshot.json: event 0: cannot write screenshot "/nonexistent-skdemo/shot.png": No such file or directory"#),
+        (["--headless", "--trace", "/nonexistent-skdemo/t.csv"], #"error: cannot write trace "/nonexistent-skdemo/t.csv": No such file or directory"#),
+        (["--headless", "--trace", "$DIR"], #"error: cannot write trace "$DIR": Is a directory"#),
+        (["--headless", "--screenshot", "/nonexistent-skdemo/s.png"], #"error: cannot write screenshot "/nonexistent-skdemo/s.png": No such file or directory"#),
+        (["--headless", "--screenshot", "$DIR"], #"error: cannot write screenshot "$DIR": Is a directory"#),
+        (["--frames"], "error: Missing value for '--frames <N>'"),
+        (["--bogus"], "error: Unknown option '--bogus'"),
+    ] as [([String], String)])
+    func badInputIsOneLineAndStatus2(arguments: [String], expected: String) throws {
+        let dir = Self.fixtures.path
+        let result = try DemoProcess.run(arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir) })
+        #expect(result.exited, "killed by a signal")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "stderr: \(result.stderr)")
+        #expect(result.stderr == expected.replacingOccurrences(of: "$DIR", with: dir) + "\n")
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try DemoProcess.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("USAGE: scrollkit-demo"))
+        for option in ["--scene <NAME>", "--headless", "--hz <HZ>", "--frames <N>", "--size <WxH>", "--script <FILE.json>",
+                       "--trace <FILE.csv>", "--screenshot <FILE.png>", "--stats"] {
+            #expect(result.stdout.contains(option), "--help does not list \(option)")
+        }
+    }
+
+    @Test func badInputLeavesNoTraceFileBehind() throws {
+        let dir = try DemoProcess.temporaryDirectory("notrace")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("t.csv").path
+        let result = try DemoProcess.run(["--headless", "--trace", trace, "--screenshot", "/nonexistent-skdemo/s.png"])
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: trace))
+    }
+}

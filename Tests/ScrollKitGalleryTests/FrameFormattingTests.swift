@@ -1,0 +1,80 @@
+import Foundation
+import Motion
+import ScrollKit
+import Testing
+@testable import ScrollKitGallery
+
+/// The labels scenes show are formatted without allocating in frames: once up front (picker, paging)
+/// or into reused buffers (list). These check that they still read the same.
+@Suite("Labels formatted for allocation-free frames")
+struct FrameFormattingTests {
+    @Test("groupedNumber and appendGroupedNumber put commas every three digits",
+          arguments: [(0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (-1234567, "-1,234,567"),
+                      (10_000_000, "10,000,000"), (Int.max, "9,223,372,036,854,775,807"),
+                      (Int.min, "-9,223,372,036,854,775,808")])
+    func grouped(_ n: Int, _ expected: String) {
+        #expect(groupedNumber(n) == expected)
+        var text = "Rows "
+        appendGroupedNumber(n, to: &text)
+        #expect(text == "Rows " + expected)
+    }
+
+    @Test("replaceContents writes new contents over old, longer or shorter, and leaves copies alone")
+    func replaceContentsReusesTheBuffer() {
+        var text = "configured in frame 1,234,567"
+        let copy = text
+        replaceContents(of: &text) { out in
+            out.append("configured in frame ")
+            appendGroupedNumber(12, to: &out)
+        }
+        #expect(text == "configured in frame 12")
+        #expect(copy == "configured in frame 1,234,567")
+        replaceContents(of: &text) { out in out.append("No rows") }
+        #expect(text == "No rows")
+    }
+
+    @Test("the picker's labels are made once for every face")
+    @MainActor
+    func pickerLabels() throws {
+        let labels = PickerScene.faceLabels(count: 79)
+        #expect(labels.count == 79)
+        #expect(labels[0].name == "Grinning Face with Smiling Eyes")
+        #expect(labels[0].detail == "U+1F601  ·  1 of 79")
+        #expect(labels[78].name == "Person with Folded Hands")
+        #expect(labels[78].detail == "U+1F64F  ·  79 of 79")
+        for (i, label) in labels.enumerated() {
+            #expect(label.name == PickerScene.displayName(ofFace: i))
+        }
+        #expect(PickerScene.faceLabels(count: 0).isEmpty)
+        #expect(PickerScene.faceLabels(count: -3).isEmpty)
+    }
+
+    @Test("a recycled list row gets the frame it was configured in, whatever its old subtitle said")
+    @MainActor
+    func rowSubtitleIsRewrittenInPlace() throws {
+        let rows = RowSource(count: 20_000, rowHeight: 60)
+        let cell = rows.makeCell()
+        rows.frameIndex = 1_234_567
+        rows.configure(cell, at: 12_345)
+        let label = try #require(cell as? LabelCell)
+        #expect(label.title == "Row 12345")
+        #expect(label.subtitle == "configured in frame 1,234,567")
+        let shown = label.subtitle        // what a canvas or a cache may still hold
+        #expect(cell is RowCell)
+        cell.prepareForReuse()            // as the list recycles it
+        #expect(label.subtitle == nil)
+        rows.frameIndex = 8
+        rows.configure(cell, at: 3)
+        #expect(label.title == "Row 3")
+        #expect(label.subtitle == "configured in frame 8")
+        #expect(shown == "configured in frame 1,234,567")
+        // Configured again without being recycled first (a reload): still right.
+        rows.frameIndex = 1_000
+        rows.configure(cell, at: 4)
+        #expect(label.subtitle == "configured in frame 1,000")
+        // Any other cell gets the same texts.
+        let plain = LabelCell()
+        rows.configure(plain, at: 5)
+        #expect(plain.title == "Row 5" && plain.subtitle == "configured in frame 1,000")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Motion
+import ScrollKit
+import Testing
+@testable import ScrollKitGallery
+
+@Suite struct TraceTests {
+    @Test func headerHasTheSixteenDocumentedColumns() {
+        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected")
+        #expect(TraceFormat.columns.count == 16)
+    }
+
+    @Test func neutralRow() {
+        let tick = FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60)
+        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1")
+    }
+
+    @Test func filledRow() {
+        let tick = FrameTick(index: 37, timestamp: 37.0 / 60, targetTimestamp: 38.0 / 60, duration: 1.0 / 60)
+        var sample = TraceSample()
+        sample.offset = Point(x: -0.0, y: 1234.5)
+        sample.velocity = Point(x: 0, y: -2500.25)
+        sample.phase = .decelerating
+        sample.viewportSize = Size(width: 800, height: 600)
+        sample.contentSize = Size(width: 800, height: 60_000)
+        sample.firstVisible = 20
+        sample.lastVisible = 30
+        sample.configured = 2
+        sample.selected = 5
+        #expect(TraceFormat.row(tick, sample)
+                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5")
+        // Every row has as many fields as the header.
+        #expect(TraceFormat.row(tick, sample).split(separator: ",").count == TraceFormat.columns.count)
+    }
+
+    @Test(arguments: [
+        (0.0, "0"), (-0.0, "0"), (600, "600"), (-120, "-120"), (0.5, "0.5"), (1e-5, "1e-05"),
+        (1e20, "1e+20"), (Double.nan, "nan"), (Double.infinity, "inf"), (-Double.infinity, "-inf"),
+    ] as [(Double, String)])
+    func numbers(value: Double, text: String) {
+        #expect(TraceFormat.number(value) == text)
+    }
+
+    @Test func numbersReadBackExactly() {
+        for value in [1.0 / 3, 0.1 + 0.2, 123456.789, -9.87654321e-7, 2.5e15] {
+            #expect(Double(TraceFormat.number(value)) == value)
+        }
+    }
+
+    @Test func writerWritesHeaderAndRowsThroughItsBuffer() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("skdemo-trace-\(getpid()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try TraceWriter(path: path)
+        // Enough rows to overflow the 64 KiB buffer several times.
+        let rows = 3_000
+        for k in 0..<rows {
+            var sample = TraceSample.neutral
+            sample.offset.y = Double(k) * 1.5
+            writer.write(FrameTick(index: k, timestamp: Double(k) / 120, duration: 1.0 / 120), sample)
+        }
+        try writer.close()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == rows + 2)  // header, rows, and the empty string after the last "\n"
+        #expect(lines.first.map(String.init) == TraceFormat.header)
+        #expect(lines.last == "")
+        #expect(String(lines[1 + 2_999]) == TraceFormat.row(
+            FrameTick(index: 2_999, timestamp: 2_999.0 / 120, duration: 1.0 / 120),
+            TraceSample(offset: Point(x: 0, y: 4_498.5))))
+    }
+
+    @Test func writerRejectsUnwritablePaths() throws {
+        #expect(throws: CLIError(#"cannot write trace "/nonexistent-skdemo/t.csv": No such file or directory"#)) {
+            try TraceWriter(path: "/nonexistent-skdemo/t.csv")
+        }
+        let dir = FileManager.default.temporaryDirectory.path
+        #expect(throws: CLIError("cannot write trace \"\(dir)\": Is a directory")) {
+            try TraceWriter(path: dir)
+        }
+    }
+}
