@@ -5,6 +5,17 @@ import PackageDescription
 //   ScrollKitGallery (+ the `scrollkit-demo` entry point) → ScrollKitSDL → ScrollKit → Motion
 // ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
 // (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
+// pkg-config for SDL on Linux adds `-D_REENTRANT` to the C flags, which SwiftPM refuses with a warning
+// ("prohibited flag(s)") for every target that imports SDL, in this package and in every package that
+// depends on it. Debian and Ubuntu put SDL's headers under /usr/include/SDL2, which the shims include as
+// <SDL2/SDL.h> from the default include path, and the module maps link the libraries by name: no
+// pkg-config needed there. Elsewhere (macOS with Homebrew, other prefixes) pkg-config finds them.
+#if os(Linux)
+let pkgConfig: (sdl2: String?, ttf: String?, image: String?) = (nil, nil, nil)
+#else
+let pkgConfig: (sdl2: String?, ttf: String?, image: String?) = ("sdl2", "SDL2_ttf", "SDL2_image")
+#endif
+
 let package = Package(
     name: "ScrollKit",
     products: [
@@ -22,17 +33,17 @@ let package = Package(
         // System libraries: SDL2 and its two companions, with shims for the macros Swift cannot import.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
+            pkgConfig: pkgConfig.sdl2,
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
         ),
         .systemLibrary(
             name: "CSDL2_ttf",
-            pkgConfig: "SDL2_ttf",
+            pkgConfig: pkgConfig.ttf,
             providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]
         ),
         .systemLibrary(
             name: "CSDL2_image",
-            pkgConfig: "SDL2_image",
+            pkgConfig: pkgConfig.image,
             providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]
         ),
 

@@ -1,7 +1,13 @@
 #ifndef SCROLLKIT_CSDL2_SHIM_H
 #define SCROLLKIT_CSDL2_SHIM_H
 
+// <SDL2/SDL.h> where SDL lives in a default include path (Debian, Ubuntu: no pkg-config needed),
+// else <SDL.h> through the include paths pkg-config gives (Homebrew, other prefixes).
+#if __has_include(<SDL2/SDL.h>)
+#include <SDL2/SDL.h>
+#else
 #include <SDL.h>
+#endif
 
 // Wrappers for the SDL macros Swift cannot import.
 
