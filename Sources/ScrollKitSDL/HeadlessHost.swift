@@ -93,6 +93,7 @@ public final class HeadlessHost: AppHost {
         while framesRun < count {
             let tick = displayLink.waitForNextFrame()       // virtual: jumps to k / hz
             let cpu0 = FrameStats.processCPUTime()
+            let wall0 = FrameStats.monotonicTime()
             beforeFrame?(tick)
             while SDL_PollEvent(&event) != 0 {
                 if event.type == SDL_QUIT.rawValue { return }  // SIGINT / SIGTERM
@@ -104,8 +105,10 @@ public final class HeadlessHost: AppHost {
             client.draw(in: canvas)
             SDL_RenderPresent(renderer)
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
-            stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now,
-                               presented: clock.now, cost: cost), period: tick.duration)
+            stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now, presented: clock.now,
+                               cost: cost, wallCost: (FrameStats.monotonicTime() - wall0) * 1000,
+                               startsSpan: framesRun == 0),
+                         period: tick.duration)
             stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
             skippedSoFar = displayLink.skippedFrames
             framesRun += 1

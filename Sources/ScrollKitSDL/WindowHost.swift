@@ -180,6 +180,7 @@ public final class WindowHost: AppHost {
         displayLink.restartTimeline()
         var skippedSoFar = displayLink.skippedFrames
         var framesRun = 0
+        var startsSpan = true   // the next frame opens an animation span (the timeline restarted)
 
         while maxFrames.map({ framesRun < $0 }) ?? true {
             if quitRequested || client.wantsQuit { break }
@@ -190,6 +191,7 @@ public final class WindowHost: AppHost {
                 waitForWork(client: client)
                 if quitRequested || client.wantsQuit { break }
                 displayLink.restartTimeline()
+                startsSpan = true
                 continue   // re-check: still minimized, or work to do
             }
 
@@ -216,8 +218,10 @@ public final class WindowHost: AppHost {
                 checkVSyncStillBlocks(interval: presented - previous)
             }
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
-            stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: began,
-                               presented: presented, cost: cost), period: tick.duration)
+            stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: began, presented: presented,
+                               cost: cost, wallCost: (presented - began) * 1000, startsSpan: startsSpan),
+                         period: tick.duration)
+            startsSpan = false
             stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
             skippedSoFar = displayLink.skippedFrames
             frameOwed = false
@@ -226,6 +230,7 @@ public final class WindowHost: AppHost {
                 // The run's first frame pays one-off setup (fonts, textures, shaders): start the
                 // timeline after it instead of counting that as skipped frames.
                 displayLink.restartTimeline()
+                startsSpan = true
             }
         }
     }

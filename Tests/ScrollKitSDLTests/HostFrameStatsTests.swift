@@ -43,6 +43,7 @@ struct HostFrameStatsTests {
         }
         let p = try #require(stats.pacing)
         #expect(p.frames == 101)
+        #expect(p.spans == 1 && p.intervals == 100)
         #expect(abs(p.meanInterval - period) < 1e-12)                 // 100 intervals spanning 2 s
         #expect(abs(p.maxInterval - (period + 0.002)) < 1e-12)
         #expect(abs(p.p99Interval - (period + 0.002)) < 1e-12)
@@ -81,12 +82,66 @@ struct HostFrameStatsTests {
         stats.skippedFrames = 4
         #expect(stats.summary.contains("frames: 3"))
         #expect(stats.summary.contains("skipped frames: 4"))
-        #expect(stats.summary.contains("p50 2.000 ms"))
+        #expect(stats.summary.contains("frame cost, wall time (update+layout+draw+present): p50 2.000 ms"))
+        #expect(stats.summary.contains("frame cost, CPU time across threads: p50 2.000 ms"))
+        #expect(stats.summary.contains("frames over budget (wall time above the 1000.000 ms period): 0"))
         #expect(stats.summary.contains("peak memory:"))
         #expect(!stats.summary.contains("pacing"))
+        #expect(!stats.summary.contains("hitch"))
         stats.isRealTime = true
-        #expect(stats.summary.contains("pacing"))
+        #expect(stats.summary.contains("pacing (animation spans only: 1 spans, 1 intervals"))
+        #expect(stats.summary.contains("hitch ratio: 0.00 ms/s of animation (good: at most 5)"))
         #expect(FrameStats.peakResidentBytes() > 0)
         #expect(FrameStats.processCPUTime() > 0)
     }
+
+    @Test("idle time between animation spans is not a frame interval")
+    func spansExcludeIdle() throws {
+        var stats = FrameStats()
+        let period = 1.0 / 60
+        // Two spans of 10 frames on time, 97 s of idle between them (the window slept).
+        for k in 0..<20 {
+            let t = Double(k) * period + (k >= 10 ? 97 : 0)
+            stats.record(.init(index: k, timestamp: t, began: t, presented: t + 0.002, cost: 1,
+                               startsSpan: k == 0 || k == 10), period: period)
+        }
+        let p = try #require(stats.pacing)
+        #expect(p.spans == 2)
+        #expect(p.intervals == 18)
+        #expect(abs(p.maxInterval - period) < 1e-9)          // not 97 s
+        #expect(abs(p.meanInterval - period) < 1e-9)
+        #expect(abs(p.animationSeconds - 18 * period) < 1e-9)
+        #expect(p.hitchRatio < 1e-6)
+    }
+
+    @Test("hitch ratio: ms late per second of animation; frames over budget by wall time")
+    func hitchRatio() throws {
+        var stats = FrameStats()
+        let period = 0.02
+        // 11 frames, one span: presents on the 20 ms grid except one that comes 30 ms late (at 110 ms
+        // instead of 80 ms); the next is back on the grid, 10 ms later.
+        let presents: [Double] = [0, 20, 40, 60, 110, 120, 140, 160, 180, 200, 220].map { $0 / 1000 }
+        for (k, t) in presents.enumerated() {
+            stats.record(.init(index: k, timestamp: Double(k) * period, began: t, presented: t,
+                               cost: 3, wallCost: k == 4 ? 45 : 4), period: period)
+        }
+        let p = try #require(stats.pacing)
+        // Intervals: 20, 20, 20, 50, 10, 20, 20, 20, 20, 20 ms: one hitch of 30 ms over 0.22 s.
+        #expect(p.intervals == 10)
+        #expect(abs(p.animationSeconds - 0.22) < 1e-12)
+        #expect(abs(p.hitchRatio - 30 / 0.22) < 1e-9)
+        #expect(stats.framesOverBudget == 1)                  // the 45 ms frame, against a 20 ms budget
+        #expect(stats.maxWallCost == 45)
+        #expect(stats.maxCost == 3)
+        #expect(stats.wallCostPercentile(50) == 4)
+    }
+
+    @Test("a sample without a wall-clock cost reports its CPU cost as wall time")
+    func wallCostFallsBackToCPU() {
+        var stats = FrameStats()
+        stats.record(.init(index: 0, timestamp: 0, began: 0, presented: 0, cost: 7), period: 0.005)
+        #expect(stats.wallCosts == [7])
+        #expect(stats.framesOverBudget == 1)                  // 7 ms against a 5 ms budget
+    }
 }
+
