@@ -8,7 +8,11 @@ import ScrollKitSDL
 /// - Input: one ``FrameStats/Sample`` per frame from the host (``record(_:period:skipped:)``; the host
 ///   records a frame after presenting it, so frame *k* shows the cost of frame *k − 1*), and the
 ///   scene's ``TraceSample`` when it refreshes.
-/// - FPS: frames presented in the last second (at most ``capacity``), from their present times.
+/// - FPS: frames presented in the last second (at most ``capacity``), from their present times, counting
+///   only the current animation span (frames since the host's timeline last restarted, see
+///   ``FrameStats/Sample/startsSpan``): the time the window slept before a scroll is not a slow frame.
+/// - Phase and velocity: the phase follows every frame; the velocity with it whenever the phase changes
+///   (so a scroll that came to rest never shows its last speed), else at the refresh interval.
 /// - No per-frame string formatting: the texts are rebuilt at most every ``refreshInterval`` seconds
 ///   (and when a value's text would not change they are kept, so the canvas's text cache keeps hitting).
 ///   Recording is O(1) into preallocated rings; drawing is O(``capacity``) fills.
@@ -23,6 +27,7 @@ final class HUD {
 
     private var costs: [Double]
     private var presents: [Double]
+    private var spanStarts: [Bool]
     private var head = 0
     private(set) var count = 0
     private var lastIndex: Int?
@@ -54,6 +59,7 @@ final class HUD {
     init() {
         costs = Array(repeating: 0, count: Self.capacity)
         presents = Array(repeating: 0, count: Self.capacity)
+        spanStarts = Array(repeating: false, count: Self.capacity)
     }
 
     /// Adds the host's latest frame (ignored if it was already recorded). `period` is the frame
@@ -63,6 +69,7 @@ final class HUD {
         lastIndex = sample.index
         costs[head] = sample.cost.isFinite ? max(0, sample.cost) : 0
         presents[head] = sample.presented
+        spanStarts[head] = sample.startsSpan
         head = (head + 1) % Self.capacity
         count = min(count + 1, Self.capacity)
         if period.isFinite && period > 0 { budget = period * 1000 }
@@ -75,13 +82,15 @@ final class HUD {
     /// Cost of the `i`-th recorded frame, oldest first.
     private func cost(at i: Int) -> Double { costs[(head - count + i + Self.capacity) % Self.capacity] }
     private func present(at i: Int) -> Double { presents[(head - count + i + Self.capacity) % Self.capacity] }
+    private func startsSpan(at i: Int) -> Bool { spanStarts[(head - count + i + Self.capacity) % Self.capacity] }
 
-    /// Frames per second over the frames presented within the last second, nil with fewer than two.
+    /// Frames per second over the frames presented within the last second and in the current animation
+    /// span, nil with fewer than two such frames.
     var framesPerSecond: Double? {
         guard count >= 2 else { return nil }
         let last = present(at: count - 1)
         var first = count - 1
-        while first > 0 && last - present(at: first - 1) <= 1.0 + 1e-9 { first -= 1 }
+        while first > 0 && !startsSpan(at: first) && last - present(at: first - 1) <= 1.0 + 1e-9 { first -= 1 }
         let span = last - present(at: first)
         guard span > 0 else { return nil }
         return Double(count - 1 - first) / span
@@ -90,7 +99,11 @@ final class HUD {
     /// Rebuilds the texts if ``refreshInterval`` has passed since the last rebuild (or never built).
     /// The phase follows every frame (it is a fixed string).
     func refresh(now: Double, sample: TraceSample) {
-        phaseText = sample.phase.rawValue
+        let phase = sample.phase.rawValue
+        if phase != phaseText {
+            phaseText = phase
+            updateVelocity(sample)
+        }
         // Throttled once there is something to show (the first texts with data come at once).
         if let last = lastRefresh, shownFPS != nil, now - last < Self.refreshInterval, now >= last { return }
         lastRefresh = now
@@ -117,6 +130,11 @@ final class HUD {
                 }
             }
         }
+        updateVelocity(sample)
+    }
+
+    /// The velocity text from the scene's sample (rebuilt only when its whole value changes).
+    private func updateVelocity(_ sample: TraceSample) {
         let v = sample.velocity
         let speed = abs(v.x) > abs(v.y) ? v.x : v.y
         let whole = speed.isFinite ? Int(speed.rounded()) : 0

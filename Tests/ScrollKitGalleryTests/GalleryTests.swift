@@ -292,6 +292,40 @@ private let window = Size(width: 800, height: 600)
         #expect(hud.phaseText == "dragging")
     }
 
+    /// A scroll that starts 0.3 s after the window woke from idle reads the span's own rate, not the
+    /// frames before the sleep spread over the second (which read 17 or 40 FPS).
+    @Test func framesPerSecondCountsOnlyTheCurrentAnimationSpan() {
+        let hud = HUD()
+        for i in 0..<10 { hud.record(sample(i, at: 5 + Double(i) / 60, cost: 1), period: 1.0 / 60, skipped: 0) }
+        // The window slept 0.5 s, then a scroll runs at 60 Hz for 0.3 s (18 frames on time).
+        for i in 10..<28 {
+            var s = sample(i, at: 5.65 + Double(i - 10) / 60, cost: 1)
+            s.startsSpan = i == 10
+            hud.record(s, period: 1.0 / 60, skipped: 0)
+        }
+        #expect(abs((hud.framesPerSecond ?? 0) - 60) < 1e-6)
+        // Without the span mark the frames before the sleep would pull it down: 27 intervals over 0.93 s.
+        let unmarked = HUD()
+        for i in 0..<10 { unmarked.record(sample(i, at: 5 + Double(i) / 60, cost: 1), period: 1.0 / 60, skipped: 0) }
+        for i in 10..<28 { unmarked.record(sample(i, at: 5.65 + Double(i - 10) / 60, cost: 1), period: 1.0 / 60, skipped: 0) }
+        #expect((unmarked.framesPerSecond ?? 0) < 30)
+    }
+
+    /// When a scroll comes to rest the velocity drops to 0 in the same frame as the phase turns idle,
+    /// although the other texts are throttled.
+    @Test func velocityFollowsThePhase() {
+        let hud = HUD()
+        for i in 0..<3 {
+            hud.record(sample(i, at: Double(i) / 60, cost: 1), period: 1.0 / 60, skipped: 0)
+            hud.refresh(now: Double(i) / 60, sample: TraceSample(velocity: Point(x: 0, y: 800), phase: .decelerating))
+        }
+        #expect(hud.velocityText == "v 800 pt/s")
+        hud.record(sample(3, at: 3.0 / 60, cost: 1), period: 1.0 / 60, skipped: 0)
+        hud.refresh(now: 3.0 / 60, sample: TraceSample(velocity: Point(x: 0, y: 0), phase: .idle))
+        #expect(hud.phaseText == "idle")
+        #expect(hud.velocityText == "v 0 pt/s")
+    }
+
     @Test(arguments: [(0.0, 2, "0.00"), (16.6666, 1, "16.7"), (-1.25, 1, "-1.3"), (-0.04, 1, "0.0"),
                       (1234.5678, 3, "1234.568"), (9.999, 2, "10.00"), (Double.nan, 2, "nan"), (3, 0, "3")])
     func fixedFormatting(value: Double, decimals: Int, text: String) {
