@@ -29,9 +29,11 @@ run: release
 		echo "No display (DISPLAY and WAYLAND_DISPLAY are unset), so the demo ran headless and wrote $(OUT)/demo.png: the list mid scroll-to-end. To see motion, run 'make run' on a desktop, or 'xvfb-run make run' with Xvfb."; \
 	fi
 
-# The whole suite, headless.
+# The whole suite, headless; then ScrollKit as a user's dependency (scripts/consumer): it must build
+# without a warning and run inside the app's own SDL loop.
 test: deps
 	SDL_VIDEODRIVER=dummy $(SWIFT) test $(BUILD_FLAGS)
+	@bash scripts/check-consumer.sh
 
 clean:
 	rm -rf .build .build-fuzz Benchmarks/.build Fuzz/.build $(OUT)

@@ -23,6 +23,9 @@ let package = Package(
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
         .library(name: "ScrollKitSDL", targets: ["ScrollKitSDL"]),
         .library(name: "ScrollKitGallery", targets: ["ScrollKitGallery"]),
+        // SDL's C API as ScrollKit imports it, for apps that run ScrollKit inside their own SDL loop
+        // (`SDLBridge`): their SDL_Event and SDL_Renderer are then the very types ScrollKit takes.
+        .library(name: "CSDL2", targets: ["CSDL2"]),
         .executable(name: "scrollkit-demo", targets: ["ScrollKitDemo"]),
     ],
     dependencies: [
