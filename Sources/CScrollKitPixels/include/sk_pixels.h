@@ -41,6 +41,13 @@ typedef struct sk_disc_cmd {
 void sk_blend_mask_row(uint32_t *dst, const uint8_t *mask, int count,
                        uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
+/// Blends colour (r, g, b) at `alpha` over the pixel rectangle [x0, x1) × [y0, y1) of a target whose rows
+/// are `pitch` pixels apart, with SDL's arithmetic for a blended fill (SDL_BLENDMODE_BLEND): per
+/// channel, alpha included, out = dst · (255 − alpha) / 255 + src · alpha / 255 (each quotient rounded
+/// down). The caller clips the rectangle to the target.
+void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
+                        uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
 /// `count` pixels blended with one colour at full coverage (alpha 1...254), or stored (alpha 255).
 void sk_blend_const_row(uint32_t *dst, int count, uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
