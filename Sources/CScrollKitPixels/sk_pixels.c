@@ -139,6 +139,13 @@ void sk_blend_const_row(uint32_t *dst, int count, uint8_t r, uint8_t g, uint8_t 
     }
 }
 
+void sk_blend_mask_rect(uint32_t *dst, int dstPitch, const uint8_t *mask, int maskPitch, int width, int height,
+                        uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    for (int y = 0; y < height; y++) {
+        sk_blend_mask_row(dst + (ptrdiff_t)y * dstPitch, mask + (ptrdiff_t)y * maskPitch, width, r, g, b, alpha);
+    }
+}
+
 void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
                         uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
     if (x1 <= x0 || y1 <= y0) return;

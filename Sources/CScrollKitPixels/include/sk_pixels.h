@@ -48,6 +48,11 @@ void sk_blend_mask_row(uint32_t *dst, const uint8_t *mask, int count,
 void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
                         uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
+/// sk_blend_mask_row for `height` rows: a `width`-pixel wide block of coverage (rows `maskPitch` bytes
+/// apart) blended into `dst` (rows `dstPitch` pixels apart), as a glyph from an atlas.
+void sk_blend_mask_rect(uint32_t *dst, int dstPitch, const uint8_t *mask, int maskPitch, int width, int height,
+                        uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+
 /// `count` pixels blended with one colour at full coverage (alpha 1...254), or stored (alpha 255).
 void sk_blend_const_row(uint32_t *dst, int count, uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
