@@ -313,7 +313,9 @@ final class GalleryShell: DemoScene {
         canvas.popTranslation()
         tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
                     indicator: indicatorPosition, width: size.width, height: min(Self.tabBarHeight, size.height))
-        if showsHUD {
+        // The help covers the HUD whole (its panel would poke out below the overlay's): the HUD comes
+        // back, still recording, when the help closes.
+        if showsHUD && !showsHelp {
             hud.draw(in: canvas, content: content, top: (currentScene as? GalleryHUDPlacement)?.prefersHUDAtTop ?? false)
         }
         if showsHelp { help.draw(in: canvas, size: size) }

@@ -2,35 +2,49 @@ import ScrollKit
 
 /// The gallery's tab bar: the ScrollKit word mark on the left, a segmented control of the scenes in the
 /// middle (each segment numbered with its key), and a hint on the right. Layout is a pure function of
-/// the width, so hit-testing and drawing agree; on narrow windows the word mark and hint go first.
+/// the width, so hit-testing and drawing agree. On narrow windows the hint shrinks to its two key caps
+/// (H and F, still there to find the help and the HUD), then the word mark goes.
 @MainActor
 final class GalleryTabBar {
     /// The segment under a press in progress (drawn darker).
     var pressed: Int?
 
     static let markWidth = 112.0
-    static let hintWidth = 128.0
+    static let hintWidth = 136.0
+    /// The hint as two key caps without their labels.
+    static let compactHintWidth = 46.0
     static let maxSegmentWidth = 98.0
     static let trackHeight = 30.0
     /// "1" … "9", made once (no per-frame formatting).
     static let numbers = (1...9).map { String($0) }
 
+    /// How much of the key hint the bar shows.
+    enum Hint { case none, compact, full }
+
     /// Where the segments go for `count` tabs in a bar `width` points wide.
-    static func layout(count: Int, width: Double) -> (track: Rect, segmentWidth: Double, showsMark: Bool, showsHint: Bool) {
-        guard count > 0, width > 0 else { return (.zero, 0, false, false) }
+    static func layout(count: Int, width: Double) -> (track: Rect, segmentWidth: Double, showsMark: Bool, hint: Hint) {
+        guard count > 0, width > 0 else { return (.zero, 0, false, .none) }
         let height = GalleryShell.tabBarHeight
         let wanted = Double(count) * maxSegmentWidth + 6
-        var showsMark = true, showsHint = true
+        let least = Double(count) * 64 + 6
+        var showsMark = true
+        var hint = Hint.full
         var available = width - 32 - markWidth - hintWidth
-        if available < wanted { showsHint = false; available = width - 32 - markWidth }
-        if available < Double(count) * 64 + 6 { showsMark = false; available = width - 16 }
+        if available < wanted { hint = .compact; available = width - 32 - markWidth - compactHintWidth }
+        if available < least { showsMark = false; available = width - 24 - compactHintWidth }
+        if available < least { hint = .none; available = width - 16 }
         let trackWidth = max(0, min(wanted, available))
         let segmentWidth = max(0, (trackWidth - 6) / Double(count))
         let left = showsMark ? 16 + markWidth : 8
-        let right = showsHint ? width - 16 - hintWidth : width - 8
+        let right: Double
+        switch hint {
+        case .full: right = width - 16 - hintWidth
+        case .compact: right = width - 16 - compactHintWidth
+        case .none: right = width - 8
+        }
         let x = left + max(0, (right - left - trackWidth) / 2)
         let track = Rect(x: x.rounded(), y: ((height - trackHeight) / 2).rounded(), width: trackWidth.rounded(), height: trackHeight)
-        return (track, segmentWidth, showsMark, showsHint)
+        return (track, segmentWidth, showsMark, hint)
     }
 
     /// The segment rectangle of tab `index`.
@@ -100,19 +114,22 @@ final class GalleryTabBar {
                             style: titleStyle, alignment: .leading)
         }
 
-        if l.showsHint {
-            let hintRect = Rect(x: width - 16 - Self.hintWidth, y: 0, width: Self.hintWidth, height: height)
-            var x = hintRect.maxX
-            // Right to left: "HUD [F]  Help [H]".
+        if l.hint != .none {
+            var x = width - 16
+            // Right to left: "HUD [F]  Help [H]", or just "[H] [F]" when narrow. A key cap sits 7 pt
+            // from its label and 18 pt from the next key's label.
             for (label, key) in [("HUD", "F"), ("Help", "H")] {
-                let style = TextStyle(size: 12, color: GalleryTheme.barHint)
-                let labelWidth = canvas.measureText(label, style: style).width
-                x -= labelWidth
-                canvas.drawText(label, in: Rect(x: x, y: 0, width: labelWidth + 1, height: height), style: style, alignment: .leading)
-                x -= 24
+                if l.hint == .full {
+                    let style = TextStyle(size: 12, color: GalleryTheme.barHint)
+                    let labelWidth = canvas.measureText(label, style: style).width
+                    x -= labelWidth
+                    canvas.drawText(label, in: Rect(x: x, y: 0, width: labelWidth + 1, height: height), style: style, alignment: .leading)
+                    x -= 7
+                }
+                x -= 20
                 GalleryTheme.keyCap(key, at: Point(x: x, y: (height - 20) / 2), height: 20, in: canvas,
                                     fill: RGBAColor(hex: 0x2C3039), text: RGBAColor(hex: 0xD7DAE0))
-                x -= 14
+                x -= l.hint == .full ? 18 : 6
             }
         }
     }

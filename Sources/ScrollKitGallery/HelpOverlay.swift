@@ -150,7 +150,7 @@ final class HelpOverlay {
                             kx += 16
                             continue
                         }
-                        kx += GalleryTheme.keyCap(key, at: Point(x: kx, y: y + 3), height: Self.keyHeight, in: canvas) + 5
+                        kx += GalleryTheme.keyCap(key, at: Point(x: kx, y: y + 3), height: Self.keyHeight, in: canvas) + 8
                     }
                 }
                 canvas.drawText(item.action, in: Rect(x: x + keyColumn, y: y, width: max(0, width - keyColumn), height: Self.rowHeight),

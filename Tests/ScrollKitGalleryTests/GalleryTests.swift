@@ -213,8 +213,14 @@ private let window = Size(width: 800, height: 600)
         #expect(canvas.translationDepth == 0 && canvas.clipDepth == 0)
         let after = canvas.texts.drop { $0 != "list" }
         #expect(after.contains("Curves") && after.contains("ScrollKit"))              // the tab bar on top
-        #expect(after.contains("FPS"))                                                  // the HUD
+        #expect(!after.contains("FPS"))                                                 // the help hides the HUD
         #expect(after.last == HelpOverlay.footer)                                       // the help over all
+        // With the help closed the HUD is drawn, over the scene and the bar.
+        shell.handle(.key(.escape, time: 1))
+        let closed = RecordingCanvas(size: window)
+        shell.draw(in: closed)
+        #expect(closed.texts.drop { $0 != "list" }.contains("FPS"))
+        #expect(!closed.texts.contains(HelpOverlay.footer))
     }
 
     /// Trace samples, script commands and `needsFrames` are the current scene's.
@@ -365,5 +371,43 @@ private let window = Size(width: 800, height: 600)
         let result = try DemoProcess.run(["--headless", "--scene", "sprites", "--sprites", "10000", "--frames", "5", "--stats"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("frames: 5"))
+    }
+}
+
+/// Small screens (480x320, a car head unit or a kiosk panel): the list keeps most of the height and the
+/// help and HUD keys stay in sight.
+@MainActor @Suite struct SmallScreenTests {
+    @Test func listToolbarCollapsesToOneLine() throws {
+        let content = Size(width: 480, height: 320 - GalleryShell.tabBarHeight)
+        let h = try SceneHarness("list", size: content)
+        h.step()
+        let scene = try #require(h.scene as? ListScene)
+        // One line of controls: the list gets over 75 % of the content height (it had 25 % before).
+        #expect(scene.toolbarHeight == 54)
+        #expect(h.last.viewportSize.height == content.height - 54)
+        #expect(h.last.viewportSize.height / content.height > 0.75)
+        // The end button still works from the compact toolbar.
+        #expect(h.canvas.texts.contains("Scroll to end") && h.canvas.texts.contains("smoothstep"))
+        #expect(!h.canvas.texts.contains("DURATION"))
+        // At 800x600 the full toolbar, with captions and the status line, is back.
+        let full = try SceneHarness("list", size: Size(width: 800, height: 600 - GalleryShell.tabBarHeight))
+        full.step()
+        #expect(full.canvas.texts.contains("DURATION"))
+        #expect(try #require(full.scene as? ListScene).toolbarHeight > 90)
+    }
+
+    @Test(arguments: [(800.0, GalleryTabBar.Hint.full, true), (480, .compact, false), (400, .compact, false), (300, .none, false)])
+    func tabBarKeepsTheKeyHint(width: Double, hint: GalleryTabBar.Hint, mark: Bool) {
+        let layout = GalleryTabBar.layout(count: 5, width: width)
+        #expect(layout.hint == hint)
+        #expect(layout.showsMark == mark)
+        // The segments never run under the hint.
+        let right: Double = switch hint {
+        case .full: width - 16 - GalleryTabBar.hintWidth
+        case .compact: width - 16 - GalleryTabBar.compactHintWidth
+        case .none: width
+        }
+        #expect(layout.track.maxX <= right + 0.5)
+        #expect(layout.segmentWidth > 0)
     }
 }

@@ -144,10 +144,29 @@ final class ListScene: DemoScene {
 
     // MARK: Layout
 
-    /// Lays out the toolbar (controls flow onto more lines when the width is short) and the list under it.
+    /// Below this height the toolbar collapses to one line, so the list keeps most of a small screen.
+    static let compactHeight = 420.0
+
+    /// Lays out the toolbar (controls flow onto more lines when the width is short; on a short screen one
+    /// line without captions, the duration and the status) and the list under it.
     private func layout() {
         let width = max(0, size.width)
         let margin = 16.0, gap = 20.0, captionHeight = 15.0, controlHeight = SceneStyle.controlHeight
+        if size.height < Self.compactHeight {
+            // "Scroll to end" and "Top" on the left, the curve on the right when it fits; the duration
+            // keeps the one chosen (2 s unless changed at a larger size).
+            let y = 10.0
+            endButton.frame = Rect(x: margin, y: y, width: 136, height: controlHeight)
+            topButton.frame = Rect(x: margin + 144, y: y, width: 72, height: controlHeight)
+            let curveX = width - margin - 212
+            curveControl.frame = curveX >= margin + 216 + 12 ? Rect(x: curveX, y: y, width: 212, height: controlHeight) : .zero
+            durationControl.frame = .zero
+            captions.removeAll()
+            statusRect = .zero
+            toolbarHeight = min(max(0, size.height), y + controlHeight + 10)
+            listView.frame = Rect(x: 0, y: toolbarHeight, width: width, height: max(0, size.height - toolbarHeight))
+            return
+        }
         let groups: [(caption: String, width: Double)] = [
             ("Scroll", 136 + 8 + 72),
             ("Duration", Double(Self.durations.count) * 52),
