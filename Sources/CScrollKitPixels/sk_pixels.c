@@ -11,13 +11,17 @@
 
 #include "sk_pixels.h"
 
+// The per-pixel helpers are forced inline: debug builds compile this file at -O0, where plain `inline`
+// functions stay calls (with every argument spilled), and these run once per pixel or per 8 pixels.
+#define SK_INLINE static inline __attribute__((always_inline))
+
 #include <pthread.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-static inline uint32_t sk_blend_pixel(uint32_t dst, uint32_t c, uint32_t alpha, uint32_t srcRB, uint32_t srcAG) {
+SK_INLINE uint32_t sk_blend_pixel(uint32_t dst, uint32_t c, uint32_t alpha, uint32_t srcRB, uint32_t srcAG) {
     uint32_t a = (c * alpha + 127) / 255;
     a += a >> 7;
     uint32_t ia = 256 - a;
@@ -188,16 +192,21 @@ void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int
 #include <immintrin.h>
 #define SK_HAVE_AVX2_PATH 1
 
+/// The constants of the AVX2 kernels, made once per call of sk_blend_disc_avx2 (at -O0, in debug
+/// builds, a `_mm256_set*` in the per-chunk helpers would be rebuilt lane by lane for every chunk).
+typedef struct sk_avx2_consts {
+    __m256i mask00ff, maskff00, k256, k127, k8081, spread;
+} sk_avx2_consts;
+
 /// Eight pixels `d` blended with the source colour (srcLo: r,b; srcHi: 255,g per pixel) at the
 /// per-pixel alphas `a` (0...256 in both 16-bit halves of each pixel's lane).
 __attribute__((target("avx2")))
-static inline __m256i sk_avx2_blend8(__m256i d, __m256i a, __m256i srcLo, __m256i srcHi) {
-    const __m256i mask00ff = _mm256_set1_epi16(0x00FF), maskff00 = _mm256_set1_epi16((short)0xFF00);
-    const __m256i ia = _mm256_sub_epi16(_mm256_set1_epi16(256), a);
-    __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, mask00ff), ia),
+SK_INLINE __m256i sk_avx2_blend8(__m256i d, __m256i a, __m256i srcLo, __m256i srcHi, const sk_avx2_consts *k) {
+    const __m256i ia = _mm256_sub_epi16(k->k256, a);
+    __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, k->mask00ff), ia),
                                                     _mm256_mullo_epi16(srcLo, a)), 8);
     __m256i hi = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia),
-                                                   _mm256_mullo_epi16(srcHi, a)), maskff00);
+                                                   _mm256_mullo_epi16(srcHi, a)), k->maskff00);
     return _mm256_or_si256(lo, hi);
 }
 
@@ -205,14 +214,12 @@ static inline __m256i sk_avx2_blend8(__m256i d, __m256i a, __m256i srcLo, __m256
 /// bytes: the bytes broadcast and spread by one shuffle; x / 255 as mulhi(x, 0x8081) >> 7 (exact for
 /// every 16-bit x).
 __attribute__((target("avx2")))
-static inline __m256i sk_avx2_alpha8(const uint8_t *mask8, __m256i alpha16) {
-    const __m256i spread = _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
-                                            4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
+SK_INLINE __m256i sk_avx2_alpha8(const uint8_t *mask8, __m256i alpha16, const sk_avx2_consts *k) {
     long long bytes;
     memcpy(&bytes, mask8, 8);
-    __m256i c = _mm256_shuffle_epi8(_mm256_set1_epi64x(bytes), spread);
-    __m256i x = _mm256_add_epi16(_mm256_mullo_epi16(c, alpha16), _mm256_set1_epi16(127));
-    __m256i a = _mm256_srli_epi16(_mm256_mulhi_epu16(x, _mm256_set1_epi16((short)0x8081)), 7);
+    __m256i c = _mm256_shuffle_epi8(_mm256_set1_epi64x(bytes), k->spread);
+    __m256i x = _mm256_add_epi16(_mm256_mullo_epi16(c, alpha16), k->k127);
+    __m256i a = _mm256_srli_epi16(_mm256_mulhi_epu16(x, k->k8081), 7);
     return _mm256_add_epi16(a, _mm256_srli_epi16(a, 7));
 }
 
@@ -236,6 +243,11 @@ static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *cover
     const __m256i fullIA = _mm256_set1_epi16((short)(256 - fa));
     const __m256i fullLo = _mm256_set1_epi32((int)(((uint32_t)r * fa) << 16 | (b * fa)));
     const __m256i fullHi = _mm256_set1_epi32((int)((255u * fa) << 16 | (g * fa)));
+    const sk_avx2_consts k = {
+        mask00ff, maskff00, _mm256_set1_epi16(256), _mm256_set1_epi16(127), _mm256_set1_epi16((short)0x8081),
+        _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
+                         4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1),
+    };
     for (int y = r0; y < r1; y++) {
         const sk_span s = rows[y];
         int start = s.edgeStart > c0 ? s.edgeStart : c0, end = s.edgeEnd < c1 ? s.edgeEnd : c1;
@@ -263,7 +275,7 @@ static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *cover
                 continue;
             }
             __m256i d = _mm256_loadu_si256(p);
-            _mm256_storeu_si256(p, sk_avx2_blend8(d, sk_avx2_alpha8(m + i, alpha16), srcLo, srcHi));
+            _mm256_storeu_si256(p, sk_avx2_blend8(d, sk_avx2_alpha8(m + i, alpha16, &k), srcLo, srcHi, &k));
         }
         if (i < end) sk_blend_mask_row(line + i, m + i, end - i, r, g, b, alpha);
     }
