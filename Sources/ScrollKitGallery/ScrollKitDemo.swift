@@ -210,7 +210,7 @@ public enum DemoCLI {
         do {
             command = try ScrollKitDemo.parseAsRoot(arguments)
         } catch {
-            return exit(for: error)
+            return outcome(of: error)
         }
         switch command {
         case let gallery as GalleryCommand:
@@ -219,13 +219,13 @@ public enum DemoCLI {
             return .curves(curves.curvesConfiguration)
         default:
             // ArgumentParser's `help` subcommand: its `run()` only throws the help request, which
-            // `exit(for:)` turns into the help text of the command it names. (The root itself is
+            // `outcome(of:)` turns into the help text of the command it names. (The root itself is
             // never the result: without a subcommand word the gallery is parsed.)
             var help = command
             do {
                 try help.run()
             } catch {
-                return exit(for: error)
+                return outcome(of: error)
             }
             return .exit(status: 0, stdout: ScrollKitDemo.helpMessage(), stderr: "")
         }
@@ -233,7 +233,7 @@ public enum DemoCLI {
 
     /// What an error thrown while parsing leads to: help (status 0, stdout) or one `error: …` line
     /// (status 2). ArgumentParser's messages (and `validate()`'s `CLIError`s) are folded onto one line.
-    static func exit(for error: any Error) -> Parsed {
+    static func outcome(of error: any Error) -> Parsed {
         if ScrollKitDemo.exitCode(for: error) == .success {
             return .exit(status: 0, stdout: ScrollKitDemo.fullMessage(for: error), stderr: "")
         }

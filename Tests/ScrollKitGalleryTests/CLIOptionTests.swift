@@ -164,6 +164,8 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["curves", "--headless"], "error: Unknown option '--headless'"),
         (["curves", "--hz", "60"], "error: Unknown option '--hz'"),
         (["help", "--bogus"], "error: Unknown option '--bogus'"),
+        // A subcommand word goes first: after the gallery's options it is a stray argument.
+        (["--headless", "curves"], "error: Unexpected argument 'curves'"),
         (["curves", "--samples"], "error: Missing value for '--samples <N>'"),
         (["--items"], "error: Missing value for '--items <N>'"),
     ] as [([String], String)])
