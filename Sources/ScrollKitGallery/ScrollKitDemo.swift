@@ -221,6 +221,9 @@ public enum DemoCLI {
             // ArgumentParser's `help` subcommand: its `run()` only throws the help request, which
             // `outcome(of:)` turns into the help text of the command it names. (The root itself is
             // never the result: without a subcommand word the gallery is parsed.)
+            if let error = unknownHelpTopic(arguments) {
+                return .exit(status: CLIError.exitStatus, stdout: "", stderr: error.line)
+            }
             var help = command
             do {
                 try help.run()
@@ -229,6 +232,29 @@ public enum DemoCLI {
             }
             return .exit(status: 0, stdout: ScrollKitDemo.helpMessage(), stderr: "")
         }
+    }
+
+    /// For `help NAME…` naming a command that does not exist, the error; nil otherwise.
+    /// (ArgumentParser's `help` would quietly show the help of the last command it recognized.)
+    static func unknownHelpTopic(_ arguments: [String]) -> CLIError? {
+        guard arguments.first == "help" else { return nil }
+        var subcommands: [any ParsableCommand.Type] = ScrollKitDemo.configuration.subcommands
+        var path = "scrollkit-demo"
+        for (depth, name) in arguments.dropFirst().enumerated() {
+            // `help help` is ArgumentParser's own.
+            if depth == 0, name == "help" { return nil }
+            var names: [String] = []
+            for subcommand in subcommands { names.append(subcommand.configuration.commandName ?? "") }
+            guard let index = names.firstIndex(of: name) else {
+                if depth == 0 { names.append("help") }
+                return CLIError(names.isEmpty
+                    ? "\(path) has no subcommands (got \"\(name)\")"
+                    : "unknown subcommand \"\(name)\" (valid: \(names.joined(separator: ", ")))")
+            }
+            subcommands = subcommands[index].configuration.subcommands
+            path += " " + name
+        }
+        return nil
     }
 
     /// What an error thrown while parsing leads to: help (status 0, stdout) or one `error: …` line

@@ -164,6 +164,9 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["curves", "--headless"], "error: Unknown option '--headless'"),
         (["curves", "--hz", "60"], "error: Unknown option '--hz'"),
         (["help", "--bogus"], "error: Unknown option '--bogus'"),
+        // `help` names existing commands only.
+        (["help", "frobnicate"], #"error: unknown subcommand "frobnicate" (valid: gallery, curves, help)"#),
+        (["help", "curves", "x"], #"error: scrollkit-demo curves has no subcommands (got "x")"#),
         // A subcommand word goes first: after the gallery's options it is a stray argument.
         (["--headless", "curves"], "error: Unexpected argument 'curves'"),
         (["curves", "--samples"], "error: Missing value for '--samples <N>'"),
@@ -202,6 +205,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["help", "curves"], curvesUsage),
         (["curves", "--help"], curvesUsage),
         (["curves", "-h"], curvesUsage),
+        (["help", "help"], "USAGE: scrollkit-demo help [<subcommands> ...]"),
     ] as [([String], String)])
     func helpPrintsUsageWithStatus0(arguments: [String], usage: String) {
         guard case .exit(let status, let out, let err) = DemoCLI.parse(arguments) else {

@@ -39,6 +39,7 @@ import Testing
         (["--items", "-5"], #"error: --items must be a whole number from 0 to 10000000 (got "-5")"#),
         (["--hz", "sixty"], "error: The value 'sixty' is invalid for '--hz <HZ>': must be a number from 1 to 1000"),
         (["frobnicate"], "error: Unexpected argument 'frobnicate'"),
+        (["help", "frobnicate"], #"error: unknown subcommand "frobnicate" (valid: gallery, curves, help)"#),
         (["--frames"], "error: Missing value for '--frames <N>'"),
         (["--bogus"], "error: Unknown option '--bogus'"),
     ] as [([String], String)])
