@@ -22,42 +22,41 @@ struct CurvesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "curves",
         abstract: "Print every named timing curve as CSV (curve,t,value), or render a gallery of them.",
-        usage: "scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]",
         discussion: """
         One row per curve and sample, for every curve of TimingCurve.allNamed (names that scripts accept \
         and the list and curves scenes offer), at N evenly spaced progress values t = i / (N - 1) from 0 to 1. \
         Values print in the shortest form that reads back to the same Double. With --screenshot, a \
         labelled plot of every curve is also rendered headless (no window) and written as PNG.
-        """
+        """,
+        helpNames: [.short, .long]
     )
 
-    @Option(help: ArgumentHelp("Samples per curve, 2 to 100000 (default 101).", valueName: "N"))
-    var samples: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Samples per curve, \(OptionRanges.samples.span) (default \(CurvesConfiguration.defaultSamples)).", valueName: "N"),
+            transform: OptionRanges.samples.convert)
+    var samples: Int = CurvesConfiguration.defaultSamples
 
     @Option(help: ArgumentHelp("Also write a PNG gallery of every curve.", valueName: "FILE.png"))
     var screenshot: String?
 
-    /// The validated options. Pure: no file-system access.
-    func validated() throws(CLIError) -> CurvesConfiguration {
-        var c = CurvesConfiguration()
-        if let samples {
-            guard let n = Int(samples), CurvesConfiguration.samplesRange.contains(n) else {
-                throw CLIError("--samples must be a whole number from 2 to 100000 (got \"\(samples)\")")
-            }
-            c.samples = n
+    /// Checks the ranges and paths. Pure: no file-system access.
+    func validate() throws {
+        try OptionRanges.samples.check(samples, option: "--samples")
+        if let screenshot, screenshot.isEmpty {
+            throw CLIError("--screenshot needs a file path (got an empty string)")
         }
-        if let screenshot {
-            guard !screenshot.isEmpty else { throw CLIError("--screenshot needs a file path (got an empty string)") }
-            c.screenshotPath = screenshot
-        }
-        return c
+        try PNGPath.check(screenshot, option: "--screenshot")
+    }
+
+    /// The run these options ask for (after `validate()`).
+    var curvesConfiguration: CurvesConfiguration {
+        CurvesConfiguration(samples: samples, screenshotPath: screenshot)
     }
 }
 
 /// The `curves` subcommand's options after validation.
 struct CurvesConfiguration: Sendable, Equatable {
     static let defaultSamples = 101
-    static let samplesRange = 2...100_000
     var samples = CurvesConfiguration.defaultSamples
     var screenshotPath: String?
 }

@@ -114,7 +114,7 @@ extension Script {
         /// Largest item index for scrollToItem.
         static let maxIndex = 1_000_000_000_000.0
         /// Largest window dimension for resize, points (the same bound as `--size`).
-        static let maxDimension = 16_384.0
+        static let maxDimension = Double(OptionRanges.windowDimension.bounds.upperBound)
         /// Largest script file, bytes.
         static let maxFileSize = 64 * 1024 * 1024
     }

@@ -7,44 +7,79 @@ import Musl
 import Darwin
 #endif
 
-/// `scrollkit-demo`: the gallery of ScrollKit scenes, in a window or headless.
+/// `scrollkit-demo`: the root of the command tree. Its subcommands are `gallery` (the default: with no
+/// subcommand word the gallery runs), `curves`, and ArgumentParser's own `help`.
 ///
+/// `--help`/`-h` belong to the subcommands (the root has none of its own), so `scrollkit-demo --help`
+/// is the gallery's help with every option, and `scrollkit-demo help` the overview of the tree.
 /// Every bad input ends with one line `error: …` on stderr and exit status 2 (see `DemoCLI`).
 struct ScrollKitDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrollkit-demo",
         abstract: "Scroll physics and a virtualized list on SDL2, in a window or headless.",
+        usage: """
+        scrollkit-demo [gallery] [<options>]
+        scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]
+        scrollkit-demo help [<subcommand>]
+        """,
         discussion: """
+        With no subcommand, scrollkit-demo runs the gallery ("scrollkit-demo --help" lists its options). \
+        Bad input prints one line "error: ..." and exits with status 2.
+        """,
+        subcommands: [GalleryCommand.self, CurvesCommand.self],
+        defaultSubcommand: GalleryCommand.self,
+        helpNames: []
+    )
+}
+
+/// `scrollkit-demo [gallery]`: the gallery of ScrollKit scenes, in a window or headless.
+///
+/// ArgumentParser converts every option to its type (a text that is not one is its error, with the
+/// option's rule appended); `validate()` checks the ranges (`OptionRanges`) and the combinations.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Run the gallery of scenes, in a window or headless.",
+        usage: "scrollkit-demo [gallery] [<options>]",
+        discussion: """
+        The default subcommand: the word gallery may be left out. \
         Every scene is a tab of one gallery window: keys 1-5 (or a click on the tab bar) switch tabs, \
         F shows the frame-time HUD, H or ? the help with every key and gesture. --scene picks the \
         first tab; the trace, the script and the screenshots follow the current tab. \
         Window mode runs until Escape or the window is closed (or --frames). Headless mode renders \
         --frames frames (default 120) on a virtual clock advancing exactly 1/HZ per frame (default 60 Hz). \
         Subcommand: "scrollkit-demo curves [--samples N] [--screenshot FILE.png]" prints every named \
-        timing curve as CSV (see "scrollkit-demo curves --help"). \
+        timing curve as CSV (see "scrollkit-demo help curves"). \
         --headless --soak SECONDS plays seeded random input on the scene for that much simulated time, \
         checks its invariants every frame and prints frames, wall time and RSS (drawing 1 frame in \
         --soak-draw-every, default 10); a broken invariant is one line "error: soak: ..." and status 2. \
         The environment variable SCROLLKIT_DEMO_RESOURCES=DIR loads the demo's own assets (the picker's \
         emoji font, Fonts/NotoColorEmoji-Faces.ttf) from DIR instead. \
         Bad input prints one line "error: ..." and exits with status 2.
-        """
+        """,
+        helpNames: [.short, .long]
     )
 
-    @Option(help: ArgumentHelp("The scene to show: \(SceneCatalog.names.joined(separator: ", ")).", valueName: "NAME"))
-    var scene: String = SceneCatalog.defaultName
+    @Option(help: ArgumentHelp("The scene to show.", valueName: "NAME"))
+    var scene: SceneName = .default
 
     @Flag(help: "Render off-screen on a virtual clock (no window, never sleeps).")
     var headless = false
 
-    @Option(help: ArgumentHelp("Frame rate, 1 to 1000 (default: the display's, or 60 headless).", valueName: "HZ"))
-    var hz: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Frame rate, \(OptionRanges.hz.span) (default: the display's, or 60 headless).", valueName: "HZ"),
+            transform: OptionRanges.hz.convert)
+    var hz: Double?
 
-    @Option(help: ArgumentHelp("Frames to run, at least 1 (headless default: 120; window: until quit).", valueName: "N"))
-    var frames: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Frames to run, \(OptionRanges.frames.span) (headless default: \(RunConfiguration.defaultHeadlessFrames); window: until quit).", valueName: "N"),
+            transform: OptionRanges.frames.convert)
+    var frames: Int?
 
-    @Option(help: ArgumentHelp("Window size in points.", valueName: "WxH"))
-    var size: String = "800x600"
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Window size in points, each \(OptionRanges.windowDimension.span) (default \(RunConfiguration.defaultWindowSize)).", valueName: "WxH"),
+            transform: WindowSize.convert)
+    var size: WindowSize = RunConfiguration.defaultWindowSize
 
     @Option(help: ArgumentHelp("A JSON script of input events and commands to play.", valueName: "FILE.json"))
     var script: String?
@@ -58,26 +93,38 @@ struct ScrollKitDemo: ParsableCommand {
     @Flag(help: "Print frame statistics at exit.")
     var stats = false
 
-    @Option(help: ArgumentHelp("Items in the list scene, 0 to 10000000 (default 1000).", valueName: "N"))
-    var items: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Items in the list scene, \(OptionRanges.items.span) (default \(SceneOptions().items)).", valueName: "N"),
+            transform: OptionRanges.items.convert)
+    var items: Int?
 
-    @Option(help: ArgumentHelp("Snapping for the list scene: none, items, paging or centered.", valueName: "RULE"))
-    var snap: String?
+    @Option(help: ArgumentHelp("Snapping for the list scene.", valueName: "RULE"))
+    var snap: SceneOptions.Snap?
 
-    @Option(help: ArgumentHelp("How far past an item or page a release must go to move on, 0 to 1.", valueName: "R"))
-    var snapRatio: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How far past an item or page a release must go to move on, \(OptionRanges.snapRatio.span).", valueName: "R"),
+            transform: OptionRanges.snapRatio.convert)
+    var snapRatio: Double?
 
-    @Option(help: ArgumentHelp("Moving views in the sprites scene, 1 to 100000 (default 60).", valueName: "N"))
-    var sprites: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Moving views in the sprites scene, \(OptionRanges.sprites.span) (default \(SceneOptions().sprites)).", valueName: "N"),
+            transform: OptionRanges.sprites.convert)
+    var sprites: Int?
 
-    @Option(help: ArgumentHelp("Seed for the scenes' random choices (default 1).", valueName: "S"))
-    var seed: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seed for the scenes' random choices, \(OptionRanges.seed.span) (default \(SceneOptions().seed)).", valueName: "S"),
+            transform: OptionRanges.seed.convert)
+    var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Headless only: play random input for this many simulated seconds (0.1 to 1000000), checking invariants every frame; prints frames, wall time and RSS.", valueName: "SECONDS"))
-    var soak: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Headless only: play random input for this many simulated seconds (\(OptionRanges.soakSeconds.span)), checking invariants every frame; prints frames, wall time and RSS.", valueName: "SECONDS"),
+            transform: OptionRanges.soakSeconds.convert)
+    var soak: Double?
 
-    @Option(help: ArgumentHelp("With --soak: draw one frame in N (1 to 100000, default 10).", valueName: "N"))
-    var soakDrawEvery: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --soak: draw one frame in N (\(OptionRanges.soakDrawEvery.span), default \(SoakOptions.defaultDrawEvery)).", valueName: "N"),
+            transform: OptionRanges.soakDrawEvery.convert)
+    var soakDrawEvery: Int?
 
     @Flag(help: "Start with the frame-time HUD shown (F toggles it).")
     var hud = false
@@ -85,25 +132,61 @@ struct ScrollKitDemo: ParsableCommand {
     @Flag(help: "Start with the help overlay shown (H or ? toggles it).")
     var helpOverlay = false
 
-    /// The validated configuration (no file-system access).
-    func validated(validScenes: [String] = SceneCatalog.names) throws(CLIError) -> RunConfiguration {
-        var configuration = try RunConfiguration(
-            scene: scene, headless: headless, hz: hz, frames: frames, size: size,
-            script: script, trace: trace, screenshot: screenshot, stats: stats,
-            validScenes: validScenes)
-        configuration.sceneOptions = try SceneOptions(items: items, snap: snap, snapRatio: snapRatio,
-                                                      sprites: sprites, seed: seed)
-        configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
+    /// Checks the ranges and combinations ArgumentParser's types cannot express. Pure: no file-system access.
+    func validate() throws {
+        try OptionRanges.hz.check(hz, option: "--hz")
+        try OptionRanges.frames.check(frames, option: "--frames")
+        guard size.isInRange else { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
+        for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot)] {
+            if let path, path.isEmpty { throw CLIError("\(option) needs a file path (got an empty string)") }
+        }
+        try PNGPath.check(screenshot, option: "--screenshot")
+        try OptionRanges.items.check(items, option: "--items")
+        try OptionRanges.snapRatio.check(snapRatio, option: "--snap-ratio")
+        try OptionRanges.sprites.check(sprites, option: "--sprites")
+        try OptionRanges.seed.check(seed, option: "--seed")
         if let soak {
             guard headless else { throw CLIError("--soak needs --headless") }
-            for (option, value) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--frames", frames)] where value != nil {
+            for (option, given) in [("--script", script != nil), ("--trace", trace != nil),
+                                    ("--screenshot", screenshot != nil), ("--frames", frames != nil)] where given {
                 throw CLIError("--soak cannot be combined with \(option) (it plays its own random input for --soak seconds)")
             }
-            configuration.soak = try SoakOptions(seconds: soak, drawEvery: soakDrawEvery)
+            try OptionRanges.soakSeconds.check(soak, option: "--soak")
+            try OptionRanges.soakDrawEvery.check(soakDrawEvery, option: "--soak-draw-every")
         } else if let soakDrawEvery {
             throw CLIError("--soak-draw-every needs --soak (got \"\(soakDrawEvery)\")")
         }
+    }
+
+    /// The run these options ask for (after `validate()`).
+    var runConfiguration: RunConfiguration {
+        var configuration = RunConfiguration(
+            sceneName: scene.name, headless: headless, hz: hz,
+            frames: frames ?? (headless ? RunConfiguration.defaultHeadlessFrames : nil),
+            size: size.points,
+            scriptPath: script, tracePath: trace, screenshotPath: screenshot, stats: stats)
+        var options = SceneOptions()
+        if let items { options.items = items }
+        options.snap = snap
+        options.snapRatio = snapRatio
+        if let sprites { options.sprites = sprites }
+        if let seed { options.seed = seed }
+        configuration.sceneOptions = options
+        configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
+        if let soak {
+            configuration.soak = SoakOptions(seconds: soak, drawEvery: soakDrawEvery ?? SoakOptions.defaultDrawEvery)
+        }
         return configuration
+    }
+}
+
+/// The rule for options that write a PNG.
+enum PNGPath {
+    /// Throws `<option> writes PNG only: "<path>" does not end in .png` unless `path` is nil or ends
+    /// in ".png" (any case).
+    static func check(_ path: String?, option: String) throws(CLIError) {
+        guard let path, !path.lowercased().hasSuffix(".png") else { return }
+        throw CLIError("\(option) writes PNG only: \"\(path)\" does not end in .png")
     }
 }
 
@@ -119,45 +202,68 @@ public enum DemoCLI {
         case exit(status: Int32, stdout: String, stderr: String)
     }
 
-    /// Parses and validates `arguments` (without the program name). Pure: no file-system access.
-    static func parse(_ arguments: [String], validScenes: [String] = SceneCatalog.names) -> Parsed {
-        if arguments.first == CurvesCommand.configuration.commandName {
-            return parseCurves(Array(arguments.dropFirst()))
-        }
-        let command: ScrollKitDemo
+    /// Parses and validates `arguments` (without the program name) through the whole command tree:
+    /// the gallery (no subcommand), `curves`, or `help [subcommand]`. Pure: no file-system access,
+    /// nothing runs.
+    static func parse(_ arguments: [String]) -> Parsed {
+        let command: any ParsableCommand
         do {
-            command = try ScrollKitDemo.parse(arguments)
+            command = try ScrollKitDemo.parseAsRoot(arguments)
         } catch {
-            if ScrollKitDemo.exitCode(for: error) == .success {
-                // --help and the like: print as ArgumentParser does, status 0.
-                return .exit(status: 0, stdout: ScrollKitDemo.fullMessage(for: error), stderr: "")
+            return outcome(of: error)
+        }
+        switch command {
+        case let gallery as GalleryCommand:
+            return .run(gallery.runConfiguration)
+        case let curves as CurvesCommand:
+            return .curves(curves.curvesConfiguration)
+        default:
+            // ArgumentParser's `help` subcommand: its `run()` only throws the help request, which
+            // `outcome(of:)` turns into the help text of the command it names. (The root itself is
+            // never the result: without a subcommand word the gallery is parsed.)
+            if let error = unknownHelpTopic(arguments) {
+                return .exit(status: CLIError.exitStatus, stdout: "", stderr: error.line)
             }
-            let message = ScrollKitDemo.message(for: error)
-            return .exit(status: CLIError.exitStatus, stdout: "", stderr: CLIError(message).line)
-        }
-        do {
-            return .run(try command.validated(validScenes: validScenes))
-        } catch {
-            return .exit(status: CLIError.exitStatus, stdout: "", stderr: error.line)
+            var help = command
+            do {
+                try help.run()
+            } catch {
+                return outcome(of: error)
+            }
+            return .exit(status: 0, stdout: ScrollKitDemo.helpMessage(), stderr: "")
         }
     }
 
-    /// Parses the `curves` subcommand's arguments (after the word `curves`). Pure.
-    static func parseCurves(_ arguments: [String]) -> Parsed {
-        let command: CurvesCommand
-        do {
-            command = try CurvesCommand.parse(arguments)
-        } catch {
-            if CurvesCommand.exitCode(for: error) == .success {
-                return .exit(status: 0, stdout: CurvesCommand.fullMessage(for: error), stderr: "")
+    /// For `help NAME…` naming a command that does not exist, the error; nil otherwise.
+    /// (ArgumentParser's `help` would quietly show the help of the last command it recognized.)
+    static func unknownHelpTopic(_ arguments: [String]) -> CLIError? {
+        guard arguments.first == "help" else { return nil }
+        var subcommands: [any ParsableCommand.Type] = ScrollKitDemo.configuration.subcommands
+        var path = "scrollkit-demo"
+        for (depth, name) in arguments.dropFirst().enumerated() {
+            // `help help` is ArgumentParser's own.
+            if depth == 0, name == "help" { return nil }
+            var names: [String] = []
+            for subcommand in subcommands { names.append(subcommand.configuration.commandName ?? "") }
+            guard let index = names.firstIndex(of: name) else {
+                if depth == 0 { names.append("help") }
+                return CLIError(names.isEmpty
+                    ? "\(path) has no subcommands (got \"\(name)\")"
+                    : "unknown subcommand \"\(name)\" (valid: \(names.joined(separator: ", ")))")
             }
-            return .exit(status: CLIError.exitStatus, stdout: "", stderr: CLIError(CurvesCommand.message(for: error)).line)
+            subcommands = subcommands[index].configuration.subcommands
+            path += " " + name
         }
-        do {
-            return .curves(try command.validated())
-        } catch {
-            return .exit(status: CLIError.exitStatus, stdout: "", stderr: error.line)
+        return nil
+    }
+
+    /// What an error thrown while parsing leads to: help (status 0, stdout) or one `error: …` line
+    /// (status 2). ArgumentParser's messages (and `validate()`'s `CLIError`s) are folded onto one line.
+    static func outcome(of error: any Error) -> Parsed {
+        if ScrollKitDemo.exitCode(for: error) == .success {
+            return .exit(status: 0, stdout: ScrollKitDemo.fullMessage(for: error), stderr: "")
         }
+        return .exit(status: CLIError.exitStatus, stdout: "", stderr: CLIError(ScrollKitDemo.message(for: error)).line)
     }
 
     /// Runs the command line and returns the process's exit status.

@@ -30,10 +30,7 @@ import Darwin
 ///   framebuffer follows the window size), and the largest reading in between (every 1,000 frames,
 ///   at whatever size the window then has) is reported too.
 struct SoakOptions: Sendable, Equatable {
-    /// Accepted `--soak` values, simulated seconds.
-    static let secondsRange: ClosedRange<Double> = 0.1...1_000_000
-    /// Accepted `--soak-draw-every` values.
-    static let drawEveryRange = 1...100_000
+    // Accepted values: `OptionRanges.soakSeconds` and `OptionRanges.soakDrawEvery`.
     /// `--soak-draw-every` when not given.
     static let defaultDrawEvery = 10
 
@@ -45,20 +42,6 @@ struct SoakOptions: Sendable, Equatable {
     init(seconds: Double, drawEvery: Int = SoakOptions.defaultDrawEvery) {
         self.seconds = seconds
         self.drawEvery = drawEvery
-    }
-
-    /// Validates the raw option strings. Pure.
-    init(seconds: String, drawEvery: String?) throws(CLIError) {
-        guard let value = Double(seconds), value.isFinite, Self.secondsRange.contains(value) else {
-            throw CLIError("--soak must be a number of seconds from 0.1 to 1000000 (got \"\(seconds)\")")
-        }
-        self.seconds = value
-        if let drawEvery {
-            guard let n = Int(drawEvery), Self.drawEveryRange.contains(n) else {
-                throw CLIError("--soak-draw-every must be a whole number from 1 to 100000 (got \"\(drawEvery)\")")
-            }
-            self.drawEvery = n
-        }
     }
 
     /// Frames for `seconds` at `hz` (at least 1).

@@ -55,8 +55,8 @@ import Testing
         (["curves", "--samples", "1"], #"error: --samples must be a whole number from 2 to 100000 (got "1")"#),
         (["curves", "--samples", "0"], #"error: --samples must be a whole number from 2 to 100000 (got "0")"#),
         (["curves", "--samples=-4"], #"error: --samples must be a whole number from 2 to 100000 (got "-4")"#),
-        (["curves", "--samples", "2.5"], #"error: --samples must be a whole number from 2 to 100000 (got "2.5")"#),
-        (["curves", "--samples", "many"], #"error: --samples must be a whole number from 2 to 100000 (got "many")"#),
+        (["curves", "--samples", "2.5"], "error: The value '2.5' is invalid for '--samples <N>': must be a whole number from 2 to 100000"),
+        (["curves", "--samples", "many"], "error: The value 'many' is invalid for '--samples <N>': must be a whole number from 2 to 100000"),
         (["curves", "--samples", "100001"], #"error: --samples must be a whole number from 2 to 100000 (got "100001")"#),
         (["curves", "--screenshot", ""], "error: --screenshot needs a file path (got an empty string)"),
     ])

@@ -42,7 +42,7 @@ private func runDemo(_ arguments: [String], environment extra: [String: String] 
     @Test(arguments: [
         (["--headless", "--soak", "0"], #"error: --soak must be a number of seconds from 0.1 to 1000000 (got "0")"#),
         (["--headless", "--soak", "nan"], #"error: --soak must be a number of seconds from 0.1 to 1000000 (got "nan")"#),
-        (["--headless", "--soak", "1e7"], #"error: --soak must be a number of seconds from 0.1 to 1000000 (got "1e7")"#),
+        (["--headless", "--soak", "1e7"], #"error: --soak must be a number of seconds from 0.1 to 1000000 (got "10000000")"#),
         (["--headless", "--soak=-5"], #"error: --soak must be a number of seconds from 0.1 to 1000000 (got "-5")"#),
         (["--soak", "5"], "error: --soak needs --headless"),
         (["--headless", "--soak", "5", "--script", "a.json"], "error: --soak cannot be combined with --script (it plays its own random input for --soak seconds)"),
