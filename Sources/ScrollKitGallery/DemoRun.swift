@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Motion
 import ScrollKit
 import ScrollKitSDL
@@ -12,7 +19,8 @@ import ScrollKitSDL
 struct DemoRun {
     let configuration: RunConfiguration
 
-    /// Loads the script and checks every output path before anything starts. No side effects.
+    /// Loads the script and checks every output path before anything starts. Its only side effect:
+    /// the `--record` directory is made when missing.
     func prepare() throws(CLIError) -> Script? {
         var script: Script?
         if let path = configuration.scriptPath {
@@ -27,6 +35,7 @@ struct DemoRun {
             script = loaded
         }
         if let shot = configuration.screenshotPath { try FileCheck.checkWritable(shot, what: "screenshot") }
+        if let directory = configuration.recordDirectory { try FrameRecorder.prepare(directory) }
         if let trace = configuration.tracePath { try FileCheck.checkWritable(trace, what: "trace") }
         return script
     }
@@ -64,7 +73,11 @@ struct DemoRun {
         // A window host idles (sleeps until input) only without a frame hook. A script or a frame
         // count needs frames to keep coming, or the run would wait for input forever.
         let keepRunning = script != nil || configuration.frames != nil
+        // --record: each frame is written when the next one begins (it is on the target until then),
+        // the last one after the run.
+        let recorder = configuration.recordDirectory.map { FrameRecorder(directory: $0) }
         let beforeFrame: ((FrameTick) -> Void)? = keepRunning ? { [unowned host] tick in
+            recorder?.frameBegins(tick, host: host)
             driver.beforeFrame(tick, host: host)
         } : nil
         do {
@@ -72,7 +85,8 @@ struct DemoRun {
         } catch {
             throw CLIError("SDL failed during the run: \(error)")
         }
-        if let failure = driver.failure { throw failure }
+        recorder?.finish(host: host)
+        if let failure = recorder?.failure ?? driver.failure { throw failure }
 
         // Screenshots due at the end: a script's deferred ones, then --screenshot.
         let end = driver.finishScript()
@@ -160,3 +174,52 @@ final class SceneDriver: HostClient {
     var needsFrames: Bool { scene.needsFrames || (player?.hasPending ?? false) }
     var wantsQuit: Bool { scene.wantsQuit }
 }
+
+/// `--record DIR`: writes every frame of a headless run as `DIR/frame-NNNNN.png` (NNNNN the frame's
+/// index), for turning runs into animations (`scripts/screenshots.sh`).
+@MainActor
+final class FrameRecorder {
+    let directory: String
+    /// The first frame that could not be written.
+    private(set) var failure: CLIError?
+    private var pending: Int?
+
+    init(directory: String) { self.directory = directory }
+
+    /// Makes `directory` if it is missing and checks a frame can be written into it.
+    static func prepare(_ directory: String) throws(CLIError) {
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            guard mkdir(directory, 0o755) == 0 else {
+                throw CLIError("cannot make --record directory \"\(directory)\": \(FileCheck.errnoText())")
+            }
+        } else if (info.st_mode & S_IFMT) != S_IFDIR {
+            throw CLIError("--record needs a directory: \"\(directory)\" is a file")
+        }
+        try FileCheck.checkWritable(path(directory, 0), what: "recorded frame")
+    }
+
+    static func path(_ directory: String, _ index: Int) -> String {
+        let digits = String(index)
+        return directory + "/frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Frame `tick` is about to be drawn: the one before it is still on the target.
+    func frameBegins(_ tick: FrameTick, host: any AppHost) {
+        writePending(host: host)
+        pending = tick.index
+    }
+
+    /// The run ended: writes its last frame.
+    func finish(host: any AppHost) { writePending(host: host) }
+
+    private func writePending(host: any AppHost) {
+        guard let index = pending, failure == nil else { return }
+        pending = nil
+        let path = Self.path(directory, index)
+        do { try host.screenshot(to: path) } catch {
+            failure = CLIError("cannot write recorded frame \"\(path)\": \(error)")
+        }
+    }
+}
+

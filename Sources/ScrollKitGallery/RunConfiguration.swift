@@ -18,6 +18,8 @@ struct RunConfiguration: Sendable, Equatable {
     var tracePath: String?
     var screenshotPath: String?
     var stats: Bool
+    /// `--record DIR`: every frame as `DIR/frame-NNNNN.png` (headless only).
+    var recordDirectory: String? = nil
     /// Options that only some scenes use (`--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`).
     var sceneOptions = SceneOptions()
     /// The gallery shell's options (`--hud`, `--help-overlay`).

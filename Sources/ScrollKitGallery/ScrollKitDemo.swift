@@ -90,6 +90,9 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a PNG of the last frame at the end.", valueName: "FILE.png"))
     var screenshot: String?
 
+    @Option(help: ArgumentHelp("Headless only: write every frame as DIR/frame-NNNNN.png (made if missing), for animations.", valueName: "DIR"))
+    var record: String?
+
     @Flag(help: "Print frame statistics at exit.")
     var stats = false
 
@@ -137,10 +140,11 @@ struct GalleryCommand: ParsableCommand {
         try OptionRanges.hz.check(hz, option: "--hz")
         try OptionRanges.frames.check(frames, option: "--frames")
         guard size.isInRange else { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
-        for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot)] {
+        for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--record", record)] {
             if let path, path.isEmpty { throw CLIError("\(option) needs a file path (got an empty string)") }
         }
         try PNGPath.check(screenshot, option: "--screenshot")
+        if record != nil && !headless { throw CLIError("--record needs --headless (a window's frames come at the display's pace)") }
         try OptionRanges.items.check(items, option: "--items")
         try OptionRanges.snapRatio.check(snapRatio, option: "--snap-ratio")
         try OptionRanges.sprites.check(sprites, option: "--sprites")
@@ -148,7 +152,8 @@ struct GalleryCommand: ParsableCommand {
         if let soak {
             guard headless else { throw CLIError("--soak needs --headless") }
             for (option, given) in [("--script", script != nil), ("--trace", trace != nil),
-                                    ("--screenshot", screenshot != nil), ("--frames", frames != nil)] where given {
+                                    ("--screenshot", screenshot != nil), ("--frames", frames != nil),
+                                    ("--record", record != nil)] where given {
                 throw CLIError("--soak cannot be combined with \(option) (it plays its own random input for --soak seconds)")
             }
             try OptionRanges.soakSeconds.check(soak, option: "--soak")
@@ -165,6 +170,7 @@ struct GalleryCommand: ParsableCommand {
             frames: frames ?? (headless ? RunConfiguration.defaultHeadlessFrames : nil),
             size: size.points,
             scriptPath: script, tracePath: trace, screenshotPath: screenshot, stats: stats)
+        configuration.recordDirectory = record
         var options = SceneOptions()
         if let items { options.items = items }
         options.snap = snap

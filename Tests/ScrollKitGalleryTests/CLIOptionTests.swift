@@ -153,6 +153,9 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["--screenshot", "out.jpg"], #"error: --screenshot writes PNG only: "out.jpg" does not end in .png"#),
         (["--headless", "--screenshot", "shots/out.png.bak"], #"error: --screenshot writes PNG only: "shots/out.png.bak" does not end in .png"#),
         (["curves", "--screenshot", "out.jpg"], #"error: --screenshot writes PNG only: "out.jpg" does not end in .png"#),
+        (["--record", "frames"], #"error: --record needs --headless (a window's frames come at the display's pace)"#),
+        (["--headless", "--record", ""], #"error: --record needs a file path (got an empty string)"#),
+        (["--headless", "--soak", "5", "--record", "frames"], #"error: --soak cannot be combined with --record (it plays its own random input for --soak seconds)"#),
         (["curves", "--screenshot", ""], "error: --screenshot needs a file path (got an empty string)"),
         // A value that starts with "--" is the value (and not a number), not a missing value.
         (["--hz", "--headless"], "error: The value '--headless' is invalid for '--hz <HZ>': must be a number from 1 to 1000"),

@@ -45,6 +45,27 @@ import Testing
         #expect(result.stdout.contains("peak memory:"))
     }
 
+    /// `--record DIR` writes every frame; the last is the frame `--screenshot` writes, and frames differ
+    /// while the list scrolls.
+    @Test func recordWritesEveryFrame() throws {
+        let dir = try DemoProcess.temporaryDirectory("record")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("s.json")
+        try Data(#"{"events": [{"t": 0, "type": "scrollToEnd", "duration": 1, "curve": "linear"}]}"#.utf8).write(to: script)
+        let frames = dir.appendingPathComponent("frames").path      // made by the run
+        let shot = dir.appendingPathComponent("last.png").path
+        let result = try DemoProcess.run(["--headless", "--frames", "6", "--script", script.path,
+                                          "--record", frames, "--screenshot", shot])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        #expect(names == (0..<6).map { "frame-0000\($0).png" })
+        #expect(try pngSize(frames + "/frame-00005.png") == (800, 600))
+        let last = try Data(contentsOf: URL(fileURLWithPath: frames + "/frame-00005.png"))
+        #expect(last == (try Data(contentsOf: URL(fileURLWithPath: shot))))
+        let third = try Data(contentsOf: URL(fileURLWithPath: frames + "/frame-00002.png"))
+        #expect(third != last)
+    }
+
     @Test func scriptDrivesTheSceneFrameByFrame() throws {
         let dir = try DemoProcess.temporaryDirectory("script")
         defer { try? FileManager.default.removeItem(at: dir) }
