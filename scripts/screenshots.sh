@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots (docs/screenshots/) with the headless demo.
+# Regenerates the README's screenshots (docs/screenshots/) with the headless demo: stills, and short
+# scripted runs of each scene as animated GIFs (every frame recorded with --record at 25 Hz, then
+# turned into a GIF by ffmpeg with a palette made for the clip: apt-get install ffmpeg).
 # Usage: scripts/screenshots.sh [path/to/scrollkit-demo]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,4 +42,47 @@ JSON
 "$demo" --headless --scene curves --frames 30 --screenshot "$out/curves.png" >/dev/null
 "$demo" --headless --scene list --help-overlay --frames 5 --screenshot "$out/help.png" >/dev/null
 "$demo" curves --screenshot "$out/curves-gallery.png" >/dev/null
+# Motion: a short run of each scene at 25 Hz, recorded frame by frame, as a GIF 360 px wide.
+if command -v ffmpeg >/dev/null 2>&1; then
+    gif() {   # gif NAME FRAMES DEMO-ARGS...
+        local name=$1 frames=$2; shift 2
+        rm -rf "$tmp/rec"
+        "$demo" --headless --hz 25 --frames "$frames" --record "$tmp/rec" "$@" >/dev/null
+        ffmpeg -loglevel error -y -framerate 25 -i "$tmp/rec/frame-%05d.png" \
+            -vf "scale=360:-1:flags=lanczos,split[a][b];[a]palettegen=max_colors=48:stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle" \
+            "$out/$name.gif"
+    }
+    # List: a fling, then the 2 s scroll to the end.
+    cat > "$tmp/list-motion.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 400, "y": 520},
+  {"t": 0.36, "type": "move", "x": 400, "y": 440},
+  {"t": 0.42, "type": "move", "x": 400, "y": 330},
+  {"t": 0.46, "type": "up",   "x": 400, "y": 300},
+  {"t": 1.60, "type": "scrollToEnd", "duration": 2, "curve": "smoothstep"}
+]}
+JSON
+    gif list-motion 95 --scene list --script "$tmp/list-motion.json"
+    # Paging: a flick forward and one back, one page each.
+    cat > "$tmp/paging-motion.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 600, "y": 300}, {"t": 0.36, "type": "move", "x": 450, "y": 300},
+  {"t": 0.40, "type": "up",   "x": 380, "y": 300},
+  {"t": 1.20, "type": "down", "x": 200, "y": 300}, {"t": 1.26, "type": "move", "x": 380, "y": 300},
+  {"t": 1.30, "type": "up",   "x": 440, "y": 300}
+]}
+JSON
+    gif paging-motion 55 --scene paging --script "$tmp/paging-motion.json"
+    # Picker: a flick that lands exactly on a face.
+    cat > "$tmp/picker-motion.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 600, "y": 300}, {"t": 0.35, "type": "move", "x": 520, "y": 300},
+  {"t": 0.40, "type": "move", "x": 420, "y": 300}, {"t": 0.43, "type": "up", "x": 380, "y": 300}
+]}
+JSON
+    gif picker-motion 60 --scene picker --script "$tmp/picker-motion.json"
+    gif sprites-motion 30 --scene sprites --sprites 150 --seed 7
+else
+    echo "note: ffmpeg not found (apt-get install ffmpeg): the animated GIFs were not remade" >&2
+fi
 echo "wrote $(ls "$out" | wc -l) screenshots to $out/"
