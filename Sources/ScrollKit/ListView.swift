@@ -14,11 +14,12 @@ public enum ItemPosition: String, Sendable, Hashable, CaseIterable {
 /// the visible ones have cells.
 ///
 /// The list view owns a ``ScrollingView`` (its content size comes from the ``layout``), the ``ListLayout``
-/// and a ``ReusePool`` of cells. Each frame, after the scroll view moved, exactly the items that
-/// intersect the viewport have cells: items that became visible get a cell (from the pool, or
-/// `makeCell()` when it is empty) and one `configure(_:at:)` call, in that same frame, including
-/// during fast timed scrolls and flings; cells whose items left go back to the pool, which holds at
-/// most the visible count plus ``reuseMargin``.
+/// and one ``ReusePool`` per cell class. Each frame, after the scroll view moved, exactly the items that
+/// intersect the viewport have cells: for each item that became visible the data source's
+/// `cell(at:in:)` is called once, in that same frame, including during fast timed scrolls and flings,
+/// and gets its cell from ``dequeueCell(_:for:)`` (that class's pool, or a new cell when it is empty);
+/// cells whose items left go back to their class's pool, which holds at most the visible count plus
+/// ``reuseMargin``.
 ///
 /// ```swift
 /// let list = ListView(frame: Rect(x: 0, y: 0, width: 390, height: 600), dataSource: rows)
@@ -37,16 +38,18 @@ public enum ItemPosition: String, Sendable, Hashable, CaseIterable {
 /// ## Cost per frame
 /// ``step(_:)`` is O(log n) for variable sizes and O(1) for fixed sizes, plus O(1) per item that
 /// enters or leaves the viewport; it does not grow with the item count. In steady scrolling it
-/// allocates nothing: cells come from the pool, the cell arrays keep their capacity and no closures
-/// or existential boxes are created (what the data source's `configure` does is up to it).
+/// allocates nothing: cells come from the pools (a short array of pools, one per cell class, scanned
+/// linearly), the cell arrays keep their capacity and no closures or existential boxes are created
+/// (what the data source's `cell(at:in:)` does is up to it).
 ///
 /// ## Bad input
 /// A NaN, infinite or negative frame size counts as 0 (a non-finite origin as 0); a zero-sized frame,
 /// an empty data source or a count reloaded to 0 are valid empty states with no cells. Item sizes
-/// follow ``ListLayout``'s rules (below 1 pt, 0, negative or NaN → 1 pt). Nothing traps.
+/// follow ``ListLayout``'s rules (below 1 pt, 0, negative or NaN → 1 pt). A data source returning a cell
+/// it did not dequeue, or one already showing, is handled as ``ListDataSource`` describes. Nothing traps.
 @MainActor
 public final class ListView {
-    /// How many cells the reuse pool keeps beyond the number of visible items.
+    /// How many cells each reuse pool (one per cell class) keeps beyond the number of visible items.
     public static let reuseMargin = 4
 
     /// The scroll view that owns the offset and its motion. Its content size is managed by the list.
@@ -54,14 +57,21 @@ public final class ListView {
     /// The item geometry (read it for positions; change spacing and insets through the list view).
     public var layout: ListLayout { storedLayout }
 
-    /// Supplies the items. Held strongly. Setting it drops every cell (visible and pooled, since the new
-    /// source may make other kinds) and reloads the data.
+    /// Supplies the items. Held strongly because the list is its only owner in the usual set-up
+    /// (`ListView(frame:dataSource: Rows())`); a data source that keeps a reference to its list should
+    /// keep it weak. Setting it drops every cell (visible and pooled, since the new source may use
+    /// other cell classes) and reloads the data.
     public var dataSource: any ListDataSource {
         didSet {
-            for cell in cells { cell.prepareForReuse(); cell.index = -1; cell.frame = .zero }
+            for cell in cells {
+                cell.prepareForReuse()
+                cell.index = -1
+                cell.frame = .zero
+                cell.reuseState = .free
+            }
             cells.removeAll(keepingCapacity: true)
             cellRange = 0..<0
-            pool.removeAll()
+            pools.removeAll()
             reloadData()
         }
     }
@@ -115,19 +125,22 @@ public final class ListView {
     /// The list sets the scroll view's `onTap` to deliver this; replacing that hook disables it.
     public var onSelectItem: (@MainActor (Int) -> Void)?
 
-    /// Data-source `configure` calls since the start of the last ``step(_:)`` (the step itself plus any
+    /// Data-source `cell(at:in:)` calls since the start of the last ``step(_:)`` (the step itself plus any
     /// draw, reload or query that brought cells up to date after it). The trace's "configured" column.
     public private(set) var configuredInLastStep = 0
-    /// How many cells the data source has made in total (`makeCell()` calls). Flat in steady scrolling.
+    /// How many cells ``dequeueCell(_:for:)`` has made in total (its pool was empty). Flat in steady scrolling.
     public private(set) var cellsCreated = 0
-    /// How many `configure` calls in total.
+    /// How many `cell(at:in:)` calls in total.
     public private(set) var configureCount = 0
 
     // MARK: - Storage
 
     private var storedFrame: Rect
     private let storedLayout: ListLayout
-    private let pool = ReusePool<ListCell>(limit: ListView.reuseMargin)
+    /// One pool per cell class (keyed by the class's `ObjectIdentifier`), in the order first used.
+    private var pools: [(type: ObjectIdentifier, pool: ReusePool<ListCell>)] = []
+    /// The limit every pool has now (raised while cells change hands within an update).
+    private var poolLimit = ListView.reuseMargin
     /// The cells showing, in item order: `cells[k]` shows item `cellRange.lowerBound + k`.
     private var cells: [ListCell] = []
     private var scratch: [ListCell] = []
@@ -316,8 +329,21 @@ public final class ListView {
         return cells[index - cellRange.lowerBound]
     }
 
-    /// How many cells wait in the reuse pool (at most the visible count plus ``reuseMargin``).
-    public var reusePoolCount: Int { pool.count }
+    /// How many cells wait in the reuse pools, all classes together (each class's pool holds at most
+    /// the visible count plus ``reuseMargin``).
+    public var reusePoolCount: Int {
+        var total = 0
+        for entry in pools { total += entry.pool.count }
+        return total
+    }
+
+    /// How many cells of exactly the class `type` wait in its reuse pool (at most the visible count plus
+    /// ``reuseMargin``).
+    public func reusePoolCount(of type: ListCell.Type) -> Int {
+        let id = ObjectIdentifier(type)
+        for entry in pools where entry.type == id { return entry.pool.count }
+        return 0
+    }
 
     /// The item under `point`, given in the list's own coordinates (0,0 = the frame's top-left), or
     /// `nil` outside the list, in spacing, insets, or past the content. O(1) fixed, O(log n) variable.
@@ -376,8 +402,61 @@ public final class ListView {
 
     // MARK: - Cells
 
-    /// Brings the cells in line with the visible range: recycles cells whose items left, gives new
-    /// items a cell and one `configure` call. O(1) when nothing changed.
+    /// A cell of class `type` for item `index`, for the data source's `cell(at:in:)`: the most recently
+    /// pooled cell of exactly that class (already through ``ListCell/prepareForReuse()``), or a new one
+    /// made with `type.init()` when that pool is empty (counted in ``cellsCreated``). Typed: no cast.
+    ///
+    /// Each cell class has its own pool, so a list may mix classes and each is reused only as its own
+    /// type. Return the cell from `cell(at:in:)`; a dequeued cell that is never returned is simply
+    /// dropped. O(number of cell classes used), no allocation unless a cell is made.
+    public func dequeueCell<Cell: ListCell>(_ type: Cell.Type, for index: Int) -> Cell {
+        let pool = reusePool(for: ObjectIdentifier(type))
+        while let reused = pool.dequeue() {
+            reused.reuseState = .free
+            reused.pool = nil
+            // Pools are keyed by the exact class, so this always holds.
+            if let cell = reused as? Cell { return cell }
+        }
+        cellsCreated += 1
+        return type.init()
+    }
+
+    /// The pool for the class identified by `type`, made on first use.
+    private func reusePool(for type: ObjectIdentifier) -> ReusePool<ListCell> {
+        for entry in pools where entry.type == type { return entry.pool }
+        let pool = ReusePool<ListCell>(limit: poolLimit)
+        pools.append((type, pool))
+        return pool
+    }
+
+    private func setPoolLimits(_ limit: Int) {
+        poolLimit = limit
+        for entry in pools { entry.pool.limit = limit }
+    }
+
+    /// Asks the data source for item `index`'s cell and makes it show that item (see ``ListDataSource``
+    /// for cells that were not dequeued or are already showing).
+    private func obtainCell(for index: Int, crossLength cross: Double) -> ListCell {
+        configureCount += 1
+        configuredInLastStep += 1
+        var cell = dataSource.cell(at: index, in: self)
+        switch cell.reuseState {
+        case .free:
+            break
+        case .pooled:
+            cell.pool?.remove(cell)   // kept from earlier: it must not be dequeued while it shows
+        case .showing:
+            cell = ListCell()         // showing another item: never one cell in two places
+        }
+        cell.reuseState = .showing
+        cell.pool = nil
+        cell.index = index
+        cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero
+        return cell
+    }
+
+    /// Brings the cells in line with the visible range: recycles cells whose items left, asks the data
+    /// source once for each new item's cell. O(1) when nothing changed.
     private func updateCells() {
         let offset = axisOffset, length = viewportLength
         if offset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
@@ -395,7 +474,7 @@ public final class ListView {
 
         let reconfigureSome = !pendingReconfigure.isEmpty
         if newRange != old || reconfigureAll || reconfigureSome {
-            pool.limit = max(cells.count, newRange.count) + Self.reuseMargin
+            setPoolLimits(max(cells.count, newRange.count) + Self.reuseMargin)
             // Recycle first, so the cells that leave can serve the items that arrive.
             var k = 0
             while k < cells.count {
@@ -409,34 +488,23 @@ public final class ListView {
             while index < newRange.upperBound {
                 if !reconfigureAll && old.contains(index) {
                     let cell = cells[index - old.lowerBound]
-                    if refresh { cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero }
-                    scratch.append(cell)
                     if reconfigureSome && pendingReconfigure.contains(index) {
-                        configureCount += 1
-                        configuredInLastStep += 1
-                        dataSource.configure(cell, at: index)
+                        // Back to its pool first, so the data source may dequeue this very cell again.
+                        recycle(cell)
+                        scratch.append(obtainCell(for: index, crossLength: cross))
+                    } else {
+                        if refresh { cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero }
+                        scratch.append(cell)
                     }
                 } else {
-                    let cell: ListCell
-                    if let reused = pool.dequeue() {
-                        cell = reused
-                    } else {
-                        cell = dataSource.makeCell()
-                        cellsCreated += 1
-                    }
-                    cell.index = index
-                    cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero
-                    scratch.append(cell)
-                    configureCount += 1
-                    configuredInLastStep += 1
-                    dataSource.configure(cell, at: index)
+                    scratch.append(obtainCell(for: index, crossLength: cross))
                 }
                 index += 1
             }
             swap(&cells, &scratch)
             scratch.removeAll(keepingCapacity: true)
             cellRange = newRange
-            pool.limit = newRange.count + Self.reuseMargin
+            setPoolLimits(newRange.count + Self.reuseMargin)
             if reconfigureSome { pendingReconfigure.removeAll() }
         } else if refresh {
             let cross = crossLength
@@ -449,11 +517,18 @@ public final class ListView {
         }
     }
 
+    /// Sends a cell that stopped showing to its class's pool (dropped when the pool is full).
     private func recycle(_ cell: ListCell) {
         cell.prepareForReuse()
         cell.index = -1
         cell.frame = .zero
-        pool.enqueue(cell)
+        let pool = reusePool(for: ObjectIdentifier(type(of: cell)))
+        if pool.enqueue(cell) {
+            cell.reuseState = .pooled
+            cell.pool = pool
+        } else {
+            cell.reuseState = .free
+        }
     }
 
     // MARK: - Geometry helpers
