@@ -123,6 +123,7 @@ public final class ListView {
 
     /// Called with the item index when an item is tapped (a pointer down and up without a drag).
     /// The list sets the scroll view's `onTap` to deliver this; replacing that hook disables it.
+    /// Held strongly (a closure); capture its owner weakly.
     public var onSelectItem: (@MainActor (Int) -> Void)?
 
     /// Data-source `cell(at:in:)` calls since the start of the last ``step(_:)`` (the step itself plus any
@@ -573,13 +574,15 @@ public final class ListView {
 
     /// Applies ``snapBehavior`` for the scroll view, with the list's layout as the geometry.
     /// A separate object so the list view itself does not expose the `ScrollSnapping` methods.
+    /// The scroll view holds it strongly and the list owns the scroll view, so it refers to the list
+    /// weakly (no cycle); should the scroll view outlive the list, it no longer snaps.
     private final class SnapAdapter: ScrollSnapping {
-        unowned let list: ListView
+        weak var list: ListView?
         init(list: ListView) { self.list = list }
 
         func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
                         in scrollView: ScrollingView) -> Point {
-            let l = list
+            guard let l = list else { return proposed }
             let context = SnapContext(proposedRest: l.axisComponent(proposed),
                                       currentOffset: l.axisComponent(currentOffset),
                                       dragStartOffset: l.axisComponent(dragStartOffset),
@@ -594,7 +597,7 @@ public final class ListView {
         }
 
         func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollingView) -> Point {
-            let l = list
+            guard let l = list else { return offset }
             let target = l.snapBehavior.stepTarget(from: l.axisComponent(offset), steps: steps,
                                                    viewportLength: l.viewportLength,
                                                    minOffset: l.axisComponent(scrollView.minContentOffset),

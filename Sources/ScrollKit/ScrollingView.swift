@@ -225,13 +225,21 @@ public final class ScrollingView {
     /// What the scroll view is doing.
     public internal(set) var phase: ScrollingPhase = .idle
 
-    /// Receives scroll callbacks (held weakly).
+    /// Receives scroll callbacks. Held weakly because a delegate is by nature an owner of the scroll
+    /// view (a screen or controller that keeps it), exactly as UIKit's `UIScrollView.delegate`: a strong
+    /// reference would be a cycle. Keep the delegate alive yourself; Swift warns that
+    /// `scroll.delegate = MyDelegate()` is released at once.
     public weak var delegate: ScrollingViewDelegate?
-    /// Moves release targets, wheel steps and arrow-key steps onto snap positions (held weakly).
-    public weak var snapping: ScrollSnapping?
-    /// Called after ``contentOffset`` changed, after the delegate's `scrollViewDidScroll`.
+    /// Moves release targets, wheel steps and arrow-key steps onto snap positions. Held strongly because
+    /// a snapper is a policy object the scroll view uses, not an owner: `scroll.snapping = MySnapper()`
+    /// keeps working. A snapper that needs its scroll view gets it as a parameter; one that keeps a
+    /// reference to the scroll view or its owner should hold it weakly (as ``ListView``'s does).
+    public var snapping: (any ScrollSnapping)?
+    /// Called after ``contentOffset`` changed, after the delegate's `scrollViewDidScroll`. Held strongly
+    /// (a closure); capture its owner weakly.
     public var onDidScroll: (@MainActor (ScrollingView) -> Void)?
-    /// Called on a tap (see `ScrollingViewDelegate.scrollViewDidTap`), after the delegate.
+    /// Called on a tap (see `ScrollingViewDelegate.scrollViewDidTap`), after the delegate. Held strongly
+    /// (a closure); capture its owner weakly. A ``ListView`` sets it to deliver `onSelectItem`.
     public var onTap: (@MainActor (Point) -> Void)?
 
     /// How fast flings slow down (per millisecond; `.normal` 0.998, `.fast` 0.99). Applies to the next release.

@@ -58,7 +58,7 @@ final class SVHarness {
     var hz: Double
     var t0: Double = 0
     var frame = 0
-    /// Holds the snapping object strongly (the view holds it weakly).
+    /// The snapping object, kept here too so tests can read its counters.
     var snapper: SVGridSnapping? { didSet { view.snapping = snapper } }
 
     init(viewport: Size = Size(width: 320, height: 480), content: Size = Size(width: 320, height: 4800),
