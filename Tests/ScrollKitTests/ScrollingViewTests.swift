@@ -20,7 +20,8 @@ final class SVRecorder: ScrollingViewDelegate {
 
     func scrollViewDidScroll(_ scrollView: ScrollingView) { didScroll += 1 }
     func scrollViewWillBeginDragging(_ scrollView: ScrollingView) { willBegin += 1 }
-    func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocity: Point, targetContentOffset: inout Point) {
+    func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocityInPointsPerSecond velocity: Point,
+                                   targetContentOffset: inout Point) {
         willEnd.append((velocity, targetContentOffset))
         if let rewrite { targetContentOffset = rewrite(targetContentOffset) }
     }
