@@ -219,7 +219,23 @@ public final class ScrollingView {
     /// The content point shown at the viewport's top-left (see the type's coordinate notes).
     /// Always finite. At rest it lies in `minContentOffset ... maxContentOffset`; while dragging or
     /// bouncing it may lie past an edge (rubber band).
-    public internal(set) var contentOffset: Point
+    ///
+    /// Setting it is `setContentOffset(_:animated: false)`, as in UIKit: any motion stops where it is
+    /// (a fling or bounce just stops, without `scrollViewDidEndDecelerating`; a running or pending timed
+    /// scroll completes with `false`), the offset jumps to the new value and `scrollViewDidScroll`
+    /// fires if it moved. During a drag the content moves and the drag continues from there.
+    /// ``setContentOffset(_:animated:)`` (and ``setContentOffset(_:duration:curve:completion:)``) animate.
+    ///
+    /// Unlike UIKit, which lets you set any offset, the value is clamped to
+    /// `minContentOffset ... maxContentOffset`: ScrollKit keeps the offset in range at rest.
+    ///
+    /// Bad input: a NaN or infinite component keeps its current value.
+    public var contentOffset: Point {
+        get { storedContentOffset }
+        set { setContentOffset(newValue, animated: false) }
+    }
+    /// The displayed offset; only ``setOffset(_:)`` changes it after `init`.
+    var storedContentOffset: Point
     /// The current velocity of ``contentOffset`` in points per second (0 at rest).
     public internal(set) var velocity: Point = .zero
     /// What the scroll view is doing.
@@ -257,8 +273,8 @@ public final class ScrollingView {
         storedViewportSize = ScrollingView.sanitized(viewportSize)
         storedContentSize = ScrollingView.sanitized(contentSize)
         storedAxis = axis
-        contentOffset = .zero
-        contentOffset = Point(x: range(.x).lo, y: range(.y).lo)
+        storedContentOffset = .zero
+        storedContentOffset = Point(x: range(.x).lo, y: range(.y).lo)
     }
 
     // MARK: - Geometry
@@ -604,7 +620,7 @@ public final class ScrollingView {
     func setOffset(_ p: Point) {
         let new = Point(x: p.x.isFinite ? p.x : contentOffset.x, y: p.y.isFinite ? p.y : contentOffset.y)
         guard new != contentOffset else { return }
-        contentOffset = new
+        storedContentOffset = new
         delegate?.scrollViewDidScroll(self)
         onDidScroll?(self)
     }
