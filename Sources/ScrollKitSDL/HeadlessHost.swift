@@ -27,6 +27,7 @@ public final class HeadlessHost: AppHost {
     /// Frames run when `maxFrames` is nil (the demo's default).
     public static let defaultFrameCount = 120
 
+    public let timeline: FrameTimeline
     public let displayLink: DisplayLink
     /// The virtual clock (seconds = ticks / hz).
     public let clock: VirtualClock
@@ -73,7 +74,8 @@ public final class HeadlessHost: AppHost {
         canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
         let rate = FramePacer.sanitizedRate(options.hz ?? 60)
         clock = VirtualClock(hz: rate)
-        displayLink = DisplayLink(clock: clock, hz: rate)
+        timeline = FrameTimeline(clock: clock, hz: rate)
+        displayLink = timeline.mainLink
     }
 
     isolated deinit {
@@ -87,18 +89,18 @@ public final class HeadlessHost: AppHost {
         self.client = client
         defer { self.client = nil }
         client.hostDidResize(to: logicalSize)
-        var skippedSoFar = displayLink.skippedFrames
+        var skippedSoFar = timeline.skippedFrames
         var event = SDL_Event()
         var framesRun = 0
         while framesRun < count {
-            let tick = displayLink.waitForNextFrame()       // virtual: jumps to k / hz
+            let tick = timeline.waitForNextFrame()          // virtual: jumps to k / hz
             let cpu0 = FrameStats.processCPUTime()
             beforeFrame?(tick)
             while SDL_PollEvent(&event) != 0 {
                 if event.type == SDL_QUIT.rawValue { return }  // SIGINT / SIGTERM
             }
             deliverPending(to: client)
-            displayLink.fire()
+            timeline.fire()
             client.update(tick)
             canvas.beginFrame()
             client.draw(in: canvas)
@@ -106,8 +108,8 @@ public final class HeadlessHost: AppHost {
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
             stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now,
                                presented: clock.now, cost: cost), period: tick.duration)
-            stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
-            skippedSoFar = displayLink.skippedFrames
+            stats.skippedFrames += timeline.skippedFrames - skippedSoFar   // runs add up
+            skippedSoFar = timeline.skippedFrames
             framesRun += 1
         }
     }
