@@ -1,8 +1,9 @@
 /// The view for one visible item of a ``ListView``. Subclass it and override ``draw(in:frame:)``.
 ///
-/// A list view creates cells through its data source's `makeCell()`, hands each one to `configure(_:at:)`
-/// when its item becomes visible, and puts it in its reuse pool (after ``prepareForReuse()``) when the item
-/// leaves the viewport.
+/// A data source gets its cells from ``ListView/dequeueCell(_:for:)``, which takes one from the pool
+/// of that cell class or makes one with ``init()`` (hence `required`: a subclass that adds no
+/// initializer of its own inherits it). When the item leaves the viewport the cell goes back to its
+/// class's pool, after ``prepareForReuse()``.
 @MainActor
 open class ListCell {
     /// The item this cell shows; -1 while the cell is not showing an item.
@@ -10,7 +11,15 @@ open class ListCell {
     /// The item's frame in content coordinates (``Rect/zero`` while not showing an item).
     public internal(set) var frame: Rect = .zero
 
-    public init() {}
+    /// Where the cell is in its life with a list: free (made or dequeued, in nobody's hands but the
+    /// data source's), showing an item, or waiting in a reuse pool.
+    enum ReuseState { case free, showing, pooled }
+    var reuseState: ReuseState = .free
+    /// The pool holding the cell while `reuseState == .pooled`.
+    weak var pool: ReusePool<ListCell>?
+
+    /// Makes an empty cell. `required` so that ``ListView/dequeueCell(_:for:)`` can make any cell class.
+    public required init() {}
 
     /// Called when the cell leaves the viewport, before it goes to the reuse pool. The default does nothing.
     open func prepareForReuse() {}
@@ -30,10 +39,11 @@ open class ListCell {
 /// Text colours default to automatic: near-black on light backgrounds, white on dark ones.
 ///
 /// ```swift
-/// func configure(_ cell: ListCell, at index: Int) {
-///     guard let cell = cell as? LabelCell else { return }
+/// func cell(at index: Int, in list: ListView) -> ListCell {
+///     let cell = list.dequeueCell(LabelCell.self, for: index)
 ///     cell.title = "Row \(index)"
 ///     cell.backgroundColor = RGBAColor(hue: Double(index) / 1000, saturation: 0.35, value: 0.98)
+///     return cell
 /// }
 /// ```
 @MainActor
@@ -67,7 +77,7 @@ open class LabelCell: ListCell {
     static let lightText = RGBAColor.white
     static let lightSecondaryText = RGBAColor(r: 235, g: 235, b: 245, a: 200)
 
-    public override init() { super.init() }
+    public required init() { super.init() }
 
     /// True when ``backgroundColor`` is opaque: the cell then fills its whole frame before drawing text.
     open override var isOpaque: Bool { backgroundColor.a == 255 }

@@ -1,24 +1,15 @@
 import Motion
 
-/// Where ``ListView/scrollToItem(_:position:duration:curve:completion:)`` puts an item in the viewport.
-public enum ItemPosition: String, Sendable, Hashable, CaseIterable {
-    /// The item's leading edge at the viewport's leading edge (after the leading inset, see ``ListView``).
-    case start
-    /// The item's middle at the viewport's middle.
-    case center
-    /// The item's trailing edge at the viewport's trailing edge (before the trailing inset).
-    case end
-}
-
 /// A virtualized list: a vertical or horizontal run of items from a ``ListDataSource``, of which only
 /// the visible ones have cells.
 ///
 /// The list view owns a ``ScrollingView`` (its content size comes from the ``layout``), the ``ListLayout``
-/// and a ``ReusePool`` of cells. Each frame, after the scroll view moved, exactly the items that
-/// intersect the viewport have cells: items that became visible get a cell (from the pool, or
-/// `makeCell()` when it is empty) and one `configure(_:at:)` call, in that same frame, including
-/// during fast timed scrolls and flings; cells whose items left go back to the pool, which holds at
-/// most the visible count plus ``reuseMargin``.
+/// and one ``ReusePool`` per cell class. Each frame, after the scroll view moved, exactly the items that
+/// intersect the viewport have cells: for each item that became visible the data source's
+/// `cell(at:in:)` is called once, in that same frame, including during fast timed scrolls and flings,
+/// and gets its cell from ``dequeueCell(_:for:)`` (that class's pool, or a new cell when it is empty);
+/// cells whose items left go back to their class's pool, which holds at most the visible count plus
+/// ``reuseMargin``.
 ///
 /// ```swift
 /// let list = ListView(frame: Rect(x: 0, y: 0, width: 390, height: 600), dataSource: rows)
@@ -37,16 +28,24 @@ public enum ItemPosition: String, Sendable, Hashable, CaseIterable {
 /// ## Cost per frame
 /// ``step(_:)`` is O(log n) for variable sizes and O(1) for fixed sizes, plus O(1) per item that
 /// enters or leaves the viewport; it does not grow with the item count. In steady scrolling it
-/// allocates nothing: cells come from the pool, the cell arrays keep their capacity and no closures
-/// or existential boxes are created (what the data source's `configure` does is up to it).
+/// allocates nothing: cells come from the pools (a short array of pools, one per cell class, scanned
+/// linearly), the cell arrays keep their capacity and no closures or existential boxes are created
+/// (what the data source's `cell(at:in:)` does is up to it).
+///
+/// ## Source files
+/// `ListView.swift` (state, data, input, frames and drawing), `+Cells` (dequeuing, the reuse pools and
+/// keeping exactly the visible items in cells), `+Queries` (visible range, hit testing, item frames and
+/// scroll-to-item), `+Snapping` (the adapter between ``snapBehavior`` and the scroll view);
+/// ``ItemPosition`` has its own file.
 ///
 /// ## Bad input
 /// A NaN, infinite or negative frame size counts as 0 (a non-finite origin as 0); a zero-sized frame,
 /// an empty data source or a count reloaded to 0 are valid empty states with no cells. Item sizes
-/// follow ``ListLayout``'s rules (below 1 pt, 0, negative or NaN → 1 pt). Nothing traps.
+/// follow ``ListLayout``'s rules (below 1 pt, 0, negative or NaN → 1 pt). A data source returning a cell
+/// it did not dequeue, or one already showing, is handled as ``ListDataSource`` describes. Nothing traps.
 @MainActor
 public final class ListView {
-    /// How many cells the reuse pool keeps beyond the number of visible items.
+    /// How many cells each reuse pool (one per cell class) keeps beyond the number of visible items.
     public static let reuseMargin = 4
 
     /// The scroll view that owns the offset and its motion. Its content size is managed by the list.
@@ -54,14 +53,21 @@ public final class ListView {
     /// The item geometry (read it for positions; change spacing and insets through the list view).
     public var layout: ListLayout { storedLayout }
 
-    /// Supplies the items. Held strongly. Setting it drops every cell (visible and pooled, since the new
-    /// source may make other kinds) and reloads the data.
+    /// Supplies the items. Held strongly because the list is its only owner in the usual set-up
+    /// (`ListView(frame:dataSource: Rows())`); a data source that keeps a reference to its list should
+    /// keep it weak. Setting it drops every cell (visible and pooled, since the new source may use
+    /// other cell classes) and reloads the data.
     public var dataSource: any ListDataSource {
         didSet {
-            for cell in cells { cell.prepareForReuse(); cell.index = -1; cell.frame = .zero }
+            for cell in cells {
+                cell.prepareForReuse()
+                cell.index = -1
+                cell.frame = .zero
+                cell.reuseState = .free
+            }
             cells.removeAll(keepingCapacity: true)
             cellRange = 0..<0
-            pool.removeAll()
+            pools.removeAll()
             reloadData()
         }
     }
@@ -113,37 +119,41 @@ public final class ListView {
 
     /// Called with the item index when an item is tapped (a pointer down and up without a drag).
     /// The list sets the scroll view's `onTap` to deliver this; replacing that hook disables it.
+    /// Held strongly (a closure); capture its owner weakly.
     public var onSelectItem: (@MainActor (Int) -> Void)?
 
-    /// Data-source `configure` calls since the start of the last ``step(_:)`` (the step itself plus any
+    /// Data-source `cell(at:in:)` calls since the start of the last ``step(_:)`` (the step itself plus any
     /// draw, reload or query that brought cells up to date after it). The trace's "configured" column.
-    public private(set) var configuredInLastStep = 0
-    /// How many cells the data source has made in total (`makeCell()` calls). Flat in steady scrolling.
-    public private(set) var cellsCreated = 0
-    /// How many `configure` calls in total.
-    public private(set) var configureCount = 0
+    public internal(set) var configuredInLastStep = 0
+    /// How many cells ``dequeueCell(_:for:)`` has made in total (its pool was empty). Flat in steady scrolling.
+    public internal(set) var cellsCreated = 0
+    /// How many `cell(at:in:)` calls in total.
+    public internal(set) var configureCount = 0
 
     // MARK: - Storage
 
-    private var storedFrame: Rect
-    private let storedLayout: ListLayout
-    private let pool = ReusePool<ListCell>(limit: ListView.reuseMargin)
+    var storedFrame: Rect
+    let storedLayout: ListLayout
+    /// One pool per cell class (keyed by the class's `ObjectIdentifier`), in the order first used.
+    var pools: [(type: ObjectIdentifier, pool: ReusePool<ListCell>)] = []
+    /// The limit every pool has now (raised while cells change hands within an update).
+    var poolLimit = ListView.reuseMargin
     /// The cells showing, in item order: `cells[k]` shows item `cellRange.lowerBound + k`.
-    private var cells: [ListCell] = []
-    private var scratch: [ListCell] = []
-    private var cellRange: Range<Int> = 0..<0
+    var cells: [ListCell] = []
+    var scratch: [ListCell] = []
+    var cellRange: Range<Int> = 0..<0
     /// The offset and viewport length the cells were last computed for.
-    private var cellsOffset: Double = .nan
-    private var cellsLength: Double = .nan
+    var cellsOffset: Double = .nan
+    var cellsLength: Double = .nan
     /// Cells keep their item but need new frames (spacing, insets, frame or axis changed).
-    private var framesDirty = false
+    var framesDirty = false
     /// Every cell must be configured again (reloadData).
-    private var contentDirty = false
-    private var isUpdatingCells = false
+    var contentDirty = false
+    var isUpdatingCells = false
     /// Visible items to configure again on the next update (reloadItems); usually empty.
-    private var pendingReconfigure: Set<Int> = []
-    private var reloadRequestedDuringUpdate = false
-    private lazy var snapAdapter = SnapAdapter(list: self)
+    var pendingReconfigure: Set<Int> = []
+    var reloadRequestedDuringUpdate = false
+    lazy var snapAdapter = SnapAdapter(list: self)
 
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
@@ -204,7 +214,7 @@ public final class ListView {
         updateCells()
     }
 
-    private func reloadLayout() {
+    func reloadLayout() {
         let count = dataSource.numberOfItems
         if let fixed = dataSource.fixedItemSize {
             storedLayout.setItems(count: count, fixedSize: fixed)
@@ -244,7 +254,7 @@ public final class ListView {
             scrollView.handle(event)
         }
     }
-    private var ownsPointer = false
+    var ownsPointer = false
 
     /// Advances one display frame: the scroll view moves to `tick.targetTimestamp`, then the visible
     /// cells are brought up to date (see the type's notes). Resets ``configuredInLastStep``.
@@ -276,7 +286,7 @@ public final class ListView {
 
     /// Whether the showing cells, moved by (dx, dy), are all opaque and together cover `viewport` with no
     /// gap (exact comparisons: any doubt means the background is filled). O(visible cells), no allocation.
-    private func cellsCoverViewport(_ viewport: Rect, dx: Double, dy: Double) -> Bool {
+    func cellsCoverViewport(_ viewport: Rect, dx: Double, dy: Double) -> Bool {
         guard !cells.isEmpty else { return false }
         let vertical = storedLayout.axis == .vertical
         var covered = vertical ? viewport.minY : viewport.minX
@@ -296,238 +306,41 @@ public final class ListView {
         return covered >= end
     }
 
-    // MARK: - Queries
-
-    /// The items that intersect the viewport at the current offset. O(1) fixed sizes, O(log n) variable.
-    public var visibleRange: Range<Int> {
-        storedLayout.visibleRange(offset: axisOffset, length: viewportLength)
-    }
-
-    /// The cells showing, in item order (brought up to date first).
-    public var visibleCells: [ListCell] {
-        updateCells()
-        return cells
-    }
-
-    /// The cell showing item `index`, or `nil` if that item is not visible (brought up to date first).
-    public func cell(at index: Int) -> ListCell? {
-        updateCells()
-        guard cellRange.contains(index) else { return nil }
-        return cells[index - cellRange.lowerBound]
-    }
-
-    /// How many cells wait in the reuse pool (at most the visible count plus ``reuseMargin``).
-    public var reusePoolCount: Int { pool.count }
-
-    /// The item under `point`, given in the list's own coordinates (0,0 = the frame's top-left), or
-    /// `nil` outside the list, in spacing, insets, or past the content. O(1) fixed, O(log n) variable.
-    public func item(at point: Point) -> Int? {
-        let f = storedFrame
-        guard point.x >= 0, point.y >= 0, point.x < f.width, point.y < f.height else { return nil }
-        let offset = scrollView.contentOffset
-        let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-        let along = storedLayout.axis == .horizontal ? content.x : content.y
-        guard let index = storedLayout.index(at: along),
-              let frame = storedLayout.frame(of: index, crossLength: crossLength),
-              frame.contains(content) else { return nil }
-        return index
-    }
-
-    /// The frame of item `index` in content coordinates, or `nil` if out of range.
-    public func frame(of index: Int) -> Rect? {
-        storedLayout.frame(of: index, crossLength: crossLength)
-    }
-
-    /// The content offset at which item `index` sits at `position`, clamped to the scroll range.
-    /// `.start` leaves the leading inset visible before the item and `.end` the trailing inset after
-    /// it (so the first item at `.start` is the top, the last at `.end` the bottom). Out-of-range
-    /// indices are clamped; an empty list gives the minimum offset.
-    public func contentOffset(forItem index: Int, position: ItemPosition) -> Point {
-        var result = scrollView.contentOffset
-        let lo = axisComponent(scrollView.minContentOffset), hi = axisComponent(scrollView.maxContentOffset)
-        var target = lo
-        let n = storedLayout.itemCount
-        if n > 0 {
-            let i = min(max(index, 0), n - 1)
-            let start = storedLayout.itemStart(i), length = storedLayout.itemLength(i)
-            switch position {
-            case .start: target = start - storedLayout.leadingInset
-            case .center: target = start + length / 2 - viewportLength / 2
-            case .end: target = start + length + storedLayout.trailingInset - viewportLength
-            }
-        }
-        target = target.isNaN ? lo : min(max(target, lo), hi)
-        if storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
-        return result
-    }
-
-    /// Scrolls so that item `index` sits at `position` (see ``contentOffset(forItem:position:)``) over
-    /// `duration` seconds along `curve`, with the scroll view's timed-scroll rules: the request starts
-    /// at the next ``step(_:)``, every item passed on the way is configured in the frame it shows,
-    /// `completion` fires exactly once (`false` if interrupted or replaced), and a duration of 0 or
-    /// less jumps at the next step and still completes.
-    public func scrollToItem(_ index: Int, position: ItemPosition,
-                             duration: Double = ScrollingView.defaultAnimationDuration,
-                             curve: TimingCurve = ScrollingView.defaultAnimationCurve,
-                             completion: (@MainActor (Bool) -> Void)? = nil) {
-        scrollView.setContentOffset(contentOffset(forItem: index, position: position),
-                                    duration: duration, curve: curve, completion: completion)
-    }
-
-    // MARK: - Cells
-
-    /// Brings the cells in line with the visible range: recycles cells whose items left, gives new
-    /// items a cell and one `configure` call. O(1) when nothing changed.
-    private func updateCells() {
-        let offset = axisOffset, length = viewportLength
-        if offset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
-            && pendingReconfigure.isEmpty { return }
-        guard !isUpdatingCells else { return }
-        isUpdatingCells = true
-        let newRange = storedLayout.visibleRange(offset: offset, length: length)
-        let old = cellRange
-        let reconfigureAll = contentDirty
-        let refresh = framesDirty || reconfigureAll
-        cellsOffset = offset
-        cellsLength = length
-        framesDirty = false
-        contentDirty = false
-
-        let reconfigureSome = !pendingReconfigure.isEmpty
-        if newRange != old || reconfigureAll || reconfigureSome {
-            pool.limit = max(cells.count, newRange.count) + Self.reuseMargin
-            // Recycle first, so the cells that leave can serve the items that arrive.
-            var k = 0
-            while k < cells.count {
-                let index = old.lowerBound + k
-                if reconfigureAll || !newRange.contains(index) { recycle(cells[k]) }
-                k += 1
-            }
-            scratch.removeAll(keepingCapacity: true)
-            let cross = crossLength
-            var index = newRange.lowerBound
-            while index < newRange.upperBound {
-                if !reconfigureAll && old.contains(index) {
-                    let cell = cells[index - old.lowerBound]
-                    if refresh { cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero }
-                    scratch.append(cell)
-                    if reconfigureSome && pendingReconfigure.contains(index) {
-                        configureCount += 1
-                        configuredInLastStep += 1
-                        dataSource.configure(cell, at: index)
-                    }
-                } else {
-                    let cell: ListCell
-                    if let reused = pool.dequeue() {
-                        cell = reused
-                    } else {
-                        cell = dataSource.makeCell()
-                        cellsCreated += 1
-                    }
-                    cell.index = index
-                    cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero
-                    scratch.append(cell)
-                    configureCount += 1
-                    configuredInLastStep += 1
-                    dataSource.configure(cell, at: index)
-                }
-                index += 1
-            }
-            swap(&cells, &scratch)
-            scratch.removeAll(keepingCapacity: true)
-            cellRange = newRange
-            pool.limit = newRange.count + Self.reuseMargin
-            if reconfigureSome { pendingReconfigure.removeAll() }
-        } else if refresh {
-            let cross = crossLength
-            for cell in cells { cell.frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero }
-        }
-        isUpdatingCells = false
-        if reloadRequestedDuringUpdate {
-            reloadRequestedDuringUpdate = false
-            reloadData()
-        }
-    }
-
-    private func recycle(_ cell: ListCell) {
-        cell.prepareForReuse()
-        cell.index = -1
-        cell.frame = .zero
-        pool.enqueue(cell)
-    }
-
     // MARK: - Geometry helpers
 
-    private func geometryDidChange() {
+    func geometryDidChange() {
         if scrollView.viewportSize != storedFrame.size { scrollView.viewportSize = storedFrame.size }
         updateContentSize()
         framesDirty = true
     }
 
-    private func updateContentSize() {
+    func updateContentSize() {
         let size = storedLayout.contentSize(crossLength: crossLength)
         if scrollView.contentSize != size { scrollView.contentSize = size }
     }
 
-    private var viewportLength: Double {
+    var viewportLength: Double {
         storedLayout.axis == .horizontal ? storedFrame.width : storedFrame.height
     }
 
-    private var crossLength: Double {
+    var crossLength: Double {
         storedLayout.axis == .horizontal ? storedFrame.height : storedFrame.width
     }
 
-    private var axisOffset: Double { axisComponent(scrollView.contentOffset) }
+    var axisOffset: Double { axisComponent(scrollView.contentOffset) }
 
-    private func axisComponent(_ p: Point) -> Double {
+    func axisComponent(_ p: Point) -> Double {
         storedLayout.axis == .horizontal ? p.x : p.y
     }
 
-    private func tapped(at location: Point) {
+    func tapped(at location: Point) {
         guard let onSelectItem, let index = item(at: location) else { return }
         onSelectItem(index)
     }
 
-    private static func sanitized(_ r: Rect) -> Rect {
+    static func sanitized(_ r: Rect) -> Rect {
         func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
         func size(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
         return Rect(x: finite(r.minX), y: finite(r.minY), width: size(r.width), height: size(r.height))
-    }
-
-    // MARK: - Snapping
-
-    /// Applies ``snapBehavior`` for the scroll view, with the list's layout as the geometry.
-    /// A separate object so the list view itself does not expose the `ScrollSnapping` methods.
-    private final class SnapAdapter: ScrollSnapping {
-        unowned let list: ListView
-        init(list: ListView) { self.list = list }
-
-        func snapTarget(for proposed: Point, velocity: Point, dragStartOffset: Point, currentOffset: Point,
-                        in scrollView: ScrollingView) -> Point {
-            let l = list
-            let context = SnapContext(proposedRest: l.axisComponent(proposed),
-                                      currentOffset: l.axisComponent(currentOffset),
-                                      dragStartOffset: l.axisComponent(dragStartOffset),
-                                      velocity: l.axisComponent(velocity),
-                                      viewportLength: l.viewportLength,
-                                      minOffset: l.axisComponent(scrollView.minContentOffset),
-                                      maxOffset: l.axisComponent(scrollView.maxContentOffset))
-            let target = l.snapBehavior.target(context, geometry: l.storedLayout)
-            var result = proposed
-            if l.storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
-            return result
-        }
-
-        func snapPosition(from offset: Point, steps: Int, in scrollView: ScrollingView) -> Point {
-            let l = list
-            let target = l.snapBehavior.stepTarget(from: l.axisComponent(offset), steps: steps,
-                                                   viewportLength: l.viewportLength,
-                                                   minOffset: l.axisComponent(scrollView.minContentOffset),
-                                                   maxOffset: l.axisComponent(scrollView.maxContentOffset),
-                                                   geometry: l.storedLayout)
-            var result = offset
-            if l.storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
-            return result
-        }
     }
 }

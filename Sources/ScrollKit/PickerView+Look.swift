@@ -61,7 +61,7 @@ open class PickerCell: ListCell {
     /// Whether this item is the one nearest the centre.
     public internal(set) var isCentered = false
 
-    public override init() { super.init() }
+    public required init() { super.init() }
 }
 
 /// A ready-made picker cell: an image (such as an emoji) and/or a title, centred, faded by the wheel look.
@@ -81,7 +81,7 @@ open class PickerLabelCell: PickerCell {
     /// Space between the frame and the image, in points.
     public var padding: Double = 6
 
-    public override init() { super.init() }
+    public required init() { super.init() }
 
     open override func prepareForReuse() {
         image = nil

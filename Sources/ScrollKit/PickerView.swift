@@ -40,6 +40,7 @@ public final class PickerView {
     public let listView: ListView
 
     /// Called with the new index each time the picker comes to rest on a different item (see *Selection*).
+    /// Held strongly (a closure); capture its owner weakly.
     public var onSelectionChanged: (@MainActor (Int) -> Void)?
 
     /// The item centred when the picker last came to rest; `nil` only when there are no items.

@@ -50,6 +50,14 @@ public final class ReusePool<Element: AnyObject> {
         return true
     }
 
+    /// Takes `object` out of the pool if it is there (identity); returns whether it was. O(count).
+    @discardableResult
+    func remove(_ object: Element) -> Bool {
+        guard let i = items.lastIndex(where: { $0 === object }) else { return false }
+        items.remove(at: i)
+        return true
+    }
+
     /// Drops every pooled object.
     public func removeAll() {
         items.removeAll(keepingCapacity: true)

@@ -1,6 +1,7 @@
 /// Rewrites where motion comes to rest so it lands on snap positions.
 ///
-/// ``ScrollingView/snapping`` holds one (weakly). `SnapBehavior`, through `ListView`, implements it.
+/// ``ScrollingView/snapping`` holds one strongly, so `scroll.snapping = MySnapper()` works; a snapper
+/// that keeps a reference back to the scroll view (or to what owns it) should make it weak. `SnapBehavior`, through `ListView`, implements it.
 /// Offsets are content offsets (see ``ScrollingView/contentOffset``); velocities are points per second
 /// in the direction the offset moves. Only the components along the scroll view's axis (or axes)
 /// are used; results are clamped to the scrollable range by the scroll view, and non-finite

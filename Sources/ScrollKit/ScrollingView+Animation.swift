@@ -4,13 +4,15 @@ extension ScrollingView {
 
     // MARK: - Timed scrolling
 
-    /// Scrolls to `offset`, either at once (`animated: false`) or over
-    /// ``defaultAnimationDuration`` (0.3 s) with ``defaultAnimationCurve``.
+    /// Scrolls to `offset`, either at once (`animated: false`, the same as setting ``contentOffset``) or
+    /// over ``defaultAnimationDuration`` (0.3 s) with ``defaultAnimationCurve`` (see
+    /// ``setContentOffset(_:duration:curve:completion:)`` for the animated rules).
     ///
     /// Without animation the offset is set immediately (clamped to the range; non-finite
-    /// components keep their current value), any motion stops (a running timed scroll completes
-    /// with `false`) and `scrollViewDidScroll` fires if the offset changed. During a drag the
-    /// content moves and the drag continues from there.
+    /// components keep their current value), any motion stops (a fling or bounce without a
+    /// `didEnd…` callback, a running or pending timed scroll completing with `false`) and
+    /// `scrollViewDidScroll` fires if the offset changed. During a drag the content moves and the
+    /// drag continues from there.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         if animated {
             setContentOffset(offset, duration: ScrollingView.defaultAnimationDuration,

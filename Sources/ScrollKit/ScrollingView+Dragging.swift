@@ -185,9 +185,22 @@ extension ScrollingView {
                                               currentOffset: o, in: self)
             target = clampedOnScrollingAxes(snapped, fallback: target)
         }
-        var proposed = target
-        delegate?.scrollViewWillEndDragging(self, velocity: v, targetContentOffset: &proposed)
-        target = clampedOnScrollingAxes(proposed, fallback: target)
+        if let delegate {
+            // Swift style (pt/s), then the former name of it, then UIKit's shape (pt/ms, a pointer): each
+            // sees the previous one's target, clamped, and each rewrite is clamped in turn.
+            var proposed = target
+            delegate.scrollViewWillEndDragging(self, velocityInPointsPerSecond: v, targetContentOffset: &proposed)
+            target = clampedOnScrollingAxes(proposed, fallback: target)
+            proposed = target
+            callLegacyWillEndDragging(LegacyWillEndDragging(), delegate, velocity: v, target: &proposed)
+            target = clampedOnScrollingAxes(proposed, fallback: target)
+            proposed = target
+            let perMillisecond = Point(x: v.x / 1000, y: v.y / 1000)
+            withUnsafeMutablePointer(to: &proposed) { pointer in
+                delegate.scrollViewWillEndDragging(self, withVelocity: perMillisecond, targetContentOffset: pointer)
+            }
+            target = clampedOnScrollingAxes(proposed, fallback: target)
+        }
 
         // The delegate may have moved the content (setContentOffset): plan from what is shown.
         let from = contentOffset
@@ -207,6 +220,12 @@ extension ScrollingView {
         if !willDecelerate { velocity = .zero }
         updatePhase()
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+    }
+
+    /// Calls the deprecated delegate method through `call`'s non-deprecated requirement (no warning).
+    private func callLegacyWillEndDragging(_ call: some LegacyWillEndDraggingCall, _ delegate: any ScrollingViewDelegate,
+                                           velocity: Point, target: inout Point) {
+        call.call(delegate, self, velocity: velocity, targetContentOffset: &target)
     }
 
     /// After a touch that did not drag: spring back if past an edge, and with `snapping` land on the snap

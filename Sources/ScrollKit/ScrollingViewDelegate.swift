@@ -11,11 +11,33 @@ public protocol ScrollingViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: ScrollingView)
     /// The pointer moved past the touch slop: a drag begins.
     func scrollViewWillBeginDragging(_ scrollView: ScrollingView)
-    /// The drag ends. `velocity` is the release velocity of the offset in **points per second**
-    /// (positive = offset increasing). `targetContentOffset` is where the motion will come to rest
-    /// (the decay's natural rest point clamped to the range, possibly already moved by
-    /// ``ScrollingView/snapping``); rewrite it to land elsewhere. The result is clamped to the
-    /// scrollable range and the motion lands on it exactly. Non-finite values are ignored.
+    /// The drag ends (ScrollKit's Swift-style form, units in the name). `velocity` is the release
+    /// velocity of the offset in **points per second** (positive = offset increasing).
+    /// `targetContentOffset` is where the motion will come to rest (the decay's natural rest point
+    /// clamped to the range, possibly already moved by ``ScrollingView/snapping``); rewrite it to land
+    /// elsewhere.
+    ///
+    /// Order at a release: this method first; its target, clamped to the scrollable range, is then
+    /// handed to ``scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`` (UIKit's form), which
+    /// may rewrite it again. Both rewrites are honoured, each clamped; the motion lands exactly on the
+    /// final target. Non-finite components are ignored (the previous target's stay).
+    func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocityInPointsPerSecond velocity: Point,
+                                   targetContentOffset: inout Point)
+    /// The drag ends: UIKit's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` with its
+    /// exact shape and units, so a delegate ported from UIKit runs as written. `velocity` is in **points
+    /// per millisecond**, as UIKit passes it (the points-per-second release velocity divided by 1000);
+    /// write `targetContentOffset.pointee` to land elsewhere.
+    ///
+    /// Called after ``scrollViewWillEndDragging(_:velocityInPointsPerSecond:targetContentOffset:)``:
+    /// `pointee` starts as that method's (clamped) target. The pointer is valid only during the call.
+    /// The new target is clamped to the scrollable range; non-finite components are ignored.
+    func scrollViewWillEndDragging(_ scrollView: ScrollingView, withVelocity velocity: Point,
+                                   targetContentOffset: UnsafeMutablePointer<Point>)
+    /// The former name of ``scrollViewWillEndDragging(_:velocityInPointsPerSecond:targetContentOffset:)``,
+    /// still called (right after it, with the same points-per-second velocity and its clamped target), so
+    /// delegates written for it keep working. Implement the new name instead.
+    @available(*, deprecated, renamed: "scrollViewWillEndDragging(_:velocityInPointsPerSecond:targetContentOffset:)",
+               message: "velocity is in points per second: the new name says so")
     func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocity: Point, targetContentOffset: inout Point)
     /// The drag ended; `willDecelerate` is true when a motion (decay, landing or bounce) follows.
     func scrollViewDidEndDragging(_ scrollView: ScrollingView, willDecelerate: Bool)
@@ -33,9 +55,29 @@ public protocol ScrollingViewDelegate: AnyObject {
 extension ScrollingViewDelegate {
     public func scrollViewDidScroll(_ scrollView: ScrollingView) {}
     public func scrollViewWillBeginDragging(_ scrollView: ScrollingView) {}
+    public func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocityInPointsPerSecond velocity: Point,
+                                          targetContentOffset: inout Point) {}
+    public func scrollViewWillEndDragging(_ scrollView: ScrollingView, withVelocity velocity: Point,
+                                          targetContentOffset: UnsafeMutablePointer<Point>) {}
+    @available(*, deprecated, renamed: "scrollViewWillEndDragging(_:velocityInPointsPerSecond:targetContentOffset:)")
     public func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocity: Point, targetContentOffset: inout Point) {}
     public func scrollViewDidEndDragging(_ scrollView: ScrollingView, willDecelerate: Bool) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollingView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollingView) {}
     public func scrollViewDidTap(_ scrollView: ScrollingView, at location: Point) {}
+}
+
+/// Calls the deprecated `scrollViewWillEndDragging(_:velocity:targetContentOffset:)` through a
+/// protocol requirement that is not deprecated, so the library itself builds without a warning.
+protocol LegacyWillEndDraggingCall {
+    @MainActor func call(_ delegate: any ScrollingViewDelegate, _ scrollView: ScrollingView, velocity: Point,
+                         targetContentOffset: inout Point)
+}
+
+struct LegacyWillEndDragging: LegacyWillEndDraggingCall {
+    @available(*, deprecated)
+    @MainActor func call(_ delegate: any ScrollingViewDelegate, _ scrollView: ScrollingView, velocity: Point,
+                         targetContentOffset: inout Point) {
+        delegate.scrollViewWillEndDragging(scrollView, velocity: velocity, targetContentOffset: &targetContentOffset)
+    }
 }

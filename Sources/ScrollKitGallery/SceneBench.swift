@@ -109,8 +109,8 @@ public final class SceneBench {
     /// One full frame, as `HeadlessHost.run` does it: tick, display link, update, draw, present.
     @inline(never)   // a symbol of its own: callgrind's --toggle-collect counts inside it
     public func frame() {
-        let tick = host.displayLink.waitForNextFrame()
-        host.displayLink.fire()
+        let tick = host.timeline.waitForNextFrame()
+        host.timeline.fire()
         shell.update(tick)
         host.canvas.beginFrame()
         shell.draw(in: host.canvas)

@@ -72,12 +72,16 @@ public struct HostOptions: Sendable, Hashable {
 
 /// A frame loop around a client: a window on a display, or headless on a virtual clock.
 ///
-/// Each frame `k`: (1) pacing (see ``DisplayLink``); (2) `beforeFrame(tick)`, then pending input is
-/// delivered with its own timestamps; (3) the display link's callbacks, `client.update(tick)`,
+/// Each frame `k`: (1) pacing (see ``FrameTimeline``); (2) `beforeFrame(tick)`, then pending input is
+/// delivered with its own timestamps; (3) the display links' callbacks, `client.update(tick)`,
 /// `client.draw(in:)` and the present. The CPU cost of (2)–(3) goes into ``stats``.
 @MainActor
 public protocol AppHost: AnyObject {
-    /// The link that paces this host's frames (add callbacks to it to run code every frame).
+    /// The host's frame timeline: its clock and pacing, shared by every ``DisplayLink`` on this host.
+    var timeline: FrameTimeline { get }
+    /// The host's own link: it runs with the client's frames (read its `timestamp`, `targetTimestamp`,
+    /// `duration`), and its `preferredFramesPerSecond` sets the host's frame rate. It has no callback:
+    /// to run code every frame, make a link of your own with ``makeDisplayLink(_:)``.
     var displayLink: DisplayLink { get }
     /// The drawable size in points.
     var logicalSize: Size { get }
@@ -104,6 +108,14 @@ extension AppHost {
     /// ``run(client:maxFrames:beforeFrame:)`` without a frame hook.
     public func run(client: HostClient, maxFrames: Int? = nil) throws {
         try run(client: client, maxFrames: maxFrames, beforeFrame: nil)
+    }
+
+    /// A new ``DisplayLink`` on this host's timeline, running `callback` once per frame (before the
+    /// client's update) until it is invalidated. Invalidating or pausing it affects no other link.
+    /// While it is active (valid, not paused) a window host keeps producing frames.
+    @discardableResult
+    public func makeDisplayLink(_ callback: @escaping @MainActor (DisplayLink) -> Void) -> DisplayLink {
+        timeline.makeDisplayLink(callback)
     }
 }
 

@@ -49,7 +49,7 @@ public final class RealClock: FrameClock {
     public var finalPhase: FinalPhase = .spin
     /// Called between sleeps while waiting for a deadline, at most every ``waitStep`` seconds and
     /// never in the last 1–2 ms. A window host pumps SDL's event queue here so that input is
-    /// timestamped when it arrives rather than once per frame.
+    /// timestamped when it arrives rather than once per frame. Held strongly (a closure).
     public var onWait: (() -> Void)?
     /// The longest single sleep while ``onWait`` is set (seconds; default 4 ms).
     public var waitStep: Double = 0.004

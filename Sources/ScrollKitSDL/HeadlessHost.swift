@@ -27,6 +27,7 @@ public final class HeadlessHost: AppHost {
     /// Frames run when `maxFrames` is nil (the demo's default).
     public static let defaultFrameCount = 120
 
+    public let timeline: FrameTimeline
     public let displayLink: DisplayLink
     /// The virtual clock (seconds = ticks / hz).
     public let clock: VirtualClock
@@ -73,7 +74,8 @@ public final class HeadlessHost: AppHost {
         canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
         let rate = FramePacer.sanitizedRate(options.hz ?? 60)
         clock = VirtualClock(hz: rate)
-        displayLink = DisplayLink(clock: clock, hz: rate)
+        timeline = FrameTimeline(clock: clock, hz: rate)
+        displayLink = timeline.mainLink
     }
 
     isolated deinit {
@@ -87,11 +89,11 @@ public final class HeadlessHost: AppHost {
         self.client = client
         defer { self.client = nil }
         client.hostDidResize(to: logicalSize)
-        var skippedSoFar = displayLink.skippedFrames
+        var skippedSoFar = timeline.skippedFrames
         var event = SDL_Event()
         var framesRun = 0
         while framesRun < count {
-            let tick = displayLink.waitForNextFrame()       // virtual: jumps to k / hz
+            let tick = timeline.waitForNextFrame()          // virtual: jumps to k / hz
             let cpu0 = FrameStats.processCPUTime()
             let wall0 = FrameStats.monotonicTime()
             beforeFrame?(tick)
@@ -99,7 +101,7 @@ public final class HeadlessHost: AppHost {
                 if event.type == SDL_QUIT.rawValue { return }  // SIGINT / SIGTERM
             }
             deliverPending(to: client)
-            displayLink.fire()
+            timeline.fire()
             client.update(tick)
             canvas.beginFrame()
             client.draw(in: canvas)
@@ -109,8 +111,8 @@ public final class HeadlessHost: AppHost {
                                cost: cost, wallCost: (FrameStats.monotonicTime() - wall0) * 1000,
                                startsSpan: framesRun == 0),
                          period: tick.duration)
-            stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
-            skippedSoFar = displayLink.skippedFrames
+            stats.skippedFrames += timeline.skippedFrames - skippedSoFar   // runs add up
+            skippedSoFar = timeline.skippedFrames
             framesRun += 1
         }
     }

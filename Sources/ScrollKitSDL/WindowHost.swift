@@ -20,9 +20,9 @@ import ScrollKit
 ///   Real vsync only when a probe of a few presents at start shows that the renderer blocks for about
 ///   one period (never for software renderers or the dummy/offscreen drivers, whose "vsync" is
 ///   simulated in whole milliseconds); otherwise absolute deadlines on ``RealClock``.
-/// - Idle: when the client needs no frames, no display-link callback is active, no frame hook is
-///   set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw, no spinning).
-///   On waking, the display link's timeline restarts at the wake-up time: the first frame runs at
+/// - Idle: when the client needs no frames, no display link is active (``FrameTimeline/hasActiveLinks``),
+///   no frame hook is set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw,
+///   no spinning). On waking, the timeline restarts at the wake-up time: the first frame runs at
 ///   once and the idle time is not counted as skipped frames. Likewise when the run's first frame
 ///   overruns its period (one-off setup of fonts, textures and shaders): the timeline starts after it.
 /// - Minimized or 0×0: nothing is drawn or presented and the loop sleeps in
@@ -32,6 +32,7 @@ import ScrollKit
 ///   timestamps close to when it happened rather than one per frame.
 @MainActor
 public final class WindowHost: AppHost {
+    public let timeline: FrameTimeline
     public let displayLink: DisplayLink
     /// The real clock (seconds since the current run began).
     public let clock: RealClock
@@ -143,7 +144,8 @@ public final class WindowHost: AppHost {
 
         clock = RealClock()
         let rate = options.hz ?? (reported > 0 ? reported : 60)
-        displayLink = DisplayLink(clock: clock, hz: rate)
+        timeline = FrameTimeline(clock: clock, hz: rate)
+        displayLink = timeline.mainLink
 
         if mayUseVSync && !info.isSoftware && info.vsync {
             usesVSync = Self.presentsBlock(renderer: renderer, clock: clock, period: 1 / reported)
@@ -177,8 +179,8 @@ public final class WindowHost: AppHost {
         refreshSize(notify: false)
         client.hostDidResize(to: logicalSize)
         deliverPending(to: client)
-        displayLink.restartTimeline()
-        var skippedSoFar = displayLink.skippedFrames
+        timeline.restartTimeline()
+        var skippedSoFar = timeline.skippedFrames
         var framesRun = 0
         var startsSpan = true   // the next frame opens an animation span (the timeline restarted)
 
@@ -186,25 +188,25 @@ public final class WindowHost: AppHost {
             if quitRequested || client.wantsQuit { break }
 
             let cannotDraw = !canDraw
-            let nothingToDo = !client.needsFrames && !displayLink.hasActiveCallbacks && !frameOwed
+            let nothingToDo = !client.needsFrames && !timeline.hasActiveLinks && !frameOwed
             if beforeFrame == nil && (nothingToDo || cannotDraw) {
                 waitForWork(client: client)
                 if quitRequested || client.wantsQuit { break }
-                displayLink.restartTimeline()
+                timeline.restartTimeline()
                 startsSpan = true
                 continue   // re-check: still minimized, or work to do
             }
 
-            displayLink.pacing = usesVSync && !cannotDraw && displayLink.frameRate == displayLink.displayRate
+            timeline.pacing = usesVSync && !cannotDraw && timeline.frameRate == timeline.displayRate
                 ? .vsync : .deadlines
-            setRendererVSync(displayLink.pacing == .vsync)   // e.g. off for a lower preferred rate
-            let tick = displayLink.waitForNextFrame()
+            setRendererVSync(timeline.pacing == .vsync)   // e.g. off for a lower preferred rate
+            let tick = timeline.waitForNextFrame()
             let began = clock.now
             let cpu0 = FrameStats.processCPUTime()
             beforeFrame?(tick)
             drainEvents(client: client)
             if quitRequested || client.wantsQuit { break }
-            displayLink.fire()
+            timeline.fire()
             client.update(tick)
             if !cannotDraw {
                 attachWindowSurface()   // before anything draws: a resize may have replaced the surface
@@ -214,7 +216,7 @@ public final class WindowHost: AppHost {
                 hasDrawn = true
             }
             let presented = clock.now
-            if let previous = stats.lastPresented, displayLink.pacing == .vsync {
+            if let previous = stats.lastPresented, timeline.pacing == .vsync {
                 checkVSyncStillBlocks(interval: presented - previous)
             }
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
@@ -222,14 +224,14 @@ public final class WindowHost: AppHost {
                                cost: cost, wallCost: (presented - began) * 1000, startsSpan: startsSpan),
                          period: tick.duration)
             startsSpan = false
-            stats.skippedFrames += displayLink.skippedFrames - skippedSoFar   // runs add up
-            skippedSoFar = displayLink.skippedFrames
+            stats.skippedFrames += timeline.skippedFrames - skippedSoFar   // runs add up
+            skippedSoFar = timeline.skippedFrames
             frameOwed = false
             framesRun += 1
             if framesRun == 1 && presented > tick.targetTimestamp {
                 // The run's first frame pays one-off setup (fonts, textures, shaders): start the
                 // timeline after it instead of counting that as skipped frames.
-                displayLink.restartTimeline()
+                timeline.restartTimeline()
                 startsSpan = true
             }
         }
@@ -245,7 +247,7 @@ public final class WindowHost: AppHost {
             drainEvents(client: client)
             if quitRequested || client.wantsQuit { return }
             if !canDraw { continue }
-            if frameOwed || client.needsFrames || displayLink.hasActiveCallbacks { return }
+            if frameOwed || client.needsFrames || timeline.hasActiveLinks { return }
         }
     }
 
@@ -273,7 +275,7 @@ public final class WindowHost: AppHost {
         case .displayChanged:
             let rate = Self.refreshRate(of: window)
             reportedRefreshRate = rate
-            if options.hz == nil { displayLink.setDisplayRate(rate > 0 ? rate : 60) }
+            if options.hz == nil { timeline.setDisplayRate(rate > 0 ? rate : 60) }
             if usesVSync && rate <= 0 { usesVSync = false; setRendererVSync(false) }
             refreshSize(notify: true)
             frameOwed = true
@@ -299,12 +301,12 @@ public final class WindowHost: AppHost {
     /// presents in a row under a quarter period apart would otherwise run the loop unpaced.
     private func checkVSyncStillBlocks(interval: Double) {
         guard usesVSync else { return }
-        fastPresents = interval < 0.25 * displayLink.duration ? fastPresents + 1 : 0
+        fastPresents = interval < 0.25 * timeline.duration ? fastPresents + 1 : 0
         if fastPresents >= 3 {
             usesVSync = false
             setRendererVSync(false)
-            displayLink.pacing = .deadlines
-            displayLink.restartTimeline()
+            timeline.pacing = .deadlines
+            timeline.restartTimeline()
         }
     }
 

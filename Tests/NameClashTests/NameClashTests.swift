@@ -33,5 +33,5 @@ import SwiftUI
 
 private final class EmptyList: ListDataSource {
     var numberOfItems: Int { 0 }
-    func configure(_ cell: ListCell, at index: Int) {}
+    func cell(at index: Int, in list: ListView) -> ListCell { list.dequeueCell(LabelCell.self, for: index) }
 }

@@ -19,8 +19,10 @@ final class PropSource: ListDataSource {
     var numberOfItems: Int { count }
     var fixedItemSize: Double? { fixed }
     func sizeOfItem(at index: Int) -> Double { pattern[index % pattern.count] }
-    func makeCell() -> ListCell { ListCell() }
-    func configure(_ cell: ListCell, at index: Int) { configureCalls += 1 }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        configureCalls += 1
+        return list.dequeueCell(ListCell.self, for: index)
+    }
 }
 
 /// Completion calls per request id.

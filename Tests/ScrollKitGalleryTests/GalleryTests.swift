@@ -77,7 +77,7 @@ private let window = Size(width: 800, height: 600)
     /// Keys 1–5 and Tab switch; scenes are made once, keep their state, and only the current one gets frames.
     @Test func keysSwitchLazilyAndScenesKeepState() throws {
         let factory = ProbeFactory()
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let link = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60).mainLink
         let shell = try makeShell(factory, link: link)
         shell.update(tick(0))
         shell.handle(.character("5", time: 0))

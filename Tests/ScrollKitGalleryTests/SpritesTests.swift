@@ -169,12 +169,12 @@ private func maxDistance(_ a: SpriteField, _ b: SpriteField) -> Double {
     @Test func notifierDrivenSceneIsFrameRateIndependent() throws {
         var results: [[Sprite]] = []
         for hz in [30.0, 60, 144] {
-            let link = DisplayLink(clock: VirtualClock(hz: hz), hz: hz)
+            let timeline = FrameTimeline(clock: VirtualClock(hz: hz), hz: hz)
             let scene = SpritesScene(count: 120, seed: 4, size: bounds)
-            scene.attach(displayLink: link)
+            scene.attach(displayLink: timeline.mainLink)
             for _ in 0..<Int(2 * hz) {
-                let tick = link.waitForNextFrame()
-                link.fire()
+                let tick = timeline.waitForNextFrame()
+                timeline.fire()
                 scene.update(tick)
             }
             #expect(abs(scene.field.time - 2) < 1e-9)
@@ -190,30 +190,30 @@ private func maxDistance(_ a: SpriteField, _ b: SpriteField) -> Double {
     /// Space pauses (and stops the notifier, so an idle window can sleep), R restarts with the seed,
     /// a hidden scene does not move; without a link the ticks drive it the same way.
     @Test func pauseRestartHideAndTickFallback() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let link = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         let scene = SpritesScene(count: 30, seed: 8, size: bounds)
-        scene.attach(displayLink: link)
+        scene.attach(displayLink: link.mainLink)
         func frames(_ n: Int) { for _ in 0..<n { let t = link.waitForNextFrame(); link.fire(); scene.update(t) } }
         frames(30)
         #expect(abs(scene.field.time - 0.5) < 1e-9)
-        #expect(link.hasActiveCallbacks && scene.needsFrames)
+        #expect(link.hasActiveLinks && scene.needsFrames)
         scene.handle(.key(.space, time: 0.5))
         frames(30)
         #expect(abs(scene.field.time - 0.5) < 1e-9)
-        #expect(!link.hasActiveCallbacks && !scene.needsFrames)
+        #expect(!link.hasActiveLinks && !scene.needsFrames)
         scene.handle(.key(.space, time: 1))
         frames(30)
         #expect(abs(scene.field.time - 1) < 1e-9)       // resumed with one period, no jump over the pause
         scene.setVisible(false)
         frames(30)
-        #expect(abs(scene.field.time - 1) < 1e-9 && !link.hasActiveCallbacks)
+        #expect(abs(scene.field.time - 1) < 1e-9 && !link.hasActiveLinks)
         scene.setVisible(true)
         scene.handle(.character("r", time: 2))
         #expect(scene.field.time == 0 && scene.field.sprites == SpriteField(count: 30, seed: 8, bounds: bounds).sprites)
 
         // No display link: update's ticks give the same deltas.
         let bare = SpritesScene(count: 30, seed: 8, size: bounds)
-        let clock = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let clock = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         for _ in 0..<60 { bare.update(clock.waitForNextFrame()) }
         var reference = SpriteField(count: 30, seed: 8, bounds: bounds)
         for dt in notifierDeltas(hz: 60, seconds: 1) { reference.advance(by: dt) }

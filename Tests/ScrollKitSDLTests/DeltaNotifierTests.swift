@@ -14,9 +14,9 @@ struct DeltaNotifierTests {
     func firstDeltaIsOnePeriod(hz: Double) {
         let clock = VirtualClock(hz: hz)
         clock.advance(frames: 1000)                        // the timeline does not start at 0
-        let link = DisplayLink(clock: clock, hz: hz)
+        let link = FrameTimeline(clock: clock, hz: hz)
         let recorder = DeltaRecorder()
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
+        let notifier = FrameDeltaNotifier(timeline: link, listener: recorder)
         #expect(notifier.isRunning)
         for _ in 0..<5 { link.step() }
         #expect(link.timestamp > 5)                      // so a raw-timestamp delta would be huge
@@ -30,9 +30,9 @@ struct DeltaNotifierTests {
     @Test("a skipped frame shows as a longer delta")
     func skippedFrameDelta() {
         let clock = ManualClock()
-        let link = DisplayLink(clock: clock, hz: 50)
+        let link = FrameTimeline(clock: clock, hz: 50)
         let recorder = DeltaRecorder()
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
+        let notifier = FrameDeltaNotifier(timeline: link, listener: recorder)
         link.step(); link.step()
         clock.now += 0.035                                  // late: one 20 ms frame dropped
         link.step()
@@ -44,9 +44,9 @@ struct DeltaNotifierTests {
 
     @Test("invalidate stops the deltas; start resumes with a first delta of one period")
     func invalidateAndRestart() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let link = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         let recorder = DeltaRecorder()
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
+        let notifier = FrameDeltaNotifier(timeline: link, listener: recorder)
         link.step(); link.step()
         notifier.invalidate()
         #expect(!notifier.isRunning)
@@ -62,13 +62,13 @@ struct DeltaNotifierTests {
 
     @Test("after a pause, the first delta is one period")
     func restartAfterPause() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let link = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         let recorder = DeltaRecorder()
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
+        let notifier = FrameDeltaNotifier(timeline: link, listener: recorder)
         link.step(); link.step()
-        link.isPaused = true
+        notifier.displayLink?.isPaused = true
         for _ in 0..<30 { link.step() }
-        link.isPaused = false
+        notifier.displayLink?.isPaused = false
         link.step(); link.step()
         #expect(recorder.deltas.count == 4)
         #expect(recorder.deltas[2] == 1.0 / 60)
@@ -79,9 +79,9 @@ struct DeltaNotifierTests {
     @Test("after the host wakes from idle (timeline restart), the first delta is one period")
     func restartAfterIdle() {
         let clock = ManualClock()
-        let link = DisplayLink(clock: clock, hz: 60)
+        let link = FrameTimeline(clock: clock, hz: 60)
         let recorder = DeltaRecorder()
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
+        let notifier = FrameDeltaNotifier(timeline: link, listener: recorder)
         link.step(); link.step()
         clock.now += 30
         link.restartTimeline()
@@ -94,10 +94,10 @@ struct DeltaNotifierTests {
 
     @Test("the listener is held weakly; when it goes away the notifier stops itself")
     func weakListener() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let link = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         var recorder: DeltaRecorder? = DeltaRecorder()
         weak let weakRecorder = recorder
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder!)
+        let notifier = FrameDeltaNotifier(timeline: link, listener: recorder!)
         link.step()
         #expect(recorder?.deltas.count == 1)
         recorder = nil
@@ -105,33 +105,56 @@ struct DeltaNotifierTests {
         #expect(notifier.listener == nil)
         link.step()
         #expect(!notifier.isRunning)
-        #expect(!link.hasActiveCallbacks)
+        #expect(!link.hasActiveLinks)
     }
 
     @Test("releasing the notifier stops it (deinit unsubscribes)")
     func deinitStops() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let link = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         let recorder = DeltaRecorder()
-        var notifier: FrameDeltaNotifier? = FrameDeltaNotifier(displayLink: link, listener: recorder)
+        var notifier: FrameDeltaNotifier? = FrameDeltaNotifier(timeline: link, listener: recorder)
         weak let weakNotifier = notifier
         link.step()
-        #expect(link.hasActiveCallbacks)
+        #expect(link.hasActiveLinks)
         notifier = nil
         #expect(weakNotifier == nil)                        // the link does not keep it alive
-        #expect(!link.hasActiveCallbacks)                   // and it removed its callback
+        #expect(!link.hasActiveLinks)                   // and it removed its callback
         link.step()
         #expect(recorder.deltas.count == 1)
     }
 
-    @Test("an invalidated link stops the notifier")
+    @Test("the notifier's own link invalidated by someone else stops the notifier, and only it")
     func linkInvalidated() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         let recorder = DeltaRecorder()
-        let notifier = FrameDeltaNotifier(displayLink: link, listener: recorder)
-        link.step()
-        link.invalidate()
-        link.step()
+        let notifier = FrameDeltaNotifier(timeline: timeline, listener: recorder)
+        var other = 0
+        let otherLink = timeline.makeDisplayLink { _ in other += 1 }
+        timeline.step()
+        notifier.displayLink?.invalidate()
+        timeline.step()
         #expect(!notifier.isRunning)
         #expect(recorder.deltas.count == 1)
+        #expect(other == 2)
+        notifier.invalidate()                               // the notifier's invalidate leaves other links alone
+        timeline.step()
+        #expect(other == 3 && otherLink.isValid)
+    }
+
+    @Test("a notifier made from a host's link rides on that link's timeline with a link of its own")
+    func fromHostLink() {
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
+        let hostLink = timeline.mainLink
+        let recorder = DeltaRecorder()
+        let notifier = FrameDeltaNotifier(displayLink: hostLink, listener: recorder)
+        #expect(notifier.displayLink !== hostLink)
+        timeline.step(); timeline.step()
+        notifier.invalidate()
+        #expect(hostLink.isValid)
+        timeline.step()
+        #expect(recorder.deltas.count == 2)
+        #expect(hostLink.timestamp == 2.0 / 60)             // the host's link still runs with the frames
+        let detached = FrameDeltaNotifier(displayLink: DisplayLink { _ in }, listener: recorder)
+        #expect(!detached.isRunning)                        // a link on no timeline: nothing to ride on
     }
 }

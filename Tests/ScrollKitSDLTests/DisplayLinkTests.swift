@@ -15,14 +15,14 @@ final class ManualClock: FrameClock {
 }
 
 @MainActor
-@Suite("DisplayLink on a virtual clock")
+@Suite("FrameTimeline and DisplayLink on a virtual clock")
 struct DisplayLinkTests {
     @Test("ticks: timestamp k/hz, target one period later, once per frame", arguments: [30.0, 60, 120])
     func ticks(hz: Double) {
-        let link = DisplayLink(clock: VirtualClock(hz: hz), hz: hz)
+        let timeline = FrameTimeline(clock: VirtualClock(hz: hz), hz: hz)
         var seen: [FrameTick] = []
-        link.add { seen.append($0.currentTick!) }
-        for _ in 0..<300 { link.step() }
+        let link = timeline.makeDisplayLink { seen.append($0.currentTick!) }
+        for _ in 0..<300 { timeline.step() }
         #expect(seen.count == 300)
         for (k, tick) in seen.enumerated() {
             #expect(tick.index == k)
@@ -32,114 +32,166 @@ struct DisplayLinkTests {
         }
         #expect(link.timestamp == 299 / hz)
         #expect(link.targetTimestamp == link.timestamp + link.duration)
-        #expect(link.skippedFrames == 0)
+        #expect(timeline.timestamp == 299 / hz)
+        #expect(timeline.skippedFrames == 0)
     }
 
-    @Test("pause stops callbacks but not time; unpausing starts a new epoch")
+    @Test("pause stops the callback but not time; unpausing starts a new epoch")
     func pause() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         var calls: [Int] = []
-        link.add { calls.append($0.currentTick!.index) }
-        link.step(); link.step()
+        let link = timeline.makeDisplayLink { calls.append($0.currentTick!.index) }
+        timeline.step(); timeline.step()
         let epoch = link.epoch
         link.isPaused = true
-        #expect(!link.hasActiveCallbacks)
-        link.step(); link.step(); link.step()
+        #expect(!timeline.hasActiveLinks)
+        timeline.step(); timeline.step(); timeline.step()
         link.isPaused = false
         #expect(link.epoch == epoch + 1)
-        link.step()
+        timeline.step()
         #expect(calls == [0, 1, 5])
         #expect(link.timestamp == 5.0 / 60)
-        #expect(link.skippedFrames == 0)
+        #expect(timeline.skippedFrames == 0)
     }
 
-    @Test("invalidate removes every callback for good; the timeline keeps going")
-    func invalidate() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+    @Test("two links on one timeline: invalidating one leaves the other firing every frame")
+    func invalidateOneOfTwo() {
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
+        var a: [Int] = [], b: [Int] = []
+        let linkA = timeline.makeDisplayLink { a.append($0.currentTick!.index) }
+        let linkB = timeline.makeDisplayLink { b.append($0.currentTick!.index) }
+        timeline.step(); timeline.step()
+        linkA.invalidate()
+        #expect(!linkA.isValid)
+        #expect(linkA.timeline == nil)
+        #expect(linkB.isValid)
+        for _ in 0..<5 { timeline.step() }
+        #expect(a == [0, 1])                         // never again
+        #expect(b == [0, 1, 2, 3, 4, 5, 6])           // every frame
+        #expect(timeline.hasActiveLinks)
+        #expect(timeline.displayLinks.count == 1)
+        linkA.add(to: timeline)                      // an invalidated link cannot come back
+        linkA.invalidate()                           // and invalidating twice does nothing
+        timeline.step()
+        #expect(a == [0, 1])
+        #expect(b.count == 8)
+        linkB.invalidate()
+        #expect(!timeline.hasActiveLinks)
+    }
+
+    @Test("pausing one link does not pause another on the same timeline")
+    func pauseOneOfTwo() {
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         var a = 0, b = 0
-        let handleA = link.add { _ in a += 1 }
-        link.add { _ in b += 1 }
-        link.step()
-        link.invalidate()
-        #expect(!link.isValid)
-        #expect(!link.contains(handleA))
-        link.add { _ in a += 100 }          // ignored after invalidate
-        link.step(); link.step()
-        #expect(a == 1)
-        #expect(b == 1)
-        #expect(link.currentTick?.index == 2)
-        #expect(!link.hasActiveCallbacks)
+        let linkA = timeline.makeDisplayLink { _ in a += 1 }
+        _ = timeline.makeDisplayLink { _ in b += 1 }
+        linkA.isPaused = true
+        for _ in 0..<4 { timeline.step() }
+        #expect(a == 0)
+        #expect(b == 4)
+        #expect(timeline.hasActiveLinks)
+        linkA.isPaused = false
+        timeline.step()
+        #expect(a == 1 && b == 5)
     }
 
-    @Test("remove during a frame prevents the later callback in that same frame")
-    func removeDuringFrame() {
-        let link = DisplayLink(clock: VirtualClock(hz: 60), hz: 60)
+    @Test("invalidating a link from inside a callback: it does not run later in that frame, nor after")
+    func invalidateDuringFrame() {
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
         var order: [String] = []
-        final class Box { var handle: DisplayLink.Handle? }
+        final class Box { var link: DisplayLink? }
         let box = Box()
-        link.add { link in
+        _ = timeline.makeDisplayLink { _ in
             order.append("first")
-            if let handle = box.handle { link.remove(handle) }
+            box.link?.invalidate()
         }
-        box.handle = link.add { _ in order.append("second") }
-        link.step(); link.step()
-        #expect(order == ["first", "first"])
+        box.link = timeline.makeDisplayLink { _ in order.append("second") }
+        let third = timeline.makeDisplayLink { _ in order.append("third") }
+        timeline.step(); timeline.step()
+        #expect(order == ["first", "third", "first", "third"])
+        #expect(third.isValid)
+    }
+
+    @Test("a link added during a frame first runs in the next frame")
+    func addDuringFrame() {
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
+        var late: [Int] = []
+        var added: DisplayLink?
+        _ = timeline.makeDisplayLink { _ in
+            if added == nil { added = timeline.makeDisplayLink { late.append($0.currentTick!.index) } }
+        }
+        timeline.step(); timeline.step(); timeline.step()
+        #expect(late == [1, 2])
+    }
+
+    @Test("a link's preferredFramesPerSecond below the timeline's rate skips frames for that link only")
+    func perLinkRate() {
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
+        var slow: [Int] = [], fast: [Int] = []
+        let slowLink = timeline.makeDisplayLink { slow.append($0.currentTick!.index) }
+        slowLink.preferredFramesPerSecond = 30
+        _ = timeline.makeDisplayLink { fast.append($0.currentTick!.index) }
+        for _ in 0..<8 { timeline.step() }
+        #expect(slow == [0, 2, 4, 6])
+        #expect(fast == Array(0..<8))
+        #expect(slowLink.duration == 1.0 / 30)
+        #expect(timeline.duration == 1.0 / 60)       // the timeline keeps its rate
     }
 
     @Test("a late loop drops frames and counts them; the next timestamp stays on the grid")
     func lateLoop() {
         let clock = ManualClock()
-        let link = DisplayLink(clock: clock, hz: 50)          // 20 ms period
-        link.step()                                            // frame 0 at 0
+        let timeline = FrameTimeline(clock: clock, hz: 50)     // 20 ms period
+        timeline.step()                                        // frame 0 at 0
         clock.now = 0.065                                      // the frame took 65 ms
-        let tick = link.step()
+        let tick = timeline.step()
         #expect(tick.index == 4)                               // deadlines 0.02, 0.04, 0.06 missed
         #expect(tick.timestamp == 4.0 / 50)
-        #expect(link.skippedFrames == 3)
+        #expect(timeline.skippedFrames == 3)
         #expect(clock.now == tick.timestamp)                   // slept until the deadline
     }
 
     @Test("restartTimeline after idle: the next frame is due at once and nothing counts as skipped")
     func restartAfterIdle() {
         let clock = ManualClock()
-        let link = DisplayLink(clock: clock, hz: 60)
-        for _ in 0..<3 { link.step() }
+        let timeline = FrameTimeline(clock: clock, hz: 60)
+        for _ in 0..<3 { timeline.step() }
         clock.now = 42.0                                       // asleep for 42 s
-        link.restartTimeline()
-        let tick = link.step()
+        timeline.restartTimeline()
+        let tick = timeline.step()
         #expect(tick.timestamp == 42.0)
         #expect(tick.index == 3)
-        #expect(link.skippedFrames == 0)
-        #expect(link.step().timestamp == 42.0 + 1.0 / 60)
+        #expect(timeline.skippedFrames == 0)
+        #expect(timeline.step().timestamp == 42.0 + 1.0 / 60)
     }
 
-    @Test("preferredFramesPerSecond paces below the display's rate; 0 or above means the display's")
+    @Test("preferredFramesPerSecond paces the timeline below the display's rate; 0 or above means the display's")
     func preferredRate() {
-        let link = DisplayLink(clock: VirtualClock(hz: 120), hz: 120)
-        link.step()
-        link.preferredFramesPerSecond = 30
-        #expect(link.frameRate == 30)
-        #expect(link.duration == 1.0 / 30)
-        let a = link.step(), b = link.step()
+        let timeline = FrameTimeline(clock: VirtualClock(hz: 120), hz: 120)
+        timeline.step()
+        timeline.preferredFramesPerSecond = 30
+        #expect(timeline.frameRate == 30)
+        #expect(timeline.duration == 1.0 / 30)
+        let a = timeline.step(), b = timeline.step()
         #expect(abs((b.timestamp - a.timestamp) - 1.0 / 30) < 1e-12)
-        link.preferredFramesPerSecond = 240
-        #expect(link.frameRate == 120)
-        link.preferredFramesPerSecond = 0
-        #expect(link.frameRate == 120)
+        timeline.preferredFramesPerSecond = 240
+        #expect(timeline.frameRate == 120)
+        timeline.preferredFramesPerSecond = 0
+        #expect(timeline.frameRate == 120)
     }
 
     @Test("vsync pacing: never sleeps and stamps each frame with the clock")
     func vsyncPacing() {
         let clock = ManualClock()
-        let link = DisplayLink(clock: clock, hz: 60)
-        link.pacing = .vsync
-        link.step()
+        let timeline = FrameTimeline(clock: clock, hz: 60)
+        timeline.pacing = .vsync
+        timeline.step()
         clock.now = 0.0168                                     // the present blocked ~one period
-        #expect(link.step().timestamp == 0.0168)
+        #expect(timeline.step().timestamp == 0.0168)
         clock.now = 0.0168 + 3.0 / 60                          // two blanks missed
-        let tick = link.step()
+        let tick = timeline.step()
         #expect(tick.index == 4)
-        #expect(link.skippedFrames == 2)
+        #expect(timeline.skippedFrames == 2)
         #expect(clock.sleeps.isEmpty)
     }
 }

@@ -153,23 +153,30 @@ struct HostTests {
         #expect(error?.description.contains(bad) == true)
     }
 
-    @Test("headless: the host's display link runs callbacks and frame-delta listeners every frame")
+    @Test("headless: display links and frame-delta listeners run every frame; invalidating one stops only it")
     func headlessDisplayLinkCallbacks() throws {
         useDummyDriver()
         let host = try HeadlessHost(options: HostOptions(size: Size(width: 40, height: 40), hz: 120))
         let recorder = DeltaRecorder()
         let notifier = FrameDeltaNotifier(displayLink: host.displayLink, listener: recorder)
         var stamps: [Double] = []
-        host.displayLink.add { stamps.append($0.timestamp) }
+        let link = host.makeDisplayLink { stamps.append($0.timestamp) }
+        var others: [Double] = []
+        let other = host.makeDisplayLink { others.append($0.timestamp) }
         try host.run(client: RecordingClient(), maxFrames: 10)
         #expect(stamps == (0..<10).map { Double($0) / 120 })
+        #expect(others == stamps)
         #expect(recorder.deltas.count == 10)
         #expect(recorder.deltas.first == 1.0 / 120)
         #expect(recorder.deltas.allSatisfy { abs($0 - 1.0 / 120) < 1e-12 })
+        #expect(host.displayLink.timestamp == 9.0 / 120)
         notifier.invalidate()
+        other.invalidate()                                   // that link only
         try host.run(client: RecordingClient(), maxFrames: 3)
         #expect(recorder.deltas.count == 10)
+        #expect(others.count == 10)
         #expect(stamps.count == 13)
+        #expect(link.isValid && host.displayLink.isValid)
     }
 
     @Test("SDL failing to start is an SDLError carrying SDL's own text")
@@ -225,5 +232,24 @@ struct HostTests {
         #expect(client.ticks.map(\.index) == [0, 1])
         #expect(client.ticks[1].timestamp > client.ticks[0].timestamp)
         #expect(host.stats.skippedFrames == 0)                   // idle is not skipping
+    }
+
+    @Test("window host: an active display link keeps frames coming with nothing else moving; a paused one does not")
+    func windowHostActiveLink() throws {
+        useDummyDriver()
+        let host = try WindowHost(options: HostOptions(size: Size(width: 50, height: 50), hz: 240))
+        let client = RecordingClient()
+        client.needsFrames = false
+        var fired = 0
+        let link = host.makeDisplayLink { _ in fired += 1 }
+        let paused = host.makeDisplayLink { _ in Issue.record("a paused link ran") }
+        paused.isPaused = true
+        try host.run(client: client, maxFrames: 5)             // without the link it would idle after frame 0
+        #expect(client.draws == 5)
+        #expect(fired == 5)
+        #expect(host.timeline.hasActiveLinks)
+        link.invalidate()
+        #expect(!host.timeline.hasActiveLinks)                  // only the paused link is left: the host may sleep
+        #expect(paused.isValid && host.displayLink.isValid)
     }
 }

@@ -8,9 +8,12 @@ final class RecordingListSource: ListDataSource {
     var count: Int
     var fixed: Double?
     var sizes: ((Int) -> Double)?
-    /// Indices passed to `configure`, in call order.
+    /// Indices passed to `cell(at:in:)`, in call order.
     var configured: [Int] = []
-    var made = 0
+    /// Every cell the list ever handed out, kept alive so that identities are never reused.
+    var cellsSeen: [ObjectIdentifier: ListCell] = [:]
+    /// How many distinct cells the data source has been given.
+    var made: Int { cellsSeen.count }
     var onConfigure: ((Int) -> Void)?
 
     init(count: Int, fixed: Double? = 60, sizes: ((Int) -> Double)? = nil) {
@@ -22,11 +25,13 @@ final class RecordingListSource: ListDataSource {
     var numberOfItems: Int { count }
     var fixedItemSize: Double? { fixed }
     func sizeOfItem(at index: Int) -> Double { sizes?(index) ?? 44 }
-    func makeCell() -> ListCell { made += 1; return LabelCell() }
-    func configure(_ cell: ListCell, at index: Int) {
+    func cell(at index: Int, in list: ListView) -> ListCell {
         configured.append(index)
-        (cell as? LabelCell)?.title = "Row \(index)"
+        let cell = list.dequeueCell(LabelCell.self, for: index)
+        cellsSeen[ObjectIdentifier(cell)] = cell
+        cell.title = "Row \(index)"
         onConfigure?(index)
+        return cell
     }
 }
 

@@ -12,8 +12,11 @@ final class PickerTestSource: ListDataSource {
     init(count: Int, length: Double? = 50) { self.count = count; self.length = length }
     var numberOfItems: Int { count }
     var fixedItemSize: Double? { length ?? widthSource() / 4 }
-    func makeCell() -> ListCell { PickerLabelCell() }
-    func configure(_ cell: ListCell, at index: Int) { (cell as? PickerLabelCell)?.title = "Item \(index)" }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(PickerLabelCell.self, for: index)
+        cell.title = "Item \(index)"
+        return cell
+    }
 }
 
 /// Drives a picker on a virtual 60 Hz clock and records what it reports.

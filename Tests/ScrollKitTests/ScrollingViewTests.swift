@@ -20,7 +20,8 @@ final class SVRecorder: ScrollingViewDelegate {
 
     func scrollViewDidScroll(_ scrollView: ScrollingView) { didScroll += 1 }
     func scrollViewWillBeginDragging(_ scrollView: ScrollingView) { willBegin += 1 }
-    func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocity: Point, targetContentOffset: inout Point) {
+    func scrollViewWillEndDragging(_ scrollView: ScrollingView, velocityInPointsPerSecond velocity: Point,
+                                   targetContentOffset: inout Point) {
         willEnd.append((velocity, targetContentOffset))
         if let rewrite { targetContentOffset = rewrite(targetContentOffset) }
     }
@@ -58,7 +59,7 @@ final class SVHarness {
     var hz: Double
     var t0: Double = 0
     var frame = 0
-    /// Holds the snapping object strongly (the view holds it weakly).
+    /// The snapping object, kept here too so tests can read its counters.
     var snapper: SVGridSnapping? { didSet { view.snapping = snapper } }
 
     init(viewport: Size = Size(width: 320, height: 480), content: Size = Size(width: 320, height: 4800),

@@ -13,7 +13,7 @@ final class SnapCardsSource: ListDataSource {
     var numberOfItems: Int { count }
     var fixedItemSize: Double? { length }
     func sizeOfItem(at index: Int) -> Double { sizes[index] }
-    func configure(_ cell: ListCell, at index: Int) {}
+    func cell(at index: Int, in list: ListView) -> ListCell { list.dequeueCell(ListCell.self, for: index) }
 }
 
 /// Snapping end to end: a drag on a ListView, the release, frames on a 60 Hz virtual clock.

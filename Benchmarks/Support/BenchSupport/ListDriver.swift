@@ -6,6 +6,7 @@ import ScrollKit
 @MainActor
 public final class BenchCell: ListCell {
     public var value = 0
+    public required init() { super.init() }
     public override func prepareForReuse() { value = 0 }
 }
 
@@ -14,7 +15,7 @@ public final class BenchCell: ListCell {
 public final class BenchSource: ListDataSource {
     public let count: Int
     public let variable: Bool
-    /// Sum of the values configured: keeps `configure` from being optimised away.
+    /// Sum of the values configured: keeps `cell(at:in:)` from being optimised away.
     public var checksum = 0
 
     public init(count: Int, variable: Bool) {
@@ -25,11 +26,12 @@ public final class BenchSource: ListDataSource {
     public var numberOfItems: Int { count }
     public var fixedItemSize: Double? { variable ? nil : 44 }
     public func sizeOfItem(at index: Int) -> Double { 24 + Double((index &* 7919) % 41) }
-    public func makeCell() -> ListCell { BenchCell() }
-    public func configure(_ cell: ListCell, at index: Int) {
+    public func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(BenchCell.self, for: index)
         let v = index &* 31 &+ 7
-        (cell as? BenchCell)?.value = v
+        cell.value = v
         checksum &+= v
+        return cell
     }
 }
 

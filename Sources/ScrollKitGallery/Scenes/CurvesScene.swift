@@ -133,8 +133,8 @@ final class CurveListSource: ListDataSource {
     var numberOfItems: Int { curves.count }
     var fixedItemSize: Double? { 50 }
 
-    func configure(_ cell: ListCell, at index: Int) {
-        guard let cell = cell as? LabelCell else { return }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(LabelCell.self, for: index)
         let isSelected = index == selected
         cell.title = curves[index].name
         cell.subtitle = details[index]
@@ -142,6 +142,7 @@ final class CurveListSource: ListDataSource {
         cell.subtitleStyle = TextStyle(size: 11)
         cell.backgroundColor = isSelected ? GalleryTheme.accent : .white
         cell.separatorColor = isSelected ? nil : RGBAColor(hex: 0xE5E5EA)
+        return cell
     }
 }
 
@@ -153,12 +154,13 @@ final class TableRowsSource: ListDataSource {
     var numberOfItems: Int { Self.count }
     var fixedItemSize: Double? { 44 }
 
-    func configure(_ cell: ListCell, at index: Int) {
-        guard let cell = cell as? LabelCell else { return }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(LabelCell.self, for: index)
         cell.title = titles[index]
         cell.titleStyle = TextStyle(size: 15)
         cell.backgroundColor = RGBAColor(hue: Double(index % 20) / 20, saturation: 0.16, value: 1)
         cell.separatorColor = RGBAColor(hex: 0xE5E5EA)
+        return cell
     }
 }
 

@@ -377,6 +377,14 @@ final class RowCell: LabelCell {
     /// for the longest subtitle ("configured in frame " and 19 digits with separators, 46 bytes) is
     /// reserved up front, so it never grows (a frame number gaining a digit would reallocate it).
     var subtitleBuffer = reservedBuffer(48)
+
+    required init() {
+        super.init()
+        titleStyle = TextStyle(size: 17, weight: .bold)
+        subtitleStyle = TextStyle(size: 12)
+        contentInsets = Insets(top: 6, left: 20, bottom: 6, right: 20)
+        separatorColor = RGBAColor.black.mixAlpha(22)
+    }
 }
 
 /// The list scene's rows: `count` items of a fixed height; item n is "Row n" on the hue n / count.
@@ -401,23 +409,16 @@ final class RowSource: ListDataSource {
         RGBAColor(hue: count > 0 ? Double(index) / Double(count) : 0, saturation: 0.30, value: 0.98)
     }
 
-    func makeCell() -> ListCell {
-        let cell = RowCell()
-        cell.titleStyle = TextStyle(size: 17, weight: .bold)
-        cell.subtitleStyle = TextStyle(size: 12)
-        cell.contentInsets = Insets(top: 6, left: 20, bottom: 6, right: 20)
-        cell.separatorColor = RGBAColor.black.mixAlpha(22)
-        return cell
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let row = list.dequeueCell(RowCell.self, for: index)
+        configure(row, at: index)
+        return row
     }
 
-    func configure(_ cell: ListCell, at index: Int) {
-        guard let cell = cell as? LabelCell else { return }
-        cell.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
+    /// Fills `row` for item `index`: its title, the frame it was configured in, its colour.
+    func configure(_ row: RowCell, at index: Int) {
+        row.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
         let frame = frameIndex
-        guard let row = cell as? RowCell else {
-            cell.subtitle = "configured in frame " + groupedNumber(frame)
-            return
-        }
         // Written into the row's own buffer, whose storage outlives reuse (`prepareForReuse` drops
         // `subtitle`, leaving the buffer the only reference): a recycled row does not allocate.
         row.subtitle = nil
@@ -426,7 +427,7 @@ final class RowSource: ListDataSource {
             appendGroupedNumber(frame, to: &out)
         }
         row.subtitle = row.subtitleBuffer
-        cell.backgroundColor = color(ofRow: index)
+        row.backgroundColor = color(ofRow: index)
     }
 }
 

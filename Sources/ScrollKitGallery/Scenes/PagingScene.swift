@@ -196,12 +196,12 @@ final class PageSource: ListDataSource {
 
     var numberOfItems: Int { count }
     var fixedItemSize: Double? { pageWidth }
-    func makeCell() -> ListCell { CardCell() }
-    func configure(_ cell: ListCell, at index: Int) {
-        guard let cell = cell as? CardCell else { return }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(CardCell.self, for: index)
         cell.card = CardCell.Card.all[index % CardCell.Card.all.count]
         cell.pageNumber = index + 1
         cell.pageCount = count
+        return cell
     }
 }
 

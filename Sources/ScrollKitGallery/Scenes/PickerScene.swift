@@ -267,10 +267,10 @@ final class FaceSource: ListDataSource {
 
     var numberOfItems: Int { PickerScene.unicodeNames.count }
     var fixedItemSize: Double? { itemWidth }
-    func makeCell() -> ListCell { FaceCell() }
-    func configure(_ cell: ListCell, at index: Int) {
-        guard let cell = cell as? FaceCell, let scalar = Unicode.Scalar(PickerScene.firstScalar + UInt32(index)) else { return }
-        cell.face = String(Character(scalar))
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(FaceCell.self, for: index)
+        if let scalar = Unicode.Scalar(PickerScene.firstScalar + UInt32(index)) { cell.face = String(Character(scalar)) }
+        return cell
     }
 }
 

@@ -1,0 +1,66 @@
+import Motion
+
+/// Queries about items (visible range, hit testing, frames) and scrolling to an item.
+extension ListView {
+    // MARK: - Queries
+
+    /// The items that intersect the viewport at the current offset. O(1) fixed sizes, O(log n) variable.
+    public var visibleRange: Range<Int> {
+        storedLayout.visibleRange(offset: axisOffset, length: viewportLength)
+    }
+
+    /// The item under `point`, given in the list's own coordinates (0,0 = the frame's top-left), or
+    /// `nil` outside the list, in spacing, insets, or past the content. O(1) fixed, O(log n) variable.
+    public func item(at point: Point) -> Int? {
+        let f = storedFrame
+        guard point.x >= 0, point.y >= 0, point.x < f.width, point.y < f.height else { return nil }
+        let offset = scrollView.contentOffset
+        let content = Point(x: point.x + offset.x, y: point.y + offset.y)
+        let along = storedLayout.axis == .horizontal ? content.x : content.y
+        guard let index = storedLayout.index(at: along),
+              let frame = storedLayout.frame(of: index, crossLength: crossLength),
+              frame.contains(content) else { return nil }
+        return index
+    }
+
+    /// The frame of item `index` in content coordinates, or `nil` if out of range.
+    public func frame(of index: Int) -> Rect? {
+        storedLayout.frame(of: index, crossLength: crossLength)
+    }
+
+    /// The content offset at which item `index` sits at `position`, clamped to the scroll range.
+    /// `.start` leaves the leading inset visible before the item and `.end` the trailing inset after
+    /// it (so the first item at `.start` is the top, the last at `.end` the bottom). Out-of-range
+    /// indices are clamped; an empty list gives the minimum offset.
+    public func contentOffset(forItem index: Int, position: ItemPosition) -> Point {
+        var result = scrollView.contentOffset
+        let lo = axisComponent(scrollView.minContentOffset), hi = axisComponent(scrollView.maxContentOffset)
+        var target = lo
+        let n = storedLayout.itemCount
+        if n > 0 {
+            let i = min(max(index, 0), n - 1)
+            let start = storedLayout.itemStart(i), length = storedLayout.itemLength(i)
+            switch position {
+            case .start: target = start - storedLayout.leadingInset
+            case .center: target = start + length / 2 - viewportLength / 2
+            case .end: target = start + length + storedLayout.trailingInset - viewportLength
+            }
+        }
+        target = target.isNaN ? lo : min(max(target, lo), hi)
+        if storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
+        return result
+    }
+
+    /// Scrolls so that item `index` sits at `position` (see ``contentOffset(forItem:position:)``) over
+    /// `duration` seconds along `curve`, with the scroll view's timed-scroll rules: the request starts
+    /// at the next ``step(_:)``, every item passed on the way is configured in the frame it shows,
+    /// `completion` fires exactly once (`false` if interrupted or replaced), and a duration of 0 or
+    /// less jumps at the next step and still completes.
+    public func scrollToItem(_ index: Int, position: ItemPosition,
+                             duration: Double = ScrollingView.defaultAnimationDuration,
+                             curve: TimingCurve = ScrollingView.defaultAnimationCurve,
+                             completion: (@MainActor (Bool) -> Void)? = nil) {
+        scrollView.setContentOffset(contentOffset(forItem: index, position: position),
+                                    duration: duration, curve: curve, completion: completion)
+    }
+}

@@ -1,0 +1,186 @@
+import Motion
+
+/// Stepping frames and stopping motion.
+extension ScrollingView {
+    // MARK: - Frames
+
+    /// Advances to the frame `tick`: starts a pending timed request (its clock starts at
+    /// `tick.timestamp`), then shows every running simulation at `tick.targetTimestamp`.
+    ///
+    /// O(1); no heap allocation unless a motion starts or hands over in this frame. Ticks with
+    /// non-finite timestamps are ignored. Ticks are expected in increasing time order.
+    public func step(_ tick: FrameTick) {
+        guard tick.timestamp.isFinite, tick.targetTimestamp.isFinite else { return }
+        let now = tick.targetTimestamp
+        lastShownTime = now
+        latestTime = max(latestTime, now)
+        if let request = pendingRequest {
+            pendingRequest = nil
+            beginTimed(request, at: tick.timestamp)
+        }
+        guard motionX != nil || motionY != nil else { return }
+        var offset = contentOffset
+        var newVelocity = velocity
+        advance(&motionX, .x, to: now, position: &offset.x, velocity: &newVelocity.x)
+        advance(&motionY, .y, to: now, position: &offset.y, velocity: &newVelocity.y)
+        velocity = newVelocity
+        updatePhase()
+        setOffset(offset)
+        finishSessionIfDone()
+    }
+
+    /// Moves one axis's motion to `time`, handing a decay that crosses an edge over to the bounce spring.
+    func advance(_ slot: inout AxisMotion?, _ d: Dim, to time: Double,
+                 position: inout Double, velocity: inout Double) {
+        guard var m = slot else { return }
+        var local = max(0, time - m.start)
+        if m.kind == .decay, let decay = m.decay {
+            let r = range(d)
+            let direction = decay.velocity(at: 0)
+            let p = m.simulation.position(at: local)
+            let edge: Double? = direction > 0 && p > r.hi ? r.hi : (direction < 0 && p < r.lo ? r.lo : nil)
+            if let edge {
+                guard bounces else {
+                    position = edge; velocity = 0; slot = nil
+                    return
+                }
+                if let crossing = decay.time(toReach: edge), crossing.isFinite, crossing >= 0, crossing <= local {
+                    let v = decay.velocity(at: crossing)
+                    m = AxisMotion(kind: .bounce,
+                                   simulation: turningSpring(d, position: edge, velocity: v, target: edge),
+                                   start: m.start + crossing, target: edge, decay: nil)
+                    local -= crossing
+                } else {
+                    // Numerically unsolvable crossing: bounce from where the decay is now.
+                    let v = decay.velocity(at: local)
+                    m = AxisMotion(kind: .bounce,
+                                   simulation: turningSpring(d, position: p, velocity: v, target: edge),
+                                   start: time, target: edge, decay: nil)
+                    local = 0
+                }
+            }
+        }
+        // Fixed-duration motions end at their duration; frame times built by summing periods may
+        // fall a few ulps short of it, so a nanosecond of slack makes the last frame exact.
+        let slack = (m.kind == .timed || m.kind == .glide) ? ScrollingView.timeSlack : 0
+        if m.simulation.isDone(at: local + slack) {
+            position = m.target.isFinite ? m.target : clamp(position, d)
+            velocity = 0
+            slot = nil
+            return
+        }
+        let p = m.simulation.position(at: local)
+        let v = m.simulation.velocity(at: local)
+        guard p.isFinite, v.isFinite else {
+            position = clamp(m.target.isFinite ? m.target : position, d)
+            velocity = 0
+            slot = nil
+            return
+        }
+        if m.kind == .timed, let timed = m.simulation.timed {
+            // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
+            (position, velocity) = bandTimed(p, velocity: v, from: timed.from, d)
+        } else {
+            position = p
+            velocity = v
+        }
+        slot = m
+    }
+
+    /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
+    /// scroll's start `from` (which may lie outside, overscrolled or after the content shrank), it is
+    /// rubber-banded like a drag (c = 0.55) over what is left of the viewport's length past the real
+    /// edge, so it never gets a viewport's length past it; pinned without ``bounces`` and on an axis that
+    /// does not scroll (a drag cannot pull it there either).
+    func bandTimed(_ p: Double, velocity v: Double, from: Double, _ d: Dim) -> (Double, Double) {
+        let r = range(d)
+        let lo = min(r.lo, from), hi = max(r.hi, from)
+        guard p < lo || p > hi else { return (p, v) }
+        let edge = p < lo ? lo : hi
+        guard bounces && scrolls(d) else { return (edge, 0) }
+        let c = 0.55, length = viewportLength(d) - abs(edge - (p < lo ? r.lo : r.hi))
+        guard length > 0 else { return (edge, 0) }
+        let excess = abs(p - edge) * c / length + 1
+        return (edge + rubberBand(offset: p - edge, dimension: length, coefficient: c), v * c / (excess * excess))
+    }
+
+    // MARK: - Stopping
+
+    /// Stops any deceleration, bounce, glide or timed scroll where it is (clamped into the range
+    /// if a bounce was past an edge). A running or pending timed scroll completes with `false`.
+    /// No `didEnd…` delegate callback is sent. Does nothing to a drag in progress.
+    public func stopMotion() {
+        let active = timedCompletion
+        let pending = pendingRequest?.completion
+        timedCompletion = nil
+        pendingRequest = nil
+        motionX = nil
+        motionY = nil
+        session = .none
+        velocity = .zero
+        if pointer?.isDragging == true {
+            updateDragOffset()
+        } else {
+            setOffset(clampPoint(contentOffset))
+        }
+        updatePhase()
+        active?(false)
+        pending?(false)
+    }
+
+    /// Stops motion for a pointer down: exactly at the displayed offset (no clamping, no jump).
+    /// Returns whether a motion was running.
+    func interruptForTouch() -> Bool {
+        let wasMoving = motionX != nil || motionY != nil
+        let active = timedCompletion
+        let pending = pendingRequest?.completion
+        timedCompletion = nil
+        pendingRequest = nil
+        motionX = nil
+        motionY = nil
+        session = .none
+        velocity = .zero
+        active?(false)
+        pending?(false)
+        return wasMoving
+    }
+
+    /// Sends the callback owed by the session once all its motions have ended.
+    func finishSessionIfDone() {
+        guard motionX == nil, motionY == nil, session != .none else { return }
+        let ended = session
+        session = .none
+        velocity = .zero
+        updatePhase()
+        switch ended {
+        case .none:
+            break
+        case .deceleration:
+            delegate?.scrollViewDidEndDecelerating(self)
+        case .timed:
+            let completion = timedCompletion
+            timedCompletion = nil
+            completion?(true)
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+        case .glide:
+            delegate?.scrollViewDidEndScrollingAnimation(self)
+        }
+    }
+
+    func updatePhase() {
+        if let pointer {
+            phase = pointer.isDragging ? .dragging : .tracking
+            return
+        }
+        let kx = motionX?.kind, ky = motionY?.kind
+        if kx == .bounce || ky == .bounce {
+            phase = .bouncing
+        } else if kx == .decay || ky == .decay || kx == .landing || ky == .landing {
+            phase = .decelerating
+        } else if kx != nil || ky != nil || pendingRequest != nil {
+            phase = .animating
+        } else {
+            phase = .idle
+        }
+    }
+}

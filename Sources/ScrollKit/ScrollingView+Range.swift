@@ -1,0 +1,138 @@
+import Motion
+
+/// Keeping the offset valid when the geometry changes, and the range arithmetic.
+extension ScrollingView {
+    // MARK: - Resizing
+
+    /// Keeps the offset valid after a change of viewport, content or insets.
+    func geometryDidChange() {
+        if pointer?.isDragging == true {
+            updateDragOffset()
+        } else if motionX == nil && motionY == nil {
+            if pointer == nil { setOffset(clampPoint(contentOffset)) }
+        } else {
+            // An axis that is not moving stays put: keep it in the new range like an offset at rest.
+            var o = contentOffset
+            if motionX == nil { o.x = clamp(o.x, .x) }
+            if motionY == nil { o.y = clamp(o.y, .y) }
+            setOffset(o)
+            retarget(&motionX, .x)
+            retarget(&motionY, .y)
+            updatePhase()
+            finishSessionIfDone()
+        }
+    }
+
+    /// Replans one axis's motion from the displayed state when the range no longer holds its target.
+    func retarget(_ slot: inout AxisMotion?, _ d: Dim) {
+        guard let m = slot else { return }
+        let x = contentOffset[d], v = velocity[d]
+        let start = lastShownTime
+        let r = range(d)
+        switch m.kind {
+        case .timed:
+            var destination = m.target
+            if case .end = timedDestination, scrolls(d) {
+                destination = endOffset()[d]
+            }
+            destination = clamp(destination, d)
+            // Replan when the destination moved, or when the path starts outside the new range (it would
+            // come back out there: the rubber band counts from a timed scroll's start).
+            let pathStart = m.simulation.timed?.from ?? x
+            guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
+            let remaining = max(0, timedEnd - start)
+            slot = AxisMotion(kind: .timed,
+                              simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),
+                              start: start, target: destination, decay: nil)
+        case .glide:
+            let destination = clamp(m.target, d)
+            guard destination != m.target else { return }
+            slot = AxisMotion(kind: .glide,
+                              simulation: GlideSimulation(from: x, velocity: v, to: destination,
+                                                          duration: ScrollingView.lineGlideDuration, continuing: true),
+                              start: start, target: destination, decay: nil)
+        case .decay, .landing, .bounce:
+            let clampedTarget = clamp(m.target, d)
+            let outside = x < r.lo || x > r.hi
+            let needsPlan = m.kind == .decay ? outside : (outside || clampedTarget != m.target)
+            guard needsPlan else { return }
+            let natural = DecaySimulation.restPosition(position: x, velocity: v, rate: decelerationRate)
+            slot = planAxis(d, position: x, velocity: v, natural: natural, target: clampedTarget, start: start)
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func sanitized(_ s: Size) -> Size {
+        func f(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        return Size(width: f(s.width), height: f(s.height))
+    }
+
+    /// The scrollable range along `d`.
+    func range(_ d: Dim) -> (lo: Double, hi: Double) {
+        switch d {
+        case .x:
+            let lo = -storedContentInset.left
+            let hi = storedContentSize.width + storedContentInset.right - storedViewportSize.width
+            return (lo, hi.isFinite ? max(lo, hi) : lo)
+        case .y:
+            let lo = -storedContentInset.top
+            let hi = storedContentSize.height + storedContentInset.bottom - storedViewportSize.height
+            return (lo, hi.isFinite ? max(lo, hi) : lo)
+        }
+    }
+
+    /// The viewport's length along `d` (the rubber band's dimension).
+    func viewportLength(_ d: Dim) -> Double {
+        d == .x ? storedViewportSize.width : storedViewportSize.height
+    }
+
+    /// Whether the content scrolls along `d`.
+    func scrolls(_ d: Dim) -> Bool {
+        switch storedAxis {
+        case .both: return true
+        case .vertical: return d == .y
+        case .horizontal: return d == .x
+        }
+    }
+
+    func clamp(_ v: Double, _ d: Dim) -> Double {
+        let r = range(d)
+        guard v.isFinite else { return r.lo }
+        return min(max(v, r.lo), r.hi)
+    }
+
+    func clampPoint(_ p: Point) -> Point { Point(x: clamp(p.x, .x), y: clamp(p.y, .y)) }
+
+    /// The offset `scrollToEnd` and the End key go to: the far end along the scroll axis
+    /// (the bottom for `.vertical` and `.both`, the right for `.horizontal`).
+    func endOffset() -> Point {
+        var p = contentOffset
+        if storedAxis == .horizontal { p.x = range(.x).hi } else { p.y = range(.y).hi }
+        return p
+    }
+
+    /// Sets the displayed offset (non-finite components keep their old value) and reports a change.
+    func setOffset(_ p: Point) {
+        let new = Point(x: p.x.isFinite ? p.x : contentOffset.x, y: p.y.isFinite ? p.y : contentOffset.y)
+        guard new != contentOffset else { return }
+        storedContentOffset = new
+        delegate?.scrollViewDidScroll(self)
+        onDidScroll?(self)
+    }
+
+    /// A sanitised event time: non-finite times become the latest time seen.
+    func eventTime(_ t: Double) -> Double {
+        guard t.isFinite else { return latestTime }
+        latestTime = max(latestTime, t)
+        return t
+    }
+}
+
+extension Point {
+    /// The component along `d`.
+    subscript(d: ScrollingView.Dim) -> Double {
+        get { d == .x ? x : y }
+        set { if d == .x { x = newValue } else { y = newValue } }
+    }
+}

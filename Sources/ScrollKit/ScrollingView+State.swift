@@ -1,0 +1,34 @@
+import Motion
+
+/// The scroll view's internal state types: axes, sessions, timed requests, the pointer.
+extension ScrollingView {
+    /// One axis of a 2-D value.
+    enum Dim { case x, y }
+    /// Both axes, for loops that must not allocate an array literal.
+    static let dims: [Dim] = [.x, .y]
+
+    /// Which callback the current set of motions owes when it ends.
+    enum Session { case none, deceleration, timed, glide }
+
+    enum TimedDestination { case point(Point), end }
+
+    struct TimedRequest {
+        var destination: TimedDestination
+        var duration: Double
+        var curve: TimingCurve
+        var completion: (@MainActor (Bool) -> Void)?
+    }
+
+    struct PointerState {
+        var downLocation: Point
+        var lastLocation: Point
+        var lastTime: Double
+        /// The unbanded ("raw") offset at the down: raw offset = anchor - (pointer - down).
+        var anchor: Point
+        /// The displayed offset at the down (the snap rules' drag start offset).
+        var downOffset: Point
+        var isDragging: Bool
+        /// The down stopped a motion, so this touch is not a tap.
+        var stoppedMotion: Bool
+    }
+}

@@ -1,0 +1,195 @@
+import Motion
+
+/// A host's frame timeline: the clock, the pacing and the display links that ride on it.
+///
+/// A host owns one timeline and drives it: each frame it calls ``waitForNextFrame()`` (which paces
+/// the loop) and then ``fire()`` (which runs the due ``DisplayLink``s, in the order they were added).
+/// Outside a host, ``step()`` does both.
+///
+/// - ``timestamp`` is when the current frame began (its deadline on the timeline, not the moment the
+///   loop woke up), ``targetTimestamp`` when it will be on screen (`timestamp + duration`),
+///   ``duration`` the nominal period. All in seconds on the ``clock``.
+/// - Pacing by deadlines: frame `k` is due at `start + k / rate`, never "now + period", so there is no
+///   drift; a late frame skips to the next deadline after now and counts the dropped frames in
+///   ``skippedFrames``. Pacing by vsync: the renderer's present blocks until the vertical blank
+///   and the timeline only reads the clock (see ``Pacing``).
+/// - The rate is the display's (``displayRate``), or lower when ``preferredFramesPerSecond`` asks for
+///   it (a host's own link, `host.displayLink`, sets this: see ``DisplayLink``).
+/// - Holds its links strongly until they are invalidated (as a run loop holds a `CADisplayLink`).
+///
+/// ```swift
+/// let timeline = FrameTimeline(clock: VirtualClock(hz: 60), hz: 60)
+/// let link = timeline.makeDisplayLink { link in print(link.timestamp) }
+/// timeline.step()   // prints 0.0
+/// timeline.step()   // prints 0.016666666666666666
+/// link.invalidate()
+/// ```
+@MainActor
+public final class FrameTimeline {
+    /// How a frame's start is found.
+    public enum Pacing: Sendable, Hashable {
+        /// Sleep until absolute deadlines on the clock (the default).
+        case deadlines
+        /// The caller's present blocks until the vertical blank: the timeline does not sleep; each
+        /// frame is stamped with the moment the loop came back from the previous present.
+        case vsync
+    }
+
+    /// The clock the timeline reads and sleeps on.
+    public let clock: any FrameClock
+    /// The display's refresh rate in hertz (sanitized: NaN or ≤ 0 → 60; clamped to 1...1000).
+    public private(set) var displayRate: Double
+    /// Frames per second wanted for the whole timeline; 0 (the default) means the display's rate.
+    /// Values above the display's rate, and negative ones, also mean the display's rate. Changing it
+    /// keeps the next frame's deadline and spaces the following ones at the new period.
+    public var preferredFramesPerSecond: Int = 0 {
+        didSet { pacer.setRate(frameRate) }
+    }
+    /// How frames are paced; see ``Pacing``. Set by the host.
+    public var pacing: Pacing = .deadlines
+
+    /// When the current frame began: its deadline on the timeline (seconds). 0 before the first frame.
+    public private(set) var timestamp: Double = 0
+    /// When the current frame will be on screen: `timestamp + duration` (seconds).
+    public private(set) var targetTimestamp: Double = 0
+    /// The current frame, `nil` before the first one.
+    public private(set) var currentTick: FrameTick?
+    /// Counts timeline starts: it changes at the first frame and when a host restarts the timeline
+    /// after idle. Time differences across epochs are not frame deltas.
+    public private(set) var epoch: Int = 0
+
+    private var pacer: FramePacer
+    private var started = false
+    /// The links on this timeline, in the order added (invalidated ones are removed).
+    private var links: [DisplayLink] = []
+    private var isFiring = false
+    private var needsCompaction = false
+
+    /// A timeline on `clock` for a display refreshing at `hz` (NaN or ≤ 0 → 60; clamped to 1...1000).
+    /// It starts at the first ``waitForNextFrame()``.
+    public init(clock: any FrameClock, hz: Double) {
+        self.clock = clock
+        let rate = FramePacer.sanitizedRate(hz)
+        displayRate = rate
+        pacer = FramePacer(hz: rate, start: clock.now)
+        links.reserveCapacity(8)
+    }
+
+    /// The rate frames are actually paced at: ``preferredFramesPerSecond`` when it is in
+    /// 1..<displayRate, else ``displayRate``.
+    public var frameRate: Double {
+        let preferred = Double(preferredFramesPerSecond)
+        return preferred >= 1 && preferred < displayRate ? preferred : displayRate
+    }
+
+    /// The nominal frame period in seconds: `1 / frameRate`.
+    public var duration: Double { pacer.period }
+
+    /// Frames dropped because the loop was late for their deadlines (not counting idle).
+    public var skippedFrames: Int { pacer.skippedFrames }
+
+    /// The deadline arithmetic (a copy, for diagnostics).
+    public var pacerState: FramePacer { pacer }
+
+    /// The timeline's own link (a host's `displayLink`): it has no callback and runs with every frame
+    /// (read its timestamps); its ``DisplayLink/preferredFramesPerSecond`` is the timeline's.
+    public private(set) lazy var mainLink = DisplayLink(pacing: self)
+
+    /// The links on this timeline that are still valid, in the order added.
+    public var displayLinks: [DisplayLink] { links.filter(\.isValid) }
+
+    /// Whether any link would run a callback on a coming frame (valid, not paused, with a callback).
+    /// A window host keeps producing frames while this is true, and sleeps when it is false and
+    /// nothing else needs frames.
+    public var hasActiveLinks: Bool {
+        for link in links where link.isActive { return true }
+        return false
+    }
+
+    /// A new link running `callback` on this timeline's frames (see ``DisplayLink``).
+    @discardableResult
+    public func makeDisplayLink(_ callback: @escaping @MainActor (DisplayLink) -> Void) -> DisplayLink {
+        let link = DisplayLink(callback)
+        link.add(to: self)
+        return link
+    }
+
+    /// Changes the display's refresh rate (a host calls this when the window moves to another
+    /// display). The next frame keeps its deadline.
+    public func setDisplayRate(_ hz: Double) {
+        displayRate = FramePacer.sanitizedRate(hz)
+        pacer.setRate(frameRate)
+    }
+
+    /// Starts a fresh timeline at the clock's present moment: the next frame is due at once and the
+    /// gap since the last frame is not counted as skipped. Hosts call it when waking from idle.
+    /// Starts a new ``epoch``. Frame numbers keep counting.
+    public func restartTimeline() {
+        pacer.restart(at: clock.now)
+        started = true
+        epoch += 1
+    }
+
+    /// Paces the loop to the next frame and makes it current: sleeps until its deadline (deadline
+    /// pacing) or reads the clock (vsync pacing), then updates ``timestamp``, ``targetTimestamp``
+    /// and ``currentTick``. Does not run the links (see ``fire()``).
+    /// - Returns: the frame's tick.
+    @discardableResult
+    public func waitForNextFrame() -> FrameTick {
+        if !started { restartTimeline() }
+        let frame: FramePacer.Frame
+        switch pacing {
+        case .deadlines:
+            frame = pacer.nextFrame(now: clock.now)
+            clock.sleep(until: frame.deadline)
+        case .vsync:
+            frame = pacer.vsyncFrame(now: clock.now)
+        }
+        let tick = FrameTick(index: frame.index, timestamp: frame.deadline, duration: pacer.period)
+        timestamp = tick.timestamp
+        targetTimestamp = tick.targetTimestamp
+        currentTick = tick
+        return tick
+    }
+
+    /// Runs the links due in the current frame, in the order added. A link added during this call
+    /// first runs in the next frame; one invalidated or paused during it no longer runs in it.
+    /// No allocation.
+    public func fire() {
+        guard let tick = currentTick else { return }
+        isFiring = true
+        let count = links.count
+        var i = 0
+        while i < count {
+            links[i].frame(tick, timeline: self)
+            i += 1
+        }
+        isFiring = false
+        if needsCompaction {
+            needsCompaction = false
+            links.removeAll { !$0.isValid || $0.timeline !== self }
+        }
+    }
+
+    /// ``waitForNextFrame()`` then ``fire()``: one whole frame for a timeline used without a host.
+    @discardableResult
+    public func step() -> FrameTick {
+        let tick = waitForNextFrame()
+        fire()
+        return tick
+    }
+
+    // MARK: - Links
+
+    func attach(_ link: DisplayLink) {
+        links.append(link)
+    }
+
+    func detach(_ link: DisplayLink) {
+        if isFiring {
+            needsCompaction = true
+        } else {
+            links.removeAll { $0 === link }
+        }
+    }
+}
