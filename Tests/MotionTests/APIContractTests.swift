@@ -1,7 +1,7 @@
 import Testing
 import Motion
 
-/// Uses every name of the public contract (notes/motion-api.md) with its exact labels, so a rename
+/// Uses every name of Motion's public API that ScrollKit relies on, with its exact labels, so a rename
 /// breaks this file before it breaks ScrollingView or SnapBehavior.
 @Suite struct APIContractTests {
     @Test("the contract's names and labels exist and behave")
