@@ -41,11 +41,20 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A small, strict JSON parser (RFC 8259) for script files.
+/// A small JSON parser for script files: RFC 8259's grammar, with these differences.
 ///
-/// Never traps, whatever the input: invalid UTF-8, truncation, deep nesting (limited to
-/// `maxDepth` levels), huge numbers and stray bytes all become a `JSONSyntaxError` with a position.
-/// Time and memory are O(n) in the input size. A UTF-8 byte-order mark at the start is skipped.
+/// - Accepted beyond the RFC: the tokens `NaN`, `Infinity` and `-Infinity` as numbers (so that the
+///   script validator can name the field that holds them, and reject it), and a UTF-8 byte-order mark
+///   at the start (skipped, as the RFC lets a parser do).
+/// - Rejected although the RFC's grammar allows them: `\u` escapes of an unpaired surrogate, and
+///   nesting deeper than `maxDepth` levels.
+/// - The input must be well-formed UTF-8, as the RFC requires: overlong forms, encoded surrogates and
+///   code points beyond U+10FFFF are errors.
+/// - Duplicate object keys are kept, in order (the validator reports them). A number beyond Double's
+///   range becomes ±infinity (or ±0); its source text is kept.
+///
+/// Never traps, whatever the input: invalid UTF-8, truncation, deep nesting, huge numbers and stray
+/// bytes all become a `JSONSyntaxError` with a position. Time and memory are O(n) in the input size.
 ///
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"events": []}"#.utf8))

@@ -10,11 +10,9 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// Seed 003's custom scroll curves: pick a TimingCurve, watch a table scroll to 500 and back along it.
-    static let curves = SceneEntry(
-        name: "curves",
-        summary: "Pick any TimingCurve; a 100-row table scrolls to offset 500 and back along it, with a live plot."
-    ) { context throws(CLIError) in
+    /// Custom scroll curves: pick any TimingCurve, and a 100-row table scrolls to offset 500 and back
+    /// along it, with a live plot.
+    static let curves = SceneEntry(name: "curves") { context throws(CLIError) in
         CurvesScene(size: context.size)
     }
 }
@@ -96,7 +94,7 @@ enum CurveInfo {
         let name = curve.name
         switch name {
         case "linear": return "f(t) = t"
-        case "smoothstep": return "t² (3 − 2t), seed 000"
+        case "smoothstep": return "t² (3 − 2t), no overshoot"
         case "ease": return "cubic-bezier(.25, .1, .25, 1)"
         case "easeIn": return "cubic-bezier(.42, 0, 1, 1)"
         case "easeOut": return "cubic-bezier(0, 0, .58, 1)"
@@ -164,20 +162,20 @@ final class TableRowsSource: ListDataSource {
 
 // MARK: - The scene
 
-/// The curves tab (seed 003): a list of every named ``TimingCurve`` on the left (a ``ListView``), a live
+/// The curves tab: a list of every named ``TimingCurve`` on the left (a ``ListView``), a live
 /// plot of the selected one, and a table of 100 rows that scrolls to offset 500 and back along it.
 ///
 /// - Choosing a curve (click, ↑/↓) or a duration (the slider, ←/→, −/+) plays the run again: the
-///   table jumps to 0, scrolls to 500 over the duration (default 0.25 s, as in seed 003), waits
+///   table jumps to 0, scrolls to 500 over the duration (default 0.25 s), waits
 ///   ``holdDuration``, and scrolls back over the same duration. Enter or Space plays it again.
 /// - The plot's dot sits at (progress, curve(progress)) of the leg running: the table's offset is
 ///   500 × that value on the way there, 500 × (1 − value) on the way back.
 /// - Script commands and the trace act on the table. The trace's `selected` is the curve's index.
 @MainActor
 final class CurvesScene: DemoScene, GalleryHUDPlacement {
-    /// How far the table scrolls, points (seed 003's `CGPoint(x: 0, y: 500)`).
+    /// How far the table scrolls, points (UIKit's custom-animator example scrolled to `CGPoint(x: 0, y: 500)`).
     static let distance = 500.0
-    /// The duration at start, seconds (seed 003's 0.25 s).
+    /// The duration at start, seconds (that example's 0.25 s).
     static let defaultDuration = 0.25
     /// The slider's range, seconds (a logarithmic scale).
     static let durationRange = 0.05...4.0

@@ -3,22 +3,20 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// The default scene: a virtualized list of `--items` coloured rows with timed scrolling.
-    static let list = SceneEntry(
-        name: "list",
-        summary: "A virtualized list of coloured rows (--items, --snap, --snap-ratio); Scroll to end / End, Top / Home."
-    ) { context throws(CLIError) in
+    /// The default scene: a virtualized list of `--items` coloured rows (`--snap`, `--snap-ratio`) with
+    /// timed scrolling (Scroll to end / End, Top / Home).
+    static let list = SceneEntry(name: "list") { context throws(CLIError) in
         ListScene(context: context)
     }
 }
 
-/// The list scene (seed 000): `--items` rows, 60 points tall, each "Row n" on a background whose hue
+/// The list scene: `--items` rows, 60 points tall, each "Row n" on a background whose hue
 /// is n / N, under a toolbar.
 ///
 /// - The toolbar: "Scroll to end" (the End key does the same) and "Top" (Home) start a timed scroll
 ///   with the selected duration (default 2 s) and curve (default smoothstep; ‹ › cycle through
 ///   `TimingCurve.allNamed`). Its status line counts the cells configured during the last such
-///   animation: seed 000's UIKit animator configured only the rows visible at the end; here every
+///   animation: UIKit's animator configured only the rows on the first and last screens; here every
 ///   row that shows in some frame on the way is configured in that frame.
 /// - The list: drag, fling, wheel and keys (arrows, PageUp/PageDown/Space) as `ScrollingView` does them,
 ///   with `--snap none|items|paging|centered` and `--snap-ratio R` as its `SnapBehavior`.
@@ -29,11 +27,11 @@ final class ListScene: DemoScene {
     static let rowHeight = 60.0
     /// The durations the selector offers, seconds.
     static let durations: [Double] = [0.5, 1, 2, 4]
-    /// The selected duration at start (2 s, as seed 000 and issue 4 ask).
+    /// The selected duration at start (2 s).
     static let defaultDurationIndex = 2
     /// The curves the curve selector cycles through.
     static let curves = TimingCurve.allNamed
-    /// The curve selected at start: smoothstep, seed 000's ease.
+    /// The curve selected at start: smoothstep, gentle at both ends.
     static let defaultCurve = TimingCurve.smoothstep
 
     /// The list (the scene's main scroll view is `listView.scrollView`).
