@@ -1,0 +1,250 @@
+import Motion
+import ScrollKit
+import ScrollKitSDL
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Counts of what the soak did, for the report.
+struct SoakCounts: Sendable {
+    var drags = 0, wheelBursts = 0, keys = 0, scrollTos = 0, resizes = 0, countChanges = 0, pauses = 0
+    var completionsIssued = 0, completionsFired = 0
+    var framesDrawn = 0
+}
+
+/// The soak's host client: random input before each frame, the scene's update, the checks, and a
+/// draw every `drawEvery` frames.
+@MainActor
+final class SoakDriver: HostClient {
+    let shell: GalleryShell
+    let options: SoakOptions
+    let baseSize: Size
+    let baseItems: Int
+    private var rng: SplitMix64
+    private(set) var counts = SoakCounts()
+    /// The first broken invariant, with its frame.
+    private(set) var failure: String?
+    private var windowSize: Size
+    /// Frames left of the current action, and what it is.
+    private enum Action { case idle, drag(velocity: Point, frames: Int), wheel(dy: Double, dx: Double, frames: Int), pause(frames: Int) }
+    private var action = Action.idle
+    private var pointer: Point?
+    /// Completion ids fired (a second firing is a failure); ids not yet fired.
+    private var outstanding: Set<Int> = []
+    private var nextCompletion = 0
+    /// Overscroll a resize or a count change may leave past an edge, until back in range.
+    private var extraOverscroll = 0.0
+    private var lastTick: FrameTick?
+
+    init(shell: GalleryShell, options: SoakOptions, size: Size, items: Int, seed: UInt64) {
+        self.shell = shell
+        self.options = options
+        baseSize = size
+        windowSize = size
+        baseItems = items
+        rng = SplitMix64(seed: SplitMix64.mix(seed, 0x50A6))
+    }
+
+    private var list: ListScene? { shell.currentScene as? ListScene }
+
+    // MARK: Random input
+
+    private func chance(_ p: Double) -> Bool { rng.unit() < p }
+    private func pick<T>(_ values: [T]) -> T { values[Int(rng.next() % UInt64(values.count))] }
+
+    /// A point in the content area (below the tab bar), nil when the window has none.
+    private func contentPoint() -> Point? {
+        let top = GalleryShell.tabBarHeight + 1
+        guard windowSize.height > top + 2, windowSize.width > 2 else { return nil }
+        return Point(x: rng.uniform(1...(windowSize.width - 1)), y: rng.uniform(top...(windowSize.height - 1)))
+    }
+
+    /// Plays this frame's share of random input (through the host, as real input would arrive).
+    func beforeFrame(_ tick: FrameTick, host: HeadlessHost) {
+        lastTick = tick
+        let t = tick.timestamp
+        switch action {
+        case .drag(let velocity, let frames):
+            if var p = pointer {
+                p.x += velocity.x * tick.duration
+                p.y += velocity.y * tick.duration
+                pointer = p
+                if frames <= 1 {
+                    host.inject(.pointerUp(location: p, time: t))
+                    pointer = nil
+                    action = .idle
+                } else {
+                    host.inject(.pointerMove(location: p, time: t))
+                    action = .drag(velocity: velocity, frames: frames - 1)
+                }
+            } else {
+                action = .idle
+            }
+            return
+        case .wheel(let dy, let dx, let frames):
+            if let p = contentPoint() { host.inject(.wheel(dx: dx, dy: dy, location: p, time: t)) }
+            action = frames <= 1 ? .idle : .wheel(dy: dy, dx: dx, frames: frames - 1)
+            return
+        case .pause(let frames):
+            action = frames <= 1 ? .idle : .pause(frames: frames - 1)
+            return
+        case .idle:
+            break
+        }
+        guard chance(0.08) else { return }
+        let roll = rng.unit()
+        switch roll {
+        case ..<0.30:
+            guard let start = contentPoint() else { return }
+            counts.drags += 1
+            pointer = start
+            host.inject(.pointerDown(location: start, time: t))
+            // Slow drags, flings, and now and then a violent one.
+            let speed = pick([50.0, 400, 1500, 4000, 12_000])
+            let angle = rng.uniform(0...(2 * Double.pi))
+            action = .drag(velocity: Point(x: speed * cos(angle) * 0.3, y: speed * sin(angle)),
+                           frames: 1 + Int(rng.next() % 40))
+        case ..<0.45:
+            counts.wheelBursts += 1
+            action = .wheel(dy: pick([-120.0, -40, -3, -1, 1, 3, 40, 120]) * rng.uniform(0.1...2),
+                            dx: chance(0.2) ? rng.uniform(-20...20) : 0, frames: 1 + Int(rng.next() % 20))
+        case ..<0.60:
+            counts.keys += 1
+            host.inject(.key(pick(Key.scrollKeys + [.enter]), time: t))
+        case ..<0.80:
+            scrollTo()
+        case ..<0.86:
+            counts.resizes += 1
+            let size: Size
+            switch rng.next() % 4 {
+            case 0: size = Size(width: Double(1 + rng.next() % 40), height: Double(1 + rng.next() % 40))
+            case 1: size = baseSize
+            default: size = Size(width: Double(1 + rng.next() % 1600), height: Double(1 + rng.next() % 1200))
+            }
+            noteGeometryChange { host.resize(to: size) }
+            windowSize = host.logicalSize
+        case ..<0.90:
+            guard let list else { return }
+            counts.countChanges += 1
+            let n: Int
+            switch rng.next() % 6 {
+            case 0: n = 0
+            case 1: n = 1
+            case 2: n = 1 + Int(rng.next() % 20)
+            case 3: n = Int(rng.next() % UInt64(max(1, baseItems) + 1))
+            default: n = baseItems
+            }
+            noteGeometryChange { list.listView.dataSource = RowSource(count: n, rowHeight: ListScene.rowHeight) }
+        default:
+            counts.pauses += 1
+            action = .pause(frames: 30 + Int(rng.next() % 240))
+        }
+    }
+
+    /// A timed scroll-to (list scene: with a completion the soak counts; other scenes: the script's command).
+    private func scrollTo() {
+        counts.scrollTos += 1
+        let curve = pick(TimingCurve.allNamed)
+        let duration = pick([0.0, 0.1, 0.3, 1, 3]) * rng.uniform(0.5...1)
+        guard let list else {
+            shell.perform(.scrollTo(Point(x: 0, y: rng.uniform(-2000...20_000)), duration: duration, curve: curve))
+            return
+        }
+        let id = nextCompletion
+        nextCompletion += 1
+        outstanding.insert(id)
+        counts.completionsIssued += 1
+        let completion: @MainActor (Bool) -> Void = { [weak self] _ in self?.completed(id) }
+        let count = list.listView.numberOfItems
+        switch rng.next() % 3 {
+        case 0:
+            list.listView.scrollToItem(Int(rng.next() % UInt64(count + 10)), position: pick(ItemPosition.allCases),
+                                       duration: duration, curve: curve, completion: completion)
+        case 1:
+            list.listView.scrollView.scrollToEnd(duration: duration, curve: curve, completion: completion)
+        default:
+            let span = Double(count) * ListScene.rowHeight
+            list.listView.scrollView.setContentOffset(Point(x: 0, y: rng.uniform(-2000...(span + 2000))),
+                                                      duration: duration, curve: curve, completion: completion)
+        }
+    }
+
+    private func completed(_ id: Int) {
+        guard outstanding.remove(id) != nil else {
+            fail("completion \(id) fired twice")
+            return
+        }
+        counts.completionsFired += 1
+    }
+
+    /// Runs a change of geometry and allows the overscroll it leaves.
+    private func noteGeometryChange(_ change: () -> Void) {
+        change()
+        if let list {
+            let scroll = list.listView.scrollView
+            let y = scroll.contentOffset.y
+            extraOverscroll = max(extraOverscroll, scroll.minContentOffset.y - y, y - scroll.maxContentOffset.y)
+        }
+    }
+
+    /// Ends the run: stops the list's motion (running scroll-tos complete with false) and checks that
+    /// every completion fired exactly once.
+    func finish() {
+        list?.listView.scrollView.stopMotion()
+        if failure == nil && !outstanding.isEmpty {
+            fail("\(outstanding.count) completion(s) never fired (first: \(outstanding.min()!))")
+        }
+    }
+
+    private func fail(_ message: String) {
+        guard failure == nil else { return }
+        let frame = lastTick.map { "frame \($0.index) (t = \(TraceFormat.number($0.timestamp)) s)" } ?? "the end"
+        failure = "soak: invariant broken at \(frame): \(message)"
+    }
+
+    // MARK: Checks
+
+    private func check() {
+        if let problem = SoakInvariants.checkFinite(shell.traceSample) { fail(problem); return }
+        guard let list else { return }
+        let view = list.listView, scroll = view.scrollView
+        let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
+        // A timed scroll that started out there may come back out as far as its start (documented):
+        // the allowance ends once the offset is in range with no timed scroll running.
+        if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
+        let viewport = scroll.viewportSize.height
+        if let problem = SoakInvariants.checkRange(offset: y, lo: lo, hi: hi, overscroll: viewport + extraOverscroll + 1e-6) {
+            fail(problem + " (phase \(scroll.phase))"); return
+        }
+        if let problem = SoakInvariants.checkVisible(view.visibleRange, offset: y - lo, viewport: viewport,
+                                                      count: view.numberOfItems, rowLength: ListScene.rowHeight) {
+            fail(problem)
+        }
+    }
+
+    // MARK: HostClient
+
+    func hostDidResize(to size: Size) {
+        windowSize = size
+        shell.hostDidResize(to: size)
+    }
+    func handle(_ event: InputEvent) { shell.handle(event) }
+
+    func update(_ tick: FrameTick) {
+        shell.update(tick)
+        if failure == nil { check() }
+    }
+
+    func draw(in canvas: DrawingCanvas) {
+        guard let tick = lastTick, tick.index % options.drawEvery == 0 else { return }
+        counts.framesDrawn += 1
+        shell.draw(in: canvas)
+    }
+
+    var needsFrames: Bool { true }
+    var wantsQuit: Bool { false }
+}
