@@ -11,7 +11,7 @@ enum EaseMode: String, CaseIterable, Sendable, Hashable {
     case `in` = "In", out = "Out", inOut = "InOut"
 }
 
-/// Penner's constants (see DESIGN.md "Reference numbers").
+/// The constants of Robert Penner's easing equations (2001), as published.
 enum Penner {
     /// Back overshoot `s`.
     static let backS = 1.70158

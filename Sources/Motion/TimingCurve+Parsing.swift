@@ -17,7 +17,7 @@ extension TimingCurve {
     ///
     /// Accepted (case-insensitive, surrounding spaces ignored):
     /// - every name in `allNamed` (`linear`, `easeOutBounce`, `ease`, `default`, …);
-    /// - aliases: the seed's `ScrollTimingFunction` names (`quadIn`, `cubicOut`, … `circleInOut`, and the
+    /// - aliases: the names of UIKit-era `ScrollTimingFunction` code (`quadIn`, `cubicOut`, … `circleInOut`, and the
     ///   same pattern for every family, e.g. `bounceOut`, `circIn`), CSS `ease-in`, `ease-out`, `ease-in-out`;
     /// - `cubic-bezier(x1, y1, x2, y2)` (or `cubicBezier(…)`): four finite numbers, x1 and x2 in `0...1`;
     /// - `spring(dampingRatio, response)`: two positive finite numbers.
@@ -76,7 +76,7 @@ extension TimingCurve {
     static let namesByKey: [String: TimingCurve] = {
         var table: [String: TimingCurve] = [:]
         for curve in allNamed { table[curve.name.lowercased()] = curve }
-        // The seed's ScrollTimingFunction names (quadIn … circleInOut), for every family.
+        // ScrollTimingFunction's names (quadIn … circleInOut), for every family.
         for family in PennerFamily.allCases {
             for mode in EaseMode.allCases {
                 let curve = TimingCurve(.penner(family, mode))

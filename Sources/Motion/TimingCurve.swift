@@ -106,7 +106,7 @@ public struct TimingCurve: Sendable, Hashable, CustomStringConvertible {
 
     /// Constant speed: value = progress.
     public static let linear = TimingCurve(.linear)
-    /// f²(3 − 2f): the ease-in-out of the seed article, gentle at both ends, no overshoot.
+    /// f²(3 − 2f): the smoothstep ease-in-out, gentle at both ends, no overshoot.
     public static let smoothstep = TimingCurve(.smoothstep)
 
     /// Penner's quadratic ease-in: x².

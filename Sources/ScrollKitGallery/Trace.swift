@@ -8,9 +8,6 @@ import Darwin
 import Motion
 import ScrollKit
 
-/// The scroll phase as the trace writes it: ScrollKit's own `ScrollingPhase` (its raw value is the column's text).
-typealias TracePhase = ScrollingPhase
-
 /// What a scene reports for one frame of the trace. Every field defaults to its neutral value,
 /// so a scene fills only the columns it has.
 struct TraceSample: Sendable, Equatable {

@@ -4,7 +4,7 @@ import Foundation
 import ScrollKit
 
 // Batches of discs (`DrawingCanvas.fillCircles`) on the software target. The discs become commands for the
-// C kernel (sk_blend.h), and a large batch is drawn in two horizontal bands at once: the canvas's
+// C kernel (CScrollKitPixels, sk_pixels.c), and a large batch is drawn in two horizontal bands at once: the canvas's
 // thread draws the top band while a worker thread draws the bottom one. Each band takes the discs
 // in order, so every pixel sees them in order and the result is the same, byte for byte, as one
 // thread drawing the batch (or `fillCircle` called for each disc).

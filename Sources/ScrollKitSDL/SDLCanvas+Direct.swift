@@ -5,7 +5,7 @@ import ScrollKit
 // A fast path for software rendering. SDL's software blitter tints and blends a texture at roughly
 // 10–15 ns per pixel (its generic modulate+blend loop); drawing many discs (the sprites scene)
 // is dominated by it. When the canvas knows the surface the software renderer draws into, discs
-// are composited straight into it: flush SDL's queue, then the integer kernels of sk_blend.h (per
+// are composited straight into it: flush SDL's queue, then the integer kernels of CScrollKitPixels (sk_pixels.c; per
 // row: anti-aliased edges from the cached mask, the covered run with one constant; eight pixels at
 // a time with AVX2, four with SSE2), about 0.4 ns per pixel. Same pixels as the SDL path within ±1
 // per channel, and the same pixels on every CPU.
@@ -165,7 +165,7 @@ extension SDLCanvas {
         guard let base = coverage.baseAddress else { return true }
         let count = Int32(c1 - c0)
         for row in Int(y0)..<Int(y1) {
-            // Clear bytes skipped eight at a time, full ones stored, the rest blended four at a time (sk_blend.h).
+            // Clear bytes skipped eight at a time, full ones stored, the rest blended four at a time (sk_pixels.c).
             sk_blend_mask_row(pixels + row * pitch + Int(x) + c0, base + (row - Int(y)) * w + c0, count,
                               color.r, color.g, color.b, color.a)
         }

@@ -84,7 +84,7 @@ public final class SDLCanvas: DrawingCanvas {
     public var textCacheByteBudget = 48 << 20 { didSet { trimTextCache() } }
     /// The number of text textures currently cached.
     public var textCacheCount: Int { textCache.count }
-    // Glyph cache and atlas (see SDLCanvas+Glyphs.swift).
+    // Glyph cache and atlas (GlyphCache.swift; drawn by SDLCanvas+Glyphs.swift).
     let glyphCache = GlyphCache()
     /// Whether text of simple scalars is drawn glyph by glyph from the glyph atlas (the default: no
     /// allocation once its glyphs are cached). When false every string is rendered whole and cached.

@@ -1,7 +1,7 @@
 import Testing
 import Motion
 
-/// Uses every name of the public contract (notes/motion-api.md) with its exact labels, so a rename
+/// Uses every name of Motion's public API that ScrollKit relies on, with its exact labels, so a rename
 /// breaks this file before it breaks ScrollingView or SnapBehavior.
 @Suite struct APIContractTests {
     @Test("the contract's names and labels exist and behave")
@@ -22,7 +22,7 @@ import Motion
             let error: TimingCurveError = error
             #expect(error.description.contains("linear"))
         }
-        #expect(!TimingCurve.allNamed.isEmpty)
+        #expect(TimingCurve.allNamed.count == 37)
 
         let timed: any Simulation = TimedSimulation(from: 0, to: 10, duration: 1, curve: .linear)
         #expect(timed.position(at: 1) == 10 && timed.isDone(at: 1) && timed.velocity(at: 2) == 0)
@@ -31,11 +31,12 @@ import Motion
         let rate: DecelerationRate = DecelerationRate(0.99)
         #expect(rate.perMillisecond == 0.99 && rate == .fast && DecelerationRate.normal.perMillisecond == 0.998)
         let decay = DecaySimulation(position: 0, velocity: 1000, rate: .normal)
-        #expect(decay.restPosition == DecaySimulation.restPosition(position: 0, velocity: 1000, rate: .normal))
+        // 1000 / (−1000 ln 0.998) and ln ½ / (1000 ln 0.998), worked out with mpmath.
+        #expect(abs(DecaySimulation.restPosition(position: 0, velocity: 1000, rate: .normal) - 499.49983316645526) < 1e-9)
         #expect(DecaySimulation(position: 0, velocity: 1000).restPosition == decay.restPosition)
         let half: Double? = decay.time(toReach: decay.restPosition / 2)
-        #expect(half != nil)
-        #expect(DecaySimulation.restSpeedThreshold > 0)
+        #expect(half.map { abs($0 - 0.34622690104949152) < 1e-9 } == true)
+        #expect(DecaySimulation.restSpeedThreshold == 0.25)
         let through: DecaySimulation? = DecaySimulation.through(position: 0, velocity: 1000, target: 400)
         #expect(through?.restPosition == 400)
         let landing: any Simulation = landingSimulation(position: 0, velocity: 1000, target: 400)
@@ -44,12 +45,13 @@ import Motion
         var spring = SpringDescription(mass: 1, stiffness: 200, damping: 20)
         spring.mass = 2
         #expect(spring.mass == 2 && spring.stiffness == 200 && spring.damping == 20)
-        #expect(SpringDescription(dampingRatio: 0.5, response: 0.3).dampingRatio > 0.49)
+        #expect(abs(SpringDescription(dampingRatio: 0.5, response: 0.3).dampingRatio - 0.5) < 1e-12)
         #expect(SpringDescription.criticallyDamped(response: 0.4) == SpringDescription.bounce)
         let sim = SpringSimulation(spring: .bounce, position: 10, velocity: 0, target: 0)
         #expect(sim.target == 0 && sim.position(at: 10) == 0)
 
-        #expect(rubberBand(offset: 10, dimension: 100, coefficient: 0.55) == rubberBand(offset: 10, dimension: 100))
+        #expect(abs(rubberBand(offset: 10, dimension: 100, coefficient: 0.55) - 5.2132701421800948) < 1e-12)   // 100 (1 − 1/1.055)
+        #expect(rubberBand(offset: 10, dimension: 100) == rubberBand(offset: 10, dimension: 100, coefficient: 0.55))
         #expect(abs(inverseRubberBand(rubberBand(offset: 10, dimension: 100), dimension: 100, coefficient: 0.55) - 10) < 1e-9)
 
         var tracker = VelocityTracker()
@@ -58,6 +60,6 @@ import Motion
         #expect(abs(tracker.velocity(at: 0.01) - 1000) < 1e-9)
         tracker.reset()
         #expect(tracker.velocity(at: 0.01) == 0)
-        #expect(VelocityTracker.maxFlingSpeed > 0)
+        #expect(VelocityTracker.maxFlingSpeed == 8000)
     }
 }

@@ -9,7 +9,7 @@ import Motion
         #expect(curve.description == curve.name)
     }
 
-    @Test("the seed's ScrollTimingFunction names are aliases", arguments: [
+    @Test("the UIKit ScrollTimingFunction's names are aliases", arguments: [
         ("linear", TimingCurve.linear),
         ("quadIn", .easeInQuad), ("quadOut", .easeOutQuad), ("quadInOut", .easeInOutQuad),
         ("cubicIn", .easeInCubic), ("cubicOut", .easeOutCubic), ("cubicInOut", .easeInOutCubic),

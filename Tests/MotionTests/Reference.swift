@@ -1,7 +1,7 @@
 import Foundation
 
 // Reference implementations written independently of the code under test: Robert Penner's original
-// (t, b, c, d) equations with b = 0, c = 1, d = 1 (as in the seed article's ScrollTimingFunction), the
+// (t, b, c, d) equations with b = 0, c = 1, d = 1 (as in ScrollTimingFunction, the UIKit code whose curve names are aliases here), the
 // easings.net form for Elastic, and a Bernstein-form Bézier solved by plain bisection.
 
 enum Reference {
@@ -148,6 +148,28 @@ enum Reference {
                 let k2x = v + h / 2 * k1v, k2v = accel(x + h / 2 * k1x, v + h / 2 * k1v)
                 let k3x = v + h / 2 * k2v, k3v = accel(x + h / 2 * k2x, v + h / 2 * k2v)
                 let k4x = v + h * k3v, k4v = accel(x + h * k3x, v + h * k3v)
+                x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+                v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+                t += h
+            }
+            out.append((x, v))
+        }
+        return out
+    }
+
+    /// Fourth-order Runge–Kutta for x′ = v, v′ = 1000 ln(r) v (the velocity keeps the fraction r each
+    /// millisecond), from (x0, v0), step `dt`. Returns (position, velocity) at each of `times` (ascending).
+    static func rk4Decay(rate r: Double, x0: Double, v0: Double, dt: Double, times: [Double]) -> [(x: Double, v: Double)] {
+        let k = 1000 * log(r)
+        var x = x0, v = v0, t = 0.0
+        var out: [(x: Double, v: Double)] = []
+        for until in times {
+            while t < until - 1e-12 {
+                let h = min(dt, until - t)
+                let k1x = v, k1v = k * v
+                let k2x = v + h / 2 * k1v, k2v = k * (v + h / 2 * k1v)
+                let k3x = v + h / 2 * k2v, k3v = k * (v + h / 2 * k2v)
+                let k4x = v + h * k3v, k4v = k * (v + h * k3v)
                 x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
                 v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
                 t += h

@@ -2,16 +2,19 @@ import Foundation
 import Testing
 import Motion
 
-private let cases: [(offset: Double, dimension: Double, coefficient: Double)] = [
-    (0, 600, 0.55), (1, 600, 0.55), (100, 600, 0.55), (-100, 600, 0.55), (600, 600, 0.55),
-    (5000, 600, 0.55), (-1e5, 800, 0.55), (30, 320, 0.3), (250, 320, 1), (0.001, 1000, 0.55),
+/// (offset, dimension, coefficient) and the banded offset (1 − 1 / (|x| c / d + 1)) d with x's sign,
+/// worked out to 17 digits with mpmath.
+private let cases: [(offset: Double, dimension: Double, coefficient: Double, banded: Double)] = [
+    (0, 600, 0.55, 0), (1, 600, 0.55, 0.54949629506285905), (100, 600, 0.55, 50.381679389312977),
+    (-100, 600, 0.55, -50.381679389312977), (600, 600, 0.55, 212.90322580645161),
+    (5000, 600, 0.55, 492.53731343283582), (-1e5, 800, 0.55, -788.53046594982079),
+    (30, 320, 0.3, 8.7537993920972644), (250, 320, 1, 140.35087719298246),
+    (0.001, 1000, 0.55, 0.00054999969750016637),
 ]
 
 @Suite struct RubberBandTests {
     @Test("(1 − 1 / (x c / d + 1)) d, sign kept", arguments: cases)
-    func formula(offset: Double, dimension: Double, coefficient: Double) {
-        let x = abs(offset)
-        let expected = (1 - 1 / (x * coefficient / dimension + 1)) * dimension * (offset < 0 ? -1 : 1)
+    func formula(offset: Double, dimension: Double, coefficient: Double, expected: Double) {
         let banded = rubberBand(offset: offset, dimension: dimension, coefficient: coefficient)
         #expect(abs(banded - expected) <= 1e-12 * max(1, abs(expected)))
         #expect(abs(banded) <= dimension && abs(banded) <= abs(offset) * coefficient + 1e-12)
@@ -19,7 +22,7 @@ private let cases: [(offset: Double, dimension: Double, coefficient: Double)] = 
     }
 
     @Test("inverse round trip", arguments: cases)
-    func roundTrip(offset: Double, dimension: Double, coefficient: Double) {
+    func roundTrip(offset: Double, dimension: Double, coefficient: Double, expected: Double) {
         let banded = rubberBand(offset: offset, dimension: dimension, coefficient: coefficient)
         let back = inverseRubberBand(banded, dimension: dimension, coefficient: coefficient)
         #expect(abs(back - offset) <= 1e-9 * max(1, abs(offset)))

@@ -39,7 +39,7 @@ import Testing
     var made: [String: ProbeScene] = [:]
     var entries: [SceneEntry] {
         ["sprites", "list", "extra", "curves", "picker", "paging"].map { name in
-            SceneEntry(name: name, summary: name) { [unowned self] _ throws(CLIError) in
+            SceneEntry(name: name) { [unowned self] _ throws(CLIError) in
                 let scene = ProbeScene(name: name)
                 self.made[name] = scene
                 return scene

@@ -25,8 +25,8 @@ private func runDemo(_ arguments: [String], environment extra: [String: String] 
     process.environment = environment
     let outFile = try DemoProcess.temporaryDirectory("out").appendingPathComponent("out.txt")
     let errFile = outFile.deletingLastPathComponent().appendingPathComponent("err.txt")
-    FileManager.default.createFile(atPath: outFile.path, contents: nil)
-    FileManager.default.createFile(atPath: errFile.path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: outFile.path, contents: nil))
+    try #require(FileManager.default.createFile(atPath: errFile.path, contents: nil))
     defer { try? FileManager.default.removeItem(at: outFile.deletingLastPathComponent()) }
     process.standardOutput = try FileHandle(forWritingTo: outFile)
     process.standardError = try FileHandle(forWritingTo: errFile)

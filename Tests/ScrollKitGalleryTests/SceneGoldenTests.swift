@@ -1,6 +1,6 @@
 // Golden images of the demo's scenes at 800x600, rendered headless in-process: the scene is driven
 // frame by frame on a virtual 60 Hz clock (`SceneHarness`), then its frame is drawn once more into an
-// `SDLCanvas` on an offscreen software renderer and compared with Tests/ScrollKitDemoTests/Golden/<name>.png.
+// `SDLCanvas` on an offscreen software renderer and compared with Tests/ScrollKitGalleryTests/Golden/<name>.png.
 // `SCROLLKIT_UPDATE_GOLDENS=1` rewrites the goldens; a mismatch writes <name>.actual.png and
 // <name>.diff.png beside the golden (git-ignored).
 //

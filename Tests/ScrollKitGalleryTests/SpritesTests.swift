@@ -24,7 +24,7 @@ private func maxDistance(_ a: SpriteField, _ b: SpriteField) -> Double {
 }
 
 @Suite struct SpriteFieldTests {
-    /// Seed 001's promise, made exact: the same seed at 30, 60 and 144 Hz ends with every view in the
+    /// The frame-delta listener's promise, made exact: the same random seed at 30, 60 and 144 Hz ends with every view in the
     /// same place (the issue asks for 1 pt; the closed-form steps and exact event times give ~1e-12),
     /// in the same life, at the same size and opacity, after several lives.
     @Test(arguments: [1 as UInt64, 42, 0xDEAD_BEEF])
@@ -60,7 +60,7 @@ private func maxDistance(_ a: SpriteField, _ b: SpriteField) -> Double {
         #expect(zip(small.sprites, long.sprites).allSatisfy { $0.life == $1.life })
     }
 
-    /// A naive Euler integration (v first, then x += v·dt, as seed 001 does) would drift apart between
+    /// A naive Euler integration (v first, then x += v·dt, as the original UIKit demo did) would drift apart between
     /// rates; the closed form matches x0 + v t + ½ a t² exactly within a life.
     @Test func motionWithinALifeIsTheClosedForm() throws {
         var field = SpriteField(count: 20, seed: 3, bounds: bounds)

@@ -15,7 +15,7 @@ extension CanvasTests {
             return directory
         }
 
-        /// The bundled fonts are found through Bundle.module and open.
+        /// The bundled fonts are found in the ScrollKitAssets resource bundle (`BundledAssets`) and open.
         @Test func bundledFontsOpen() throws {
             let fonts = FontLibrary()
             try fonts.validate()

@@ -240,7 +240,7 @@ struct PickerViewTests {
         #expect(!h.picker.isAnimating)
     }
 
-    /// Seed 002's rotation: a resize keeps the selected item centred, and is not a selection change.
+    /// The mood picker's rotation case: a resize keeps the selected item centred, and is not a selection change.
     @Test(arguments: [640.0, 300, 401, 90])
     func resizeKeepsSelectionCentred(width: Double) {
         let h = PickerHarness(length: nil)      // items a quarter of the width

@@ -115,7 +115,7 @@ final class SVHarness {
     }
 }
 
-/// The reference rubber band of DESIGN.md: (1 − 1 / (x c / d + 1)) d.
+/// The reference rubber band (UIKit's, as measured and published): (1 − 1 / (x c / d + 1)) d.
 func svReferenceBand(_ x: Double, _ d: Double, c: Double = 0.55) -> Double {
     (1 - 1 / (abs(x) * c / d + 1)) * d * (x < 0 ? -1 : 1)
 }

@@ -10,108 +10,10 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// Seed 003's custom scroll curves: pick a TimingCurve, watch a table scroll to 500 and back along it.
-    static let curves = SceneEntry(
-        name: "curves",
-        summary: "Pick any TimingCurve; a 100-row table scrolls to offset 500 and back along it, with a live plot."
-    ) { context throws(CLIError) in
+    /// Custom scroll curves: pick any TimingCurve, and a 100-row table scrolls to offset 500 and back
+    /// along it, with a live plot.
+    static let curves = SceneEntry(name: "curves") { context throws(CLIError) in
         CurvesScene(size: context.size)
-    }
-}
-
-// MARK: - Plotting
-
-/// Draws a timing curve as a plot: a card-free drawing routine shared by the curves scene and the
-/// `curves --screenshot` gallery.
-enum CurvePlot {
-    /// The value range a plot of `curve` shows: 0...1 widened to the curve's overshoot, plus a margin.
-    /// O(samples) curve evaluations.
-    static func valueRange(of curve: TimingCurve, samples: Int = 200) -> ClosedRange<Double> {
-        var lo = 0.0, hi = 1.0
-        for i in 0...samples {
-            let v = curve.value(at: Double(i) / Double(samples))
-            lo = min(lo, v); hi = max(hi, v)
-        }
-        let margin = 0.06 * (hi - lo)
-        return (lo - margin)...(hi + margin)
-    }
-
-    /// Points of `curve` mapped into `rect` for values in `range`, `count` + 1 evenly spaced samples.
-    static func points(of curve: TimingCurve, in rect: Rect, range: ClosedRange<Double>, count: Int) -> [Point] {
-        let n = max(2, count)
-        return (0...n).map { i in
-            let t = Double(i) / Double(n)
-            return map(t: t, value: curve.value(at: t), in: rect, range: range)
-        }
-    }
-
-    /// Where (t, value) lands in `rect` (t across, value up).
-    static func map(t: Double, value: Double, in rect: Rect, range: ClosedRange<Double>) -> Point {
-        let span = range.upperBound - range.lowerBound
-        let y = span > 0 ? (value - range.lowerBound) / span : 0.5
-        return Point(x: rect.minX + t * rect.width, y: rect.maxY - y * rect.height)
-    }
-
-    /// The points of one run of the curve (reused from frame to frame).
-    @MainActor private static var runScratch: [Point] = []
-
-    /// Grid, the 0 and 1 lines, the linear diagonal for reference, and the curve.
-    @MainActor
-    static func draw(_ points: [Point], in rect: Rect, range: ClosedRange<Double>, canvas: DrawingCanvas,
-                     lineWidth: Double, color: RGBAColor = GalleryTheme.accent, gridLines: Int = 4) {
-        guard rect.width > 0, rect.height > 0 else { return }
-        for i in 0...gridLines {
-            let x = rect.minX + rect.width * Double(i) / Double(gridLines)
-            canvas.drawLine(from: Point(x: x, y: rect.minY), to: Point(x: x, y: rect.maxY), color: GalleryTheme.grid, width: 1)
-        }
-        for i in 0..<2 {   // the 0 and 1 lines (no array literal: nothing allocated per frame)
-            let y = map(t: 0, value: Double(i), in: rect, range: range).y
-            canvas.drawLine(from: Point(x: rect.minX, y: y), to: Point(x: rect.maxX, y: y), color: GalleryTheme.cardBorder, width: 1)
-        }
-        // The linear reference, dashed: short strokes keep the anti-aliased rasteriser's boxes small.
-        let a = map(t: 0, value: 0, in: rect, range: range), b = map(t: 1, value: 1, in: rect, range: range)
-        let dashes = max(1, Int(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() / 8))
-        for i in 0..<dashes {
-            let t0 = Double(i) / Double(dashes), t1 = t0 + 0.55 / Double(dashes)
-            canvas.drawLine(from: Point(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0),
-                            to: Point(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1),
-                            color: RGBAColor(hex: 0xB4B4BB), width: 1)
-        }
-        // The curve in overlapping runs of points, for the same reason (a run's box hugs the curve).
-        let run = 12
-        var start = 0
-        while start < points.count - 1 {
-            let end = min(points.count, start + run + 1)
-            runScratch.removeAll(keepingCapacity: true)   // reused: no array per run per frame
-            runScratch.append(contentsOf: points[start..<end])
-            canvas.drawPolyline(runScratch, color: color, width: lineWidth)
-            start = end - 1
-        }
-    }
-}
-
-/// One line about where a named curve comes from, for the list's subtitles.
-enum CurveInfo {
-    static func detail(for curve: TimingCurve) -> String {
-        let name = curve.name
-        switch name {
-        case "linear": return "f(t) = t"
-        case "smoothstep": return "t² (3 − 2t), seed 000"
-        case "ease": return "cubic-bezier(.25, .1, .25, 1)"
-        case "easeIn": return "cubic-bezier(.42, 0, 1, 1)"
-        case "easeOut": return "cubic-bezier(0, 0, .58, 1)"
-        case "easeInOut": return "cubic-bezier(.42, 0, .58, 1)"
-        case "default": return "Core Animation's default"
-        default: break
-        }
-        guard name.hasPrefix("ease") else { return name }
-        var rest = name.dropFirst(4)
-        let mode: String
-        if rest.hasPrefix("InOut") { mode = "in-out"; rest = rest.dropFirst(5) }
-        else if rest.hasPrefix("In") { mode = "in"; rest = rest.dropFirst(2) }
-        else if rest.hasPrefix("Out") { mode = "out"; rest = rest.dropFirst(3) }
-        else { return name }
-        return "Penner · \(rest.lowercased()), \(mode)"
     }
 }
 
@@ -166,20 +68,20 @@ final class TableRowsSource: ListDataSource {
 
 // MARK: - The scene
 
-/// The curves tab (seed 003): a list of every named ``TimingCurve`` on the left (a ``ListView``), a live
+/// The curves tab: a list of every named ``TimingCurve`` on the left (a ``ListView``), a live
 /// plot of the selected one, and a table of 100 rows that scrolls to offset 500 and back along it.
 ///
 /// - Choosing a curve (click, ↑/↓) or a duration (the slider, ←/→, −/+) plays the run again: the
-///   table jumps to 0, scrolls to 500 over the duration (default 0.25 s, as in seed 003), waits
+///   table jumps to 0, scrolls to 500 over the duration (default 0.25 s), waits
 ///   ``holdDuration``, and scrolls back over the same duration. Enter or Space plays it again.
 /// - The plot's dot sits at (progress, curve(progress)) of the leg running: the table's offset is
 ///   500 × that value on the way there, 500 × (1 − value) on the way back.
 /// - Script commands and the trace act on the table. The trace's `selected` is the curve's index.
 @MainActor
 final class CurvesScene: DemoScene, GalleryHUDPlacement {
-    /// How far the table scrolls, points (seed 003's `CGPoint(x: 0, y: 500)`).
+    /// How far the table scrolls, points (UIKit's custom-animator example scrolled to `CGPoint(x: 0, y: 500)`).
     static let distance = 500.0
-    /// The duration at start, seconds (seed 003's 0.25 s).
+    /// The duration at start, seconds (that example's 0.25 s).
     static let defaultDuration = 0.25
     /// The slider's range, seconds (a logarithmic scale).
     static let durationRange = 0.05...4.0

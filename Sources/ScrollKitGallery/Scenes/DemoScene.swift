@@ -60,8 +60,6 @@ struct SceneContext: Sendable {
 struct SceneEntry: Sendable {
     /// The `--scene` name.
     let name: String
-    /// One line for listings.
-    let summary: String
     /// Makes the scene; throws a `CLIError` for bad scene options.
     let make: @MainActor @Sendable (SceneContext) throws(CLIError) -> any DemoScene
 }

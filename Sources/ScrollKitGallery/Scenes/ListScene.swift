@@ -3,22 +3,20 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// The default scene: a virtualized list of `--items` coloured rows with timed scrolling.
-    static let list = SceneEntry(
-        name: "list",
-        summary: "A virtualized list of coloured rows (--items, --snap, --snap-ratio); Scroll to end / End, Top / Home."
-    ) { context throws(CLIError) in
+    /// The default scene: a virtualized list of `--items` coloured rows (`--snap`, `--snap-ratio`) with
+    /// timed scrolling (Scroll to end / End, Top / Home).
+    static let list = SceneEntry(name: "list") { context throws(CLIError) in
         ListScene(context: context)
     }
 }
 
-/// The list scene (seed 000): `--items` rows, 60 points tall, each "Row n" on a background whose hue
+/// The list scene: `--items` rows, 60 points tall, each "Row n" on a background whose hue
 /// is n / N, under a toolbar.
 ///
 /// - The toolbar: "Scroll to end" (the End key does the same) and "Top" (Home) start a timed scroll
 ///   with the selected duration (default 2 s) and curve (default smoothstep; ‹ › cycle through
 ///   `TimingCurve.allNamed`). Its status line counts the cells configured during the last such
-///   animation: seed 000's UIKit animator configured only the rows visible at the end; here every
+///   animation: UIKit's animator configured only the rows on the first and last screens; here every
 ///   row that shows in some frame on the way is configured in that frame.
 /// - The list: drag, fling, wheel and keys (arrows, PageUp/PageDown/Space) as `ScrollingView` does them,
 ///   with `--snap none|items|paging|centered` and `--snap-ratio R` as its `SnapBehavior`.
@@ -29,11 +27,11 @@ final class ListScene: DemoScene {
     static let rowHeight = 60.0
     /// The durations the selector offers, seconds.
     static let durations: [Double] = [0.5, 1, 2, 4]
-    /// The selected duration at start (2 s, as seed 000 and issue 4 ask).
+    /// The selected duration at start (2 s).
     static let defaultDurationIndex = 2
     /// The curves the curve selector cycles through.
     static let curves = TimingCurve.allNamed
-    /// The curve selected at start: smoothstep, seed 000's ease.
+    /// The curve selected at start: smoothstep, gentle at both ends.
     static let defaultCurve = TimingCurve.smoothstep
 
     /// The list (the scene's main scroll view is `listView.scrollView`).
@@ -429,28 +427,4 @@ final class RowSource: ListDataSource {
         row.subtitle = row.subtitleBuffer
         row.backgroundColor = color(ofRow: index)
     }
-}
-
-/// The scroll indicator's opacity: 1 while the list moves, then held 0.5 s and faded over 0.3 s.
-struct ScrollIndicatorFade {
-    static let hold = 0.5
-    static let fade = 0.3
-    private var lastMoving: Double?
-    private var now = 0.0
-
-    /// Records whether the list moves in the frame shown at `time` (seconds).
-    mutating func update(moving: Bool, at time: Double) {
-        now = time
-        if moving { lastMoving = time }
-    }
-
-    /// 0...1.
-    var alpha: Double {
-        guard let lastMoving else { return 0 }
-        let t = (now - lastMoving - Self.hold) / Self.fade
-        return t.isNaN ? 0 : min(max(1 - t, 0), 1)
-    }
-
-    /// Whether the indicator is still visible (frames are needed to fade it out).
-    var isFading: Bool { alpha > 0 }
 }

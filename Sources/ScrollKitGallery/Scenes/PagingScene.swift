@@ -3,16 +3,14 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// A horizontal carousel of 20 full-width cards with true paging.
-    static let paging = SceneEntry(
-        name: "paging",
-        summary: "A carousel of 20 full-width cards, one page per gesture (--snap-ratio, default 0.1)."
-    ) { context throws(CLIError) in
+    /// A horizontal carousel of 20 full-width cards with true paging: one page per gesture
+    /// (`--snap-ratio`, default 0.1).
+    static let paging = SceneEntry(name: "paging") { context throws(CLIError) in
         PagingScene(context: context)
     }
 }
 
-/// The paging scene (seed 004): a horizontal carousel of 20 cards, each a page as wide as the
+/// The paging scene: a horizontal carousel of 20 cards, each a page as wide as the
 /// viewport, with `SnapBehavior.paging(snapRatio:)` (`--snap-ratio`, default 0.1): a gesture moves
 /// at most one page, a hard fling exactly one. Page dots under the carousel follow the offset live.
 /// Left/Right (and the wheel) step one page; Home/End go to the first and last page.

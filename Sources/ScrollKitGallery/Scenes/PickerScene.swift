@@ -5,17 +5,14 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// Seed 002's mood picker: 79 faces on a horizontal wheel.
-    static let picker = SceneEntry(
-        name: "picker",
-        summary: "Seed 002's mood picker: 79 emoji faces on a wheel that lands exactly on one."
-    ) { context throws(CLIError) in
+    /// The mood picker: 79 emoji faces on a horizontal wheel that lands exactly on one.
+    static let picker = SceneEntry(name: "picker") { context throws(CLIError) in
         try PickerScene.registerEmojiFont(path: DemoResources.path("Fonts/\(PickerScene.emojiFontFile)"), in: .shared)
         return PickerScene(context: context)
     }
 }
 
-/// The picker scene (seed 002): "Your Mood!", an arrow pointing at the centre, and a horizontal
+/// The mood picker scene: "Your Mood!", an arrow pointing at the centre, and a horizontal
 /// `PickerView` of the 79 faces U+1F601…U+1F64F, each a quarter of the viewport wide, drawn from the
 /// bundled Noto Color Emoji subset with the wheel look; the face under the arrow is named below
 /// (its Unicode name, title-cased). Flings land exactly on a face; taps, Left/Right and the wheel

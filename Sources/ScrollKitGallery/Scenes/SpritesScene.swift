@@ -3,11 +3,9 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// Seed 001's moving views: `--sprites N` discs driven by frame deltas, deterministic with `--seed`.
-    static let sprites = SceneEntry(
-        name: "sprites",
-        summary: "Moving views driven by frame deltas (--sprites N, --seed S): frame-rate independent."
-    ) { context throws(CLIError) in
+    /// Moving views driven by the frame-delta listener: `--sprites N` discs, frame-rate independent,
+    /// deterministic with `--seed`.
+    static let sprites = SceneEntry(name: "sprites") { context throws(CLIError) in
         SpritesScene(count: context.options.sprites, seed: context.options.seed, size: context.size)
     }
 }
@@ -83,7 +81,7 @@ struct Sprite: Sendable, Equatable {
     var opacity: Double { alpha * (1 - endProgress) }
 }
 
-/// The state of seed 001's moving views, advanced by frame deltas, frame-rate independent by construction.
+/// The state of the moving views, advanced by frame deltas, frame-rate independent by construction.
 ///
 /// Each sprite lives for a random ``lifetimeRange`` seconds with a constant random acceleration
 /// (components within ±``accelerationLimit``) from a random velocity (components within ±``speedLimit``),
@@ -227,7 +225,7 @@ struct SpriteField: Sendable {
 // MARK: - The scene
 
 /// The sprites tab: ``SpriteField`` on a dark backdrop, advanced by a ``FrameDeltaNotifier`` on the
-/// host's display link (seed 001's `DisplayUpdateNotifier`). Space pauses, R restarts with the same seed.
+/// host's display link (the frame-delta listener that replaces UIKit's `DisplayUpdateNotifier`). Space pauses, R restarts with the same seed.
 ///
 /// Without a display link (a bare run or a test), `update(_:)` computes the deltas from the ticks itself,
 /// with the notifier's rules (first delta: one period). While hidden or paused the notifier is stopped,

@@ -71,7 +71,7 @@ extension RGBAColor {
 ///
 /// A press begins with `beginPress(at:)` (the point is inside `frame`), follows the pointer with
 /// `movePress(to:)`, and ends with `endPress(at:)`, which performs the action when the pointer is
-/// still inside; `cancelPress()` ends it without acting.
+/// still inside.
 @MainActor
 protocol PressableControl: AnyObject {
     var frame: Rect { get }
@@ -79,7 +79,6 @@ protocol PressableControl: AnyObject {
     func beginPress(at point: Point)
     func movePress(to point: Point)
     func endPress(at point: Point)
-    func cancelPress()
     func draw(in canvas: any DrawingCanvas)
 }
 
@@ -119,12 +118,6 @@ final class ControlTracker {
         }
     }
 
-    /// Ends a press in progress without acting (a resize, say).
-    func cancel() {
-        active?.cancelPress()
-        active = nil
-    }
-
     /// Draws every control.
     func draw(in canvas: any DrawingCanvas) {
         for control in controls { control.draw(in: canvas) }
@@ -160,7 +153,6 @@ final class ButtonControl: PressableControl {
         isPressed = false
         if inside && isEnabled { action() }
     }
-    func cancelPress() { isPressed = false }
 
     func draw(in canvas: any DrawingCanvas) {
         guard frame.width > 0, frame.height > 0 else { return }
@@ -231,7 +223,6 @@ final class SegmentedControl: PressableControl {
         selectedIndex = index
         onChange?(index)
     }
-    func cancelPress() { pressedIndex = nil }
 
     func draw(in canvas: any DrawingCanvas) {
         guard frame.width > 0, frame.height > 0, !segments.isEmpty else { return }

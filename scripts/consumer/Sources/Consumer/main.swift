@@ -7,10 +7,11 @@ final class Fruits: ListDataSource {
     let names = ["Apple", "Banana", "Cherry", "Damson", "Elderberry"]
     var numberOfItems: Int { 100_000 }
     var fixedItemSize: Double? { 56 }
-    func configure(_ cell: ListCell, at index: Int) {
-        guard let label = cell as? LabelCell else { return }
-        label.title = "\(names[index % names.count]) #\(index)"
-        label.backgroundColor = RGBAColor(hue: Double(index % 50) / 50, saturation: 0.25, value: 1)
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(LabelCell.self, for: index)
+        cell.title = "\(names[index % names.count]) #\(index)"
+        cell.backgroundColor = RGBAColor(hue: Double(index % 50) / 50, saturation: 0.25, value: 1)
+        return cell
     }
 }
 

@@ -1,37 +1,3 @@
-/// A JSON value as read by `JSONParser`.
-///
-/// Object members keep their order and duplicates (the script validator reports duplicates by name).
-/// Numbers keep their source text, so error messages can quote exactly what the file said.
-enum JSONValue: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    /// A number and its source text. The value may be non-finite: an overflowing literal such as
-    /// `1e400` becomes infinity, and the non-JSON tokens `NaN`, `Infinity` and `-Infinity` are
-    /// accepted here only so that the validator can name the field that holds them (it rejects them).
-    case number(Double, text: String)
-    case string(String)
-    case array([JSONValue])
-    case object([JSONMember])
-
-    /// A short name of the value's kind for error messages ("a string", "an array", …).
-    var kindDescription: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-}
-
-/// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable, Equatable {
-    var key: String
-    var value: JSONValue
-}
-
 /// A syntax error with its position: line and column both count from 1; the column counts
 /// Unicode scalars (not bytes) from the start of the line.
 struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -41,11 +7,20 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A small, strict JSON parser (RFC 8259) for script files.
+/// A small JSON parser for script files: RFC 8259's grammar, with these differences.
 ///
-/// Never traps, whatever the input: invalid UTF-8, truncation, deep nesting (limited to
-/// `maxDepth` levels), huge numbers and stray bytes all become a `JSONSyntaxError` with a position.
-/// Time and memory are O(n) in the input size. A UTF-8 byte-order mark at the start is skipped.
+/// - Accepted beyond the RFC: the tokens `NaN`, `Infinity` and `-Infinity` as numbers (so that the
+///   script validator can name the field that holds them, and reject it), and a UTF-8 byte-order mark
+///   at the start (skipped, as the RFC lets a parser do).
+/// - Rejected although the RFC's grammar allows them: `\u` escapes of an unpaired surrogate, and
+///   nesting deeper than `maxDepth` levels.
+/// - The input must be well-formed UTF-8, as the RFC requires: overlong forms, encoded surrogates and
+///   code points beyond U+10FFFF are errors.
+/// - Duplicate object keys are kept, in order (the validator reports them). A number beyond Double's
+///   range becomes ±infinity (or ±0); its source text is kept.
+///
+/// Never traps, whatever the input: invalid UTF-8, truncation, deep nesting, huge numbers and stray
+/// bytes all become a `JSONSyntaxError` with a position. Time and memory are O(n) in the input size.
 ///
 /// ```swift
 /// let value = try JSONParser.parse(Array(#"{"events": []}"#.utf8))
@@ -400,24 +375,4 @@ struct JSONParser {
         }
         return nil
     }
-}
-
-/// User text for an error message: control characters escaped (so the message stays on one
-/// line) and anything past `limit` characters cut to "…".
-func excerpt(_ text: String, limit: Int = 48) -> String {
-    var out = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-        if count >= limit { out += "…"; break }
-        switch scalar.value {
-        case 0x0A: out += "\\n"
-        case 0x0D: out += "\\r"
-        case 0x09: out += "\\t"
-        case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029:
-            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default: out.unicodeScalars.append(scalar)
-        }
-        count += 1
-    }
-    return out
 }

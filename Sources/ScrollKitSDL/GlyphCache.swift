@@ -1,0 +1,171 @@
+import CSDL2
+import ScrollKit
+
+// The glyph cache behind SDLCanvas+Glyphs.swift: coverage rasterised once per (scalar, pixel size,
+// weight), packed on shelves into one coverage atlas and its texture, plus the faces' metrics.
+
+/// A glyph's cache key: Unicode scalar, pixel size and weight (no string: hashing allocates nothing).
+struct GlyphKey: Hashable {
+    var scalar: UInt32
+    var pixelSize: Int32
+    var weight: TextStyle.Weight
+}
+
+/// A face at one pixel size, as the glyph layout needs it.
+struct GlyphFace {
+    var font: OpaquePointer
+    /// TTF_FontAscent: pixels from the line's top to the baseline.
+    var ascent: Int32
+    /// TTF_FontHeight: the line height (the height of SDL2_ttf's rendered line).
+    var height: Int32
+    /// The space's advance in 26.6 pixels.
+    var spaceAdvance: Int32
+    /// Where this face's 128 ASCII slots start in `GlyphCache.ascii`.
+    var asciiBase: Int
+    /// Whether SDL2_ttf (HarfBuzz) kerns this face: then its text keeps the per-string path, whose
+    /// fractional kerning the glyph layout does not reproduce.
+    var kerned: Bool
+}
+
+struct GlyphFaceKey: Hashable {
+    var pixelSize: Int32
+    var weight: TextStyle.Weight
+}
+
+/// One cached glyph: layout metrics and where its coverage is in the atlas.
+struct GlyphEntry {
+    /// Advance in 26.6 fixed-point pixels (HarfBuzz's, unrounded).
+    var advance: Int32
+    /// The glyph bitmap's extent from the pen, as SDL2_ttf sizes lines (TTF_GlyphMetrics32 minx, maxx).
+    var boundsLeft: Int32
+    var boundsRight: Int32
+    /// The glyph's rendered extent from the line's top (the ascent line), as SDL2_ttf sizes lines:
+    /// min(0, top) and max(line height, bottom) of its single-glyph rendering.
+    var lineTop: Int32
+    var lineBottom: Int32
+    /// The ink (non-zero coverage) box: left from the pen, top from the baseline (negative: above).
+    var inkLeft: Int32
+    var inkTop: Int32
+    var width: Int32
+    var height: Int32
+    /// The ink box's top-left corner in the atlas.
+    var atlasX: Int32
+    var atlasY: Int32
+}
+
+/// The glyph cache of one canvas: glyph entries and a shelf-packed coverage atlas (CPU bytes, plus a
+/// white texture whose alpha is the coverage for renderers other than a directly composited software
+/// target).
+///
+/// Memory is bounded: the atlas is `size × size` bytes (1 MiB by default) plus, once text is drawn
+/// through SDL, a texture of 4 bytes per atlas pixel. When a new glyph does not fit, every glyph is
+/// dropped and packing starts over (`resets` counts it); a frame that needs more glyphs than fit at
+/// once draws the strings that do not fit with the per-string path.
+@MainActor
+final class GlyphCache {
+    static let defaultAtlasSize: Int32 = 1024
+    static let padding: Int32 = 1
+
+    private(set) var atlasSize: Int32
+    var coverage: [UInt8]
+    /// Shelves: top, height, next free x.
+    var shelves: [(y: Int32, height: Int32, x: Int32)] = []
+    var nextShelfY: Int32 = 0
+    /// Every cached glyph; found through `ascii` (scalars below 128: one array read) or `index`.
+    var entries: [GlyphEntry] = []
+    var index: [GlyphKey: Int32] = [:]
+    /// 128 slots per face (see `GlyphFace.asciiBase`): the entry's position in `entries`, or -1.
+    var ascii: [Int32] = []
+    var faces: [GlyphFaceKey: GlyphFace] = [:]
+    /// The last laid-out line: each glyph's entry and pen position (whole pixels). Reused.
+    var placed: [(entry: Int32, pen: Int32)] = []
+    var texture: OpaquePointer?
+    var resets = 0
+    var rasterized = 0
+    var upload: [UInt32] = []
+    /// The quads of a line drawn through SDL (reused).
+    var vertices: [SDL_Vertex] = []
+    var indices: [Int32] = []
+
+    init(atlasSize: Int32 = GlyphCache.defaultAtlasSize) {
+        self.atlasSize = max(16, atlasSize)
+        coverage = []
+        entries.reserveCapacity(1024)
+        index.reserveCapacity(512)
+        ascii.reserveCapacity(128 * 16)
+        placed.reserveCapacity(256)
+        shelves.reserveCapacity(64)
+    }
+
+    /// The glyph of `scalar` in `face`, if cached. Complexity: O(1), one array read for ASCII.
+    @inline(__always)
+    func lookup(_ key: GlyphKey, face: GlyphFace) -> Int32? {
+        if key.scalar < 128 {
+            let i = ascii[face.asciiBase + Int(key.scalar)]
+            return i >= 0 ? i : nil
+        }
+        return index[key]
+    }
+
+    /// Adds a glyph; returns its position in `entries`.
+    func insert(_ entry: GlyphEntry, key: GlyphKey, face: GlyphFace) -> Int32 {
+        let i = Int32(entries.count)
+        entries.append(entry)
+        if key.scalar < 128 { ascii[face.asciiBase + Int(key.scalar)] = i } else { index[key] = i }
+        return i
+    }
+
+    /// Forgets every face (and so every glyph).
+    func clearFaces() {
+        clearGlyphs()
+        faces.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops every glyph and starts packing over (the texture is kept: new glyphs overwrite it).
+    func clearGlyphs() {
+        entries.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        for i in ascii.indices { ascii[i] = -1 }
+        shelves.removeAll(keepingCapacity: true)
+        nextShelfY = 0
+        resets += 1
+    }
+
+    /// Drops everything, including the texture (call before the renderer goes) and the faces.
+    func releaseAll() {
+        if let texture { SDL_DestroyTexture(texture) }
+        texture = nil
+        entries.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
+        ascii.removeAll(keepingCapacity: true)
+        faces.removeAll(keepingCapacity: true)
+        shelves.removeAll(keepingCapacity: true)
+        nextShelfY = 0
+        coverage = []
+    }
+
+    /// Changes the atlas size (pixels a side, at least 16): drops everything.
+    func resize(_ size: Int32) {
+        releaseAll()
+        atlasSize = max(16, size)
+    }
+
+    /// A free `w × h` place in the atlas, or nil when full. Shelf packing: the first shelf tall enough
+    /// (and not more than a third taller) with room, else a new shelf below the last.
+    func allocate(width w: Int32, height h: Int32) -> (x: Int32, y: Int32)? {
+        let pw = w + Self.padding, ph = h + Self.padding
+        guard pw <= atlasSize, ph <= atlasSize else { return nil }
+        for i in shelves.indices where shelves[i].height >= ph && shelves[i].height <= ph + ph / 3 + 2
+            && shelves[i].x + pw <= atlasSize {
+            let x = shelves[i].x
+            shelves[i].x += pw
+            return (x, shelves[i].y)
+        }
+        guard nextShelfY + ph <= atlasSize else { return nil }
+        let y = nextShelfY
+        shelves.append((y, ph, pw))
+        nextShelfY += ph
+        return (0, y)
+    }
+}
