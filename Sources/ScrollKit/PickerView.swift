@@ -1,7 +1,7 @@
 import Motion
 
 /// A picker wheel: a horizontal or vertical run of items that always comes to rest with one item
-/// exactly at its centre, like `UIPickerView` (seed 002's mood picker).
+/// exactly at its centre, like `UIPickerView` (the gallery's mood picker is one).
 ///
 /// Built on a ``ListView`` with ``SnapBehavior/centered``: flings land exactly on an item (no sliding
 /// past and rolling back), insets of `viewport / 2 − item / 2` let the first and last items reach the

@@ -5,7 +5,7 @@ public protocol FrameDeltaReceiver: AnyObject {
     func displayWillUpdate(deltaTime: Double)
 }
 
-/// Calls a listener once per frame with the time since the previous frame (seed 001's wrapper).
+/// Calls a listener once per frame with the time since the previous frame: a frame-delta listener.
 ///
 /// - Rides on a ``DisplayLink`` of its own on the host's ``FrameTimeline``: invalidating it never
 ///   touches the host's other links, and theirs never touch it.
@@ -29,7 +29,7 @@ public protocol FrameDeltaReceiver: AnyObject {
 public final class FrameDeltaNotifier {
     /// The listener. Held weakly because the usual listener owns its notifier (a scene keeps
     /// `notifier = FrameDeltaNotifier(…, listener: self)`), so a strong reference would be a cycle; and
-    /// as seed 001's wrapper did, a notifier whose listener is gone stops itself.
+    /// as the frame-delta listener this is modelled on did, a notifier whose listener is gone stops itself.
     public private(set) weak var listener: (any FrameDeltaReceiver)?
     /// The timeline the notifier's link runs on. Held weakly (the host owns it); with the timeline
     /// gone the notifier stops.

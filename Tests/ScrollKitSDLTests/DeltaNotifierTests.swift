@@ -8,7 +8,7 @@ final class DeltaRecorder: FrameDeltaReceiver {
 }
 
 @MainActor
-@Suite("FrameDeltaNotifier lifecycle (seed 001 without its quirks)")
+@Suite("FrameDeltaNotifier lifecycle")
 struct DeltaNotifierTests {
     @Test("starts when created; the first delta is one period, not the raw timestamp", arguments: [60.0, 144])
     func firstDeltaIsOnePeriod(hz: Double) {

@@ -6,7 +6,7 @@ import Motion
 @MainActor
 final class PickerTestSource: ListDataSource {
     var count: Int
-    /// The item length; when nil, a quarter of `widthSource()` (seed 002: four faces per screen).
+    /// The item length; when nil, a quarter of `widthSource()` (the mood picker: four faces per screen).
     var length: Double?
     var widthSource: () -> Double = { 400 }
     init(count: Int, length: Double? = 50) { self.count = count; self.length = length }

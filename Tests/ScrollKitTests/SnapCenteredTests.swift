@@ -78,7 +78,7 @@ struct SnapCenteredTests {
         #expect(t(66, 0) == 120)
     }
 
-    /// Seed 002's rounding bias: a slow pan that rests just past a midpoint must not be pulled one way.
+    /// No rounding bias: a slow pan that rests just past a midpoint must not be pulled one way.
     @Test func noRoundingBias() {
         for centre in stride(from: 0.0, through: 700, by: 100) {
             #expect(target(rest: centre + 49, velocity: 0) == centre)

@@ -31,16 +31,21 @@ struct SnapStepTests {
         #expect(items(from: beyond, -1) == 300)
     }
 
-    /// A burst of steps, each from the previous step's destination, moves as far as one big step.
+    /// A burst of steps, each from the previous step's destination, moves as far as one big step, and
+    /// both land where the grid says: from a snap position n items on; from between two (130), the
+    /// first step to the next position (200), then n − 1 more; clamped to 0...700.
     @Test(arguments: [1, 2, 3, 5, 9])
     func burstsAccumulate(count: Int) {
-        for start in [0.0, 130, 400] {
+        let n = Double(count)
+        for (start, expected) in [(0.0, min(700, 100 * n)), (130, min(700, 100 + 100 * n)), (400, min(700, 400 + 100 * n))] {
             var target = start
             for _ in 0..<count { target = items(from: target, 1) }
-            #expect(target == items(from: start, count))
+            #expect(target == expected)
+            #expect(items(from: start, count) == expected)
             var back = target
             for _ in 0..<count { back = items(from: back, -1) }
-            #expect(back == items(from: target, -count))
+            #expect(back == max(0, expected - 100 * n))
+            #expect(items(from: target, -count) == max(0, expected - 100 * n))
         }
     }
 
