@@ -167,9 +167,20 @@ def main():
             print(f"Target peak memory with 10^7 fixed-size items under 50 MB ({name}): {peak:.0f} MB, "
                   + ("met" if met else "MISSED"))
     if len(sys.argv) > 2:
-        print()
+        # Debug builds (scene-probe -c debug): reported against their targets, not yet gated (the work
+        # to meet the sprites target in a debug build is open).
         with open(sys.argv[2], encoding="utf-8") as f:
-            print(f.read().rstrip())
+            extra = f.read()
+        for label, pattern, target in (("full list frame", r"^\s*list scroll-to N=1000: .*?p50 ([0-9.]+) ms", 4.0),
+                                       ("10,000 sprites", r"^\s*sprites none sprites=10000 threads=2: .*?p50 ([0-9.]+) ms", 33.0)):
+            debug = extra.split("Debug builds", 1)[1] if "Debug builds" in extra else ""
+            m = re.search(pattern, debug, re.M)
+            if m:
+                p50 = float(m.group(1))
+                print(f"Target debug build, {label} p50 <= {target:g} ms: {p50:.2f} ms, "
+                      + ("met" if p50 <= target else "missed (reported, not gated)"))
+        print()
+        print(extra.rstrip())
     return 0 if ok else 1
 
 

@@ -50,6 +50,21 @@ LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.tx
 scene_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" SDL_VIDEODRIVER=dummy "$BIN/scene-probe" >"$OUT/scene-probe.txt" 2>&1 || scene_rc=$?
 
+# 2b. Debug builds: what `swift run` and a user's first `swift build` get. The same full frames as
+#     scene-probe in release, from a debug build of it (ScrollKit compiled as a debug dependency).
+"$SWIFT" build -c debug --product scene-probe >"$OUT/probe-debug-build.txt" 2>&1 || {
+    cat "$OUT/probe-debug-build.txt" >&2; echo "error: could not build scene-probe in debug" >&2; exit 1; }
+DEBUG_BIN="$("$SWIFT" build -c debug --show-bin-path)"
+{
+    SDL_VIDEODRIVER=dummy "$DEBUG_BIN/scene-probe" list scroll-to 1000 60 300
+    SDL_VIDEODRIVER=dummy "$DEBUG_BIN/scene-probe" sprites none 0 10000 30
+} >"$OUT/debug.txt" 2>&1 || true
+{
+    echo
+    echo "Debug builds (scene-probe built with -c debug, the same frames; release figures above):"
+    sed 's/^/    /' "$OUT/debug.txt"
+} >>"$OUT/extra.txt"
+
 # 3. Instructions per steady frame (valgrind counts instructions, so machine load does not matter).
 : >"$OUT/extra.txt"
 {
