@@ -37,11 +37,13 @@ extension ScrollingView {
             // A down without an up: end the old gesture as if it had been released where it was.
             pointerUp(previous.lastLocation, max(time, previous.lastTime))
         }
+        let speed = max(abs(velocity.x), abs(velocity.y))
         let stopped = interruptForTouch()
         let offset = contentOffset
         pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
                                anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
-                               downOffset: offset, isDragging: false, stoppedMotion: stopped)
+                               downOffset: offset, isDragging: false, stoppedMotion: stopped,
+                               stoppedVisibleMotion: stopped && !(speed < Self.tapThroughSpeed))
         trackerX.reset()
         trackerY.reset()
         trackerX.addSample(position: location.x, time: time)
@@ -93,10 +95,12 @@ extension ScrollingView {
                 settle(dragStartOffset: p.downOffset, time: time)
             } else {
                 updatePhase()
-                if !p.stoppedMotion {
-                    delegate?.scrollViewDidTap(self, at: location)
-                    onTap?(location)
-                }
+            }
+            // A tap, unless the down stopped visible motion (content slower than tapThroughSpeed only
+            // looked still) or the content is past an edge.
+            if !outside && !p.stoppedVisibleMotion {
+                delegate?.scrollViewDidTap(self, at: location)
+                onTap?(location)
             }
         }
     }

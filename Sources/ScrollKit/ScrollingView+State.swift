@@ -28,7 +28,10 @@ extension ScrollingView {
         /// The displayed offset at the down (the snap rules' drag start offset).
         var downOffset: Point
         var isDragging: Bool
-        /// The down stopped a motion, so this touch is not a tap.
+        /// The down stopped a motion (with snapping, the release settles on a snap position).
         var stoppedMotion: Bool
+        /// The motion it stopped was visibly moving (``ScrollingView/tapThroughSpeed`` or faster), so
+        /// this touch is not a tap. A press on content that only looks still is a tap.
+        var stoppedVisibleMotion: Bool
     }
 }

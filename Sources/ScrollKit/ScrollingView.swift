@@ -60,6 +60,11 @@ public final class ScrollingView {
 
     /// The default slop (points) a pointer must move past before a drag begins.
     public static let defaultTouchSlop: Double = 4
+    /// Points per second below which moving content counts as still for a press: 30 pt/s, half a point
+    /// per frame at 60 Hz. A press on content slower than this (the long tail of a fling, the end of a
+    /// bounce) stops it *and* is a tap (``ScrollingViewDelegate/scrollViewDidTap(_:at:)``, a list's
+    /// `onSelectItem`); a press on faster content only stops it, as on iOS.
+    public static let tapThroughSpeed: Double = 30
     /// Points per wheel step and per arrow key.
     public static let lineStep: Double = 40
     /// How much of the old page stays visible after PageUp/PageDown/Space (points).

@@ -47,8 +47,10 @@ public protocol ScrollingViewDelegate: AnyObject {
     /// A timed scroll, wheel glide or key glide reached its destination.
     /// Not called when it is interrupted or replaced.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollingView)
-    /// A pointer went down and up without passing the touch slop, and the down did not stop a motion.
-    /// `location` is the up location, in the coordinates the events were given in.
+    /// A pointer went down and up without passing the touch slop, and the down did not stop a visible
+    /// motion: content slower than ``ScrollingView/tapThroughSpeed`` (30 pt/s) only looks still, so a
+    /// press there stops it and is a tap. `location` is the up location, in the coordinates the events
+    /// were given in.
     func scrollViewDidTap(_ scrollView: ScrollingView, at location: Point)
 }
 
