@@ -9,7 +9,8 @@ extension ScrollingView {
     /// tracking, glide start); a non-finite time counts as the latest time seen.
     ///
     /// - A pointer down stops any motion at once at the displayed offset (a timed scroll completes
-    ///   with `false`); such a touch is never a tap.
+    ///   with `false`). Such a touch is not a tap, unless the content was moving slower than
+    ///   ``tapThroughSpeed`` (it only looked still): then the up is a tap as well.
     /// - Wheel and key events are ignored while a pointer is down.
     /// - Pointer events with non-finite locations are ignored (an up then counts at the last location).
     public func handle(_ event: InputEvent) {
@@ -38,12 +39,15 @@ extension ScrollingView {
             pointerUp(previous.lastLocation, max(time, previous.lastTime))
         }
         let speed = max(abs(velocity.x), abs(velocity.y))
+        // A timed scroll or glide is visible motion from its request on (its velocity reads 0 until
+        // its first frame).
+        let requested = session == .timed || session == .glide || pendingRequest != nil
         let stopped = interruptForTouch()
         let offset = contentOffset
         pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
                                anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
                                downOffset: offset, isDragging: false, stoppedMotion: stopped,
-                               stoppedVisibleMotion: stopped && !(speed < Self.tapThroughSpeed))
+                               stoppedVisibleMotion: requested || (stopped && !(speed < Self.tapThroughSpeed)))
         trackerX.reset()
         trackerY.reset()
         trackerX.addSample(position: location.x, time: time)

@@ -12,7 +12,7 @@ final class GalleryTabBar {
     static let markWidth = 112.0
     static let hintWidth = 136.0
     /// The hint as two key caps without their labels.
-    static let compactHintWidth = 46.0
+    static let compactHintWidth = 56.0
     static let maxSegmentWidth = 98.0
     static let trackHeight = 30.0
     /// "1" … "9", made once (no per-frame formatting).
@@ -126,7 +126,7 @@ final class GalleryTabBar {
                     canvas.drawText(label, in: Rect(x: x, y: 0, width: labelWidth + 1, height: height), style: style, alignment: .leading)
                     x -= 7
                 }
-                x -= 20
+                x -= GalleryTheme.keyCapWidth(key, height: 20, in: canvas)
                 GalleryTheme.keyCap(key, at: Point(x: x, y: (height - 20) / 2), height: 20, in: canvas,
                                     fill: RGBAColor(hex: 0x2C3039), text: RGBAColor(hex: 0xD7DAE0))
                 x -= l.hint == .full ? 18 : 6

@@ -16,8 +16,10 @@ import Darwin
 ///   wake from idle) with `startsSpan`. Pacing and the hitch ratio use only the intervals *inside* spans,
 ///   so time the window slept between motions is never an interval (an idle minute is not a 60-second
 ///   "frame").
-/// - Hitch ratio (Apple's measure): the milliseconds by which presents came later than one period after the
-///   previous one, summed, per second of animation. Good is at most ``goodHitchRatio`` (5 ms/s).
+/// - Hitch ratio (Apple's measure): the milliseconds by which frames were presented late, per second of
+///   animation. A frame is late when its present comes more than half a period after its target
+///   (`timestamp + period`: it missed its refresh); jitter within the period is not a hitch. Good is at
+///   most ``goodHitchRatio`` (5 ms/s).
 /// - Per-frame samples are kept for the most recent ``sampleCapacity`` frames (about 18 minutes at
 ///   60 Hz); percentiles and pacing use those, `frames`, `skippedFrames`, ``maxCost`` and
 ///   ``framesOverBudget`` cover the run.
@@ -65,8 +67,8 @@ public struct FrameStats: Sendable {
         public var intervals: Int
         /// Seconds of animation: the intervals summed.
         public var animationSeconds: Double
-        /// Milliseconds of hitches per second of animation: each interval's excess over one period,
-        /// summed, over ``animationSeconds``.
+        /// Milliseconds of hitches per second of animation: the lateness of every frame presented more
+        /// than half a period after its target (`timestamp + period`), summed, over ``animationSeconds``.
         public var hitchRatio: Double
         /// The nominal period.
         public var period: Double
@@ -200,7 +202,10 @@ public struct FrameStats: Sendable {
             let interval = s[i].presented - s[i - 1].presented
             intervals.append(interval)
             starts.append(s[i].began - s[i - 1].began)
-            hitches += max(0, interval - period)
+            // A hitch: the frame was presented more than half a period after its target (it missed its
+            // display refresh); its whole lateness counts. Jitter within the period is not a hitch.
+            let lateness = s[i].presented - (s[i].timestamp + period)
+            if lateness > period / 2 { hitches += lateness }
         }
         guard !intervals.isEmpty else { return nil }
         let seconds = intervals.reduce(0, +)

@@ -94,9 +94,9 @@ public final class HeadlessHost: AppHost {
         var framesRun = 0
         while framesRun < count {
             let tick = timeline.waitForNextFrame()          // virtual: jumps to k / hz
+            beforeFrame?(tick)   // outside the frame's cost: it is the caller's (a script, a recorder)
             let cpu0 = FrameStats.processCPUTime()
             let wall0 = FrameStats.monotonicTime()
-            beforeFrame?(tick)
             while SDL_PollEvent(&event) != 0 {
                 if event.type == SDL_QUIT.rawValue { return }  // SIGINT / SIGTERM
             }

@@ -57,6 +57,8 @@ public final class SDLBridge {
     private var frameIndex = 0
     private var lastTime = 0.0
     private let ownsRenderer: Bool
+    /// For a surface bridge: its fixed pixels per point (the size follows the surface).
+    private let surfaceScale: Double?
     private let frequency = Double(SDL_GetPerformanceFrequency())
     private let counterOrigin = SDL_GetPerformanceCounter()
 
@@ -71,6 +73,7 @@ public final class SDLBridge {
         self.renderer = renderer
         self.window = window
         ownsRenderer = false
+        surfaceScale = nil
         canvas = try SDLCanvas(renderer: renderer, logicalSize: .zero, pixelScale: 1, fonts: fonts, images: images)
         calibrateEventTime()
         refreshSize()
@@ -92,6 +95,7 @@ public final class SDLBridge {
         window = nil
         ownsRenderer = true
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        surfaceScale = scale
         do {
             canvas = try SDLCanvas(renderer: renderer, logicalSize: .zero, pixelScale: scale, fonts: fonts, images: images)
         } catch {
@@ -101,14 +105,14 @@ public final class SDLBridge {
         self.pixelScale = scale
         _ = canvas.attachSoftwareTarget(surface)
         calibrateEventTime()
-        let w = Double(surface.pointee.w), h = Double(surface.pointee.h)
-        size = Size(width: w / scale, height: h / scale)
-        canvas.update(logicalSize: size, pixelScale: scale)
-        translator.windowSize = size
+        refreshSize()
     }
 
+    /// The canvas belongs to the bridge: do not keep it past the bridge (the renderer a surface bridge
+    /// made is destroyed with it, and the canvas lets go of the surface here).
     isolated deinit {
         canvas.releaseResources()
+        _ = canvas.attachSoftwareTarget(nil)
         if ownsRenderer { SDL_DestroyRenderer(renderer) }
     }
 
@@ -120,6 +124,9 @@ public final class SDLBridge {
     /// The ScrollKit input for one SDL event (pointer, touch, wheel, keys), in points, stamped on the
     /// bridge's clock; nil for anything else. A window resize refreshes ``size`` (and gives nil).
     public func inputEvent(for event: SDL_Event) -> InputEvent? {
+        // SDL's 32-bit millisecond stamps are unwrapped against a recent reading (as the window host does
+        // before each batch), so an app running for weeks still gets the right times.
+        translator.referenceTicks = SDL_GetTicks64()
         if event.type == SDL_WINDOWEVENT.rawValue,
            event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
             refreshSize()
@@ -151,7 +158,11 @@ public final class SDLBridge {
         if SDL_GetRendererOutputSize(renderer, &pw, &ph) != 0 { pw = 0; ph = 0 }
         var points = Size(width: Double(pw), height: Double(ph))
         var scale = 1.0
-        if let window {
+        if let surfaceScale {
+            // A surface bridge keeps the scale it was given; its size follows the surface.
+            scale = surfaceScale
+            points = Size(width: Double(pw) / scale, height: Double(ph) / scale)
+        } else if let window {
             var ww: Int32 = 0, wh: Int32 = 0
             SDL_GetWindowSize(window, &ww, &wh)
             if ww > 0 && wh > 0 {

@@ -154,8 +154,14 @@ import Testing
             k += 1
         }
         #expect(sawForward && sawBack)
-        #expect(scene.leg == .idle && !scene.needsFrames)
+        #expect(scene.leg == .idle)
         #expect(scene.traceSample.offset.y == 0)
+        // The table's scroll indicator then fades (held 0.5 s, faded over 0.3 s), and the scene sleeps.
+        #expect(scene.needsFrames)
+        var fading = 0
+        while scene.needsFrames && fading < 120 { fading += 1; scene.update(tick(k + fading)) }
+        #expect(!scene.needsFrames)
+        #expect(fading >= 47 && fading <= 50)                       // 0.8 s at 60 Hz
         #expect(peak >= 500)
         // 0.25 s there, 0.35 s hold, 0.25 s back, plus a frame or two to start each leg.
         #expect(k >= 50 && k <= 56)

@@ -396,7 +396,7 @@ private let window = Size(width: 800, height: 600)
         #expect(try #require(full.scene as? ListScene).toolbarHeight > 90)
     }
 
-    @Test(arguments: [(800.0, GalleryTabBar.Hint.full, true), (480, .compact, false), (400, .compact, false), (300, .none, false)])
+    @Test(arguments: [(800.0, GalleryTabBar.Hint.full, true), (480, .compact, false), (420, .compact, false), (300, .none, false)])
     func tabBarKeepsTheKeyHint(width: Double, hint: GalleryTabBar.Hint, mark: Bool) {
         let layout = GalleryTabBar.layout(count: 5, width: width)
         #expect(layout.hint == hint)

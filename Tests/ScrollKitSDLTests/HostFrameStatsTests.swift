@@ -118,18 +118,22 @@ struct HostFrameStatsTests {
     func hitchRatio() throws {
         var stats = FrameStats()
         let period = 0.02
-        // 11 frames, one span: presents on the 20 ms grid except one that comes 30 ms late (at 110 ms
-        // instead of 80 ms); the next is back on the grid, 10 ms later.
-        let presents: [Double] = [0, 20, 40, 60, 110, 120, 140, 160, 180, 200, 220].map { $0 / 1000 }
-        for (k, t) in presents.enumerated() {
-            stats.record(.init(index: k, timestamp: Double(k) * period, began: t, presented: t,
+        // 11 frames on 20 ms deadlines, each presented at its target one period later with ±0.4 ms of
+        // jitter (not a hitch), except frame 4 (deadline 80 ms): presented at 135 ms, 35 ms after its
+        // target of 100 ms. The loop then skipped the deadlines at 100 and 120 ms: frame 5 starts at 140.
+        let frames: [(start: Double, present: Double)] = [
+            (0, 20.4), (20, 39.6), (40, 60.4), (60, 79.6), (80, 135), (140, 160.4),
+            (160, 179.6), (180, 200.4), (200, 219.6), (220, 240.4), (240, 259.6),
+        ]
+        for (k, f) in frames.enumerated() {
+            stats.record(.init(index: k, timestamp: f.start / 1000, began: f.start / 1000, presented: f.present / 1000,
                                cost: 3, wallCost: k == 4 ? 45 : 4), period: period)
         }
         let p = try #require(stats.pacing)
-        // Intervals: 20, 20, 20, 50, 10, 20, 20, 20, 20, 20 ms: one hitch of 30 ms over 0.22 s.
+        // Ten intervals over 259.6 - 20.4 = 239.2 ms; one hitch of 35 ms.
         #expect(p.intervals == 10)
-        #expect(abs(p.animationSeconds - 0.22) < 1e-12)
-        #expect(abs(p.hitchRatio - 30 / 0.22) < 1e-9)
+        #expect(abs(p.animationSeconds - 0.2392) < 1e-12)
+        #expect(abs(p.hitchRatio - 35 / 0.2392) < 1e-9)
         #expect(stats.framesOverBudget == 1)                  // the 45 ms frame, against a 20 ms budget
         #expect(stats.maxWallCost == 45)
         #expect(stats.maxCost == 3)

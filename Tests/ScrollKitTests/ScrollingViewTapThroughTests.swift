@@ -72,4 +72,16 @@ struct ScrollingViewTapThroughTests {
         let y = h.view.contentOffset.y
         #expect(abs(y - (y / 100).rounded() * 100) < 1e-6)          // on the 100 pt grid
     }
+
+    @Test("a press right after a timed scroll was requested (before its first frame) stops it and is not a tap")
+    func requestedScrollIsVisibleMotion() {
+        let h = SVHarness(content: Size(width: 320, height: 100_000))
+        var completed: [Bool] = []
+        h.view.setContentOffset(Point(x: 0, y: 5000), duration: 1, curve: .linear) { completed.append($0) }
+        h.down(Point(x: 50, y: 200), 0)
+        h.up(Point(x: 50, y: 200), 0.05)
+        #expect(h.recorder.taps.isEmpty)
+        #expect(completed == [false])
+        #expect(h.view.contentOffset.y == 0)
+    }
 }
