@@ -110,39 +110,38 @@ extension ScrollingView {
     /// if a bounce was past an edge). A running or pending timed scroll completes with `false`.
     /// No `didEnd…` delegate callback is sent. Does nothing to a drag in progress.
     public func stopMotion() {
-        let active = timedCompletion
-        let pending = pendingRequest?.completion
-        timedCompletion = nil
-        pendingRequest = nil
-        motionX = nil
-        motionY = nil
-        session = .none
-        velocity = .zero
+        let owed = dropMotions()
         if pointer?.isDragging == true {
             updateDragOffset()
         } else {
             setOffset(clampPoint(contentOffset))
         }
         updatePhase()
-        active?(false)
-        pending?(false)
+        owed.active?(false)
+        owed.pending?(false)
     }
 
     /// Stops motion for a pointer down: exactly at the displayed offset (no clamping, no jump).
     /// Returns whether a motion was running.
     func interruptForTouch() -> Bool {
         let wasMoving = motionX != nil || motionY != nil
-        let active = timedCompletion
-        let pending = pendingRequest?.completion
+        let owed = dropMotions()
+        owed.active?(false)
+        owed.pending?(false)
+        return wasMoving
+    }
+
+    /// Drops every motion, the session and any pending timed request, and returns the completions owed,
+    /// for the caller to call (with `false`) once its own state is settled.
+    private func dropMotions() -> (active: (@MainActor (Bool) -> Void)?, pending: (@MainActor (Bool) -> Void)?) {
+        let owed = (active: timedCompletion, pending: pendingRequest?.completion)
         timedCompletion = nil
         pendingRequest = nil
         motionX = nil
         motionY = nil
         session = .none
         velocity = .zero
-        active?(false)
-        pending?(false)
-        return wasMoving
+        return owed
     }
 
     /// Sends the callback owed by the session once all its motions have ended.

@@ -60,6 +60,22 @@ public struct EventTranslator: Sendable {
     private var primaryFinger: Int64?
     private var lastLocation = Point.zero
 
+    /// Maps SDL's millisecond stamps onto a host clock read by `now` (seconds): waits (at most 2 ms) for
+    /// SDL's tick counter to move, so the offset is read at a tick boundary, then sets ``timeOffset`` and
+    /// ``referenceTicks``.
+    public mutating func calibrate(now: () -> Double) {
+        let first = SDL_GetTicks64()
+        var ticks = first
+        var t = now()
+        let limit = t + 0.002
+        while ticks == first && t < limit {
+            ticks = SDL_GetTicks64()
+            t = now()
+        }
+        timeOffset = t - Double(ticks) / 1000
+        referenceTicks = ticks
+    }
+
     public init(timeOffset: Double = 0, windowSize: Size = .zero, wheelDirection: WheelDirection = .system) {
         self.timeOffset = timeOffset
         self.windowSize = windowSize

@@ -179,15 +179,6 @@ public final class SDLBridge {
 
     /// Maps SDL's millisecond event stamps onto ``now``: the offset read at a tick boundary.
     private func calibrateEventTime() {
-        let first = SDL_GetTicks64()
-        var ticks = first
-        var t = now
-        let limit = t + 0.002
-        while ticks == first && t < limit {
-            ticks = SDL_GetTicks64()
-            t = now
-        }
-        translator.timeOffset = t - Double(ticks) / 1000
-        translator.referenceTicks = ticks
+        translator.calibrate { now }
     }
 }

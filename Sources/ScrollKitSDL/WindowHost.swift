@@ -373,16 +373,7 @@ public final class WindowHost: AppHost {
 
     /// Measures the offset between SDL's millisecond event stamps and the host clock at a tick edge.
     private func calibrateEventTime() {
-        let first = SDL_GetTicks64()
-        var ticks = first
-        var now = clock.now
-        let limit = now + 0.002
-        while ticks == first && now < limit {
-            ticks = SDL_GetTicks64()
-            now = clock.now
-        }
-        translator.timeOffset = now - Double(ticks) / 1000
-        translator.referenceTicks = ticks
+        translator.calibrate { clock.now }
     }
 
     // MARK: - Host
