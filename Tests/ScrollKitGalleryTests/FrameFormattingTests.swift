@@ -49,27 +49,26 @@ struct FrameFormattingTests {
         #expect(PickerScene.faceLabels(count: -3).isEmpty)
     }
 
-    @Test("a recycled list row gets the frame it was configured in, whatever its old subtitle said")
+    @Test("a recycled list row gets its own hue and hex code, whatever its old subtitle said")
     @MainActor
     func rowSubtitleIsRewrittenInPlace() throws {
-        let rows = RowSource(count: 20_000, rowHeight: 60)
+        // Row i of 40: hue i / 40 at saturation 0.3, value 0.98. Converted by hand: row 0 is (250, 175, 175)
+        // at 0°, row 5 (hue 1/8, 45°) is (250, 231, 175).
+        let rows = RowSource(count: 40, rowHeight: 60)
         let cell = RowCell()
-        rows.frameIndex = 1_234_567
-        rows.configure(cell, at: 12_345)
+        rows.configure(cell, at: 5)
         let label = cell
-        #expect(label.title == "Row 12345")
-        #expect(label.subtitle == "configured in frame 1,234,567")
+        #expect(label.title == "Row 5")
+        #expect(label.subtitle == "Hue 45° · #FAE7AF")
         let shown = label.subtitle        // what a canvas or a cache may still hold
         cell.prepareForReuse()            // as the list recycles it
         #expect(label.subtitle == nil)
-        rows.frameIndex = 8
-        rows.configure(cell, at: 3)
-        #expect(label.title == "Row 3")
-        #expect(label.subtitle == "configured in frame 8")
-        #expect(shown == "configured in frame 1,234,567")
+        rows.configure(cell, at: 0)
+        #expect(label.title == "Row 0")
+        #expect(label.subtitle == "Hue 0° · #FAAFAF")
+        #expect(shown == "Hue 45° · #FAE7AF")
         // Configured again without being recycled first (a reload): still right.
-        rows.frameIndex = 1_000
-        rows.configure(cell, at: 4)
-        #expect(label.subtitle == "configured in frame 1,000")
+        rows.configure(cell, at: 5)
+        #expect(label.subtitle == "Hue 45° · #FAE7AF")
     }
 }

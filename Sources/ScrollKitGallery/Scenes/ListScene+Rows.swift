@@ -6,8 +6,7 @@ import ScrollKitSDL
 @MainActor
 final class RowCell: LabelCell {
     /// The subtitle's text, rewritten in place by `RowSource.configure` (`subtitle` shares it). Room
-    /// for the longest subtitle ("configured in frame " and 19 digits with separators, 46 bytes) is
-    /// reserved up front, so it never grows (a frame number gaining a digit would reallocate it).
+    /// for the longest subtitle ("Hue 359° · #FFFFFF", 19 bytes) is reserved up front, so it never grows.
     var subtitleBuffer = reservedBuffer(48)
 
     required init() {
@@ -19,14 +18,12 @@ final class RowCell: LabelCell {
     }
 }
 
-/// The list scene's rows: `count` items of a fixed height; item n is "Row n" on the hue n / count.
+/// The list scene's rows: `count` items of a fixed height, a palette: item n is "Row n" on the hue
+/// n / count, its subtitle the hue in degrees and the colour's hex code ("Hue 45° · #FAE7AF").
 @MainActor
 final class RowSource: ListDataSource {
     let count: Int
     let rowHeight: Double
-    /// The frame being prepared (the scene sets it before each step): shown in each row's subtitle,
-    /// the frame its cell was configured in.
-    var frameIndex = 0
 
     init(count: Int, rowHeight: Double) {
         self.count = max(0, count)
@@ -47,18 +44,30 @@ final class RowSource: ListDataSource {
         return row
     }
 
-    /// Fills `row` for item `index`: its title, the frame it was configured in, its colour.
+    /// Fills `row` for item `index`: its title, its colour, and the colour's hue and hex code.
     func configure(_ row: RowCell, at index: Int) {
         row.title = "Row \(index)"   // at most 15 bytes up to 10¹¹ rows: a small string, no allocation
-        let frame = frameIndex
+        let color = color(ofRow: index)
+        let degrees = count > 0 ? min(359, Int(Double(index) / Double(count) * 360)) : 0
         // Written into the row's own buffer, whose storage outlives reuse (`prepareForReuse` drops
         // `subtitle`, leaving the buffer the only reference): a recycled row does not allocate.
         row.subtitle = nil
         replaceContents(of: &row.subtitleBuffer) { out in
-            out.append("configured in frame ")
-            appendGroupedNumber(frame, to: &out)
+            out.append("Hue ")
+            appendGroupedNumber(degrees, to: &out)
+            out.append("° · #")
+            Self.appendHex(color.r, to: &out)   // no array of the three: configure runs inside frames
+            Self.appendHex(color.g, to: &out)
+            Self.appendHex(color.b, to: &out)
         }
         row.subtitle = row.subtitleBuffer
-        row.backgroundColor = color(ofRow: index)
+        row.backgroundColor = color
+    }
+
+    private static let hexDigits: [Character] = Array("0123456789ABCDEF")
+
+    private static func appendHex(_ byte: UInt8, to out: inout String) {
+        out.append(hexDigits[Int(byte >> 4)])
+        out.append(hexDigits[Int(byte & 0xF)])
     }
 }

@@ -226,7 +226,6 @@ final class ListScene: DemoScene {
     }
 
     func update(_ tick: FrameTick) {
-        rows.frameIndex = tick.index
         let counting = isCountingAnimation
         listView.step(tick)
         if counting || isCountingAnimation {
