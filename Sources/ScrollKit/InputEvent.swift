@@ -4,6 +4,8 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
     case up = "Up", down = "Down", left = "Left", right = "Right"
     case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End", space = "Space"
     case escape = "Escape", tab = "Tab", enter = "Enter"
+    /// Shift-Tab (Qt's name for it): focus moves to the previous view in order.
+    case backtab = "Backtab"
 
     /// The keys a scroll view handles (the names scripts accept).
     public static let scrollKeys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space]

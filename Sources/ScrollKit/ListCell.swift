@@ -4,12 +4,16 @@
 /// of that cell class or makes one with ``init()`` (hence `required`: a subclass that adds no
 /// initializer of its own inherits it). When the item leaves the viewport the cell goes back to its
 /// class's pool, after ``prepareForReuse()``.
+///
+/// A cell is a ``ViewNode``: its ``ViewNode/frame`` is the item's frame in the list's content coordinates
+/// (``Rect/zero`` while it shows no item; the list sets it), and it may hold subviews, such as a
+/// horizontal ``ListView`` (a carousel in a row), which take part in the tree's gestures and focus.
 @MainActor
-open class ListCell {
+open class ListCell: ViewNode {
     /// The item this cell shows; -1 while the cell is not showing an item.
     public internal(set) var index: Int = -1
-    /// The item's frame in content coordinates (``Rect/zero`` while not showing an item).
-    public internal(set) var frame: Rect = .zero
+    /// The list whose item this cell last showed.
+    public internal(set) weak var listView: ListView?
 
     /// Where the cell is in its life with a list: free (made or dequeued, in nobody's hands but the
     /// data source's), showing an item, or waiting in a reuse pool.
@@ -19,19 +23,31 @@ open class ListCell {
     weak var pool: ReusePool<ListCell>?
 
     /// Makes an empty cell. `required` so that ``ListView/dequeueCell(_:for:)`` can make any cell class.
-    public required init() {}
+    public required init() { super.init(frame: .zero) }
 
     /// Called when the cell leaves the viewport, before it goes to the reuse pool. The default does nothing.
     open func prepareForReuse() {}
 
     /// Draws the cell into `frame`, given in the canvas's coordinates (already moved by the scroll offset
-    /// and clipped to the list). The default draws nothing.
-    open func draw(in canvas: any DrawingCanvas, frame: Rect) {}
+    /// and clipped to the list), under its subviews. The default draws nothing. Read
+    /// ``ViewNode/isHighlighted`` and ``ViewNode/isFocused`` for the pressed and focused looks.
+    open override func draw(in canvas: any DrawingCanvas, frame: Rect) {}
 
     /// Whether ``draw(in:frame:)`` paints every pixel of its frame with opaque colour. When the cells that
     /// show cover the whole viewport and all say so, the list skips its own background fill (one
     /// full-viewport fill less per frame). The default is `false`; say `true` only if it holds.
-    open var isOpaque: Bool { false }
+    open override var isOpaque: Bool { false }
+
+    /// A cell is pressable when it has ``ViewNode/onActivate`` or its list has `onSelectItem`.
+    open override var isPressable: Bool {
+        onActivate != nil || (index >= 0 && listView?.onSelectItem != nil)
+    }
+
+    /// Calls ``ViewNode/onActivate``, then the list's `onSelectItem` with this cell's item.
+    open override func activate() {
+        onActivate?(self)
+        if index >= 0, let listView { listView.activateItem(index) }
+    }
 }
 
 /// A ready-made cell: a background, a title with an optional subtitle, and a hairline separator.

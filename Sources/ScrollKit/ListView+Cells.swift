@@ -83,6 +83,7 @@ extension ListView {
         }
         cell.reuseState = .showing
         cell.pool = nil
+        if cell.listView !== self { cell.listView = self }
         cell.index = index
         cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero
         return cell
@@ -136,6 +137,7 @@ extension ListView {
             }
             swap(&cells, &scratch)
             scratch.removeAll(keepingCapacity: true)
+            scrollView.replaceSubviews(with: cells)
             cellRange = newRange
             setPoolLimits(newRange.count + Self.reuseMargin)
             if reconfigureSome { pendingReconfigure.removeAll() }

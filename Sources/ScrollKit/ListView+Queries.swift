@@ -44,6 +44,17 @@ extension ListView {
             case .start: target = start - storedLayout.leadingInset
             case .center: target = start + length / 2 - viewportLength / 2
             case .end: target = start + length + storedLayout.trailingInset - viewportLength
+            case .visible:
+                let base = axisComponent(scrollView.headingOffset())
+                let leading = start - storedLayout.leadingInset
+                let trailing = start + length + storedLayout.trailingInset - viewportLength
+                if length > viewportLength {
+                    target = leading
+                } else if start >= base && start + length <= base + viewportLength {
+                    target = base
+                } else {
+                    target = start < base ? leading : trailing
+                }
             }
         }
         target = target.isNaN ? lo : min(max(target, lo), hi)

@@ -44,7 +44,7 @@ import Motion
 /// follow ``ListLayout``'s rules (below 1 pt, 0, negative or NaN → 1 pt). A data source returning a cell
 /// it did not dequeue, or one already showing, is handled as ``ListDataSource`` describes. Nothing traps.
 @MainActor
-public final class ListView {
+public final class ListView: ViewNode {
     /// How many cells each reuse pool (one per cell class) keeps beyond the number of visible items.
     public static let reuseMargin = 4
 
@@ -66,21 +66,10 @@ public final class ListView {
                 cell.reuseState = .free
             }
             cells.removeAll(keepingCapacity: true)
+            scrollView.replaceSubviews(with: cells)
             cellRange = 0..<0
             pools.removeAll()
             reloadData()
-        }
-    }
-
-    /// The list's rectangle in its parent's coordinates, in points. Changing it resizes the viewport
-    /// (the scroll view keeps the offset valid) and lays the visible cells out again.
-    public var frame: Rect {
-        get { storedFrame }
-        set {
-            let new = Self.sanitized(newValue)
-            guard new != storedFrame else { return }
-            storedFrame = new
-            geometryDidChange()
         }
     }
 
@@ -117,10 +106,39 @@ public final class ListView {
     /// The colour filled behind the cells (visible in spacing, insets and overscroll); `nil` for none.
     public var backgroundColor: RGBAColor? = .white
 
-    /// Called with the item index when an item is tapped (a pointer down and up without a drag).
-    /// The list sets the scroll view's `onTap` to deliver this; replacing that hook disables it.
+    /// Called with the item index when an item is activated: tapped (a pointer down and up without a
+    /// drag, on content that was not visibly moving), or Enter while the item has focus. Setting it makes
+    /// the cells pressable (highlighted while pressed, see ``ViewNode/isHighlighted``).
     /// Held strongly (a closure); capture its owner weakly.
     public var onSelectItem: (@MainActor (Int) -> Void)?
+
+    /// Whether the items take focus (arrow keys, Tab, ``focusItem(_:)``): a carousel's cards, a menu's
+    /// rows. Default false. A list whose items hold focusable views of their own (a list of carousels)
+    /// leaves it false; focus then moves between its items' contents, scrolling the list as it goes.
+    public var itemsAreFocusable = false
+
+    /// The item holding the tree's focus, if any.
+    public var focusedItem: Int? {
+        guard let router = rootView.router, let f = router.focus, f.view === self else { return nil }
+        return f.item
+    }
+
+    /// Gives item `index` (clamped) the tree's focus and scrolls every scroll view around it so that it
+    /// shows whole (``ItemPosition/visible``, each with its `focusScrollDuration` and curve). Returns false
+    /// when the list has no items or its items do not take focus.
+    @discardableResult
+    public func focusItem(_ index: Int) -> Bool {
+        let n = numberOfItems
+        guard itemsAreFocusable, n > 0, !isHidden else { return false }
+        rootView.ensureRouter().setFocus(FocusTarget(view: self, item: min(max(index, 0), n - 1)), scroll: true)
+        return true
+    }
+
+    /// Activates item `index`: calls ``onSelectItem`` (what a tap on it or Enter while it has focus does).
+    public func activateItem(_ index: Int) {
+        guard index >= 0, index < numberOfItems else { return }
+        onSelectItem?(index)
+    }
 
     /// Data-source `cell(at:in:)` calls since the start of the last ``step(_:)`` (the step itself plus any
     /// draw, reload or query that brought cells up to date after it). The trace's "configured" column.
@@ -132,7 +150,6 @@ public final class ListView {
 
     // MARK: - Storage
 
-    var storedFrame: Rect
     let storedLayout: ListLayout
     /// One pool per cell class (keyed by the class's `ObjectIdentifier`), in the order first used.
     var pools: [(type: ObjectIdentifier, pool: ReusePool<ListCell>)] = []
@@ -161,13 +178,13 @@ public final class ListView {
     public init(frame: Rect, axis: ScrollAxis = .vertical, dataSource: any ListDataSource) {
         let frame = Self.sanitized(frame)
         let axis: ScrollAxis = axis == .horizontal ? .horizontal : .vertical
-        self.storedFrame = frame
         self.dataSource = dataSource
         self.storedLayout = ListLayout(axis: axis)
         self.scrollView = ScrollingView(viewportSize: frame.size, contentSize: .zero, axis: axis)
+        super.init(frame: frame)
+        addSubview(scrollView)
         cells.reserveCapacity(64)
         scratch.reserveCapacity(64)
-        scrollView.onTap = { [weak self] location in self?.tapped(at: location) }
         reloadLayout()
     }
 
@@ -228,60 +245,33 @@ public final class ListView {
     /// The number of items (as of the last reload).
     public var numberOfItems: Int { storedLayout.itemCount }
 
-    // MARK: - Frames and input
+    // MARK: - Frames and drawing
 
-    /// Feeds one input event (window coordinates). A pointer gesture belongs to the list only if its
-    /// down lands inside ``frame``; wheel events count only inside the frame; keys always count.
-    /// Locations are passed on in the list's own coordinates.
-    public func handle(_ event: InputEvent) {
-        let o = storedFrame.origin
-        switch event {
-        case .pointerDown(let p, let t):
-            guard storedFrame.contains(p) else { return }
-            ownsPointer = true
-            scrollView.handle(.pointerDown(location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
-        case .pointerMove(let p, let t):
-            guard ownsPointer else { return }
-            scrollView.handle(.pointerMove(location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
-        case .pointerUp(let p, let t):
-            guard ownsPointer else { return }
-            ownsPointer = false
-            scrollView.handle(.pointerUp(location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
-        case .wheel(let dx, let dy, let p, let t):
-            guard storedFrame.contains(p) else { return }
-            scrollView.handle(.wheel(dx: dx, dy: dy, location: Point(x: p.x - o.x, y: p.y - o.y), time: t))
-        case .key, .character:
-            scrollView.handle(event)
-        }
-    }
-    var ownsPointer = false
-
-    /// Advances one display frame: the scroll view moves to `tick.targetTimestamp`, then the visible
-    /// cells are brought up to date (see the type's notes). Resets ``configuredInLastStep``.
-    public func step(_ tick: FrameTick) {
+    /// Resets ``configuredInLastStep`` at the start of each frame (``ViewNode/step(_:)``).
+    public override func update(_ tick: FrameTick) {
         configuredInLastStep = 0
-        scrollView.step(tick)
+    }
+
+    /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
+    override func didStepSubviews(_ tick: FrameTick) {
         updateCells()
     }
 
-    /// Whether the list needs frames (its scroll view is moving).
-    public var isAnimating: Bool { scrollView.isAnimating }
+    override func prepareForDrawing() { updateCells() }
 
-    /// Draws the background and the visible cells, clipped to ``frame``: each cell at its content
-    /// frame moved by the scroll offset. Brings the cells up to date first if the offset changed
-    /// since the last step.
-    public func draw(in canvas: any DrawingCanvas) {
+    /// Hit-tests with the cells brought up to date for the current offset first.
+    public override func hitTest(_ point: Point) -> ViewNode? {
         updateCells()
-        let f = storedFrame
-        guard f.width > 0, f.height > 0 else { return }
-        canvas.pushClip(f)
+        return super.hitTest(point)
+    }
+
+    /// Fills ``backgroundColor`` behind the cells, unless opaque cells cover the whole viewport.
+    /// (``ViewNode/draw(in:)`` draws the list: this, then the cells at their frames moved by the scroll
+    /// offset, clipped to the list.)
+    public override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
+        guard let backgroundColor else { return }
         let offset = scrollView.contentOffset
-        let dx = f.minX - offset.x, dy = f.minY - offset.y
-        if let backgroundColor, !cellsCoverViewport(f, dx: dx, dy: dy) { canvas.fill(f, color: backgroundColor) }
-        for cell in cells {
-            cell.draw(in: canvas, frame: cell.frame.offsetBy(dx: dx, dy: dy))
-        }
-        canvas.popClip()
+        if !cellsCoverViewport(f, dx: f.minX - offset.x, dy: f.minY - offset.y) { canvas.fill(f, color: backgroundColor) }
     }
 
     /// Whether the showing cells, moved by (dx, dy), are all opaque and together cover `viewport` with no
@@ -308,8 +298,14 @@ public final class ListView {
 
     // MARK: - Geometry helpers
 
+    override func sizeDidChange() {
+        geometryDidChange()
+        layoutSubviews()
+    }
+
     func geometryDidChange() {
-        if scrollView.viewportSize != storedFrame.size { scrollView.viewportSize = storedFrame.size }
+        let bounds = Rect(origin: .zero, size: storedFrame.size)
+        if scrollView.frame != bounds { scrollView.frame = bounds }
         updateContentSize()
         framesDirty = true
     }
@@ -331,16 +327,5 @@ public final class ListView {
 
     func axisComponent(_ p: Point) -> Double {
         storedLayout.axis == .horizontal ? p.x : p.y
-    }
-
-    func tapped(at location: Point) {
-        guard let onSelectItem, let index = item(at: location) else { return }
-        onSelectItem(index)
-    }
-
-    static func sanitized(_ r: Rect) -> Rect {
-        func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
-        func size(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
-        return Rect(x: finite(r.minX), y: finite(r.minY), width: size(r.width), height: size(r.height))
     }
 }

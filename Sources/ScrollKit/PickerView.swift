@@ -34,7 +34,7 @@ import Motion
 /// frame draws nothing. Items longer than the viewport get zero insets (the end items then rest at
 /// the ends of the range, still on the nearest centre). Nothing traps.
 @MainActor
-public final class PickerView {
+public final class PickerView: ViewNode {
     /// The list that lays out, scrolls and recycles the items. Its ``ListView/snapBehavior`` is
     /// `.centered`, its insets and ``ListView/onSelectItem`` belong to the picker.
     public let listView: ListView
@@ -58,7 +58,10 @@ public final class PickerView {
     /// Creates a picker showing `dataSource`'s items in `frame`, with item 0 selected and centred.
     /// - Parameter axis: `.horizontal` (the default) or `.vertical`; `.both` counts as `.vertical`.
     public init(frame: Rect, axis: ScrollAxis = .horizontal, dataSource: any ListDataSource) {
-        listView = ListView(frame: frame, axis: axis, dataSource: dataSource)
+        let frame = Self.sanitized(frame)
+        listView = ListView(frame: Rect(origin: .zero, size: frame.size), axis: axis, dataSource: dataSource)
+        super.init(frame: frame)
+        addSubview(listView)
         listView.snapBehavior = .centered
         listView.onSelectItem = { [weak self] index in self?.tapped(index) }
         relayout(keeping: 0)
@@ -67,18 +70,15 @@ public final class PickerView {
 
     // MARK: - Geometry
 
-    /// The picker's rectangle in its parent's points. Changing it keeps the selected item centred
-    /// (see *Resizing*); item sizes are read again.
-    public var frame: Rect {
-        get { listView.frame }
-        set {
-            guard newValue != listView.frame else { return }
-            let keep = indexToKeep()
-            listView.frame = newValue
-            listView.reloadData()
-            relayout(keeping: keep)
-            settleIfIdle()
-        }
+    /// A change of ``ViewNode/frame``'s size keeps the selected item centred (see *Resizing*); item
+    /// sizes are read again. The list fills the picker.
+    override func sizeDidChange() {
+        let keep = indexToKeep()
+        listView.frame = Rect(origin: .zero, size: storedFrame.size)
+        listView.reloadData()
+        relayout(keeping: keep)
+        settleIfIdle()
+        layoutSubviews()
     }
 
     /// The scroll axis. Changing it keeps the selected item centred.
@@ -153,30 +153,28 @@ public final class PickerView {
 
     // MARK: - Frames and input
 
-    /// Feeds one input event (window coordinates): drags and flings, taps, the wheel and arrow keys.
-    public func handle(_ event: InputEvent) {
-        listView.handle(event)
+    /// Routes one input event (see ``ViewNode/handle(_:)``), then reports a selection if the picker came
+    /// to rest (a press that stopped it on an item).
+    public override func handle(_ event: InputEvent) {
+        super.handle(event)
         settleIfIdle()
     }
 
-    /// Advances one display frame; reports a new selection when the motion came to rest in it.
-    public func step(_ tick: FrameTick) {
-        listView.step(tick)
+    /// After each frame (``ViewNode/step(_:)``): reports a new selection when the motion came to rest.
+    override func didStepSubviews(_ tick: FrameTick) {
         settleIfIdle()
     }
 
-    /// Whether the picker needs frames (it is moving).
-    public var isAnimating: Bool { listView.isAnimating }
-
-    /// Draws the background, the selection band and the visible items, clipped to ``frame``.
+    /// Draws the background, the selection band and the visible items, clipped to the picker (this is
+    /// how ``ViewNode/draw(in:)`` draws a picker's list).
     ///
     /// Each cell is drawn at its frame, scaled about its centre by the ``wheelLook``'s scale for its
     /// distance from the centre. Cells that are ``PickerCell``s get their distance, scale, opacity and
     /// whether they are centred set just before they draw, so they can fade themselves.
-    public func draw(in canvas: any DrawingCanvas) {
+    override func renderSubviews(in canvas: any DrawingCanvas, origin: Point, focus: FocusMark) {
         let cells = listView.visibleCells
-        let f = listView.frame
-        guard f.width > 0, f.height > 0 else { return }
+        let f = Rect(origin: origin, size: listView.frame.size)
+        guard f.width > 0, f.height > 0, !listView.isHidden else { return }
         canvas.pushClip(f)
         if let background = listView.backgroundColor { canvas.fill(f, color: background) }
         let horizontal = listView.axis == .horizontal
@@ -201,7 +199,9 @@ public final class PickerView {
             }
             let r = cell.frame.offsetBy(dx: f.minX - offset.x, dy: f.minY - offset.y)
             let w = r.width * scale, h = r.height * scale
-            cell.draw(in: canvas, frame: Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h))
+            let scaled = Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h)
+            cell.draw(in: canvas, frame: scaled)
+            if focus.matches(cell) { cell.drawFocusRing(in: canvas, frame: scaled) }
         }
         canvas.popClip()
     }

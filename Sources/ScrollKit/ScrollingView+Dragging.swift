@@ -2,34 +2,6 @@ import Motion
 
 extension ScrollingView {
 
-    // MARK: - Events
-
-    /// Feeds one input event. Pointer events drive dragging and flings, wheel events and keys
-    /// start glides; `.character` events are ignored. Each event's own `time` is used (velocity
-    /// tracking, glide start); a non-finite time counts as the latest time seen.
-    ///
-    /// - A pointer down stops any motion at once at the displayed offset (a timed scroll completes
-    ///   with `false`). Such a touch is not a tap, unless the content was moving slower than
-    ///   ``tapThroughSpeed`` (it only looked still): then the up is a tap as well.
-    /// - Wheel and key events are ignored while a pointer is down.
-    /// - Pointer events with non-finite locations are ignored (an up then counts at the last location).
-    public func handle(_ event: InputEvent) {
-        switch event {
-        case .pointerDown(let location, let time):
-            pointerDown(location, eventTime(time))
-        case .pointerMove(let location, let time):
-            pointerMove(location, eventTime(time))
-        case .pointerUp(let location, let time):
-            pointerUp(location, eventTime(time))
-        case .wheel(let dx, let dy, _, let time):
-            wheel(dx: dx, dy: dy, time: eventTime(time))
-        case .key(let key, let time):
-            self.key(key, time: eventTime(time))
-        case .character:
-            break
-        }
-    }
-
     // MARK: - Pointer
 
     func pointerDown(_ location: Point, _ time: Double) {
@@ -62,6 +34,7 @@ extension ScrollingView {
         addSample(location, time, to: &p)
         pointer = p
         if !p.isDragging {
+            if p.awaitsGrant { return }
             let dx = scrolls(.x) ? location.x - p.downLocation.x : 0
             let dy = scrolls(.y) ? location.y - p.downLocation.y : 0
             let slop = touchSlop.isFinite ? max(0, touchSlop) : 0
@@ -90,23 +63,31 @@ extension ScrollingView {
             let releaseVelocity = pointerVelocity(at: time)
             pointer = nil
             release(velocity: releaseVelocity, dragStartOffset: p.downOffset, time: time)
-        } else {
-            pointer = nil
-            velocity = .zero
-            let o = contentOffset
-            let outside = o != clampPoint(o)
-            if outside || (p.stoppedMotion && snapping != nil) {
-                settle(dragStartOffset: p.downOffset, time: time)
-            } else {
-                updatePhase()
-            }
-            // A tap, unless the down stopped visible motion (content slower than tapThroughSpeed only
-            // looked still) or the content is past an edge.
-            if !outside && !p.stoppedVisibleMotion {
-                delegate?.scrollViewDidTap(self, at: location)
-                onTap?(location)
-            }
+        } else if endTouch(p, time: time) {
+            deliverTap(at: location)
         }
+    }
+
+    /// Ends a touch that did not drag: settles (back from past an edge, onto a snap position after a stop).
+    /// Returns whether it counts as a tap: not when the down stopped visible motion (content slower than
+    /// ``tapThroughSpeed`` only looked still) or the content is past an edge.
+    func endTouch(_ p: PointerState, time: Double) -> Bool {
+        pointer = nil
+        velocity = .zero
+        let o = contentOffset
+        let outside = o != clampPoint(o)
+        if outside || (p.stoppedMotion && snapping != nil) {
+            settle(dragStartOffset: p.downOffset, time: time)
+        } else {
+            updatePhase()
+        }
+        return !outside && !p.stoppedVisibleMotion
+    }
+
+    /// Reports a tap at `location` (viewport coordinates): the delegate, then ``onTap``.
+    func deliverTap(at location: Point) {
+        delegate?.scrollViewDidTap(self, at: location)
+        onTap?(location)
     }
 
     func addSample(_ location: Point, _ time: Double, to p: inout PointerState) {
@@ -122,7 +103,7 @@ extension ScrollingView {
     /// when past an edge so that it matches how fast the displayed offset moves.
     func pointerVelocity(at time: Double) -> Point {
         var v = Point.zero
-        for d in ScrollingView.dims where scrolls(d) {
+        for d in ScrollingView.dims where dragScrolls(d) {
             let raw = -(d == .x ? trackerX : trackerY).velocity(at: time)
             let scaled = raw * bandSlope(at: contentOffset[d], d)
             v[d] = scaled.isFinite ? scaled : 0
@@ -134,7 +115,7 @@ extension ScrollingView {
     func updateDragOffset() {
         guard let p = pointer, p.isDragging else { return }
         var o = contentOffset
-        for d in ScrollingView.dims where scrolls(d) {
+        for d in ScrollingView.dims where dragScrolls(d) {
             o[d] = band(p.anchor[d] - (p.lastLocation[d] - p.downLocation[d]), d)
         }
         setOffset(o)

@@ -4,12 +4,13 @@ import Motion
 extension ScrollingView {
     // MARK: - Frames
 
-    /// Advances to the frame `tick`: starts a pending timed request (its clock starts at
-    /// `tick.timestamp`), then shows every running simulation at `tick.targetTimestamp`.
+    /// Advances to the frame `tick` (``ViewNode/step(_:)`` calls it, then steps the content's views):
+    /// starts a pending timed request (its clock starts at `tick.timestamp`), then shows every running
+    /// simulation at `tick.targetTimestamp`.
     ///
     /// O(1); no heap allocation unless a motion starts or hands over in this frame. Ticks with
     /// non-finite timestamps are ignored. Ticks are expected in increasing time order.
-    public func step(_ tick: FrameTick) {
+    func stepMotion(_ tick: FrameTick) {
         guard tick.timestamp.isFinite, tick.targetTimestamp.isFinite else { return }
         let now = tick.targetTimestamp
         lastShownTime = now
@@ -40,6 +41,14 @@ extension ScrollingView {
             let p = m.simulation.position(at: local)
             let edge: Double? = direction > 0 && p > r.hi ? r.hi : (direction < 0 && p < r.lo ? r.lo : nil)
             if let edge {
+                if chaining.contains(.fling), let next = nextChainTarget(d) {
+                    // Hand the fling on at the moment it reaches the edge.
+                    let crossing = decay.time(toReach: edge).flatMap { $0.isFinite && $0 >= 0 && $0 <= local ? $0 : nil } ?? local
+                    let v = decay.velocity(at: crossing)
+                    position = edge; velocity = 0; slot = nil
+                    next.adoptFling(d, velocity: v, start: m.start + crossing)
+                    return
+                }
                 guard bounces else {
                     position = edge; velocity = 0; slot = nil
                     return
@@ -102,6 +111,55 @@ extension ScrollingView {
         guard length > 0 else { return (edge, 0) }
         let excess = abs(p - edge) * c / length + 1
         return (edge + rubberBand(offset: p - edge, dimension: length, coefficient: c), v * c / (excess * excess))
+    }
+
+    // MARK: - Fling hand-off
+
+    /// The next scroll view up the tree that scrolls along `d` (the one chaining hands over to).
+    func nextChainTarget(_ d: Dim) -> ScrollingView? {
+        var v = superview
+        while let c = v {
+            if let s = c as? ScrollingView, s.scrolls(d) { return s }
+            v = c.superview
+        }
+        return nil
+    }
+
+    /// Takes over a fling along `d` with velocity `v` from `start` (host time): a decay from the displayed
+    /// offset, shown at once at the last frame's time when that is later (so it moves in this very frame).
+    func adoptFling(_ d: Dim, velocity v: Double, start: Double) {
+        guard v.isFinite, v != 0, pointer == nil else { return }
+        if session != .deceleration { _ = interruptForTouch() }
+        let o = contentOffset[d]
+        let natural = DecaySimulation.restPosition(position: o, velocity: v, rate: decelerationRate)
+        var target = clamp(natural.isFinite ? natural : o, d)
+        if let snapping {
+            var proposed = contentOffset
+            proposed[d] = target
+            var velocity2 = Point.zero
+            velocity2[d] = v
+            target = clamp(snapping.snapTarget(for: proposed, velocity: velocity2, dragStartOffset: contentOffset,
+                                               currentOffset: contentOffset, in: self)[d], d)
+        }
+        let motion = planAxis(d, position: o, velocity: v, natural: natural, target: target, start: start)
+        if d == .x { motionX = motion } else { motionY = motion }
+        guard motion != nil else { return }
+        session = .deceleration
+        self.velocity[d] = v
+        updatePhase()
+        if lastShownTime > start {
+            var offset = contentOffset
+            var newVelocity = self.velocity
+            if d == .x {
+                advance(&motionX, .x, to: lastShownTime, position: &offset.x, velocity: &newVelocity.x)
+            } else {
+                advance(&motionY, .y, to: lastShownTime, position: &offset.y, velocity: &newVelocity.y)
+            }
+            self.velocity = newVelocity
+            updatePhase()
+            setOffset(offset)
+            finishSessionIfDone()
+        }
     }
 
     // MARK: - Stopping

@@ -33,5 +33,9 @@ extension ScrollingView {
         /// The motion it stopped was visibly moving (``ScrollingView/tapThroughSpeed`` or faster), so
         /// this touch is not a tap. A press on content that only looks still is a tap.
         var stoppedVisibleMotion: Bool
+        /// The tree's router decides when (and whether) this touch drags: no drag starts by itself.
+        var awaitsGrant = false
+        /// The only axis this drag moves (directional lock), or `nil` for every scrolling axis.
+        var lock: Dim?
     }
 }

@@ -54,7 +54,7 @@ import Motion
 /// the range arithmetic), `+AxisMotion` (each axis's motion and its unboxed simulation), `+State` (the
 /// internal state types), `+Dragging`, `+Animation` (timed scrolls) and `+Input` (wheel and keys).
 @MainActor
-public final class ScrollingView {
+public final class ScrollingView: ViewNode {
 
     // MARK: - Documented constants
 
@@ -167,21 +167,60 @@ public final class ScrollingView {
 
     /// Creates a scroll view at rest at its minimum offset.
     /// Non-finite or negative sizes count as 0.
+    /// As a view, its ``ViewNode/frame`` is at the origin with size `viewportSize`; move it with `frame`.
     public init(viewportSize: Size = .zero, contentSize: Size = .zero, axis: ScrollAxis = .vertical) {
-        storedViewportSize = ScrollingView.sanitized(viewportSize)
+        let viewport = ScrollingView.sanitized(viewportSize)
+        storedViewportSize = viewport
         storedContentSize = ScrollingView.sanitized(contentSize)
         storedAxis = axis
         storedContentOffset = .zero
+        super.init(frame: Rect(origin: .zero, size: viewport))
         storedContentOffset = Point(x: range(.x).lo, y: range(.y).lo)
+        clipsToBounds = true
+    }
+
+    /// Creates a scroll view with `frame` (its viewport) and `contentSize`, at rest at its minimum offset.
+    public convenience init(frame: Rect, contentSize: Size = .zero, axis: ScrollAxis = .vertical) {
+        self.init(viewportSize: frame.size, contentSize: contentSize, axis: axis)
+        self.frame = frame
+    }
+
+    // MARK: - Composition
+
+    /// What this scroll view passes on to the next scroll view up the tree on the same axis when it
+    /// reaches an edge (LVGL's scroll chain): `.drag`, the rest of a drag; `.fling`, a fling's remaining
+    /// velocity. The default, none, rubber-bands and bounces at the edge, as UIKit does.
+    public var chaining: ScrollChaining = []
+    /// For a `.both` scroll view: a drag that starts within 30° of an axis moves along that axis only
+    /// (for the whole gesture); a diagonal drag moves freely. As UIKit's `isDirectionalLockEnabled`.
+    public var isDirectionalLockEnabled = false
+    /// Seconds and curve of the timed scroll that brings a newly focused view fully into view.
+    public var focusScrollDuration: Double = ScrollingView.defaultAnimationDuration
+    public var focusScrollCurve: TimingCurve = ScrollingView.defaultAnimationCurve
+
+    override var boundsOrigin: Point { storedContentOffset }
+
+    /// Advances to the frame `tick` (``ViewNode/step(_:)`` calls it, then steps the content's views):
+    /// starts a pending timed request (its clock starts at `tick.timestamp`), then shows every running
+    /// simulation at `tick.targetTimestamp`. O(1); no heap allocation unless a motion starts or hands over
+    /// in this frame. Ticks with non-finite timestamps are ignored; ticks come in increasing time order.
+    public override func update(_ tick: FrameTick) { stepMotion(tick) }
+    override var takesPressesOutside: Bool { superview == nil }
+
+    override func sizeDidChange() {
+        storedViewportSize = storedFrame.size
+        geometryDidChange()
+        layoutSubviews()
     }
 
     // MARK: - Geometry
 
     /// The visible size in points. Setting it during any motion keeps the offset valid: at rest
     /// the offset is clamped; a running motion is retargeted to the new range. Non-finite or negative → 0.
+    /// The same as ``ViewNode/frame``'s size.
     public var viewportSize: Size {
         get { storedViewportSize }
-        set { storedViewportSize = ScrollingView.sanitized(newValue); geometryDidChange() }
+        set { frame.size = ScrollingView.sanitized(newValue) }
     }
 
     /// The content's size in points (same rules as ``viewportSize``).
@@ -220,5 +259,21 @@ public final class ScrollingView {
     /// Whether anything needs frames: a deceleration, bounce, timed scroll or glide, or a timed
     /// request waiting for the next ``step(_:)``. False at rest and while a pointer drags (a drag
     /// moves on events, not frames), so the host can sleep.
-    public var isAnimating: Bool { motionX != nil || motionY != nil || pendingRequest != nil }
+    /// Content views inside that move count too (see ``ViewNode/isAnimating``).
+    public override var isAnimating: Bool {
+        motionX != nil || motionY != nil || pendingRequest != nil || super.isAnimating
+    }
+}
+
+/// What a scroll view passes on to the next scroll view up the tree on the same axis at its edges
+/// (see ``ScrollingView/chaining``).
+public struct ScrollChaining: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The rest of a drag that pulls past the edge moves the next scroll view instead of rubber-banding.
+    public static let drag = ScrollChaining(rawValue: 1)
+    /// A fling that reaches the edge hands its velocity at that moment to the next scroll view.
+    public static let fling = ScrollChaining(rawValue: 2)
+    /// Both.
+    public static let all: ScrollChaining = [.drag, .fling]
 }

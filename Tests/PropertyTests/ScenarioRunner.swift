@@ -367,6 +367,12 @@ final class ScenarioRunner {
         case .start: return model.clamp(s - model.lead)
         case .center: return model.clamp(s + l / 2 - model.viewport / 2)
         case .end: return model.clamp(s + l + model.trail - model.viewport)
+        case .visible:
+            // From rest (the generators do not send it mid-scroll): no move when whole, else the nearer edge.
+            let base = model.clamp(along)
+            if l > model.viewport { return model.clamp(s - model.lead) }
+            if s >= base && s + l <= base + model.viewport { return base }
+            return s < base ? model.clamp(s - model.lead) : model.clamp(s + l + model.trail - model.viewport)
         }
     }
 

@@ -326,7 +326,7 @@ struct ListViewTests {
         switch position {
         case .start: #expect(f.minY - o == 16)           // after the leading inset
         case .center: #expect(f.midY - o == 300)
-        case .end: #expect(f.maxY - o == 600 - 24)       // before the trailing inset
+        case .end, .visible: #expect(f.maxY - o == 600 - 24)   // before the trailing inset (.visible: item 100 lies below)
         }
         #expect(list.cell(at: 100) != nil)
         // Clamped at both ends.

@@ -1,0 +1,237 @@
+import Motion
+
+/// Focus: moving it spatially (D-pad) and in order (Tab, a rotary encoder), and scrolling it into view.
+///
+/// Focus is a view, or an item of a list whose items take focus. A move starts at the focused target
+/// and climbs the tree: a list along whose axis the move goes steps to its neighbouring item (a list of
+/// focusable items focuses it; a list of containers, such as shelves of carousels, enters the neighbouring
+/// item's content, picking the target nearest the old one); any other view searches its other subviews in
+/// the move's direction. Cells that are not showing yet (the next shelf below the viewport) are scrolled
+/// to, and entered when they show.
+extension InputRouter {
+    /// Sets the focus (or clears it with `nil`) and, when `scroll`, brings it fully into view.
+    func setFocus(_ target: FocusTarget?, scroll: Bool) {
+        pendingEntry = nil
+        focus = target
+        guard scroll, let target, let view = target.view else { return }
+        scrollIntoView(view: view, item: target.item)
+    }
+
+    func treeHasFocusables() -> Bool {
+        Self.containsFocusable(root)
+    }
+
+    static func containsFocusable(_ view: ViewNode) -> Bool {
+        guard !view.isHidden else { return false }
+        if view.isFocusable { return true }
+        if let list = view as? ListView, list.itemsAreFocusable, list.numberOfItems > 0 { return true }
+        for sub in view.storedSubviews where containsFocusable(sub) { return true }
+        return false
+    }
+
+    /// The focused target's rectangle in root frame coordinates.
+    func focusRect(_ target: FocusTarget) -> Rect? {
+        guard let view = target.view else { return nil }
+        if let list = view as? ListView, let item = target.item, let frame = list.frame(of: item) {
+            return list.scrollView.convert(frame, to: nil)
+        }
+        return view.frameInRoot
+    }
+
+    @discardableResult
+    func moveFocus(_ move: FocusMove) -> Bool {
+        guard let current = focus, let view = current.view, view.isDescendant(of: root),
+              let reference = focusRect(current) else {
+            // Nothing focused: the first target in order, or the top-left-most for a direction.
+            let start: FocusMove = move == .previous ? .previous : (move == .next ? .next : .down)
+            let corner = root.frameInRoot
+            let reference = Rect(x: corner.minX, y: corner.minY, width: 0, height: 0)
+            guard let target = entry(in: root, move: start, reference: reference) else { return false }
+            setFocus(target, scroll: true)
+            return true
+        }
+        if let list = view as? ListView, let item = current.item,
+           let next = list.neighbourItem(from: item, move) {
+            setFocus(FocusTarget(view: list, item: next), scroll: true)
+            return true
+        }
+        var child: ViewNode = view
+        var cellIndex: Int?                // the item of the list being climbed into that holds the focus
+        var ancestor = view.superview
+        while let a = ancestor {
+            if let cell = child as? ListCell { cellIndex = cell.index }
+            if let list = a as? ListView {
+                if let k = cellIndex, let next = list.neighbourItem(from: k, move) {
+                    if list.itemsAreFocusable {
+                        setFocus(FocusTarget(view: list, item: next), scroll: true)
+                        return true
+                    }
+                    enterItem(next, of: list, move: move, reference: reference)
+                    return true
+                }
+                cellIndex = nil
+            } else if !(a is ScrollingView) {
+                if let target = spatialTarget(in: a, excluding: child, move: move, reference: reference) {
+                    setFocus(target, scroll: true)
+                    return true
+                }
+            }
+            child = a
+            ancestor = a.superview
+        }
+        return false
+    }
+
+    /// Focuses the best target inside item `index` of `list` (a container item): at once when its cell
+    /// shows, else after the list scrolled it into view.
+    func enterItem(_ index: Int, of list: ListView, move: FocusMove, reference: Rect) {
+        if let cell = list.cell(at: index), let target = entry(in: cell, move: move, reference: reference) {
+            setFocus(target, scroll: true)
+            return
+        }
+        list.scrollToItem(index, position: .visible, duration: list.scrollView.focusScrollDuration,
+                          curve: list.scrollView.focusScrollCurve)
+        pendingEntry = (list, index, move, reference)
+    }
+
+    /// The target to focus when entering `node` by `move` from `reference` (root coordinates): for Tab the
+    /// first in order, for Shift-Tab the last, for a direction the one nearest the reference.
+    func entry(in node: ViewNode, move: FocusMove, reference: Rect) -> FocusTarget? {
+        guard !node.isHidden else { return nil }
+        if let list = node as? ListView {
+            let n = list.numberOfItems
+            guard n > 0 else { return nil }
+            if list.itemsAreFocusable {
+                return FocusTarget(view: list, item: list.entryItem(move: move, reference: reference))
+            }
+            // A list of containers: its showing cells, nearest first.
+            for cell in ordered(list.visibleCells, move: move, reference: reference) {
+                if let t = entry(in: cell, move: move, reference: reference) { return t }
+            }
+            return nil
+        }
+        if node.isFocusable { return FocusTarget(view: node, item: nil) }
+        for sub in ordered(node.storedSubviews, move: move, reference: reference) {
+            if let t = entry(in: sub, move: move, reference: reference) { return t }
+        }
+        return nil
+    }
+
+    /// `views` in the order a move tries them: in order for next, reversed for previous, nearest to the
+    /// reference first for a direction.
+    func ordered<V: ViewNode>(_ views: [V], move: FocusMove, reference: Rect) -> [V] {
+        switch move {
+        case .next: return views
+        case .previous: return views.reversed()
+        default:
+            return views.sorted { distance($0.frameInRoot, reference, move) < distance($1.frameInRoot, reference, move) }
+        }
+    }
+
+    /// Distance from `reference` to `rect` for a move: the gap along the move plus twice the offset across it.
+    func distance(_ rect: Rect, _ reference: Rect, _ move: FocusMove) -> Double {
+        let dx = rect.midX - reference.midX, dy = rect.midY - reference.midY
+        switch move {
+        case .up, .down: return abs(dy) + 2 * abs(dx)
+        case .left, .right: return abs(dx) + 2 * abs(dy)
+        default: return abs(dx) + abs(dy)
+        }
+    }
+
+    /// The nearest focusable target among `container`'s subviews other than `child`, in `move`'s direction.
+    func spatialTarget(in container: ViewNode, excluding child: ViewNode, move: FocusMove, reference: Rect) -> FocusTarget? {
+        var candidates: [ViewNode] = []
+        for sub in container.storedSubviews where sub !== child && !sub.isHidden {
+            let r = sub.frameInRoot
+            let ahead: Bool
+            switch move {
+            case .up: ahead = r.midY < reference.midY && r.maxY <= reference.minY + 1
+            case .down: ahead = r.midY > reference.midY && r.minY >= reference.maxY - 1
+            case .left: ahead = r.midX < reference.midX && r.maxX <= reference.minX + 1
+            case .right: ahead = r.midX > reference.midX && r.minX >= reference.maxX - 1
+            case .next, .previous:
+                let i = container.storedSubviews.firstIndex { $0 === child } ?? 0
+                let j = container.storedSubviews.firstIndex { $0 === sub } ?? 0
+                ahead = move == .next ? j > i : j < i
+            }
+            if ahead { candidates.append(sub) }
+        }
+        for sub in ordered(candidates, move: move, reference: reference) {
+            if let t = entry(in: sub, move: move, reference: reference) { return t }
+        }
+        return nil
+    }
+
+    /// Scrolls every scroll view around the target (innermost first) so that it shows whole.
+    func scrollIntoView(view: ViewNode, item: Int?) {
+        var child: ViewNode = view
+        if let list = view as? ListView, let item {
+            list.scrollToItem(item, position: .visible, duration: list.scrollView.focusScrollDuration,
+                              curve: list.scrollView.focusScrollCurve)
+        }
+        var cellIndex: Int?
+        var ancestor = view.superview
+        while let a = ancestor {
+            if let cell = child as? ListCell { cellIndex = cell.index }
+            if let list = a as? ListView {
+                if let k = cellIndex, k >= 0 {
+                    list.scrollToItem(k, position: .visible, duration: list.scrollView.focusScrollDuration,
+                                      curve: list.scrollView.focusScrollCurve)
+                }
+                cellIndex = nil
+            } else if let s = a as? ScrollingView, !((s.superview as? ListView)?.scrollView === s) {
+                // A plain scroll view: the child's frame is in its content coordinates.
+                let target = s.contentOffset(toReveal: child.storedFrame)
+                if target != s.contentOffset {
+                    s.setContentOffset(target, duration: s.focusScrollDuration, curve: s.focusScrollCurve)
+                }
+            }
+            child = a
+            ancestor = a.superview
+        }
+    }
+}
+
+extension ListView {
+    /// The item a focus move from `index` goes to inside this list, or `nil` when the move leaves it
+    /// (across its axis, or past its ends).
+    func neighbourItem(from index: Int, _ move: FocusMove) -> Int? {
+        let horizontal = axis == .horizontal
+        let step: Int
+        switch move {
+        case .next: step = 1
+        case .previous: step = -1
+        case .left where horizontal, .up where !horizontal: step = -1
+        case .right where horizontal, .down where !horizontal: step = 1
+        default: return nil
+        }
+        let j = index + step
+        return j >= 0 && j < numberOfItems ? j : nil
+    }
+
+    /// The item focus enters this list on: the first for Tab, the last for Shift-Tab, else the showing
+    /// item nearest the reference along the axis (for a move along the axis, the first showing one ahead).
+    func entryItem(move: FocusMove, reference: Rect) -> Int {
+        let n = numberOfItems
+        switch move {
+        case .next: return 0
+        case .previous: return n - 1
+        default: break
+        }
+        let visible = visibleRange
+        guard !visible.isEmpty else { return min(max(0, visible.lowerBound), n - 1) }
+        let horizontal = axis == .horizontal
+        let origin = scrollView.convert(Point.zero, to: nil)
+        var best = visible.lowerBound, bestDistance = Double.infinity
+        for i in visible {
+            guard let f = frame(of: i) else { continue }
+            // Prefer items showing whole.
+            let shown = scrollView.contentOffset(toReveal: f) == scrollView.clampPoint(scrollView.contentOffset)
+            let centre = horizontal ? f.midX + origin.x : f.midY + origin.y
+            let ref = horizontal ? reference.midX : reference.midY
+            let d = abs(centre - ref) + (shown ? 0 : 10_000)
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        return best
+    }
+}

@@ -1,0 +1,443 @@
+import Motion
+
+/// Routes a tree's input: pointer gestures (arbitration between nested scroll views, chaining, presses),
+/// the wheel, keys and focus. One per root, made by the root's first ``ViewNode/handle(_:)``.
+/// The rules are in ``ViewNode``'s notes under *Composition*.
+@MainActor
+final class InputRouter {
+    unowned let root: ViewNode
+
+    init(root: ViewNode) { self.root = root }
+
+    // MARK: - Gesture state
+
+    /// The scroll views on the path from the pressed view up to the root, innermost first.
+    var chain: [ScrollingView] = []
+    /// Each chain member's down location, in its viewport's coordinates.
+    var chainDown: [Point] = []
+    /// Whether a pointer gesture is in progress (its down landed in the tree).
+    var gestureActive = false
+    /// The axis the drag was given, once decided; `nil` before (or for a free two-axis drag).
+    var decided = false
+    var dragDim: ScrollingView.Dim?
+    /// The scroll views moving with the drag, innermost first (more than one when chaining), as indices
+    /// into `chain`.
+    var participants: [Int] = []
+    var downPoint = Point.zero
+    var downTime: Double = 0
+    /// The real pointer along the drag axis, for a chained release's velocity.
+    var tracker = VelocityTracker()
+    /// The press: the innermost pressable view on the path; dropped when a drag starts.
+    var press: ViewNode?
+    var highlightAt: Double?
+    var unhighlightAt: Double?
+    var highlighted: ViewNode?
+    /// The last pointer location seen (root frame coordinates), for keys and the wheel.
+    var lastPointer: Point?
+    var latestTime: Double = 0
+
+    // MARK: - Focus state
+
+    var focus: FocusTarget?
+    /// A focus move into a list item whose cell is not showing yet: resolved when it shows.
+    var pendingEntry: (list: ListView, item: Int, move: FocusMove, reference: Rect)?
+
+    var focusMark: FocusMark {
+        guard let f = focus, let view = f.view else { return .none }
+        return FocusMark(view: ObjectIdentifier(view), item: f.item ?? -1)
+    }
+
+    var needsFrames: Bool { highlightAt != nil || unhighlightAt != nil || pendingEntry != nil }
+
+    // MARK: - Events
+
+    func handle(_ event: InputEvent) {
+        let t = event.time
+        let time = t.isFinite ? t : latestTime
+        latestTime = max(latestTime, time)
+        switch event {
+        case .pointerDown(let p, _):
+            guard p.x.isFinite, p.y.isFinite else { return }
+            lastPointer = p
+            pointerDown(p, time)
+        case .pointerMove(let p, _):
+            guard p.x.isFinite, p.y.isFinite else { return }
+            lastPointer = p
+            pointerMove(p, time)
+        case .pointerUp(let p, _):
+            if p.x.isFinite && p.y.isFinite { lastPointer = p }
+            pointerUp(p, time)
+        case .wheel(let dx, let dy, let p, _):
+            if p.x.isFinite && p.y.isFinite { lastPointer = p }
+            wheel(dx: dx, dy: dy, at: p, time: time)
+        case .key(let key, _):
+            self.key(key, time: time)
+        case .character:
+            break
+        }
+    }
+
+    /// The view under `p` (root frame coordinates) and the scroll views on its path, innermost first.
+    func path(at p: Point) -> (hit: ViewNode?, scrollViews: [ScrollingView]) {
+        let f = root.storedFrame, b = root.boundsOrigin
+        var hit = root.hitTest(Point(x: p.x - f.minX + b.x, y: p.y - f.minY + b.y))
+        if hit == nil, root.takesPressesOutside, !root.isHidden, root.isUserInteractionEnabled { hit = root }
+        var scrollViews: [ScrollingView] = []
+        var view = hit
+        while let v = view {
+            if let s = v as? ScrollingView { scrollViews.append(s) }
+            view = v.superview
+        }
+        return (hit, scrollViews)
+    }
+
+    /// `p` (root frame coordinates) in `s`'s viewport coordinates (0,0 = its frame's top-left).
+    func viewportPoint(_ p: Point, in s: ScrollingView) -> Point {
+        let origin = s.superview?.pointInRootSpace(s.storedFrame.origin) ?? s.storedFrame.origin
+        return Point(x: p.x - origin.x, y: p.y - origin.y)
+    }
+
+    // MARK: - Pointer
+
+    func pointerDown(_ p: Point, _ time: Double) {
+        if gestureActive { pointerUp(lastPointer ?? p, time) }
+        let (hit, scrollViews) = path(at: p)
+        guard let hit else { return }
+        gestureActive = true
+        decided = false
+        dragDim = nil
+        participants.removeAll()
+        chain = scrollViews
+        chainDown = scrollViews.map { viewportPoint(p, in: $0) }
+        downPoint = p
+        downTime = time
+        tracker.reset()
+        var stoppedVisible = false
+        for (k, s) in chain.enumerated() {
+            s.routedPointerDown(chainDown[k], time)
+            if s.pointer?.stoppedVisibleMotion == true { stoppedVisible = true }
+        }
+        clearHighlight()
+        press = nil
+        if !stoppedVisible, let pressable = Self.pressable(from: hit) {
+            press = pressable
+            if chain.isEmpty {
+                setHighlight(pressable)
+            } else {
+                highlightAt = time + ViewNode.highlightDelay
+            }
+        }
+        if stoppedVisible { press = nil }
+    }
+
+    static func pressable(from view: ViewNode) -> ViewNode? {
+        var v: ViewNode? = view
+        while let c = v {
+            if c.isPressable { return c }
+            v = c.superview
+        }
+        return nil
+    }
+
+    func pointerMove(_ p: Point, _ time: Double) {
+        guard gestureActive else { return }
+        let dx = p.x - downPoint.x, dy = p.y - downPoint.y
+        if !decided {
+            for (k, s) in chain.enumerated() { s.routedPointerMove(Point(x: chainDown[k].x + dx, y: chainDown[k].y + dy), time) }
+            if chain.isEmpty {
+                if let press, !press.frameInRoot.contains(p) { cancelPress() }
+                return
+            }
+            guard chain.contains(where: { $0.passedSlop(dx: dx, dy: dy) }) else { return }
+            decide(dx: dx, dy: dy, time: time)
+        }
+        if let dim = dragDim { tracker.addSample(position: dim == .x ? p.x : p.y, time: time) }
+        feedParticipants(dx: dx, dy: dy, time: time)
+    }
+
+    /// Gives the drag to one scroll view (and its chain) once the slop is passed.
+    func decide(dx: Double, dy: Double, time: Double) {
+        decided = true
+        cancelPress()
+        let dim: ScrollingView.Dim = abs(dx) > abs(dy) ? .x : .y
+        var owner = chain.firstIndex { $0.scrolls(dim) && $0.hasRange(dim) }
+        if owner == nil { owner = chain.firstIndex { $0.scrolls(dim) } }
+        let ownerIndex = owner ?? 0
+        let s = chain[ownerIndex]
+        // A two-axis view: locked within 30° of an axis when it asks for it, else free.
+        var lock: ScrollingView.Dim?
+        if s.axis == .both {
+            if s.isDirectionalLockEnabled {
+                if abs(dy) <= tan30Degrees * abs(dx) { lock = .x } else if abs(dx) <= tan30Degrees * abs(dy) { lock = .y }
+            }
+        } else {
+            lock = s.axis == .horizontal ? .x : .y
+        }
+        dragDim = lock
+        participants = [ownerIndex]
+        if let lock {
+            var k = ownerIndex
+            while chain[k].chaining.contains(.drag),
+                  let next = chain.indices.first(where: { $0 > k && chain[$0].scrolls(lock) }) {
+                participants.append(next)
+                k = next
+            }
+        }
+        for k in chain.indices where !participants.contains(k) {
+            chain[k].routedCancel(time)
+        }
+        for (n, k) in participants.enumerated() {
+            chain[k].routedBeginDrag(lock: s.axis == .both ? lock : nil, resetTracking: n > 0,
+                                     at: chainDown[k], time: time)
+        }
+        if let lock {
+            tracker.reset()
+            tracker.addSample(position: lock == .x ? downPoint.x + dx : downPoint.y + dy, time: time)
+        }
+    }
+
+    /// Moves the participants: one alone follows the pointer; a chain shares the displacement, inner first.
+    func feedParticipants(dx: Double, dy: Double, time: Double) {
+        guard let first = participants.first else { return }
+        guard participants.count > 1, let dim = dragDim else {
+            chain[first].routedPointerMove(Point(x: chainDown[first].x + dx, y: chainDown[first].y + dy), time)
+            return
+        }
+        var wanted = dim == .x ? dx : dy   // pointer displacement this participant is asked to follow
+        for (n, k) in participants.enumerated() {
+            let s = chain[k]
+            var take = wanted
+            if n < participants.count - 1 {
+                let anchor = s.pointer?.anchor[dim] ?? s.contentOffset[dim]
+                let r = s.range(dim)
+                let raw = anchor - wanted
+                let shown = min(max(raw, r.lo), r.hi)
+                take = anchor - shown
+                wanted = -(raw - shown)
+            }
+            var q = chainDown[k]
+            q[dim] += take
+            s.routedPointerMove(q, time)
+        }
+    }
+
+    func pointerUp(_ p: Point, _ time: Double) {
+        guard gestureActive else { return }
+        gestureActive = false
+        let p = p.x.isFinite && p.y.isFinite ? p : (lastPointer ?? downPoint)
+        let dx = p.x - downPoint.x, dy = p.y - downPoint.y
+        if decided {
+            if let dim = dragDim { tracker.addSample(position: dim == .x ? p.x : p.y, time: time) }
+            feedParticipants(dx: dx, dy: dy, time: time)
+            releaseParticipants(dx: dx, dy: dy, time: time)
+            finishGesture()
+            return
+        }
+        // No drag: a tap, unless a press stopped visible motion or a scroll view was pulled past an edge.
+        var tappable = true
+        var upLocations: [Point] = []
+        for (k, s) in chain.enumerated() {
+            let q = Point(x: chainDown[k].x + dx, y: chainDown[k].y + dy)
+            upLocations.append(q)
+            if !s.routedTouchEnd(q, time) { tappable = false }
+        }
+        let pressed = press
+        let inner = chain.first
+        finishGesture()
+        guard tappable else { clearHighlight(); return }
+        if let pressed {
+            if highlightAt != nil || highlighted !== pressed {
+                setHighlight(pressed)
+                unhighlightAt = time + ViewNode.tapHighlightDuration
+            } else {
+                clearHighlight()
+            }
+            highlightAt = nil
+            pressed.activate()
+        } else {
+            clearHighlight()
+        }
+        if let inner, let q = upLocations.first { inner.deliverTap(at: q) }
+    }
+
+    func releaseParticipants(dx: Double, dy: Double, time: Double) {
+        guard participants.count > 1, let dim = dragDim else {
+            if let k = participants.first {
+                chain[k].routedPointerUp(Point(x: chainDown[k].x + dx, y: chainDown[k].y + dy), time, velocity: nil)
+            }
+            return
+        }
+        // The real pointer's velocity goes to the innermost participant that can still move that way.
+        let v = -tracker.velocity(at: time)
+        var receiver: Int?
+        for k in participants {
+            let s = chain[k], r = s.range(dim), o = s.contentOffset[dim]
+            if (v > 0 && o < r.hi - 1e-6) || (v < 0 && o > r.lo + 1e-6) { receiver = k; break }
+        }
+        for k in participants {
+            let s = chain[k]
+            var q = chainDown[k]
+            q[dim] = s.pointer?.lastLocation[dim] ?? q[dim]
+            if receiver == nil {
+                s.routedPointerUp(q, time, velocity: nil)
+            } else {
+                var velocity = Point.zero
+                if k == receiver { velocity[dim] = v * s.bandSlope(at: s.contentOffset[dim], dim) }
+                s.routedPointerUp(q, time, velocity: velocity.x.isFinite && velocity.y.isFinite ? velocity : .zero)
+            }
+        }
+    }
+
+    func finishGesture() {
+        chain.removeAll(keepingCapacity: true)
+        chainDown.removeAll(keepingCapacity: true)
+        participants.removeAll(keepingCapacity: true)
+        decided = false
+        dragDim = nil
+        press = nil
+    }
+
+    func cancelPress() {
+        press = nil
+        highlightAt = nil
+        clearHighlight()
+    }
+
+    func setHighlight(_ view: ViewNode) {
+        if highlighted !== view { highlighted?.isHighlighted = false }
+        highlighted = view
+        view.isHighlighted = true
+    }
+
+    func clearHighlight() {
+        highlighted?.isHighlighted = false
+        highlighted = nil
+        unhighlightAt = nil
+    }
+
+    // MARK: - Frames
+
+    func beforeStep(_ tick: FrameTick) {
+        let now = tick.targetTimestamp
+        guard now.isFinite else { return }
+        if let at = highlightAt, now >= at {
+            highlightAt = nil
+            if let press, gestureActive { setHighlight(press) }
+        }
+        if let at = unhighlightAt, now >= at { clearHighlight() }
+        if let pending = pendingEntry {
+            if let cell = pending.list.cell(at: pending.item) {
+                pendingEntry = nil
+                if let target = entry(in: cell, move: pending.move, reference: pending.reference) {
+                    setFocus(target, scroll: true)
+                }
+            } else if !pending.list.isAnimating || !pending.list.isDescendant(of: root) {
+                pendingEntry = nil
+            }
+        }
+    }
+
+    // MARK: - Wheel
+
+    func wheel(dx: Double, dy: Double, at p: Point, time: Double) {
+        guard !gestureActive || !decided else { return }
+        let (_, scrollViews) = path(at: p)
+        guard !scrollViews.isEmpty else { return }
+        let ddx = dx.isFinite ? dx : 0, ddy = dy.isFinite ? dy : 0
+        let vertical = scrollViews.first { $0.scrolls(.y) }
+        let horizontal = scrollViews.first { $0.scrolls(.x) }
+        if ddx != 0, ddy != 0, let v = vertical, v === horizontal {
+            v.wheel(dx: ddx, dy: ddy, time: v.eventTime(time))
+            return
+        }
+        if ddy != 0 {
+            let s = vertical ?? scrollViews[0]
+            s.wheel(dx: 0, dy: ddy, time: s.eventTime(time))
+        }
+        if ddx != 0 {
+            let s = horizontal ?? scrollViews[0]
+            s.wheel(dx: ddx, dy: 0, time: s.eventTime(time))
+        }
+    }
+
+    // MARK: - Keys
+
+    func key(_ key: Key, time: Double) {
+        switch key {
+        case .tab:
+            if moveFocus(.next) { return }
+        case .backtab:
+            if moveFocus(.previous) { return }
+        case .enter:
+            activateFocus(time: time)
+            return
+        case .up, .down, .left, .right:
+            if treeHasFocusables() {
+                let move: FocusMove = key == .up ? .up : key == .down ? .down : key == .left ? .left : .right
+                moveFocus(move)
+                return
+            }
+        default:
+            break
+        }
+        guard let target = keyTarget(for: key) else { return }
+        target.key(key, time: target.eventTime(time))
+    }
+
+    /// The scroll view a scroll key acts on: the innermost holding focus, else under the pointer, else the
+    /// first of the tree; preferring one that scrolls along the key's axis.
+    func keyTarget(for key: Key) -> ScrollingView? {
+        var candidates: [ScrollingView] = []
+        if let view = focus?.view, view.isDescendant(of: root) {
+            var v: ViewNode? = view
+            if let list = view as? ListView { v = list.scrollView }
+            while let c = v {
+                if let s = c as? ScrollingView { candidates.append(s) }
+                v = c.superview
+            }
+        }
+        if candidates.isEmpty, let p = lastPointer { candidates = path(at: p).scrollViews }
+        if candidates.isEmpty, let first = Self.firstScrollView(in: root) { candidates = [first] }
+        guard let innermost = candidates.first else { return nil }
+        let dim: ScrollingView.Dim?
+        switch key {
+        case .left, .right: dim = .x
+        case .up, .down, .pageUp, .pageDown, .space: dim = .y
+        default: dim = nil
+        }
+        guard let dim else { return innermost }
+        return candidates.first { $0.scrolls(dim) } ?? innermost
+    }
+
+    static func firstScrollView(in view: ViewNode) -> ScrollingView? {
+        if let s = view as? ScrollingView, !s.isHidden { return s }
+        for sub in view.storedSubviews where !sub.isHidden {
+            if let s = firstScrollView(in: sub) { return s }
+        }
+        return nil
+    }
+
+    func activateFocus(time: Double) {
+        guard let f = focus, let view = f.view, view.isDescendant(of: root) else { return }
+        if let list = view as? ListView, let item = f.item {
+            if let cell = list.cell(at: item) {
+                setHighlight(cell)
+                unhighlightAt = time + ViewNode.tapHighlightDuration
+            }
+            list.activateItem(item)
+        } else {
+            setHighlight(view)
+            unhighlightAt = time + ViewNode.tapHighlightDuration
+            view.activate()
+        }
+    }
+
+    func subtreeRemoved(_ view: ViewNode) {
+        if let f = focus?.view, f.isDescendant(of: view) { focus = nil }
+        if let h = highlighted, h.isDescendant(of: view) { clearHighlight() }
+        if let p = press, p.isDescendant(of: view) { press = nil }
+    }
+}
+
+/// tan 30°: a drag (dx, dy) lies within 30° of horizontal when |dy| ≤ tan 30° · |dx|.
+let tan30Degrees = 0.57735026918962576

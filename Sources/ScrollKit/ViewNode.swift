@@ -1,0 +1,427 @@
+import Motion
+
+/// A rectangle on screen in a tree of views: a frame in its superview's coordinates, subviews drawn in
+/// order over it, hit testing, per-frame updates, focus and activation. ``ScrollingView``, ``ListView``,
+/// ``PickerView`` and ``ListCell`` are view nodes, so a cell can hold a scroll view (a carousel in a list
+/// row) and the tree arbitrates between them.
+///
+/// Kept deliberately small; UIKit's `UIView` is the model for what a view owns:
+/// - **Geometry.** ``frame`` is in the superview's coordinates. A view's own coordinates start at its
+///   frame's top-left, except a scroll view's, which start at its content offset (UIKit's bounds origin):
+///   subviews of a scroll view are laid out in content coordinates and move as it scrolls.
+/// - **Drawing.** ``draw(in:)`` draws the view and its subtree: each view's ``draw(in:frame:)`` (override
+///   it; `frame` is the view's rectangle in the canvas's coordinates), then its subviews in order, clipped
+///   to the view when ``clipsToBounds`` (scroll views always clip). The focused view gets a focus ring.
+/// - **Frames.** ``step(_:)`` calls ``update(_:)`` on every view of the tree, parents before children.
+///   ``isAnimating`` is true while any view of the tree needs frames.
+/// - **Input.** ``handle(_:)`` takes events in the coordinates of the view's frame (a window's, for the
+///   root) and routes them through the tree: see *Composition* below. Call it on the root.
+///
+/// ## Composition: who gets a gesture
+/// - **Press.** A pointer down hit-tests the tree (``hitTest(_:)``). Every scroll view on the path from
+///   the root to the view under the pointer gets the press: one that is moving stops. If one of them was
+///   visibly moving (see ``ScrollingView/tapThroughSpeed``), the press is not a tap.
+/// - **Drag.** When the pointer passes a scroll view's touch slop along an axis it scrolls, the drag's axis
+///   is decided once for the gesture: the larger component of the movement so far (so a drag within 30° of
+///   horizontal is horizontal, within 30° of vertical is vertical; a tie is vertical). The innermost
+///   scroll view on the path that scrolls along that axis takes the drag (else the innermost scroll view);
+///   the others let go. A two-axis scroll view with ``ScrollingView/isDirectionalLockEnabled`` is locked to
+///   one axis when the drag starts within 30° of it, and free on a diagonal, as in UIKit.
+/// - **Chaining.** With ``ScrollingView/chaining`` including `.drag`, a scroll view that reaches its edge
+///   mid-drag passes the rest of the drag to the next scroll view up the path on the same axis; with
+///   `.fling`, a fling that reaches its edge hands its velocity on. The default, none, rubber-bands.
+/// - **Tap.** A pointer up without a drag is a tap: the innermost pressable view on the path (a view with
+///   ``onActivate``, a cell of a list with `onSelectItem`) is activated, and the innermost scroll view
+///   reports `scrollViewDidTap`. Pressable views are highlighted (``isHighlighted``) after
+///   ``highlightDelay`` inside a scroll view (at once elsewhere), so a scroll never flashes a highlight;
+///   a drag cancels the press.
+/// - **Wheel.** A vertical turn scrolls the innermost scroll view under the pointer that scrolls
+///   vertically, a horizontal one (or Shift with the vertical wheel, which hosts turn into horizontal)
+///   the innermost that scrolls horizontally; with none, the innermost scroll view under the pointer.
+/// - **Keys.** See ``ViewNode/moveFocus(_:)`` and ``isFocusable``: arrows move focus when the tree has
+///   focusable views, Tab and Backtab move it in order, Enter activates; scroll keys (PageUp, PageDown,
+///   Space, Home, End, and arrows in a tree without focusable views) act on the innermost scroll view
+///   holding focus, else the one under the pointer, else the first scroll view of the tree.
+///
+/// ## Bad input
+/// A NaN or infinite frame origin counts as 0, a NaN, infinite or negative size as 0; a zero-sized view
+/// draws nothing and takes no press. Adding a view to itself or to one of its own subviews is ignored.
+/// Nothing traps.
+@MainActor
+open class ViewNode {
+    // MARK: - Documented constants
+
+    /// Seconds a press inside a scroll view waits before it highlights its view (UIKit's
+    /// `delaysContentTouches` waits 150 ms): a drag that starts within it never flashes a highlight.
+    public static let highlightDelay: Double = 0.15
+    /// Seconds a tap that ended before ``highlightDelay`` keeps its view highlighted, so it is seen.
+    public static let tapHighlightDuration: Double = 0.1
+    /// The focus ring's colour, width and distance outside the view, in points.
+    public static let focusRingColor = RGBAColor(hex: 0x0A84FF)
+    public static let focusRingWidth: Double = 3
+    public static let focusRingOutset: Double = 3
+
+    // MARK: - Tree
+
+    var storedFrame: Rect
+    var storedSubviews: [ViewNode] = []
+    /// The router of a tree whose root this view is (made on the first ``handle(_:)`` or focus call).
+    var router: InputRouter?
+
+    /// The view's rectangle in its superview's coordinates (for the root: the window's), in points.
+    /// Sanitized (see *Bad input*). A change of size lays the view out again.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            let new = Self.sanitized(newValue)
+            guard new != storedFrame else { return }
+            let oldSize = storedFrame.size
+            storedFrame = new
+            if oldSize != new.size { sizeDidChange() }
+        }
+    }
+
+    /// The view this one is a subview of, or `nil` for a root (or a view not in a tree).
+    public internal(set) weak var superview: ViewNode?
+    /// The subviews, in drawing order (the last is drawn on top and hit first).
+    public var subviews: [ViewNode] { storedSubviews }
+
+    /// Hidden views (and their subtrees) are not drawn and take no input.
+    public var isHidden = false
+    /// When false, the view and its subtree take no pointer events (they fall through to the view below).
+    public var isUserInteractionEnabled = true
+    /// Whether subviews are clipped to the view's rectangle. Scroll views always clip.
+    public var clipsToBounds = false
+
+    /// Makes a view with `frame` (sanitized).
+    public init(frame: Rect = .zero) {
+        storedFrame = Self.sanitized(frame)
+    }
+
+    /// Adds `view` on top of the subviews, taking it from its current superview. Ignored when `view` is
+    /// this view or one of its ancestors (a tree has no cycles).
+    public func addSubview(_ view: ViewNode) {
+        insertSubview(view, at: storedSubviews.count)
+    }
+
+    /// Inserts `view` at `index` (clamped) among the subviews; see ``addSubview(_:)``.
+    public func insertSubview(_ view: ViewNode, at index: Int) {
+        var ancestor: ViewNode? = self
+        while let a = ancestor {
+            if a === view { return }
+            ancestor = a.superview
+        }
+        view.removeFromSuperview()
+        let i = min(max(index, 0), storedSubviews.count)
+        storedSubviews.insert(view, at: i)
+        view.superview = self
+    }
+
+    /// Takes the view out of its superview's subviews. Focus inside the removed subtree is dropped.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        if let index = parent.storedSubviews.firstIndex(where: { $0 === self }) {
+            parent.storedSubviews.remove(at: index)
+        }
+        superview = nil
+        parent.rootView.router?.subtreeRemoved(self)
+    }
+
+    /// Replaces the subviews with `views` (internal: a list's cells). No allocation once the array has
+    /// grown to the largest count.
+    func replaceSubviews<C: ViewNode>(with views: [C]) {
+        for view in storedSubviews where view.superview === self { view.superview = nil }
+        storedSubviews.removeAll(keepingCapacity: true)
+        for view in views {
+            view.superview = self
+            storedSubviews.append(view)
+        }
+    }
+
+    /// The root of the tree this view is in (the view itself when it has no superview).
+    public var rootView: ViewNode {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
+
+    /// Whether `self` is `view` or one of its descendants.
+    public func isDescendant(of view: ViewNode) -> Bool {
+        var current: ViewNode? = self
+        while let c = current {
+            if c === view { return true }
+            current = c.superview
+        }
+        return false
+    }
+
+    // MARK: - Geometry
+
+    /// Where the view's own coordinates start, in its frame: zero, or a scroll view's content offset.
+    var boundsOrigin: Point { .zero }
+
+    /// The view's own rectangle in its own coordinates (UIKit's `bounds`): its size at ``boundsOrigin``
+    /// (zero for plain views, the content offset for scroll views).
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: storedFrame.size) }
+
+    /// `point`, given in this view's coordinates, in `view`'s coordinates (`nil`: the root's frame
+    /// coordinates, the window's). Both views must be in the same tree for the result to mean anything.
+    public func convert(_ point: Point, to view: ViewNode?) -> Point {
+        let inRoot = pointInRootSpace(point)
+        guard let view else { return inRoot }
+        return view.pointFromRootSpace(inRoot)
+    }
+
+    /// `rect`, given in this view's coordinates, in `view`'s coordinates (`nil`: the window's).
+    public func convert(_ rect: Rect, to view: ViewNode?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// The view's rectangle in the root's frame coordinates (the window's).
+    public var frameInRoot: Rect { convert(bounds, to: nil) }
+
+    /// A point in own coordinates → the root's frame coordinates.
+    func pointInRootSpace(_ point: Point) -> Point {
+        var p = point
+        var view: ViewNode? = self
+        while let v = view {
+            let b = v.boundsOrigin
+            p = Point(x: p.x - b.x + v.storedFrame.minX, y: p.y - b.y + v.storedFrame.minY)
+            view = v.superview
+        }
+        return p
+    }
+
+    /// A point in the root's frame coordinates → own coordinates.
+    func pointFromRootSpace(_ point: Point) -> Point {
+        let origin = pointInRootSpace(.zero)
+        return Point(x: point.x - origin.x, y: point.y - origin.y)
+    }
+
+    /// Called when the frame's size changed (internal: the library's views resize their parts).
+    func sizeDidChange() { layoutSubviews() }
+
+    /// Lays out the subviews after the view's size changed. The default does nothing; override it to
+    /// place subviews from ``bounds``.
+    open func layoutSubviews() {}
+
+    // MARK: - Hit testing
+
+    /// The deepest visible, interactive view containing `point` (in this view's own coordinates): the
+    /// last subview that contains it, searched in reverse drawing order, else this view; `nil` when
+    /// the point is outside (or the view hidden or not interactive).
+    open func hitTest(_ point: Point) -> ViewNode? {
+        guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        var i = storedSubviews.count - 1
+        while i >= 0 {
+            let sub = storedSubviews[i]
+            let f = sub.storedFrame, b = sub.boundsOrigin
+            if let hit = sub.hitTest(Point(x: point.x - f.minX + b.x, y: point.y - f.minY + b.y)) { return hit }
+            i -= 1
+        }
+        return self
+    }
+
+    /// Whether `point` (own coordinates) lies inside ``bounds``.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: - Frames
+
+    /// Advances the tree one display frame: ``update(_:)`` on every view, parents before children, and
+    /// the tree's press highlight timing. Call it on the root. O(views in the tree), no allocation.
+    public func step(_ tick: FrameTick) {
+        router?.beforeStep(tick)
+        stepTree(tick)
+    }
+
+    func stepTree(_ tick: FrameTick) {
+        update(tick)
+        var i = 0
+        while i < storedSubviews.count {
+            storedSubviews[i].stepTree(tick)
+            i += 1
+        }
+        didStepSubviews(tick)
+    }
+
+    /// The view's own per-frame work for `tick` (compute what the frame shows at `tick.targetTimestamp`).
+    /// The default does nothing. Override it and ``isAnimating`` for a view that moves by itself.
+    open func update(_ tick: FrameTick) {}
+
+    /// Internal: after the subviews stepped (a list brings its cells up to date).
+    func didStepSubviews(_ tick: FrameTick) {}
+
+    /// Whether anything in the tree needs frames: a scroll view moving, a highlight waiting for its
+    /// delay. False at rest, so a host can sleep until input. Overrides add their own motion to `super`'s.
+    open var isAnimating: Bool {
+        if router?.needsFrames == true { return true }
+        for sub in storedSubviews where sub.isAnimating { return true }
+        return false
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the view and its subtree, the view at its ``frame`` taken in `canvas`'s coordinates (for the
+    /// root: window coordinates), with the focus ring of the tree's focused view. Call it on the root.
+    public func draw(in canvas: any DrawingCanvas) {
+        render(in: canvas, parentOrigin: .zero, focus: rootView.router?.focusMark ?? .none)
+    }
+
+    func render(in canvas: any DrawingCanvas, parentOrigin: Point, focus: FocusMark) {
+        guard !isHidden else { return }
+        prepareForDrawing()
+        let rect = storedFrame.offsetBy(dx: parentOrigin.x, dy: parentOrigin.y)
+        guard rect.width > 0, rect.height > 0 else { return }
+        let clips = clipsToBounds
+        if clips { canvas.pushClip(rect) }
+        draw(in: canvas, frame: rect)
+        let b = boundsOrigin
+        renderSubviews(in: canvas, origin: Point(x: rect.minX - b.x, y: rect.minY - b.y), focus: focus)
+        if clips { canvas.popClip() }
+        if focus.matches(self) { drawFocusRing(in: canvas, frame: rect) }
+    }
+
+    /// Internal: draws the subviews with their superview's own coordinates at `origin` in the canvas.
+    func renderSubviews(in canvas: any DrawingCanvas, origin: Point, focus: FocusMark) {
+        var i = 0
+        while i < storedSubviews.count {
+            storedSubviews[i].render(in: canvas, parentOrigin: origin, focus: focus)
+            i += 1
+        }
+    }
+
+    /// Internal: brings the view up to date before it draws (a list configures its visible cells).
+    func prepareForDrawing() {}
+
+    /// Draws the view's own content into `frame` (its rectangle in the canvas's coordinates), under its
+    /// subviews. The default draws nothing.
+    open func draw(in canvas: any DrawingCanvas, frame: Rect) {}
+
+    /// Draws the focus ring around `frame` when this view has focus: by default a
+    /// ``focusRingColor`` stroke ``focusRingWidth`` wide, ``focusRingOutset`` outside the frame (still
+    /// clipped by the scroll views around it). Override it for another look, or with nothing when the view
+    /// draws its own focused state (check ``isFocused`` in ``draw(in:frame:)``).
+    open func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
+        let o = Self.focusRingOutset
+        canvas.strokeRect(frame.insetBy(dx: -o, dy: -o), color: Self.focusRingColor, width: Self.focusRingWidth)
+    }
+
+    /// Whether ``draw(in:frame:)`` paints every pixel of its frame with opaque colour (a list skips its
+    /// background behind cells that all say so). The default is `false`; say `true` only if it holds.
+    open var isOpaque: Bool { false }
+
+    // MARK: - Press and activation
+
+    /// Called when the view is activated: tapped, or Enter while it has focus. Setting it makes the view
+    /// pressable (highlighted while pressed). Held strongly (a closure); capture its owner weakly.
+    public var onActivate: (@MainActor (ViewNode) -> Void)?
+
+    /// Whether a press on the view (or on a subview that is not pressable itself) highlights and
+    /// activates it. The default: ``onActivate`` is set. A list's cell is pressable when its list has
+    /// `onSelectItem`.
+    open var isPressable: Bool { onActivate != nil }
+
+    /// True while the view is pressed (after ``highlightDelay`` inside a scroll view) and briefly after a
+    /// quick tap. Read it in ``draw(in:frame:)``.
+    public internal(set) var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { highlightDidChange() } }
+    }
+
+    /// Called when ``isHighlighted`` changes. The default does nothing.
+    open func highlightDidChange() {}
+
+    /// Activates the view: calls ``onActivate``. A list's cell also calls its list's `onSelectItem`.
+    open func activate() {
+        onActivate?(self)
+    }
+
+    // MARK: - Focus
+
+    /// Whether the view itself can take focus (arrow keys, Tab, ``becomeFocused()``). Default false.
+    /// A list's items take focus through ``ListView/itemsAreFocusable``.
+    public var isFocusable = false
+
+    /// Whether this view has the tree's focus (a list's cell: whether its item has it).
+    public var isFocused: Bool { rootView.router?.focusMark.matches(self) ?? false }
+
+    /// Gives this view the tree's focus (if ``isFocusable``) and scrolls every scroll view around it,
+    /// each with its timed scroll, so that it is fully visible. Returns whether it took focus.
+    @discardableResult
+    public func becomeFocused() -> Bool {
+        guard isFocusable, !isHidden else { return false }
+        rootView.ensureRouter().setFocus(FocusTarget(view: self, item: nil), scroll: true)
+        return true
+    }
+
+    /// Drops the tree's focus if this view (or one of its items) holds it.
+    public func resignFocus() {
+        guard let router = rootView.router, router.focus?.view === self else { return }
+        router.setFocus(nil, scroll: false)
+    }
+
+    /// The tree's focused view (for a list's item: the list; its ``ListView/focusedItem`` says which).
+    /// Ask the root; `nil` when nothing has focus.
+    public var focusedView: ViewNode? { rootView.router?.focus?.view }
+
+    /// Moves the tree's focus as a D-pad, a rotary encoder or Tab would; see ``FocusMove``. With nothing
+    /// focused, focus goes to the first focusable view (the top-left-most visible one for arrows).
+    /// Returns whether focus moved. Call it on any view of the tree.
+    @discardableResult
+    public func moveFocus(_ move: FocusMove) -> Bool {
+        rootView.ensureRouter().moveFocus(move)
+    }
+
+    func ensureRouter() -> InputRouter {
+        if let router { return router }
+        let made = InputRouter(root: self)
+        router = made
+        return made
+    }
+
+    // MARK: - Input
+
+    /// Routes one input event through the tree rooted at this view, in the coordinates of this view's
+    /// ``frame`` (the window's, for a root): see *Composition* in the type's notes. A pointer gesture
+    /// belongs to the tree only if its down lands inside the view.
+    open func handle(_ event: InputEvent) {
+        ensureRouter().handle(event)
+    }
+
+    /// The router takes a press outside a root scroll view too (a bare scroll view has nothing around it).
+    var takesPressesOutside: Bool { false }
+
+    static func sanitized(_ r: Rect) -> Rect {
+        func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        func size(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+        return Rect(x: finite(r.minX), y: finite(r.minY), width: size(r.width), height: size(r.height))
+    }
+}
+
+/// A focus move: the four D-pad directions (spatial), and next or previous in order (Tab, Shift-Tab, a
+/// rotary encoder's clicks).
+public enum FocusMove: String, Sendable, Hashable, CaseIterable {
+    case up, down, left, right, next, previous
+}
+
+/// What has focus: a view, or item `item` of a list (`view` is then the list).
+struct FocusTarget {
+    weak var view: ViewNode?
+    var item: Int?
+}
+
+/// The focus as drawing sees it: which view (or list item) draws the ring. Plain values, no allocation.
+struct FocusMark {
+    var view: ObjectIdentifier?
+    var item: Int
+    static let none = FocusMark(view: nil, item: -1)
+
+    @MainActor
+    func matches(_ node: ViewNode) -> Bool {
+        guard let view else { return false }
+        if item < 0 { return ObjectIdentifier(node) == view }
+        guard let cell = node as? ListCell, let list = cell.listView else { return false }
+        return ObjectIdentifier(list) == view && cell.index == item
+    }
+}
