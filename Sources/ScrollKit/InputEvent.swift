@@ -3,8 +3,11 @@
 public enum Key: String, Sendable, Hashable, CaseIterable {
     case up = "Up", down = "Down", left = "Left", right = "Right"
     case pageUp = "PageUp", pageDown = "PageDown", home = "Home", end = "End", space = "Space"
-    case escape = "Escape", tab = "Tab", enter = "Enter"
-    /// Shift-Tab (Qt's name for it): focus moves to the previous view in order.
+    case escape = "Escape", tab = "Tab"
+    /// The Return key (and the keypad's Enter).
+    case enter = "Enter"
+    /// Shift-Tab: Tab pressed with Shift held, which moves backwards where Tab moves forwards
+    /// (Qt's name for it). Hosts report it instead of ``tab`` while Shift is held.
     case backtab = "Backtab"
 
     /// The keys a scroll view handles (the names scripts accept).

@@ -1,5 +1,6 @@
 import Motion
 import ScrollKit
+import ScrollKitSDL
 
 /// A scripted run: input and commands at times since the run began, read from a JSON file.
 ///
@@ -42,7 +43,9 @@ enum ScriptAction: Sendable, Equatable {
     case up(Point)
     /// A wheel turn in steps (fractions allowed; positive `dy` = toward the start, as SDL reports it).
     /// `location` nil = the last scripted pointer position, or the window's centre before any.
+    /// A `"shift": true` wheel is already turned horizontal here (`EventTranslator.shiftedWheel`).
     case wheel(dx: Double, dy: Double, location: Point?)
+    /// A key press; `"key": "Tab", "shift": true` is `.backtab`, `"Return"` is `.enter`.
     case key(Key)
     /// A command for the scene (scenes without a scroll view ignore it).
     case scene(SceneCommand)
@@ -128,14 +131,24 @@ extension Script {
     /// The fields each event type accepts (besides "t" and "type").
     static let fields: [String: [String]] = [
         "down": ["x", "y"], "move": ["x", "y"], "up": ["x", "y"],
-        "wheel": ["dx", "dy", "x", "y"],
-        "key": ["key"],
+        "wheel": ["dx", "dy", "x", "y", "shift"],
+        "key": ["key", "shift"],
         "scrollTo": ["x", "y", "duration", "curve"],
         "scrollToEnd": ["duration", "curve"],
         "scrollToItem": ["index", "position", "duration", "curve"],
         "resize": ["width", "height"],
         "screenshot": ["path"],
     ]
+
+    /// The names a `key` event accepts, in the order the documentation and errors list them: the scroll
+    /// keys by their `Key` names, then Return (`.enter`) and Tab (`.tab`; `.backtab` with `"shift": true`).
+    static let keyNames: [(name: String, key: Key)] =
+        Key.scrollKeys.map { ($0.rawValue, $0) } + [("Return", .enter), ("Tab", .tab)]
+
+    /// The key a script's `"key"` name stands for, or nil.
+    static func key(named name: String) -> Key? {
+        keyNames.first { $0.name == name }?.key
+    }
 
     /// Reads and validates a script file. Errors are `CLIError`s of the form
     /// `<path>: event 3: "x" must be a number` or `<path>: line 2, column 5: …`.
@@ -256,13 +269,18 @@ private struct EventReader {
             case (false, false): location = nil
             default: throw fail("\"x\" and \"y\" go together: give both or neither")
             }
-            action = .wheel(dx: dx, dy: dy, location: location)
+            let turn = try flag("shift") ? EventTranslator.shiftedWheel(dx: dx, dy: dy) : (dx: dx, dy: dy)
+            action = .wheel(dx: turn.dx, dy: turn.dy, location: location)
         case "key":
             let name = try string("key")
-            guard let key = Key(rawValue: name), Key.scrollKeys.contains(key) else {
-                throw fail("\"key\" must be one of \(Key.scrollKeys.map(\.rawValue).joined(separator: ", ")) (got \"\(excerpt(name))\")")
+            guard let key = Script.key(named: name) else {
+                throw fail("\"key\" must be one of \(Script.keyNames.map(\.name).joined(separator: ", ")) (got \"\(excerpt(name))\")")
             }
-            action = .key(key)
+            let shift = try flag("shift")
+            guard !shift || key == .tab else {
+                throw fail("\"shift\" is only allowed with \"key\": \"Tab\" (got \"\(name)\")")
+            }
+            action = .key(shift ? .backtab : key)
         case "scrollTo":
             let target = try point()
             action = .scene(.scrollTo(target, duration: try duration(), curve: try curve(curves)))
@@ -319,6 +337,13 @@ private struct EventReader {
         guard let value = members[key] else { throw fail("missing field \"\(key)\"") }
         guard case .string(let s) = value else { throw fail("\"\(key)\" must be a string, not \(value.kindDescription)") }
         return s
+    }
+
+    /// An optional boolean field; false when absent.
+    func flag(_ key: String) throws(ScriptError) -> Bool {
+        guard let value = members[key] else { return false }
+        guard case .bool(let b) = value else { throw fail("\"\(key)\" must be true or false, not \(value.kindDescription)") }
+        return b
     }
 
     func requiredNumber(_ key: String, min: Double, max: Double) throws(ScriptError) -> Double {

@@ -3,11 +3,15 @@ import ScrollKit
 
 /// The invariants the soak checks: pure functions of what a scene reports.
 enum SoakInvariants {
-    /// Finite offset and velocity; nil when they hold, else what broke.
+    /// Finite offset and velocity (the main scroll view's and the inner carousel's); nil when they
+    /// hold, else what broke.
     static func checkFinite(_ sample: TraceSample) -> String? {
         let values = [sample.offset.x, sample.offset.y, sample.velocity.x, sample.velocity.y]
         guard values.allSatisfy(\.isFinite) else {
             return "offset (\(sample.offset.x), \(sample.offset.y)) or velocity (\(sample.velocity.x), \(sample.velocity.y)) is not finite"
+        }
+        guard sample.innerOffsetX.isFinite && sample.innerVelocityX.isFinite else {
+            return "inner offset \(sample.innerOffsetX) or inner velocity \(sample.innerVelocityX) is not finite"
         }
         return nil
     }

@@ -9,7 +9,8 @@ import Motion
 import ScrollKit
 
 /// What a scene reports for one frame of the trace. Every field defaults to its neutral value,
-/// so a scene fills only the columns it has.
+/// so a scene fills only the columns it has. In the `home` scene the main scroll view is the
+/// vertical list of shelves (its items are the shelves); the `inner…` fields are a carousel's.
 struct TraceSample: Sendable, Equatable {
     /// The main scroll view's content offset, points.
     var offset: Point = .zero
@@ -27,6 +28,20 @@ struct TraceSample: Sendable, Equatable {
     var configured: Int = 0
     /// The picker's selected item; -1 in scenes without a picker.
     var selected: Int = -1
+    /// The index of the shelf whose carousel moved last (-1: none yet).
+    var innerIndex: Int = -1
+    /// That carousel's content offset along x, points (0 when there is none).
+    var innerOffsetX: Double = 0
+    /// That carousel's velocity along x, points per second (0 when there is none).
+    var innerVelocityX: Double = 0
+    /// The focused shelf and card (-1: none). Other scenes fill them where their own notion fits
+    /// (the list's focused row).
+    var focusRow: Int = -1
+    var focusItem: Int = -1
+    /// The card opened last, by tap or by Return (-1: none). Other scenes fill them where their own
+    /// notion fits (a tapped list row as activated).
+    var activatedRow: Int = -1
+    var activatedItem: Int = -1
 
     /// Every column neutral: zero numbers, idle phase, -1 indices.
     static let neutral = TraceSample()
@@ -56,6 +71,7 @@ enum TraceFormat {
         "frame", "timestamp", "targetTimestamp", "offsetX", "offsetY", "velocityX", "velocityY", "phase",
         "viewportWidth", "viewportHeight", "contentWidth", "contentHeight",
         "firstVisible", "lastVisible", "configured", "selected",
+        "innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem", "activatedRow", "activatedItem",
     ]
 
     /// The header line, without a line break.
@@ -76,7 +92,15 @@ enum TraceFormat {
             line += ","
             line += number(value)
         }
-        for value in [sample.firstVisible, sample.lastVisible, sample.configured, sample.selected] {
+        for value in [sample.firstVisible, sample.lastVisible, sample.configured, sample.selected, sample.innerIndex] {
+            line += ","
+            line += String(value)
+        }
+        for value in [sample.innerOffsetX, sample.innerVelocityX] {
+            line += ","
+            line += number(value)
+        }
+        for value in [sample.focusRow, sample.focusItem, sample.activatedRow, sample.activatedItem] {
             line += ","
             line += String(value)
         }

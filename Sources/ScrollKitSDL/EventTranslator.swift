@@ -30,9 +30,11 @@ public enum HostEvent: Sendable, Hashable {
 ///   (`mouseX` / `mouseY`, SDL 2.26). With ``WheelDirection/system`` (the default) the values are
 ///   passed as SDL reports them, which already follows the user's "natural scrolling" setting
 ///   (`SDL_MOUSEWHEEL_FLIPPED`); ``WheelDirection/physical`` multiplies flipped values by -1, so
-///   positive `dy` always means the wheel turned away from the user.
-/// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Enter (and the keypad's Enter)
-///   become `.key`; printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
+///   positive `dy` always means the wheel turned away from the user. With Shift held, a purely
+///   vertical turn becomes horizontal, as desktops do (see ``shiftedWheel(dx:dy:)``): turned toward
+///   the user, it scrolls right.
+/// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Return (and the keypad's Enter,
+///   both `.enter`) become `.key`; Tab with Shift held is `.backtab`. Printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
 ///   lower-cased; whitespace is left to `.key(.space)`.
 /// - Time: SDL stamps events in whole milliseconds since `SDL_Init` (a 32-bit counter); the
 ///   translator adds ``timeOffset`` (host clock seconds minus SDL ticks in seconds) and unwraps the
@@ -57,6 +59,11 @@ public struct EventTranslator: Sendable {
 
     /// Whether the primary pointer (left button or first finger) is down.
     public private(set) var isPointerDown = false
+    /// Whether Shift is held, as the last key event's modifier state (`keysym.mod`) said; cleared
+    /// when the window loses focus. Decides Tab versus Backtab and horizontal wheel turns, so it
+    /// follows the event stream: a Shift pressed between two wheel events of one batch counts for
+    /// the second only. A host that sees no key events may set it itself.
+    public var isShiftHeld = false
     private var primaryFinger: Int64?
     private var lastLocation = Point.zero
 
@@ -140,6 +147,7 @@ public struct EventTranslator: Sendable {
             if wheelDirection == .physical && w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
                 dx = -dx; dy = -dy
             }
+            if isShiftHeld { (dx, dy) = Self.shiftedWheel(dx: dx, dy: dy) }
             let p = Point(x: Double(w.mouseX), y: Double(w.mouseY))
             return .input(.wheel(dx: dx, dy: dy, location: p, time: time))
 
@@ -169,8 +177,13 @@ public struct EventTranslator: Sendable {
             return .input(.pointerUp(location: p, time: time))
 
         case SDL_KEYDOWN:
-            guard let key = Self.key(forKeycode: event.key.keysym.sym) else { return nil }
+            isShiftHeld = Self.hasShift(event.key.keysym.mod)
+            guard let key = Self.key(forKeycode: event.key.keysym.sym, shift: isShiftHeld) else { return nil }
             return .input(.key(key, time: time))
+
+        case SDL_KEYUP:
+            isShiftHeld = Self.hasShift(event.key.keysym.mod)
+            return nil
 
         case SDL_TEXTINPUT:
             let text = Self.string(fromText: event.text)
@@ -192,6 +205,7 @@ public struct EventTranslator: Sendable {
             case SDL_WINDOWEVENT_CLOSE:
                 return .quit
             case SDL_WINDOWEVENT_FOCUS_LOST:
+                isShiftHeld = false
                 guard isPointerDown else { return nil }
                 isPointerDown = false
                 primaryFinger = nil
@@ -211,8 +225,9 @@ public struct EventTranslator: Sendable {
     /// `SDL_TOUCH_MOUSEID`: the `which` of mouse events SDL synthesizes from touch.
     public static let touchMouseID = UInt32.max
 
-    /// The ScrollKit key for an SDL keycode, or nil.
-    public static func key(forKeycode code: SDL_Keycode) -> Key? {
+    /// The ScrollKit key for an SDL keycode, or nil. With `shift`, Tab is `.backtab`; Shift changes
+    /// no other key.
+    public static func key(forKeycode code: SDL_Keycode, shift: Bool = false) -> Key? {
         func k(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: c.rawValue) }
         switch code {
         case k(SDLK_UP): return .up
@@ -225,10 +240,24 @@ public struct EventTranslator: Sendable {
         case k(SDLK_END): return .end
         case k(SDLK_SPACE): return .space
         case k(SDLK_ESCAPE): return .escape
-        case k(SDLK_TAB): return .tab
+        case k(SDLK_TAB): return shift ? .backtab : .tab
         case k(SDLK_RETURN), k(SDLK_KP_ENTER): return .enter
         default: return nil
         }
+    }
+
+    /// A wheel turn made with Shift held, as desktops read it: a purely vertical turn (`dx` 0) becomes
+    /// horizontal, `dx = -dy`, `dy = 0`, so turning the wheel toward the user (negative `dy`) scrolls
+    /// right. A turn that already has a horizontal part is kept as it is (a system that converts
+    /// Shift-wheel itself reports `dx` already). Scripts' `"shift": true` wheels use the same rule.
+    public static func shiftedWheel(dx: Double, dy: Double) -> (dx: Double, dy: Double) {
+        guard dx == 0, dy != 0 else { return (dx, dy) }
+        return (-dy, 0)
+    }
+
+    /// Whether an SDL modifier state has either Shift key.
+    static func hasShift(_ mod: UInt16) -> Bool {
+        mod & UInt16(truncatingIfNeeded: KMOD_SHIFT.rawValue) != 0
     }
 
     private func fingerLocation(_ f: SDL_TouchFingerEvent) -> Point {

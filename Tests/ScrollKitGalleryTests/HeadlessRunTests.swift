@@ -33,7 +33,7 @@ import Testing
         #expect(rows.count == 121)  // header + 120 frames
         #expect(rows[0].joined(separator: ",") == TraceFormat.header)
         for (k, row) in rows.dropFirst().enumerated() {
-            #expect(row.count == 16)
+            #expect(row.count == TraceFormat.columns.count)
             #expect(row[0] == "\(k)")
             #expect(Double(row[1]) == Double(k) / 60)           // the virtual clock: exactly k / 60
             #expect(row[7] == "idle")                             // nothing touched it
@@ -98,6 +98,32 @@ import Testing
         #expect(rows[90][8] == "800")  // frame 89: before the resize at 0.75 s (frame 90)
         #expect(rows[91][8] == "640")
         #expect(try pngSize(dir.appendingPathComponent("mid.png").path) == (640, 480))
+    }
+
+    /// The issue 14 script forms run through the built binary, and every row has the appended columns.
+    @Test func returnTabShiftAndTheAppendedColumns() throws {
+        let dir = try DemoProcess.temporaryDirectory("keys14")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("s.json")
+        try Data("""
+        {"events": [
+          {"t": 0.05, "type": "wheel", "dy": -1, "shift": true},
+          {"t": 0.1,  "type": "key", "key": "Return"},
+          {"t": 0.15, "type": "key", "key": "Tab", "shift": true},
+          {"t": 0.2,  "type": "wheel", "dy": -1, "shift": false, "x": 400, "y": 300}
+        ]}
+        """.utf8).write(to: script)
+        let result = try DemoProcess.run(["--headless", "--frames", "30", "--script", script.path,
+                                          "--trace", "t.csv"], in: dir)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let rows = try readTrace(dir.appendingPathComponent("t.csv").path)
+        #expect(rows.count == 31)
+        #expect(rows[0].suffix(7) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
+                                      "activatedRow", "activatedItem"])
+        for row in rows { #expect(row.count == 23) }
+        // The list has no carousel: its inner columns stay neutral.
+        #expect(rows.dropFirst().allSatisfy { $0[16] == "-1" && $0[17] == "0" && $0[18] == "0" })
     }
 
     @Test func lateScriptEventsAreReportedNotSilentlyDropped() throws {

@@ -76,6 +76,54 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         }
     }
 
+    @Test("Return and Tab are keys; Tab with shift is Backtab; shift false changes nothing", arguments: [
+        (#"{"t": 0, "type": "key", "key": "Return"}"#, Key.enter),
+        (#"{"t": 0, "type": "key", "key": "Tab"}"#, .tab),
+        (#"{"t": 0, "type": "key", "key": "Tab", "shift": true}"#, .backtab),
+        (#"{"t": 0, "type": "key", "shift": true, "key": "Tab"}"#, .backtab),
+        (#"{"t": 0, "type": "key", "key": "Tab", "shift": false}"#, .tab),
+        (#"{"t": 0, "type": "key", "key": "Return", "shift": false}"#, .enter),
+        (#"{"t": 0, "type": "key", "key": "Up", "shift": false}"#, .up),
+    ] as [(String, Key)])
+    func returnAndTab(event: String, key: Key) throws {
+        #expect(try parse(one(event)).events == [ScriptEvent(t: 0, .key(key))])
+    }
+
+    @Test("a shifted wheel turns a vertical turn horizontal (toward the user = right); a horizontal part is kept", arguments: [
+        (#"{"t": 0, "type": "wheel", "dy": -1, "shift": true}"#, ScriptAction.wheel(dx: 1, dy: 0, location: nil)),
+        (#"{"t": 0, "type": "wheel", "dy": 2.5, "shift": true, "x": 10, "y": 20}"#, .wheel(dx: -2.5, dy: 0, location: Point(x: 10, y: 20))),
+        (#"{"t": 0, "type": "wheel", "dx": 0, "dy": 3, "shift": true}"#, .wheel(dx: -3, dy: 0, location: nil)),
+        (#"{"t": 0, "type": "wheel", "dx": 0.5, "shift": true}"#, .wheel(dx: 0.5, dy: 0, location: nil)),
+        (#"{"t": 0, "type": "wheel", "dx": 1, "dy": -2, "shift": true}"#, .wheel(dx: 1, dy: -2, location: nil)),
+        (#"{"t": 0, "type": "wheel", "dy": -1, "shift": false}"#, .wheel(dx: 0, dy: -1, location: nil)),
+        (#"{"t": 0, "type": "wheel", "dy": 10000, "shift": true}"#, .wheel(dx: -10000, dy: 0, location: nil)),
+    ] as [(String, ScriptAction)])
+    func shiftedWheel(event: String, action: ScriptAction) throws {
+        #expect(try parse(one(event)).events == [ScriptEvent(t: 0, action)])
+    }
+
+    @Test("a bad shift is a one-line error naming the event and the field", arguments: [
+        (#"{"t": 0, "type": "key", "key": "Tab", "shift": 3}"#, #"event 0: "shift" must be true or false, not a number"#),
+        (#"{"t": 0, "type": "key", "key": "Tab", "shift": "true"}"#, #"event 0: "shift" must be true or false, not a string"#),
+        (#"{"t": 0, "type": "key", "key": "Tab", "shift": null}"#, #"event 0: "shift" must be true or false, not null"#),
+        (#"{"t": 0, "type": "wheel", "dy": 1, "shift": 1}"#, #"event 0: "shift" must be true or false, not a number"#),
+        (#"{"t": 0, "type": "wheel", "dy": 1, "shift": [true]}"#, #"event 0: "shift" must be true or false, not an array"#),
+        (#"{"t": 0, "type": "key", "key": "Up", "shift": true}"#, #"event 0: "shift" is only allowed with "key": "Tab" (got "Up")"#),
+        (#"{"t": 0, "type": "key", "key": "Return", "shift": true}"#, #"event 0: "shift" is only allowed with "key": "Tab" (got "Return")"#),
+        (#"{"t": 0, "type": "key", "key": "Enter"}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab (got "Enter")"#),
+        (#"{"t": 0, "type": "key", "key": "Backtab"}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab (got "Backtab")"#),
+        (#"{"t": 0, "type": "key", "key": "Tab", "shift": true, "shift": true}"#, #"event 0: duplicate field "shift""#),
+        (#"{"t": 0, "type": "down", "x": 1, "y": 2, "shift": true}"#, #"event 0: unknown field "shift" for type "down" (valid: t, type, x, y)"#),
+        (#"{"t": 0, "type": "wheel", "dy": 1, "ctrl": true}"#, #"event 0: unknown field "ctrl" for type "wheel" (valid: t, type, dx, dy, x, y, shift)"#),
+        (#"{"t": 0, "type": "key", "key": "Tab", "alt": true}"#, #"event 0: unknown field "alt" for type "key" (valid: t, type, key, shift)"#),
+        (#"{"t": 0, "type": "wheel", "shift": true}"#, #"event 0: a wheel event needs "dx" or "dy""#),
+    ] as [(String, String)])
+    func badShift(event: String, expected: String) {
+        let text = message(one(event))
+        #expect(text == expected)
+        #expect(text?.contains("\n") == false)
+    }
+
     @Test(arguments: [
         // Syntax: truncation, stray characters, non-JSON.
         (#"{"events": [{"t": 0, "type": "down""#, "line 1, column 36: unexpected end of file: expected ',' or '}' (truncated JSON?)"),
@@ -115,7 +163,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"events": [{"t": null, "type": "down", "x": 1, "y": 2}]}"#, #"event 0: "t" must be a number"#),
         (#"{"events": [{"t": 0, "type": 5}]}"#, #"event 0: "type" must be a string, not a number"#),
         (#"{"events": [{"t": 0, "type": "key", "key": 38}]}"#, #"event 0: "key" must be a string, not a number"#),
-        (#"{"events": [{"t": 0, "type": "key", "key": "Escape"}]}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space (got "Escape")"#),
+        (#"{"events": [{"t": 0, "type": "key", "key": "Escape"}]}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab (got "Escape")"#),
         (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2, "position": "middle"}]}"#, #"event 0: "position" must be one of start, center, end (got "middle")"#),
         (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2.5}]}"#, #"event 0: "index" must be a whole number (got 2.5)"#),
         (#"{"events": [{"t": 0, "type": "screenshot", "path": ""}]}"#, #"event 0: "path" must not be empty"#),

@@ -94,6 +94,25 @@ private func play(_ events: [ScriptEvent], frames: Int, hz: Double = 60, origin:
         ])
     }
 
+    /// The issue 14 forms end to end: parsed from JSON, then played as the scene's input events.
+    @Test func returnTabBacktabAndAShiftedWheelArePlayedAsInput() throws {
+        let script = try Script.parse(Array("""
+        {"events": [
+          {"t": 0, "type": "key", "key": "Return"},
+          {"t": 0, "type": "key", "key": "Tab"},
+          {"t": 0, "type": "key", "key": "Tab", "shift": true},
+          {"t": 0, "type": "wheel", "dy": -1, "shift": true, "x": 100, "y": 200}
+        ]}
+        """.utf8), curves: .standard)
+        var player = ScriptPlayer(script: script, windowSize: Size(width: 800, height: 600))
+        #expect(player.outputs(for: tick(0)) == [
+            .input(.key(.enter, time: 0)),
+            .input(.key(.tab, time: 0)),
+            .input(.key(.backtab, time: 0)),
+            .input(.wheel(dx: 1, dy: 0, location: Point(x: 100, y: 200), time: 0)),
+        ])
+    }
+
     @Test func screenshotShowsTheFrameOnScreenAtItsTime() {
         // At t = 0 nothing has been presented: deferred to frame 1 (which writes frame 0).
         // At t = 0.5 (frame 30's beforeFrame) the last presented frame is 29, whose target is 0.5.

@@ -53,11 +53,15 @@ enum FakeEvent {
         return e
     }
 
-    static func key(_ code: SDL_KeyCode, ms: UInt32 = 0) -> SDL_Event {
+    /// A key going down (or up), with the modifier state SDL reports with it (`keysym.mod`: SDL
+    /// updates it before sending, so a Shift key's own down event already has Shift in it).
+    static func key(_ code: SDL_KeyCode, mod: SDL_Keymod = KMOD_NONE, up: Bool = false, ms: UInt32 = 0) -> SDL_Event {
         var e = SDL_Event()
-        e.type = SDL_KEYDOWN.rawValue
+        e.type = (up ? SDL_KEYUP : SDL_KEYDOWN).rawValue
         e.key.timestamp = ms
+        e.key.state = UInt8(up ? SDL_RELEASED : SDL_PRESSED)
         e.key.keysym.sym = SDL_Keycode(bitPattern: code.rawValue)
+        e.key.keysym.mod = UInt16(truncatingIfNeeded: mod.rawValue)
         return e
     }
 
@@ -147,6 +151,74 @@ struct HostEventTranslatorTests {
     func keys(code: SDL_KeyCode, key: Key) {
         var t = EventTranslator()
         #expect(t.translate(FakeEvent.key(code, ms: 1000)) == [.input(.key(key, time: 1))])
+    }
+
+    @Test("Shift-Tab is Backtab with either Shift key; Shift changes no other key", arguments: [
+        (SDLK_TAB, KMOD_LSHIFT, Key.backtab), (SDLK_TAB, KMOD_RSHIFT, .backtab), (SDLK_TAB, KMOD_SHIFT, .backtab),
+        (SDLK_TAB, SDL_Keymod(KMOD_LSHIFT.rawValue | KMOD_CTRL.rawValue), .backtab),
+        (SDLK_TAB, KMOD_NONE, .tab), (SDLK_TAB, KMOD_CTRL, .tab), (SDLK_TAB, KMOD_NUM, .tab),
+        (SDLK_RETURN, KMOD_LSHIFT, .enter), (SDLK_KP_ENTER, KMOD_SHIFT, .enter),
+        (SDLK_DOWN, KMOD_LSHIFT, .down), (SDLK_SPACE, KMOD_RSHIFT, .space),
+    ])
+    func shiftedKeys(code: SDL_KeyCode, mod: SDL_Keymod, key: Key) {
+        var t = EventTranslator()
+        #expect(t.translate(FakeEvent.key(code, mod: mod, ms: 250)) == [.input(.key(key, time: 0.25))])
+        #expect(EventTranslator.key(forKeycode: SDL_Keycode(bitPattern: code.rawValue),
+                                    shift: mod.rawValue & KMOD_SHIFT.rawValue != 0) == key)
+    }
+
+    @Test("with Shift held a vertical wheel turn is horizontal: toward the user scrolls right")
+    func shiftWheel() {
+        var t = EventTranslator()
+        #expect(!t.isShiftHeld)
+        // Shift goes down: its own key event (no ScrollKit key) carries the modifier.
+        #expect(t.translate(FakeEvent.key(SDLK_LSHIFT, mod: KMOD_LSHIFT)).isEmpty)
+        #expect(t.isShiftHeld)
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: -1, at: (30, 40), ms: 100))
+                == [.input(.wheel(dx: 1, dy: 0, location: Point(x: 30, y: 40), time: 0.1))])
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 2.5))
+                == [.input(.wheel(dx: -2.5, dy: 0, location: .zero, time: 0))])
+        // A turn that already has a horizontal part (a system that converts Shift-wheel itself) is kept.
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0.5, preciseY: 0))
+                == [.input(.wheel(dx: 0.5, dy: 0, location: .zero, time: 0))])
+        #expect(t.translate(FakeEvent.wheel(preciseX: 1, preciseY: -2))
+                == [.input(.wheel(dx: 1, dy: -2, location: .zero, time: 0))])
+        // Physical direction: the flip comes first, then Shift.
+        t.wheelDirection = .physical
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 1, flipped: true))
+                == [.input(.wheel(dx: 1, dy: 0, location: .zero, time: 0))])
+        t.wheelDirection = .system
+        // Another key down while Shift is held keeps it; the Shift key's release clears it.
+        #expect(t.translate(FakeEvent.key(SDLK_a, mod: KMOD_LSHIFT)).isEmpty)
+        #expect(t.isShiftHeld)
+        #expect(t.translate(FakeEvent.key(SDLK_LSHIFT, mod: KMOD_NONE, up: true)).isEmpty)
+        #expect(!t.isShiftHeld)
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: -1))
+                == [.input(.wheel(dx: 0, dy: -1, location: .zero, time: 0))])
+        // Right Shift, then the window loses focus: Shift is no longer held.
+        _ = t.translate(FakeEvent.key(SDLK_RSHIFT, mod: KMOD_RSHIFT))
+        #expect(t.isShiftHeld)
+        #expect(t.translate(FakeEvent.window(SDL_WINDOWEVENT_FOCUS_LOST)).isEmpty)
+        #expect(!t.isShiftHeld)
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 1))
+                == [.input(.wheel(dx: 0, dy: 1, location: .zero, time: 0))])
+        // Shift-Tab, then Tab after Shift is let go, in one stream.
+        var out: [HostEvent] = []
+        out += t.translate(FakeEvent.key(SDLK_LSHIFT, mod: KMOD_LSHIFT))
+        out += t.translate(FakeEvent.key(SDLK_TAB, mod: KMOD_LSHIFT, ms: 10))
+        out += t.translate(FakeEvent.key(SDLK_TAB, mod: KMOD_LSHIFT, up: true, ms: 20))
+        out += t.translate(FakeEvent.key(SDLK_LSHIFT, mod: KMOD_NONE, up: true, ms: 30))
+        out += t.translate(FakeEvent.key(SDLK_TAB, ms: 40))
+        #expect(out == [.input(.key(.backtab, time: 0.01)), .input(.key(.tab, time: 0.04))])
+    }
+
+    @Test("the Shift-wheel rule", arguments: [
+        (0.0, -1.0, 1.0, 0.0), (0.0, 3.0, -3.0, 0.0), (0.0, 0.25, -0.25, 0.0),
+        (2.0, 0.0, 2.0, 0.0), (1.0, -2.0, 1.0, -2.0), (0.0, 0.0, 0.0, 0.0),
+    ] as [(Double, Double, Double, Double)])
+    func shiftedWheelRule(dx: Double, dy: Double, expectedX: Double, expectedY: Double) {
+        let turn = EventTranslator.shiftedWheel(dx: dx, dy: dy)
+        #expect(turn.dx == expectedX && turn.dy == expectedY)
     }
 
     @Test("printable text and unmapped keys")
