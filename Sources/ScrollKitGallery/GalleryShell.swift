@@ -204,7 +204,7 @@ final class GalleryShell: DemoScene {
         case .key(.escape, _):
             if showsHelp { showsHelp = false } else { quit = true }
             return
-        case .key(.tab, _):
+        case .key(.tab, _) where currentScene?.usesTabKey != true:
             select((selectedIndex + 1) % tabs.count)
             return
         case .character(let text, _):

@@ -34,8 +34,10 @@ struct SceneOptions: Sendable, Equatable {
     /// The snapping rules `--snap` accepts.
     enum Snap: String, Sendable, CaseIterable { case none, items, paging, centered }
 
-    /// `--items`: the list scene's item count.
+    /// `--items`: the list scene's item count (the home scene's shelf count when given).
     var items = 1000
+    /// Whether `--items` was given (the home scene then uses it instead of its 20 shelves).
+    var itemsGiven = false
     /// `--snap`: nil = the scene's own default.
     var snap: Snap? = nil
     /// `--snap-ratio`: nil = the rule's default (0.3 for items, 0.1 for paging).

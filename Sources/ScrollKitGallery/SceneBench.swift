@@ -43,6 +43,7 @@ public final class SceneBench {
         host = try HeadlessHost(options: HostOptions(size: size, hz: 60, title: "bench"))
         var options = SceneOptions()
         options.items = items
+        options.itemsGiven = true
         options.sprites = sprites
         let context = SceneContext(size: size, hz: 60, headless: true, options: options)
         do {

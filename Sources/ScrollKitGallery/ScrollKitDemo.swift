@@ -172,7 +172,7 @@ struct GalleryCommand: ParsableCommand {
             scriptPath: script, tracePath: trace, screenshotPath: screenshot, stats: stats)
         configuration.recordDirectory = record
         var options = SceneOptions()
-        if let items { options.items = items }
+        if let items { options.items = items; options.itemsGiven = true }
         options.snap = snap
         options.snapRatio = snapRatio
         if let sprites { options.sprites = sprites }

@@ -24,6 +24,8 @@ protocol DemoScene: HostClient {
     /// True when `draw(in:)` paints every pixel of a `size` area (the last `hostDidResize` size) with
     /// opaque colour, so the shell need not fill the content background under it first.
     func coversOpaquely(_ size: Size) -> Bool
+    /// True when the scene uses Tab and Shift-Tab itself (focus); the gallery then does not switch tabs on Tab.
+    var usesTabKey: Bool { get }
 }
 
 extension DemoScene {
@@ -32,6 +34,7 @@ extension DemoScene {
     func scrollToEnd(duration: Double, curve: TimingCurve?) {}
     func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {}
     func coversOpaquely(_ size: Size) -> Bool { false }
+    var usesTabKey: Bool { false }
 
     /// Dispatches a scripted command to the matching hook.
     func perform(_ command: SceneCommand) {
@@ -73,6 +76,7 @@ enum SceneCatalog {
         .picker,
         .sprites,
         .curves,
+        .home,
     ]
 
     /// The scene shown when `--scene` is not given.
