@@ -40,6 +40,14 @@ extension InputRouter {
 
     @discardableResult
     func moveFocus(_ move: FocusMove) -> Bool {
+        // A move into a shelf that is still scrolling into view: count on from there (no key is lost).
+        if let pending = pendingEntry {
+            if pending.list.isDescendant(of: root), let next = pending.list.neighbourItem(from: pending.item, move) {
+                enterItem(next, of: pending.list, move: move, reference: pending.reference)
+                return true
+            }
+            pendingEntry = nil
+        }
         guard let current = focus, let view = current.view, view.isDescendant(of: root),
               let reference = focusRect(current) else {
             // Nothing focused: the first target in order, or the top-left-most for a direction.

@@ -355,10 +355,11 @@ open class ViewNode {
         return true
     }
 
-    /// Drops the tree's focus if this view (or one of its items) holds it.
+    /// Drops the tree's focus if this view (or one of its items) holds it. A focus move still under way
+    /// (into a cell that is scrolling into view) goes on.
     public func resignFocus() {
         guard let router = rootView.router, router.focus?.view === self else { return }
-        router.setFocus(nil, scroll: false)
+        router.focus = nil
     }
 
     /// The tree's focused view (for a list's item: the list; its ``ListView/focusedItem`` says which).

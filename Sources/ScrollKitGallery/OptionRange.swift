@@ -142,7 +142,7 @@ struct WindowSize: ExpressibleByArgument, Sendable, Equatable, CustomStringConve
     }
 }
 
-/// `--scene NAME`: one of `SceneCatalog.names` (ArgumentParser lists them when the name is unknown).
+/// `--scene NAME`: one of `SceneCatalog.names`; an unknown name is one line naming them all.
 struct SceneName: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
     let name: String
 
@@ -157,6 +157,18 @@ struct SceneName: ExpressibleByArgument, Sendable, Equatable, CustomStringConver
     static let `default` = SceneName(name: SceneCatalog.defaultName)
 
     static var allValueStrings: [String] { SceneCatalog.names }
+
+    /// The names as a sentence: "list, paging, …, curves or home".
+    static var namesSentence: String {
+        let names = SceneCatalog.names
+        guard names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
+    @Sendable static func convert(_ text: String) throws -> SceneName {
+        guard let name = SceneName(argument: text) else { throw CLIError("must be one of \(namesSentence)") }
+        return name
+    }
 
     var description: String { name }
 }

@@ -292,7 +292,7 @@ private struct EventReader {
             if members["position"] != nil {
                 let name = try string("position")
                 guard let p = ItemPosition(rawValue: name) else {
-                    throw fail("\"position\" must be one of start, center, end (got \"\(excerpt(name))\")")
+                    throw fail("\"position\" must be one of start, center, end, visible (got \"\(excerpt(name))\")")
                 }
                 position = p
             }

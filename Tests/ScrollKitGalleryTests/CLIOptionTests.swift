@@ -95,7 +95,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
     /// The scene options a test builds from option texts go through the command line's own parser.
     @Test func sceneOptionsFromTextUseTheCommandLine() throws {
         #expect(try SceneOptions(items: "40", snap: "paging", snapRatio: "0.5", sprites: "7", seed: "3")
-                == { var o = SceneOptions(); o.items = 40; o.snap = .paging; o.snapRatio = 0.5; o.sprites = 7; o.seed = 3; return o }())
+                == { var o = SceneOptions(); o.items = 40; o.itemsGiven = true; o.snap = .paging; o.snapRatio = 0.5; o.sprites = 7; o.seed = 3; return o }())
         #expect(throws: CLIError(#"--items must be a whole number from 0 to 10000000 (got "-1")"#)) {
             try SceneOptions(items: "-1")
         }
@@ -148,7 +148,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["curves", "--samples", "-4"], #"error: --samples must be a whole number from 2 to 100000 (got "-4")"#),
         // Enumerations: ArgumentParser lists the values.
         (["--snap", "page"], "error: The value 'page' is invalid for '--snap <RULE>'. Please provide one of 'none', 'items', 'paging' or 'centered'."),
-        (["--scene", "List"], "error: The value 'List' is invalid for '--scene <NAME>'. Please provide one of 'list', 'paging', 'picker', 'sprites' or 'curves'."),
+        (["--scene", "List"], "error: The value 'List' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves or home"),
         // PNG only, for the gallery and for curves.
         (["--screenshot", "out.jpg"], #"error: --screenshot writes PNG only: "out.jpg" does not end in .png"#),
         (["--headless", "--screenshot", "shots/out.png.bak"], #"error: --screenshot writes PNG only: "shots/out.png.bak" does not end in .png"#),
@@ -241,7 +241,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         #expect(out.contains("Frame rate, 1 to 1000 (default: the display's, or 60 headless)."))
         #expect(out.contains("--frames <N> Frames to run, at least 1 (headless default: 120; window: until quit)."))
         #expect(out.contains("Items in the list scene, 0 to 10000000 (default 1000)."))
-        #expect(out.contains("(values: list, paging, picker, sprites, curves; default: list)"))
+        #expect(out.contains("The scene to show: list, paging, picker, sprites,"))
         #expect(out.contains("(values: none, items, paging, centered)"))
         #expect(out.contains("Window size in points, each 1 to 16384 (default 800x600)."))
         #expect(out.contains("--seed <S> Seed for the scenes' random choices, 0 to 18446744073709551615 (default 1)."))
