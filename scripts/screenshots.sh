@@ -41,6 +41,18 @@ JSON
 "$demo" --headless --scene sprites --sprites 150 --seed 7 --frames 90 --screenshot "$out/sprites.png" >/dev/null
 "$demo" --headless --scene curves --frames 30 --screenshot "$out/curves.png" >/dev/null
 "$demo" --headless --scene list --help-overlay --frames 5 --screenshot "$out/help.png" >/dev/null
+# Home: focus moved down one shelf and along to the third card (the ring), the list scrolled a little.
+cat >"$tmp/home.json" <<EOF
+{"events": [
+  {"t": 0.1, "type": "key", "key": "Down"},
+  {"t": 0.2, "type": "key", "key": "Down"},
+  {"t": 0.3, "type": "key", "key": "Right"},
+  {"t": 0.4, "type": "key", "key": "Right"},
+  {"t": 0.5, "type": "wheel", "dy": -1, "x": 400, "y": 300},
+  {"t": 1.2, "type": "screenshot", "path": "$out/home.png"}
+]}
+EOF
+"$demo" --headless --scene home --script "$tmp/home.json" --frames 80 >/dev/null
 "$demo" curves --screenshot "$out/curves-gallery.png" >/dev/null
 # Motion: a short run of each scene at 25 Hz, recorded frame by frame, as a GIF 360 px wide.
 if command -v ffmpeg >/dev/null 2>&1; then
