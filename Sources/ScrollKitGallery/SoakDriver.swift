@@ -114,7 +114,7 @@ final class SoakDriver: HostClient {
                             dx: chance(0.2) ? rng.uniform(-20...20) : 0, frames: 1 + Int(rng.next() % 20))
         case ..<0.60:
             counts.keys += 1
-            host.inject(.key(pick(Key.scrollKeys + [.enter]), time: t))
+            host.inject(.key(pick(Key.scrollKeys + [.enter, .tab, .backtab]), time: t))
         case ..<0.80:
             scrollTo()
         case ..<0.86:
@@ -184,8 +184,7 @@ final class SoakDriver: HostClient {
     /// Runs a change of geometry and allows the overscroll it leaves.
     private func noteGeometryChange(_ change: () -> Void) {
         change()
-        if let list {
-            let scroll = list.listView.scrollView
+        if let scroll = list?.listView.scrollView ?? (shell.currentScene as? HomeScene)?.list.scrollView {
             let y = scroll.contentOffset.y
             extraOverscroll = max(extraOverscroll, scroll.minContentOffset.y - y, y - scroll.maxContentOffset.y)
         }
@@ -210,6 +209,7 @@ final class SoakDriver: HostClient {
 
     private func check() {
         if let problem = SoakInvariants.checkFinite(shell.traceSample) { fail(problem); return }
+        if let home = shell.currentScene as? HomeScene { checkHome(home); return }
         guard let list else { return }
         let view = list.listView, scroll = view.scrollView
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
@@ -223,6 +223,34 @@ final class SoakDriver: HostClient {
         if let problem = SoakInvariants.checkVisible(view.visibleRange, offset: y - lo, viewport: viewport,
                                                       count: view.numberOfItems, rowLength: ListScene.rowHeight) {
             fail(problem)
+        }
+    }
+
+    /// The home scene: the shelves' list and every showing carousel stay within a viewport of their range,
+    /// and the focus and the opened card name real shelves and cards.
+    private func checkHome(_ home: HomeScene) {
+        let scroll = home.list.scrollView
+        let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
+        // As for the list: a resize may leave the offset out of the new range; it comes back from there.
+        if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
+        if let problem = SoakInvariants.checkRange(offset: y, lo: lo, hi: hi,
+                                                   overscroll: scroll.viewportSize.height + extraOverscroll + 1e-6) {
+            fail("home list: " + problem); return
+        }
+        for case let shelf as ShelfCell in home.list.visibleCells {
+            let s = shelf.carousel.scrollView
+            if let problem = SoakInvariants.checkRange(offset: s.contentOffset.x, lo: s.minContentOffset.x,
+                                                       hi: s.maxContentOffset.x, overscroll: s.viewportSize.width + 1e-6) {
+                fail("home shelf \(shelf.shelf): " + problem); return
+            }
+        }
+        let sample = home.traceSample
+        let shelves = home.list.numberOfItems
+        for (row, item, name) in [(sample.focusRow, sample.focusItem, "focus"), (sample.activatedRow, sample.activatedItem, "opened card")]
+            where row != -1 || item != -1 {
+            guard row >= 0, row < shelves, item >= 0, item < HomeScene.cardsPerShelf else {
+                fail("home: \(name) at shelf \(row), card \(item) of \(shelves) shelves"); return
+            }
         }
     }
 
