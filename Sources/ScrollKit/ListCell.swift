@@ -82,6 +82,9 @@ open class LabelCell: ListCell {
     public var textAlignment: TextAlign = .leading
     /// Padding between the cell's edges and its text, in points.
     public var contentInsets = Insets(top: 6, left: 16, bottom: 6, right: 16)
+    /// Laid over the background while the cell is pressed (``ViewNode/isHighlighted``, when its list has
+    /// `onSelectItem`), or `nil` for no pressed look. Default: black at 10%, UIKit's grey.
+    public var highlightColor: RGBAColor? = RGBAColor(r: 0, g: 0, b: 0, a: 26)
     /// The separator colour, or `nil` for none. Drawn as a 1 pt line along the bottom edge from the
     /// left content inset to the right edge (or down the right edge, see ``separatorAlongTrailingEdge``).
     public var separatorColor: RGBAColor? = RGBAColor(hex: 0xC6C6C8)
@@ -113,6 +116,7 @@ open class LabelCell: ListCell {
     open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0 else { return }
         canvas.fill(frame, color: backgroundColor)
+        if isHighlighted, let highlightColor { canvas.fill(frame, color: highlightColor) }
         let dark = Self.isDark(backgroundColor)
         var titleStyle = self.titleStyle
         titleStyle.color = titleColor ?? (dark ? Self.lightText : Self.darkText)

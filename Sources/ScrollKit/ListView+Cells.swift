@@ -154,6 +154,10 @@ extension ListView {
 
     /// Sends a cell that stopped showing to its class's pool (dropped when the pool is full).
     func recycle(_ cell: ListCell) {
+        // Focus inside the cell (a carousel in a row) has nowhere to be once the cell shows another item.
+        if let router = rootView.router, let focused = router.focus?.view, focused.isDescendant(of: cell) {
+            router.focus = nil
+        }
         cell.prepareForReuse()
         cell.index = -1
         cell.frame = .zero

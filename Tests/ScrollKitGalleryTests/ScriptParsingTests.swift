@@ -164,7 +164,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"events": [{"t": 0, "type": 5}]}"#, #"event 0: "type" must be a string, not a number"#),
         (#"{"events": [{"t": 0, "type": "key", "key": 38}]}"#, #"event 0: "key" must be a string, not a number"#),
         (#"{"events": [{"t": 0, "type": "key", "key": "Escape"}]}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab (got "Escape")"#),
-        (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2, "position": "middle"}]}"#, #"event 0: "position" must be one of start, center, end (got "middle")"#),
+        (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2, "position": "middle"}]}"#, #"event 0: "position" must be one of start, center, end, visible (got "middle")"#),
         (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2.5}]}"#, #"event 0: "index" must be a whole number (got 2.5)"#),
         (#"{"events": [{"t": 0, "type": "screenshot", "path": ""}]}"#, #"event 0: "path" must not be empty"#),
         // NaN, Infinity, huge numbers.

@@ -16,25 +16,17 @@ final class Fruits: ListDataSource {
     }
 }
 
-@MainActor final class FruitApp: HostClient {
-    let list = ListView(frame: .zero, dataSource: Fruits())
-    func hostDidResize(to size: Size) { list.frame = Rect(origin: .zero, size: size) }
-    func handle(_ event: InputEvent) { list.handle(event) }
-    func update(_ tick: FrameTick) { list.step(tick) }
-    func draw(in canvas: DrawingCanvas) { list.draw(in: canvas) }
-    var needsFrames: Bool { list.isAnimating }
-    var wantsQuit: Bool { false }
-}
 
 @Suite(.serialized) @MainActor
 struct EmbeddingExampleTests {
     @Test("the README's embedding example runs: a list on screen, flung by a scripted drag")
     func readmeExampleRuns() throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
-        let app = FruitApp()
+        let list = ListView(frame: .zero, dataSource: Fruits())
         let host = try HeadlessHost(options: HostOptions(size: Size(width: 400, height: 300), hz: 60))
-        // A quick upward drag at frames 1 to 4, released at frame 4: the list flings.
-        try host.run(client: app, maxFrames: 40) { tick in
+        // The README's line is `try WindowHost(...).run(rootView: list)`; a headless run with a frame hook
+        // plays a quick upward drag at frames 1 to 4, released at frame 4: the list flings.
+        try host.run(client: RootViewClient(root: list), maxFrames: 40) { tick in
             guard (1...4).contains(tick.index) else { return }
             let y = 250 - Double(tick.index - 1) * 40
             let location = Point(x: 200, y: y)
@@ -43,8 +35,22 @@ struct EmbeddingExampleTests {
                 : .pointerMove(location: location, time: tick.timestamp)
             host.inject(event)
         }
-        #expect(app.list.scrollView.contentOffset.y > 120)   // more than the 120 pt dragged: it flung
-        #expect(app.list.visibleRange.lowerBound > 1)
-        #expect(app.list.visibleRange.count >= 300 / 56)
+        #expect(list.frame.size == Size(width: 400, height: 300))
+        #expect(list.scrollView.contentOffset.y > 120)   // more than the 120 pt dragged: it flung
+        #expect(list.visibleRange.lowerBound > 1)
+        #expect(list.visibleRange.count >= 300 / 56)
+    }
+
+    @Test("run(rootView:) runs a view tree to maxFrames and Escape ends it")
+    func runRootView() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let list = ListView(frame: .zero, dataSource: Fruits())
+        let host = try HeadlessHost(options: HostOptions(size: Size(width: 320, height: 200), hz: 60))
+        try host.run(rootView: list, maxFrames: 3)
+        #expect(list.frame.size == Size(width: 320, height: 200))
+        #expect(list.visibleRange == 0..<4)
+        let client = RootViewClient(root: list)
+        client.handle(.key(.escape, time: 0))
+        #expect(client.wantsQuit)
     }
 }

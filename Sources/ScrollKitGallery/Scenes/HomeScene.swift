@@ -330,8 +330,6 @@ final class ShelfCell: ListCell {
                 state.savedOffsets[shelf] = nil
             }
         }
-        // A focused card of this shelf has nowhere to be once the cell shows another shelf.
-        carousel.resignFocus()
         shelf = -1
     }
 

@@ -91,6 +91,7 @@ final class ListScene: DemoScene {
         durationControl.onChange = { [unowned self] index in self.durationIndex = index }
         curveControl.onChange = { [unowned self] index in self.curveIndex = index }
         tracker.controls = [endButton, topButton, durationControl, curveControl]
+        listView.onSelectItem = { [unowned self] row in self.activatedRow = row }
         layout()
     }
 
@@ -347,7 +348,14 @@ final class ListScene: DemoScene {
 
     // MARK: DemoScene
 
-    var traceSample: TraceSample { TraceSample(list: listView) }
+    var traceSample: TraceSample {
+        var sample = TraceSample(list: listView)
+        sample.activatedRow = activatedRow
+        return sample
+    }
+
+    /// The row tapped last (-1: none); the trace's `activatedRow` (rows have no cards: `activatedItem` stays -1).
+    private(set) var activatedRow = -1
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         startCounting()
