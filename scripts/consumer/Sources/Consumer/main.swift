@@ -1,5 +1,10 @@
 import CSDL2
 import ScrollKitSDL
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // An app's own SDL loop with a ScrollKit list in it (the README's "Inside your own SDL loop"), run for
 // `frames` frames with a scripted flick; prints what a frame cost in this build.
@@ -41,3 +46,9 @@ for frame in 0..<frames {
 costs.sort()
 let p50 = costs.isEmpty ? 0 : costs[costs.count / 2]
 print("consumer: \(frames) frames, offset \(Int(list.scrollView.contentOffset.y)), frame p50 \(Double(Int(p50 * 100)) / 100) ms")
+do {
+    print(try checkShelves())
+} catch {
+    print("error: consumer: \(error)")
+    exit(1)
+}
