@@ -24,7 +24,11 @@ extension InputRouter {
     static func containsFocusable(_ view: ViewNode) -> Bool {
         guard !view.isHidden else { return false }
         if view.isFocusable { return true }
-        if let list = view as? ListView, list.itemsAreFocusable, list.numberOfItems > 0 { return true }
+        if let list = view as? ListView {
+            if list.itemsAreFocusable, list.numberOfItems > 0 { return true }
+            // A list makes its cells lazily (first frame, draw or query): look at the cells that show now.
+            list.updateCells()
+        }
         for sub in view.storedSubviews where containsFocusable(sub) { return true }
         return false
     }
