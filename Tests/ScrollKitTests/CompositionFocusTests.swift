@@ -160,6 +160,41 @@ extension CompositionTests {
             Self.expectFocusShowsWhole(home)
         }
 
+        @Test("Down, Up, Tab and Backtab pass over shelves with nothing to focus (an empty shelf), on screen and below it")
+        func skipsShelvesWithoutFocusables() {
+            let home = HomeScreen(cards: [30, 0, 30, 0, 0, 30, 30], pressable: true, focusable: true)
+            #expect(home.carousels[0].focusItem(2))
+            home.settle()
+            home.key(.down)                                     // shelf 1 is empty: shelf 2, card 2 (centre 290)
+            home.settle()
+            #expect(home.focus == ShelfCard(shelf: 2, card: 2))
+            #expect(home.listOffset == 0)
+            home.key(.up)
+            home.settle()
+            #expect(home.focus == ShelfCard(shelf: 0, card: 2))
+            #expect(home.carousels[0].focusItem(29))
+            home.settle()
+            home.key(.tab)
+            home.settle()
+            #expect(home.focus == ShelfCard(shelf: 2, card: 0))
+            home.key(.backtab)
+            home.settle()
+            #expect(home.focus == ShelfCard(shelf: 0, card: 29))
+            // From shelf 2, down past shelves 3 and 4 (empty, below the viewport) to shelf 5 (1000 ..< 1200).
+            #expect(home.carousels[2].focusItem(2))
+            home.settle()
+            home.key(.down)
+            home.settle()
+            #expect(home.focus == ShelfCard(shelf: 5, card: 2))
+            #expect(home.listOffset == 600)                     // 1200 - 600
+            Self.expectFocusShowsWhole(home)
+            home.key(.up)
+            home.settle()
+            #expect(home.focus == ShelfCard(shelf: 2, card: 2))
+            #expect(home.listOffset == 400)                     // shelf 2's start
+            Self.expectFocusShowsWhole(home)
+        }
+
         @Test("Tab and Backtab walk in order, from the end of one shelf to the start of the next and back")
         func tabWalksInOrder() {
             let home = Self.home()
