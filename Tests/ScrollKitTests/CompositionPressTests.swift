@@ -150,6 +150,41 @@ extension CompositionTests {
             #expect(home.activations.count == 1)
         }
 
+        @Test("stop on touch: a press on a flinging carousel stops it and is not a tap; the list never moves")
+        func pressStopsMovingCarousel() throws {
+            let home = HomeScreen(cards: Self.shelves, pressable: true)
+            let p = home.cardCenter(shelf: 1, card: 2)
+            home.drag(from: p, by: Point(x: -150, y: 0), start: 0.5, duration: 0.1)
+            for _ in 0..<5 { home.step() }
+            #expect(home.carousels[1].scrollView.velocity.x > ScrollingView.tapThroughSpeed)
+            let stoppedAt = home.carouselOffset(1)
+            home.down(p, at: home.now - 0.005)
+            home.run(until: home.now + 0.3)
+            home.up(p, at: home.now - 0.005)
+            home.settle()
+            #expect(home.carouselOffset(1) == stoppedAt)
+            #expect(home.activations.isEmpty)
+            #expect(home.highlights.isEmpty)
+            #expect(home.listMoves == 0)
+        }
+
+        @Test("the innermost pressable view takes the tap: a card activates its carousel's item, not its shelf; the title strip the shelf")
+        func innermostPressableTakesTap() {
+            let home = HomeScreen(cards: Self.shelves, pressable: true)
+            var shelves: [Int] = []
+            home.list.onSelectItem = { shelves.append($0) }
+            let card = home.cardCenter(shelf: 1, card: 2)
+            home.down(card, at: 0.505)
+            home.up(card, at: 0.55)
+            #expect(home.activations == [ShelfCard(shelf: 1, card: 2)])
+            #expect(shelves.isEmpty)
+            let title = Point(x: 200, y: 50 + 200 + 20)          // shelf 1's title strip
+            home.down(title, at: 1.005)
+            home.up(title, at: 1.05)
+            #expect(shelves == [1])
+            #expect(home.activations == [ShelfCard(shelf: 1, card: 2)])
+        }
+
         @Test("a pressable view outside any scroll view highlights at once; a tap activates it once; leaving it before the up cancels")
         func pressableOutsideScrollViews() {
             let root = ViewNode(frame: Rect(x: 0, y: 0, width: 400, height: 300))
