@@ -5,9 +5,9 @@ import Motion
 /// Focus is a view, or an item of a list whose items take focus. A move starts at the focused target
 /// and climbs the tree: a list along whose axis the move goes steps to its neighbouring item (a list of
 /// focusable items focuses it; a list of containers, such as shelves of carousels, enters the neighbouring
-/// item's content, picking the target nearest the old one); any other view searches its other subviews in
-/// the move's direction. Cells that are not showing yet (the next shelf below the viewport) are scrolled
-/// to, and entered when they show.
+/// item's content, picking the target nearest the old one, and passes over items with nothing to focus);
+/// any other view searches its other subviews in the move's direction. Cells that are not showing yet
+/// (the next shelf below the viewport) are scrolled to, and entered when they show.
 extension InputRouter {
     /// Sets the focus (or clears it with `nil`) and, when `scroll`, brings it fully into view.
     func setFocus(_ target: FocusTarget?, scroll: Bool) {
@@ -24,7 +24,11 @@ extension InputRouter {
     static func containsFocusable(_ view: ViewNode) -> Bool {
         guard !view.isHidden else { return false }
         if view.isFocusable { return true }
-        if let list = view as? ListView, list.itemsAreFocusable, list.numberOfItems > 0 { return true }
+        if let list = view as? ListView {
+            if list.itemsAreFocusable, list.numberOfItems > 0 { return true }
+            // A list makes its cells lazily (first frame, draw or query): look at the cells that show now.
+            list.updateCells()
+        }
         for sub in view.storedSubviews where containsFocusable(sub) { return true }
         return false
     }
@@ -74,8 +78,7 @@ extension InputRouter {
                         setFocus(FocusTarget(view: list, item: next), scroll: true)
                         return true
                     }
-                    enterItem(next, of: list, move: move, reference: reference)
-                    return true
+                    if enterItem(next, of: list, move: move, reference: reference) { return true }
                 }
                 cellIndex = nil
             } else if !(a is ScrollingView) {
@@ -90,16 +93,25 @@ extension InputRouter {
         return false
     }
 
-    /// Focuses the best target inside item `index` of `list` (a container item): at once when its cell
-    /// shows, else after the list scrolled it into view.
-    func enterItem(_ index: Int, of list: ListView, move: FocusMove, reference: Rect) {
-        if let cell = list.cell(at: index), let target = entry(in: cell, move: move, reference: reference) {
-            setFocus(target, scroll: true)
-            return
+    /// Focuses the best target inside item `index` of `list` (a container item), or, when that item has
+    /// nothing to focus (an empty shelf, a header row), inside the next item along `move` that has: at
+    /// once when its cell shows, else after the list scrolled it into view. Returns false when every
+    /// item ahead shows and none has anything to focus.
+    @discardableResult
+    func enterItem(_ index: Int, of list: ListView, move: FocusMove, reference: Rect) -> Bool {
+        var index = index
+        while let cell = list.cell(at: index) {
+            if let target = entry(in: cell, move: move, reference: reference) {
+                setFocus(target, scroll: true)
+                return true
+            }
+            guard let next = list.neighbourItem(from: index, move) else { return false }
+            index = next
         }
         list.scrollToItem(index, position: .visible, duration: list.scrollView.focusScrollDuration,
                           curve: list.scrollView.focusScrollCurve)
         pendingEntry = (list, index, move, reference)
+        return true
     }
 
     /// The target to focus when entering `node` by `move` from `reference` (root coordinates): for Tab the

@@ -330,6 +330,9 @@ final class InputRouter {
                 pendingEntry = nil
                 if let target = entry(in: cell, move: pending.move, reference: pending.reference) {
                     setFocus(target, scroll: true)
+                } else if let next = pending.list.neighbourItem(from: pending.item, pending.move) {
+                    // Nothing to focus in that item (an empty shelf): on to the next one.
+                    enterItem(next, of: pending.list, move: pending.move, reference: pending.reference)
                 }
             } else if !pending.list.isAnimating || !pending.list.isDescendant(of: root) {
                 pendingEntry = nil
