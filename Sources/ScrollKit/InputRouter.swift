@@ -23,6 +23,10 @@ final class InputRouter {
     /// The scroll views moving with the drag, innermost first (more than one when chaining), as indices
     /// into `chain`.
     var participants: [Int] = []
+    /// Each participant's share of the drag so far (pointer displacement along the drag axis), and the
+    /// total dealt out.
+    var shares: [Double] = []
+    var dealt: Double = 0
     var downPoint = Point.zero
     var downTime: Double = 0
     /// The real pointer along the drag axis, for a chained release's velocity.
@@ -183,6 +187,8 @@ final class InputRouter {
                 k = next
             }
         }
+        shares = Array(repeating: 0, count: participants.count)
+        dealt = 0
         for k in chain.indices where !participants.contains(k) {
             chain[k].routedCancel(time)
         }
@@ -196,27 +202,34 @@ final class InputRouter {
         }
     }
 
-    /// Moves the participants: one alone follows the pointer; a chain shares the displacement, inner first.
+    /// Moves the participants: one alone follows the pointer; a chain deals out each move inner first
+    /// (in either direction): a participant takes what keeps it inside its range, the next one the rest,
+    /// the last one all that is left (rubber-banded at its own edge).
     func feedParticipants(dx: Double, dy: Double, time: Double) {
         guard let first = participants.first else { return }
         guard participants.count > 1, let dim = dragDim else {
             chain[first].routedPointerMove(Point(x: chainDown[first].x + dx, y: chainDown[first].y + dy), time)
             return
         }
-        var wanted = dim == .x ? dx : dy   // pointer displacement this participant is asked to follow
+        let total = dim == .x ? dx : dy
+        var rest = total - dealt        // pointer displacement not yet dealt out
+        dealt = total
         for (n, k) in participants.enumerated() {
             let s = chain[k]
-            var take = wanted
             if n < participants.count - 1 {
                 let anchor = s.pointer?.anchor[dim] ?? s.contentOffset[dim]
                 let r = s.range(dim)
-                let raw = anchor - wanted
-                let shown = min(max(raw, r.lo), r.hi)
-                take = anchor - shown
-                wanted = -(raw - shown)
+                let raw = anchor - shares[n]
+                let target = min(max(raw - rest, r.lo), r.hi)
+                let took = raw - target
+                shares[n] += took
+                rest -= took
+            } else {
+                shares[n] += rest
+                rest = 0
             }
             var q = chainDown[k]
-            q[dim] += take
+            q[dim] += shares[n]
             s.routedPointerMove(q, time)
         }
     }

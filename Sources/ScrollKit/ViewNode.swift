@@ -24,11 +24,13 @@ import Motion
 /// - **Drag.** When the pointer passes a scroll view's touch slop along an axis it scrolls, the drag's axis
 ///   is decided once for the gesture: the larger component of the movement so far (so a drag within 30° of
 ///   horizontal is horizontal, within 30° of vertical is vertical; a tie is vertical). The innermost
-///   scroll view on the path that scrolls along that axis takes the drag (else the innermost scroll view);
+///   scroll view on the path that scrolls along that axis and has room to scroll takes the drag (else the
+///   innermost that scrolls along it, else the innermost scroll view);
 ///   the others let go. A two-axis scroll view with ``ScrollingView/isDirectionalLockEnabled`` is locked to
 ///   one axis when the drag starts within 30° of it, and free on a diagonal, as in UIKit.
 /// - **Chaining.** With ``ScrollingView/chaining`` including `.drag`, a scroll view that reaches its edge
-///   mid-drag passes the rest of the drag to the next scroll view up the path on the same axis; with
+///   mid-drag passes the rest of the drag to the next scroll view up the path on the same axis (each move
+///   goes to the inner view first, in either direction, so dragging back returns the inner view first); with
 ///   `.fling`, a fling that reaches its edge hands its velocity on. The default, none, rubber-bands.
 /// - **Tap.** A pointer up without a drag is a tap: the innermost pressable view on the path (a view with
 ///   ``onActivate``, a cell of a list with `onSelectItem`) is activated, and the innermost scroll view

@@ -58,6 +58,19 @@ extension CompositionTests {
             #expect(seen.inner.allSatisfy { $0 <= 400 })
         }
 
+        @Test("a chained drag that turns back moves the inner view first, then the outer, each move inner first")
+        func dragBackMovesInnerFirst() {
+            let (outer, inner, driver, _) = Self.make(.drag, innerOffset: 380)
+            let down = Point(x: 200, y: 380)
+            driver.down(down, at: 0.5)
+            driver.move(Point(x: 200, y: down.y - 50), at: 0.55)       // up 50: inner +20 (to its edge), outer +30
+            #expect(inner.contentOffset.y == 400 && outer.contentOffset.y == 30)
+            driver.move(Point(x: 200, y: down.y - 10), at: 0.6)        // back down 40: the inner comes back first
+            #expect(inner.contentOffset.y == 360 && outer.contentOffset.y == 30)
+            driver.move(Point(x: 200, y: down.y - 90), at: 0.65)       // up 80: inner 40 to its edge, outer +40
+            #expect(inner.contentOffset.y == 400 && outer.contentOffset.y == 70)
+        }
+
         @Test("without .drag, the inner rubber-bands past its edge and the outer does not move",
               arguments: [ScrollChaining(), .fling])
         func noDragChainingRubberBands(_ chaining: ScrollChaining) {
