@@ -29,7 +29,7 @@ final class HelpOverlay {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "5"], "Switch scene"),
+            Item(keys: ["1", "–", "6"], "Switch scene"),
             Item(gesture: "Click a tab", "Switch scene"),
             Item(keys: ["Tab"], "Next scene"),
             Item(keys: ["F"], "Frame-time HUD"),
@@ -39,7 +39,7 @@ final class HelpOverlay {
         Section(title: "Scrolling", items: [
             Item(gesture: "Drag", "Follow 1:1, rubber band"),
             Item(gesture: "Flick", "Fling, decelerate, snap"),
-            Item(gesture: "Wheel", "Glide"),
+            Item(gesture: "Wheel", "Glide (Shift: sideways)"),
             Item(keys: ["↑", "↓", "←", "→"], "Step"),
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
             Item(keys: ["Space"], "Page down"),
@@ -59,10 +59,14 @@ final class HelpOverlay {
             Item(gesture: "Slider", "Set the duration"),
             Item(keys: ["Enter"], "Play again"),
         ]),
+        Section(title: "Home", items: [
+            Item(keys: ["↑", "↓", "←", "→"], "Move focus"),
+            Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
+            Item(keys: ["Return"], "Open the card"),
+        ]),
         Section(title: "Command line", items: [
             Item(gesture: "--scene NAME", "First tab"),
             Item(gesture: "--hud", "Start with the HUD"),
-            Item(gesture: "--help-overlay", "Start with this help"),
             Item(gesture: "curves", "Every curve as CSV"),
         ]),
     ]
