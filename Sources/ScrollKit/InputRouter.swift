@@ -17,8 +17,9 @@ final class InputRouter {
     var chainDown: [Point] = []
     /// Whether a pointer gesture is in progress (its down landed in the tree).
     var gestureActive = false
-    /// The axis the drag was given, once decided; `nil` before (or for a free two-axis drag).
+    /// Whether the drag has been given to a scroll view (the slop was passed).
     var decided = false
+    /// The axis the drag moves along once decided; `nil` before, or for a free two-axis drag.
     var dragDim: ScrollingView.Dim?
     /// The scroll views moving with the drag, innermost first (more than one when chaining), as indices
     /// into `chain`.
@@ -131,7 +132,6 @@ final class InputRouter {
                 highlightAt = time + ViewNode.highlightDelay
             }
         }
-        if stoppedVisible { press = nil }
     }
 
     static func pressable(from view: ViewNode) -> ViewNode? {
