@@ -104,7 +104,7 @@ extension SDLCanvas {
     }
 
     /// Software target: blends each glyph of the last laid-out line straight from the atlas.
-    private func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
+    func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         guard let surface = directSurface else { return }
         SDL_RenderFlush(renderer)
         var x1Limit = min(surface.pointee.w, cut), y1Limit = surface.pointee.h
@@ -142,7 +142,7 @@ extension SDLCanvas {
     /// their vertex colour, in one `SDL_RenderGeometry` call (one draw call per string on a GPU, where a
     /// copy per glyph would be one each). Quads sit on whole pixels and sample the atlas 1:1; the
     /// renderer's clip applies, and a line too wide for its rect is cut at `cut`.
-    private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
+    func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         if glyphCache.texture == nil { createGlyphTexture() }
         guard let texture = glyphCache.texture else { return }
         let cache = glyphCache
@@ -269,7 +269,7 @@ extension SDLCanvas {
 
     /// Measures and rasterises one glyph into the atlas (resetting the atlas when full). Nil when the
     /// font does not provide the scalar, SDL2_ttf fails, or the glyph is larger than the atlas.
-    private func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> Int32? {
+    func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> Int32? {
         let font = face.font
         guard TTF_GlyphIsProvided32(font, key.scalar) != 0, let scalar = Unicode.Scalar(key.scalar) else { return nil }
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
