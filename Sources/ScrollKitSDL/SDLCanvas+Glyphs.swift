@@ -109,7 +109,7 @@ extension SDLCanvas {
         SDL_RenderFlush(renderer)
         var x1Limit = min(surface.pointee.w, cut), y1Limit = surface.pointee.h
         var x0Limit: Int32 = 0, y0Limit: Int32 = 0
-        if let clip = clipStack.last {
+        if let clip = topClip {
             x0Limit = max(x0Limit, clip.x); y0Limit = max(y0Limit, clip.y)
             x1Limit = min(x1Limit, clip.x + clip.w); y1Limit = min(y1Limit, clip.y + clip.h)
         }
@@ -121,7 +121,9 @@ extension SDLCanvas {
         cache.coverage.withUnsafeBufferPointer { atlas in
             cache.entries.withUnsafeBufferPointer { entries in
                 guard let base = atlas.baseAddress else { return }
-                for placed in cache.placed {
+                let placedGlyphs = cache.placed
+                for index in 0..<placedGlyphs.count {   // indices: iterating an array of tuples allocates in debug builds
+                    let placed = placedGlyphs[index]
                     let glyph = entries[Int(placed.entry)]
                     guard glyph.width > 0 else { continue }
                     let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
@@ -150,7 +152,9 @@ extension SDLCanvas {
         cache.indices.removeAll(keepingCapacity: true)
         let tint = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         let scale = 1 / Float(cache.atlasSize)
-        for placed in cache.placed {
+        let placedGlyphs = cache.placed
+        for index in 0..<placedGlyphs.count {   // indices: iterating an array of tuples allocates in debug builds
+            let placed = placedGlyphs[index]
             let glyph = cache.entries[Int(placed.entry)]
             guard glyph.width > 0 else { continue }
             let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop

@@ -2,6 +2,12 @@ import CSDL2
 import ScrollKit
 
 extension SDLCanvas {
+    /// The innermost clip in pixels, if any (`clipStack.last` allocates in debug builds; this does not).
+    var topClip: SDL_Rect? {
+        let count = clipStack.count
+        return count == 0 ? nil : clipStack[count - 1]
+    }
+
     /// A ``FontTextMeasurer`` on this canvas's fonts at its pixel scale: layouts made with it place
     /// their glyphs on this canvas's whole pixels.
     public var textMeasurer: FontTextMeasurer {
@@ -29,11 +35,12 @@ extension SDLCanvas {
         let ox = (origin.x + tx) * s, oy = (origin.y + ty) * s
         guard abs(ox) < Self.coordinateLimit, abs(oy) < Self.coordinateLimit else { return }
         var clipTop = 0.0, clipBottom = size.height * s
-        if let clip = clipStack.last {
+        if let clip = topClip {
             clipTop = Double(clip.y); clipBottom = Double(clip.y + clip.h)
         }
         let cache = glyphCache
-        for line in layout.lines {
+        for lineIndex in 0..<layout.lines.count {   // indices: no iterator (it allocates in debug builds)
+            let line = layout.lines[lineIndex]
             let top = oy + line.top * s
             if top >= clipBottom || top + line.height * s <= clipTop { continue }
             let baseline = Int32((oy + line.baseline * s).rounded())

@@ -178,3 +178,84 @@ extension CanvasTests {
         }
     }
 }
+
+/// Malloc counting through the benchmarks' interposer when it is preloaded (else nil):
+///   LD_PRELOAD=Benchmarks/.build/release/libMallocInterposerSwift.so SDL_VIDEODRIVER=dummy \
+///     swift test --skip-build --filter drawingAllocatesNothing
+@MainActor
+enum MallocCounter {
+    typealias Toggle = @convention(c) () -> Void
+    typealias Stats = @convention(c) (UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
+                                      UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?) -> Void
+
+    /// The number of mallocs `body` makes, or nil when no interposer is preloaded.
+    static func count(_ body: () -> Void) -> Int? {
+        let handle = dlopen(nil, RTLD_NOW)
+        guard let enable = dlsym(handle, "malloc_interposer_enable"),
+              let disable = dlsym(handle, "malloc_interposer_disable"),
+              let stats = dlsym(handle, "malloc_interposer_get_stats") else { return nil }
+        let getStats = unsafeBitCast(stats, to: Stats.self)
+        func mallocs() -> Int64 {
+            var s = [Int64](repeating: 0, count: 6)
+            s.withUnsafeMutableBufferPointer { p in getStats(p.baseAddress, p.baseAddress! + 1, p.baseAddress! + 2,
+                                                             p.baseAddress! + 3, p.baseAddress! + 4, p.baseAddress! + 5) }
+            return s[0]
+        }
+        let before = mallocs()
+        unsafeBitCast(enable, to: Toggle.self)()
+        body()
+        unsafeBitCast(disable, to: Toggle.self)()
+        return Int(mallocs() - before)
+    }
+}
+
+extension CanvasTests.TextLayouts {
+    /// Drawing laid-out text allocates nothing once its glyphs are cached, on the software target's
+    /// direct path (counted when the malloc interposer is preloaded; see `MallocCounter`). Through SDL's
+    /// renderer the glyph quads go to `SDL_RenderGeometry`, whose software implementation allocates
+    /// inside SDL (as for `drawText`); what ScrollKit does before that call allocates nothing.
+    @Test func drawingAllocatesNothing() throws {
+        let target = try OffscreenRenderer(width: 400, height: 300, scale: 2, direct: true)
+        let canvas = target.canvas
+        let body = TextStyle(size: 13, color: .black)
+        let layouts = [
+            TextLayout(String(repeating: "Wrapped text, drawn again and again without allocating. ", count: 8),
+                       style: body, width: 380, lineSpacing: 2, measurer: canvas.textMeasurer),
+            TextLayout("The quick brown fox jumps over the lazy dog", style: body, width: 150, maxLines: 1,
+                       truncation: .middle, alignment: .center, measurer: canvas.textMeasurer),
+            TextLayout(runs: [TextRun("Bold ", style: TextStyle(size: 13, weight: .bold)),
+                              TextRun("big blue", style: TextStyle(size: 22, color: RGBAColor(hex: 0x1E88E5)))],
+                       width: 380, measurer: canvas.textMeasurer),
+        ]
+        func draw() {
+            for index in 0..<layouts.count {
+                canvas.drawTextLayout(layouts[index], at: Point(x: 10, y: 10 + Double(index) * 120))
+            }
+        }
+        canvas.beginFrame()
+        canvas.clear(.white)
+        canvas.pushClip(Rect(x: 0, y: 0, width: 400, height: 280))   // the third layout's lines are culled
+        draw()   // caches the glyphs
+        let glyphs = canvas.glyphsRasterized
+        let mallocs = MallocCounter.count { for _ in 0..<5 { draw() } }
+        canvas.popClip()
+        if let mallocs {
+            #expect(mallocs == 0, "drawing laid-out text made \(mallocs) mallocs in 5 frames")
+        }
+        #expect(canvas.glyphsRasterized == glyphs)
+    }
+
+    /// What a long paragraph costs to lay out with SDL2_ttf's metrics (printed; timing is not asserted).
+    @Test func longParagraphCost() {
+        let measurer = FontTextMeasurer(pixelScale: 2)
+        let sentence = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt. "
+        let text = String(repeating: sentence, count: 110)   // about 10,000 characters
+        let style = TextStyle(size: 15)
+        _ = TextLayout(sentence, style: style, width: 320, measurer: measurer)   // warms the advance cache
+        let clock = ContinuousClock()
+        var layout: TextLayout? = nil
+        let elapsed = clock.measure { layout = TextLayout(text, style: style, width: 320, measurer: measurer) }
+        #expect((layout?.lines.count ?? 0) > 100)
+        print("TextLayout: \(text.count) characters, \(layout?.lines.count ?? 0) lines in \(elapsed)")
+    }
+}
