@@ -430,9 +430,12 @@ private struct TextLayoutBuilder<Measurer: TextMeasurer> {
             if content.ellipsis == .between { appendEllipsis(style: ellipsisStyle(content), x: &x) }
             appendClusters(content.second, x: &x)
             if content.ellipsis == .after { appendEllipsis(style: ellipsisStyle(content), x: &x) }
-            let shown = [content.first, content.second].filter { !$0.isEmpty }
-            let sourceStart = shown.first.map { clusters[$0.lowerBound].utf8Start } ?? 0
-            let sourceEnd = shown.last.map { clusters[$0.upperBound - 1].utf8End } ?? sourceStart
+            // The source: from the first shown cluster to the last; an empty line sits where it starts.
+            let firstShown = content.first.isEmpty ? content.second : content.first
+            let lastShown = content.second.isEmpty ? content.first : content.second
+            let lineStart = content.first.lowerBound < clusters.count ? clusters[content.first.lowerBound].utf8Start : text.utf8.count
+            let sourceStart = firstShown.isEmpty ? lineStart : clusters[firstShown.lowerBound].utf8Start
+            let sourceEnd = lastShown.isEmpty ? sourceStart : clusters[lastShown.upperBound - 1].utf8End
             lines.append(TextLayout.Line(glyphs: firstGlyph..<glyphs.count, source: sourceStart..<sourceEnd, x: lineX,
                                          width: width, top: top, height: ascent + descent, baseline: top + ascent))
             top += ascent + descent

@@ -53,6 +53,10 @@ struct TextLayoutTests {
         let layout = TextLayout("a\n\nb", style: style, width: 60, measurer: measurer)
         #expect(layout.size.height == 36)
         #expect(layout.lines.map(\.top) == [0, 12, 24])
+        #expect(layout.lines.map(\.source) == [0..<1, 2..<2, 3..<4])   // UTF-8 offsets of what each line shows
+        let words = TextLayout("ab cd  ef", style: style, width: 30, measurer: measurer)
+        #expect(words.lineStrings == ["ab cd", "ef"])
+        #expect(words.lines.map(\.source) == [0..<5, 7..<9])
     }
 
     // MARK: Truncation
