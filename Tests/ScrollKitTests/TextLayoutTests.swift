@@ -274,3 +274,39 @@ final class PlainCanvas: DrawingCanvas {
     func pushTranslation(dx: Double, dy: Double) { recorder.pushTranslation(dx: dx, dy: dy) }
     func popTranslation() { recorder.popTranslation() }
 }
+
+/// A data source that sizes its rows from their laid-out text in `sizeOfItem(at:)`, where there is no
+/// canvas: the layouts are made once, kept, and drawn by the cells.
+@MainActor
+final class TextRows: ListDataSource {
+    let texts: [String]
+    let measurer: any TextMeasurer
+    private var layouts: [Int: TextLayout] = [:]
+    init(texts: [String], measurer: any TextMeasurer) { self.texts = texts; self.measurer = measurer }
+    var numberOfItems: Int { texts.count }
+    func layout(at index: Int) -> TextLayout {
+        if let cached = layouts[index] { return cached }
+        let layout = TextLayout(texts[index], style: TextStyle(size: 10), width: 60, measurer: measurer)
+        layouts[index] = layout
+        return layout
+    }
+    func sizeOfItem(at index: Int) -> Double { layout(at: index).size.height + 8 }
+    func cell(at index: Int, in list: ListView) -> ListCell { ListCell() }
+}
+
+extension TextLayoutTests {
+    @Test func rowsSizedFromTheirText() {
+        let rows = TextRows(texts: ["one line", "two lines of text", "", "three lines of text here"],
+                            measurer: ApproximateTextMeasurer.shared)
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 60, height: 400), dataSource: rows)
+        #expect((0..<4).map { rows.layout(at: $0).lines.count } == [1, 2, 0, 3])
+        var y = 0.0
+        for index in 0..<4 {
+            let height = rows.layout(at: index).size.height + 8   // 1.2 × 10 pt a line, plus padding
+            #expect(abs(height - Double([20, 32, 8, 44][index])) < 1e-9)
+            #expect(list.frame(of: index)?.height == height)
+            #expect(list.frame(of: index)?.minY == y)
+            y += height
+        }
+    }
+}
