@@ -3,6 +3,7 @@ import PackageDescription
 
 // The layers, each importing only those below it:
 //   ScrollKitGallery (+ the `scrollkit-demo` entry point) → ScrollKitSDL → ScrollKit → Motion
+// ScrollKit uses one system library, libunibreak (CUnibreak: UAX #14 line-break rules, plain C).
 // ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
 // (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
 // pkg-config for SDL on Linux adds `-D_REENTRANT` to the C flags, which SwiftPM refuses with a warning
@@ -11,9 +12,10 @@ import PackageDescription
 // <SDL2/SDL.h> from the default include path, and the module maps link the libraries by name: no
 // pkg-config needed there. Elsewhere (macOS with Homebrew, other prefixes) pkg-config finds them.
 #if os(Linux)
-let pkgConfig: (sdl2: String?, ttf: String?, image: String?) = (nil, nil, nil)
+let pkgConfig: (sdl2: String?, ttf: String?, image: String?, unibreak: String?) = (nil, nil, nil, nil)
 #else
-let pkgConfig: (sdl2: String?, ttf: String?, image: String?) = ("sdl2", "SDL2_ttf", "SDL2_image")
+let pkgConfig: (sdl2: String?, ttf: String?, image: String?, unibreak: String?) =
+    ("sdl2", "SDL2_ttf", "SDL2_image", "libunibreak")
 #endif
 
 let package = Package(
@@ -49,6 +51,13 @@ let package = Package(
             pkgConfig: pkgConfig.image,
             providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]
         ),
+        // libunibreak: Unicode line-break opportunities (UAX #14) for ScrollKit's TextLayout. Plain C,
+        // no I/O, no SDL: the pure layer may use it.
+        .systemLibrary(
+            name: "CUnibreak",
+            pkgConfig: pkgConfig.unibreak,
+            providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
+        ),
 
         // The software pixel kernels (SSE2, AVX2 chosen once at run time): plain C, no SDL.
         .target(name: "CScrollKitPixels"),
@@ -62,9 +71,9 @@ let package = Package(
             resources: [.copy("Fonts")]
         ),
 
-        // Pure layers: no SDL, no clock.
+        // Pure layers: no SDL, no clock (ScrollKit's text layout takes its break rules from libunibreak).
         .target(name: "Motion"),
-        .target(name: "ScrollKit", dependencies: ["Motion"]),
+        .target(name: "ScrollKit", dependencies: ["Motion", "CUnibreak"]),
 
         // The platform.
         .target(

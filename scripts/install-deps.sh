@@ -3,13 +3,13 @@
 # Debian/Ubuntu: apt-get (through sudo when not root). Elsewhere: says what to install, exits 1.
 set -euo pipefail
 
-APT_PKGS=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev)
-DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel"
-BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image"
+APT_PKGS=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libunibreak-dev)
+DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel"
+BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image libunibreak"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
-    pkg-config --exists sdl2 SDL2_ttf SDL2_image 2>/dev/null
+    pkg-config --exists sdl2 SDL2_ttf SDL2_image libunibreak 2>/dev/null
 }
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -34,11 +34,11 @@ if command -v apt-get >/dev/null 2>&1; then
     echo "Installing system packages: ${APT_PKGS[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PKGS[@]}" >/dev/null
-    have_all || { echo "error: SDL2 development packages still not found by pkg-config after installing." >&2; exit 1; }
+    have_all || { echo "error: SDL2 or libunibreak development packages still not found by pkg-config after installing." >&2; exit 1; }
     exit 0
 fi
 
-echo "error: SDL2, SDL2_ttf and SDL2_image development packages are missing. Install them with one of:" >&2
+echo "error: SDL2, SDL2_ttf, SDL2_image and libunibreak development packages are missing. Install them with one of:" >&2
 echo "  apt:      apt-get install ${APT_PKGS[*]}" >&2
 echo "  dnf:      dnf install ${DNF_PKGS}" >&2
 echo "  Homebrew: brew install ${BREW_PKGS}" >&2

@@ -68,6 +68,10 @@ public protocol DrawingCanvas: AnyObject {
     func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign)
     /// The size `text` takes in `style`.
     func measureText(_ text: String, style: TextStyle) -> Size
+    /// Draws a laid-out text with its top-left corner at `origin`: each glyph at its place in the
+    /// layout, in its run's style. Does not lay out again. The default implementation draws each line's
+    /// runs with `drawText` (SDLCanvas draws the glyphs one by one from its atlas, allocation-free).
+    func drawTextLayout(_ layout: TextLayout, at origin: Point)
     /// Draws an image scaled into `rect` with an opacity in 0...1.
     func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double)
     func pushClip(_ rect: Rect)
@@ -80,6 +84,30 @@ public protocol DrawingCanvas: AnyObject {
 }
 
 extension DrawingCanvas {
+    /// Draws each line's stretches of one style with `drawText`, leading-aligned from the stretch's
+    /// first glyph in a rect as tall as the line (so mixed sizes are centred on the line, not on one
+    /// baseline). Allocates a string per stretch. A NaN or infinite origin draws nothing.
+    public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
+        guard origin.x.isFinite, origin.y.isFinite else { return }
+        for line in layout.lines {
+            var start = line.glyphs.lowerBound
+            while start < line.glyphs.upperBound {
+                let styleIndex = layout.glyphs[start].styleIndex
+                var end = start
+                var text = String.UnicodeScalarView()
+                while end < line.glyphs.upperBound, layout.glyphs[end].styleIndex == styleIndex {
+                    text.append(layout.glyphs[end].scalar); end += 1
+                }
+                let x0 = layout.glyphs[start].x
+                let x1 = end < line.glyphs.upperBound ? layout.glyphs[end].x : line.x + line.width
+                drawText(String(text), in: Rect(x: origin.x + x0, y: origin.y + line.top, width: max(x1 - x0, 0),
+                                                height: line.height),
+                         style: layout.styles[styleIndex], alignment: .leading)
+                start = end
+            }
+        }
+    }
+
     /// Calls `fillCircle` for each circle, in order.
     public func fillCircles(_ circles: [CircleFill]) {
         for circle in circles { fillCircle(center: circle.center, radius: circle.radius, color: circle.color) }

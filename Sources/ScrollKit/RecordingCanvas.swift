@@ -24,6 +24,8 @@ public final class RecordingCanvas: DrawingCanvas {
         case polyline([Point], RGBAColor, width: Double)
         case circle(center: Point, radius: Double, RGBAColor)
         case text(String, in: Rect, style: TextStyle, alignment: TextAlign)
+        /// A ``TextLayout`` drawn with its top-left corner at a point.
+        case textLayout(TextLayout, at: Point)
         case image(ImageRef, in: Rect, opacity: Double)
         case pushClip(Rect)
         case popClip
@@ -94,6 +96,15 @@ public final class RecordingCanvas: DrawingCanvas {
     }
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
         commands.append(.text(text, in: rect, style: style, alignment: alignment))
+    }
+
+    public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
+        commands.append(.textLayout(layout, at: origin))
+    }
+
+    /// The text layouts drawn with `drawTextLayout`, in order.
+    public var textLayouts: [TextLayout] {
+        commands.compactMap { if case .textLayout(let layout, _) = $0 { layout } else { nil } }
     }
 
     /// An approximation without fonts: 0.6 x the point size per character (Unicode scalars),

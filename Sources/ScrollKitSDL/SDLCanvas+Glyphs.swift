@@ -104,12 +104,12 @@ extension SDLCanvas {
     }
 
     /// Software target: blends each glyph of the last laid-out line straight from the atlas.
-    private func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
+    func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         guard let surface = directSurface else { return }
         SDL_RenderFlush(renderer)
         var x1Limit = min(surface.pointee.w, cut), y1Limit = surface.pointee.h
         var x0Limit: Int32 = 0, y0Limit: Int32 = 0
-        if let clip = clipStack.last {
+        if let clip = topClip {
             x0Limit = max(x0Limit, clip.x); y0Limit = max(y0Limit, clip.y)
             x1Limit = min(x1Limit, clip.x + clip.w); y1Limit = min(y1Limit, clip.y + clip.h)
         }
@@ -121,7 +121,9 @@ extension SDLCanvas {
         cache.coverage.withUnsafeBufferPointer { atlas in
             cache.entries.withUnsafeBufferPointer { entries in
                 guard let base = atlas.baseAddress else { return }
-                for placed in cache.placed {
+                let placedGlyphs = cache.placed
+                for index in 0..<placedGlyphs.count {   // indices: iterating an array of tuples allocates in debug builds
+                    let placed = placedGlyphs[index]
                     let glyph = entries[Int(placed.entry)]
                     guard glyph.width > 0 else { continue }
                     let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
@@ -142,7 +144,7 @@ extension SDLCanvas {
     /// their vertex colour, in one `SDL_RenderGeometry` call (one draw call per string on a GPU, where a
     /// copy per glyph would be one each). Quads sit on whole pixels and sample the atlas 1:1; the
     /// renderer's clip applies, and a line too wide for its rect is cut at `cut`.
-    private func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
+    func renderGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         if glyphCache.texture == nil { createGlyphTexture() }
         guard let texture = glyphCache.texture else { return }
         let cache = glyphCache
@@ -150,7 +152,9 @@ extension SDLCanvas {
         cache.indices.removeAll(keepingCapacity: true)
         let tint = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         let scale = 1 / Float(cache.atlasSize)
-        for placed in cache.placed {
+        let placedGlyphs = cache.placed
+        for index in 0..<placedGlyphs.count {   // indices: iterating an array of tuples allocates in debug builds
+            let placed = placedGlyphs[index]
             let glyph = cache.entries[Int(placed.entry)]
             guard glyph.width > 0 else { continue }
             let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
@@ -269,7 +273,7 @@ extension SDLCanvas {
 
     /// Measures and rasterises one glyph into the atlas (resetting the atlas when full). Nil when the
     /// font does not provide the scalar, SDL2_ttf fails, or the glyph is larger than the atlas.
-    private func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> Int32? {
+    func makeGlyph(_ key: GlyphKey, face: GlyphFace) -> Int32? {
         let font = face.font
         guard TTF_GlyphIsProvided32(font, key.scalar) != 0, let scalar = Unicode.Scalar(key.scalar) else { return nil }
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0

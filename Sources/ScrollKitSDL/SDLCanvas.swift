@@ -86,6 +86,8 @@ public final class SDLCanvas: DrawingCanvas {
     public var textCacheCount: Int { textCache.count }
     // Glyph cache and atlas (GlyphCache.swift; drawn by SDLCanvas+Glyphs.swift).
     let glyphCache = GlyphCache()
+    /// The measurer `textMeasurer` hands out (made on first use, again when the pixel scale changes).
+    var layoutMeasurer: FontTextMeasurer?
     /// Whether text of simple scalars is drawn glyph by glyph from the glyph atlas (the default: no
     /// allocation once its glyphs are cached). When false every string is rendered whole and cached.
     public var glyphCachingEnabled = true

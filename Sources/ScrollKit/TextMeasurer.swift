@@ -1,0 +1,42 @@
+/// The vertical metrics of a font at one size, in points.
+public struct FontMetrics: Sendable, Hashable {
+    /// From the top of a line to its baseline.
+    public var ascent: Double
+    /// The height of one line (ascent plus descent).
+    public var lineHeight: Double
+    public init(ascent: Double, lineHeight: Double) {
+        self.ascent = ascent; self.lineHeight = lineHeight
+    }
+}
+
+/// What ``TextLayout`` needs to know about fonts: glyph advances and line metrics, in points.
+///
+/// ScrollKit has no fonts of its own. ScrollKitSDL's `FontTextMeasurer` answers with SDL2_ttf's
+/// metrics (`FontTextMeasurer.shared`, or `SDLCanvas.textMeasurer` for the canvas's pixel scale);
+/// ``ApproximateTextMeasurer`` answers without fonts, like ``RecordingCanvas/measureText(_:style:)``.
+///
+/// A measurer is called once per Unicode scalar laid out, so it should answer in O(1) (cache
+/// per scalar, size and weight). ``TextLayout`` never passes a style whose size is NaN, infinite or
+/// zero and below (it lays such runs out as zero-sized without asking), and treats a NaN, infinite
+/// or negative answer as 0.
+@MainActor
+public protocol TextMeasurer: AnyObject {
+    /// Ascent and line height of the font of `style` (its size and weight; colour is ignored).
+    func fontMetrics(for style: TextStyle) -> FontMetrics
+    /// How far the pen moves after `scalar` in the font of `style`.
+    func advance(of scalar: Unicode.Scalar, style: TextStyle) -> Double
+}
+
+/// A ``TextMeasurer`` without fonts, for tests and pure layout code: every Unicode scalar is
+/// 0.6 × the point size wide, a line is 1.2 × the point size tall with its baseline at 0.95 × the size
+/// (the same approximation as ``RecordingCanvas/measureText(_:style:)``).
+@MainActor
+public final class ApproximateTextMeasurer: TextMeasurer {
+    /// One shared instance (it has no state).
+    public static let shared = ApproximateTextMeasurer()
+    public init() {}
+    public func fontMetrics(for style: TextStyle) -> FontMetrics {
+        FontMetrics(ascent: style.size * 0.95, lineHeight: style.size * 1.2)
+    }
+    public func advance(of scalar: Unicode.Scalar, style: TextStyle) -> Double { style.size * 0.6 }
+}
