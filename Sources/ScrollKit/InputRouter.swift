@@ -256,7 +256,7 @@ final class InputRouter {
         if let owner = indicatorOwner {
             indicatorOwner = nil
             owner.indicatorDragMove(to: viewportPoint(p, in: owner))
-            owner.indicatorRelease()
+            owner.indicatorRelease(time: time)
             return
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
@@ -473,7 +473,7 @@ final class InputRouter {
         if let f = focus?.view, f.isDescendant(of: view) { focus = nil }
         if let h = highlighted, h.isDescendant(of: view) { clearHighlight() }
         if let p = press, p.isDescendant(of: view) { press = nil }
-        if let s = indicatorOwner, s.isDescendant(of: view) { s.indicatorRelease(); indicatorOwner = nil; gestureActive = false }
+        if let s = indicatorOwner, s.isDescendant(of: view) { s.indicatorRelease(time: latestTime); indicatorOwner = nil; gestureActive = false }
     }
 }
 

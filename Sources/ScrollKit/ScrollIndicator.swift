@@ -89,6 +89,8 @@ struct IndicatorState {
     var poked = false
     /// A thumb drag in progress: its axis and where on the thumb it was grabbed (pointer − thumb start).
     var drag: (dim: ScrollingView.Dim, grab: Double)?
+    /// The offset when the press began (a snapping view settles from it after a thumb drag).
+    var pressOffset = Point.zero
 }
 
 extension ScrollingView {
@@ -246,8 +248,10 @@ extension ScrollingView {
             let across = d == .y ? size.width : size.height
             let crossPoint = d == .y ? location.x : location.y
             let alongPoint = d == .y ? location.y : location.x
-            // The band along the edge: the thumb's side of the viewport, a touch size wide.
-            guard crossPoint >= across - max(hit, g.thickness + 2 * indicatorStyle.inset), crossPoint <= across,
+            // The band along the edge: the thumb's side of the viewport, a touch size wide (at most a third
+            // of a small view, so that its content can still be dragged).
+            let band = min(max(hit, g.thickness + 2 * indicatorStyle.inset), across / 3)
+            guard crossPoint >= across - band, crossPoint <= across,
                   alongPoint >= 0, alongPoint <= (d == .y ? size.height : size.width) else { continue }
             let grabLength = max(g.thumbLength, hit)
             let grabStart = g.thumbStart + g.thumbLength / 2 - grabLength / 2
@@ -255,9 +259,11 @@ extension ScrollingView {
             _ = interruptForTouch()
             setOffset(clampPoint(contentOffset))
             updatePhase()
+            indicator.pressOffset = contentOffset
             if alongPoint >= grabStart && alongPoint <= grabStart + grabLength {
                 indicator.drag = (d, alongPoint - g.thumbStart)
                 indicator.poked = true
+                updatePhase()   // tracking while the thumb is held
             } else {
                 pageTowards(alongPoint < g.thumbStart ? -1 : 1, d, time: time)
             }
@@ -269,7 +275,7 @@ extension ScrollingView {
     /// The pointer moved during a thumb drag: the thumb follows it, the content in proportion.
     func indicatorDragMove(to location: Point) {
         guard let drag = indicator.drag, location.x.isFinite, location.y.isFinite,
-              let g = indicatorGeometry(drag.dim) else { return }
+              let g = indicatorGeometry(drag.dim), g.travel > 0 else { return }
         let f = g.fraction(forThumbStart: location[drag.dim] - drag.grab)
         var o = contentOffset
         o[drag.dim] = offset(forFraction: f, drag.dim)
@@ -277,18 +283,35 @@ extension ScrollingView {
         indicator.poked = true
     }
 
-    /// The end of a press the indicator took.
-    func indicatorRelease() {
+    /// The end of a press the indicator took. With ``snapping``, a dragged thumb lets the content settle
+    /// on a snap position, as a touch that stopped the content does.
+    func indicatorRelease(time: Double) {
+        let dragged = indicator.drag != nil
         indicator.drag = nil
         indicator.poked = true
+        updatePhase()
+        guard dragged, snapping != nil, motionX == nil, motionY == nil, pendingRequest == nil else { return }
+        settle(dragStartOffset: indicator.pressOffset, time: eventTime(time))
     }
 
     /// One page along `d` toward `sign` (a track click), as PageUp/PageDown glide.
     func pageTowards(_ sign: Double, _ d: Dim, time: Double) {
+        indicator.poked = true
+        if d == (axis == .horizontal ? .x : .y) {   // the keys' axis: exactly PageUp / PageDown
+            key(sign < 0 ? .pageUp : .pageDown, time: time)
+            return
+        }
         let base = glideBase()
         var target = base
         let length = viewportLength(d)
         target[d] = base[d] + sign * max(length - ScrollingView.pageOverlap, length / 2)
+        if let snapping {   // as PageUp/PageDown: onto the snap position nearest the page, else the next one
+            var snapped = snapping.snapPosition(from: target, steps: 0, in: self)[d]
+            if !snapped.isFinite || (snapped - base[d]) * sign <= 0 {
+                snapped = snapping.snapPosition(from: base, steps: Int(sign), in: self)[d]
+            }
+            target[d] = snapped
+        }
         glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.pageGlideDuration, time: time)
         indicator.poked = true
     }
