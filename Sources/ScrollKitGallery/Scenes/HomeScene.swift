@@ -160,6 +160,10 @@ final class HomeScene: DemoScene {
         return sample
     }
 
+    func dragIndicator(to fraction: Double) {
+        list.scrollView.setThumbFraction(fraction, .vertical)
+    }
+
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
     }
