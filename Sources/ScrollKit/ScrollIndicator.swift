@@ -1,7 +1,7 @@
 import Motion
 
 /// When a scroll view shows its scroll indicators (``ScrollingView/indicatorVisibility``).
-public enum ScrollIndicatorVisibility: Sendable, Hashable {
+public enum ScrollIndicatorMode: Sendable, Hashable {
     /// As on iOS: shown while the content moves, held ``ScrollingView/indicatorHoldDuration`` after it
     /// stops, then faded out over ``ScrollingView/indicatorFadeDuration``.
     case automatic
@@ -96,7 +96,7 @@ struct IndicatorState {
 extension ScrollingView {
     // MARK: - Documented constants
 
-    /// Seconds an ``ScrollIndicatorVisibility/automatic`` indicator stays fully shown after the content stops.
+    /// Seconds an ``ScrollIndicatorMode/automatic`` indicator stays fully shown after the content stops.
     public static let indicatorHoldDuration: Double = 0.5
     /// Seconds it then takes to fade out.
     public static let indicatorFadeDuration: Double = 0.3
@@ -104,7 +104,7 @@ extension ScrollingView {
     // MARK: - Public API
 
     /// The indicators' opacity in the last frame, 0...1: 1 while the content moves (and always with
-    /// ``ScrollIndicatorVisibility/alwaysVisible``), then held and faded; 0 when hidden. It does not
+    /// ``ScrollIndicatorMode/alwaysVisible``), then held and faded; 0 when hidden. It does not
     /// say whether the content fits: see ``indicatorGeometry(_:)``.
     public var indicatorOpacity: Double {
         switch indicatorVisibility {

@@ -200,9 +200,9 @@ public final class ScrollingView: ViewNode {
 
     // MARK: - Scroll indicators
 
-    /// When the scroll indicators show: ``ScrollIndicatorVisibility/automatic`` (the default, as on iOS),
+    /// When the scroll indicators show: ``ScrollIndicatorMode/automatic`` (the default, as on iOS),
     /// `.alwaysVisible` (desktop) or `.hidden`. See `ScrollIndicator.swift`.
-    public var indicatorVisibility: ScrollIndicatorVisibility = .automatic
+    public var indicatorVisibility: ScrollIndicatorMode = .automatic
     /// How the indicators look and take the pointer.
     public var indicatorStyle: ScrollIndicatorStyle = .standard
     var indicator = IndicatorState()

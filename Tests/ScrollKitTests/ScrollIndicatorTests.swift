@@ -12,7 +12,7 @@ struct ScrollIndicatorTests {
     /// The vertical track: the viewport less the inset at both ends.
     static let track = 480.0 - 6
 
-    func scrollView(content height: Double, visibility: ScrollIndicatorVisibility = .alwaysVisible) -> ScrollingView {
+    func scrollView(content height: Double, visibility: ScrollIndicatorMode = .alwaysVisible) -> ScrollingView {
         let s = ScrollingView(viewportSize: Self.viewport, contentSize: Size(width: 320, height: height))
         s.indicatorVisibility = visibility
         return s
