@@ -34,6 +34,8 @@ final class InputRouter {
     var tracker = VelocityTracker()
     /// The press: the innermost pressable view on the path; dropped when a drag starts.
     var press: ViewNode?
+    /// The scroll view whose indicator took the gesture (a thumb drag or a track click), if any.
+    var indicatorOwner: ScrollingView?
     var highlightAt: Double?
     var unhighlightAt: Double?
     var highlighted: ViewNode?
@@ -108,6 +110,15 @@ final class InputRouter {
         if gestureActive { pointerUp(lastPointer ?? p, time) }
         let (hit, scrollViews) = path(at: p)
         guard let hit else { return }
+        // A press on a shown scroll indicator (innermost first) takes the gesture before arbitration.
+        for s in scrollViews where s.indicatorPress(at: viewportPoint(p, in: s), time: time) {
+            gestureActive = true
+            indicatorOwner = s
+            downPoint = p
+            clearHighlight()
+            press = nil
+            return
+        }
         gestureActive = true
         decided = false
         dragDim = nil
@@ -145,6 +156,10 @@ final class InputRouter {
 
     func pointerMove(_ p: Point, _ time: Double) {
         guard gestureActive else { return }
+        if let owner = indicatorOwner {
+            owner.indicatorDragMove(to: viewportPoint(p, in: owner))
+            return
+        }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if !decided {
             for (k, s) in chain.enumerated() { s.routedPointerMove(Point(x: chainDown[k].x + dx, y: chainDown[k].y + dy), time) }
@@ -238,6 +253,12 @@ final class InputRouter {
         guard gestureActive else { return }
         gestureActive = false
         let p = p.x.isFinite && p.y.isFinite ? p : (lastPointer ?? downPoint)
+        if let owner = indicatorOwner {
+            indicatorOwner = nil
+            owner.indicatorDragMove(to: viewportPoint(p, in: owner))
+            owner.indicatorRelease(time: time)
+            return
+        }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if decided {
             if let dim = dragDim { tracker.addSample(position: dim == .x ? p.x : p.y, time: time) }
@@ -452,6 +473,7 @@ final class InputRouter {
         if let f = focus?.view, f.isDescendant(of: view) { focus = nil }
         if let h = highlighted, h.isDescendant(of: view) { clearHighlight() }
         if let p = press, p.isDescendant(of: view) { press = nil }
+        if let s = indicatorOwner, s.isDescendant(of: view) { s.indicatorRelease(time: latestTime); indicatorOwner = nil; gestureActive = false }
     }
 }
 

@@ -229,6 +229,10 @@ extension ScrollingView {
             phase = pointer.isDragging ? .dragging : .tracking
             return
         }
+        if indicator.drag != nil {   // a pointer holds the indicator's thumb
+            phase = .tracking
+            return
+        }
         let kx = motionX?.kind, ky = motionY?.kind
         if kx == .bounce || ky == .bounce {
             phase = .bouncing

@@ -117,6 +117,7 @@ extension ScrollingView {
         let new = Point(x: p.x.isFinite ? p.x : contentOffset.x, y: p.y.isFinite ? p.y : contentOffset.y)
         guard new != contentOffset else { return }
         storedContentOffset = new
+        indicator.poked = true   // the indicators show while the offset changes
         delegate?.scrollViewDidScroll(self)
         onDidScroll?(self)
     }

@@ -198,13 +198,25 @@ public final class ScrollingView: ViewNode {
     public var focusScrollDuration: Double = ScrollingView.defaultAnimationDuration
     public var focusScrollCurve: TimingCurve = ScrollingView.defaultAnimationCurve
 
+    // MARK: - Scroll indicators
+
+    /// When the scroll indicators show: ``ScrollIndicatorMode/automatic`` (the default, as on iOS),
+    /// `.alwaysVisible` (desktop) or `.hidden`. See `ScrollIndicator.swift`.
+    public var indicatorVisibility: ScrollIndicatorMode = .automatic
+    /// How the indicators look and take the pointer.
+    public var indicatorStyle: ScrollIndicatorStyle = .standard
+    var indicator = IndicatorState()
+
     override var boundsOrigin: Point { storedContentOffset }
 
     /// Advances to the frame `tick` (``ViewNode/step(_:)`` calls it, then steps the content's views):
     /// starts a pending timed request (its clock starts at `tick.timestamp`), then shows every running
     /// simulation at `tick.targetTimestamp`. O(1); no heap allocation unless a motion starts or hands over
     /// in this frame. Ticks with non-finite timestamps are ignored; ticks come in increasing time order.
-    public override func update(_ tick: FrameTick) { stepMotion(tick) }
+    public override func update(_ tick: FrameTick) {
+        stepMotion(tick)
+        stepIndicator(tick)
+    }
     override var takesPressesOutside: Bool { superview == nil }
 
     override func sizeDidChange() {
@@ -263,6 +275,10 @@ public final class ScrollingView: ViewNode {
     public override var isAnimating: Bool {
         motionX != nil || motionY != nil || pendingRequest != nil || super.isAnimating
     }
+
+    override func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) { drawIndicators(in: canvas, frame: frame) }
+
+    override var hasFadingIndicator: Bool { isIndicatorFading || super.hasFadingIndicator }
 }
 
 /// What a scroll view passes on to the next scroll view up the tree on the same axis at its edges

@@ -263,6 +263,17 @@ open class ViewNode {
         return false
     }
 
+    /// Whether the tree needs frames for anything: ``isAnimating`` (motion), or a scroll indicator still
+    /// fading out after the motion ended (``ScrollingView/isIndicatorFading``). A host that sleeps at rest
+    /// should ask this (``isAnimating`` alone leaves a fading indicator half-faded until the next input).
+    public var needsFrames: Bool { isAnimating || hasFadingIndicator }
+
+    /// Internal: whether a scroll view of the subtree has an indicator fading out.
+    var hasFadingIndicator: Bool {
+        for sub in storedSubviews where sub.hasFadingIndicator { return true }
+        return false
+    }
+
     // MARK: - Drawing
 
     /// Draws the view and its subtree, the view at its ``frame`` taken in `canvas`'s coordinates (for the
@@ -281,6 +292,7 @@ open class ViewNode {
         draw(in: canvas, frame: rect)
         let b = boundsOrigin
         renderSubviews(in: canvas, origin: Point(x: rect.minX - b.x, y: rect.minY - b.y), focus: focus)
+        drawOverlay(in: canvas, frame: rect)
         if clips { canvas.popClip() }
         if focus.matches(self) { drawFocusRing(in: canvas, frame: rect) }
     }
@@ -293,6 +305,9 @@ open class ViewNode {
             i += 1
         }
     }
+
+    /// Internal: draws over the subviews, inside the view's clip (a scroll view's indicators).
+    func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) {}
 
     /// Internal: brings the view up to date before it draws (a list configures its visible cells).
     func prepareForDrawing() {}

@@ -348,4 +348,8 @@ final class GalleryShell: DemoScene {
     func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
         currentScene?.scrollToItem(index, position: position, duration: duration, curve: curve)
     }
+
+    func dragIndicator(to fraction: Double) {
+        currentScene?.dragIndicator(to: fraction)
+    }
 }

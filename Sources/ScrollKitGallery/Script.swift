@@ -12,6 +12,7 @@ import ScrollKitSDL
 ///   {"t": 0.05, "type": "move", "x": 400, "y": 300},
 ///   {"t": 0.1,  "type": "up",   "x": 400, "y": 100},
 ///   {"t": 1.0,  "type": "scrollToEnd", "duration": 2, "curve": "smoothstep"},
+///   {"t": 3.2,  "type": "drag-indicator", "fraction": 0.5},
 ///   {"t": 3.5,  "type": "screenshot", "path": "end.png"}
 /// ]}
 /// ```
@@ -63,6 +64,8 @@ enum SceneCommand: Sendable, Equatable {
     case scrollTo(Point, duration: Double, curve: TimingCurve?)
     case scrollToEnd(duration: Double, curve: TimingCurve?)
     case scrollToItem(index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?)
+    /// Move the main scroll view's indicator thumb to `fraction` (0...1) of its travel, as a mouse drag would.
+    case dragIndicator(fraction: Double)
 }
 
 /// Turns curve names found in scripts into curves: first `check` (extra rules: nil for a name that
@@ -126,7 +129,7 @@ extension Script {
     static let defaultDuration = 0.3
 
     /// The event types, in the order the documentation lists them.
-    static let eventTypes = ["down", "move", "up", "wheel", "key", "scrollTo", "scrollToEnd", "scrollToItem", "resize", "screenshot"]
+    static let eventTypes = ["down", "move", "up", "wheel", "key", "scrollTo", "scrollToEnd", "scrollToItem", "drag-indicator", "resize", "screenshot"]
 
     /// The fields each event type accepts (besides "t" and "type").
     static let fields: [String: [String]] = [
@@ -136,6 +139,7 @@ extension Script {
         "scrollTo": ["x", "y", "duration", "curve"],
         "scrollToEnd": ["duration", "curve"],
         "scrollToItem": ["index", "position", "duration", "curve"],
+        "drag-indicator": ["fraction"],
         "resize": ["width", "height"],
         "screenshot": ["path"],
     ]
@@ -297,6 +301,8 @@ private struct EventReader {
                 position = p
             }
             action = .scene(.scrollToItem(index: item, position: position, duration: try duration(), curve: try curve(curves)))
+        case "drag-indicator":
+            action = .scene(.dragIndicator(fraction: try requiredNumber("fraction", min: 0, max: 1)))
         case "resize":
             let width = try wholeNumber("width", min: 1, max: Script.Limits.maxDimension)
             let height = try wholeNumber("height", min: 1, max: Script.Limits.maxDimension)

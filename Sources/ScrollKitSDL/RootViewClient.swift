@@ -26,7 +26,7 @@ public final class RootViewClient: HostClient {
 
     public func update(_ tick: FrameTick) { root.step(tick) }
     public func draw(in canvas: DrawingCanvas) { root.draw(in: canvas) }
-    public var needsFrames: Bool { root.isAnimating }
+    public var needsFrames: Bool { root.needsFrames }
     public var wantsQuit: Bool { quit }
 }
 

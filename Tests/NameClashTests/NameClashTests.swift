@@ -27,6 +27,14 @@ import SwiftUI
         let point: Point = list.scrollView.contentOffset
         #expect(axis == .vertical && insets == .zero && color == .white && align == .center)
         #expect(position == .center && phase == .idle && host == nil && point == Point(x: 0, y: 0))
+        let mode: ScrollIndicatorMode = scrolling.indicatorVisibility
+        let style: ScrollIndicatorStyle = scrolling.indicatorStyle
+        let indicatorAxis: ScrollIndicatorAxis = .vertical
+        let geometry: ScrollIndicatorGeometry? = scrolling.indicatorGeometry(indicatorAxis)
+        let button: PushButton = PushButton(title: "OK")
+        let segmented: SegmentedControl = SegmentedControl(segments: ["A", "B"])
+        #expect(mode == .automatic && style == .standard && geometry != nil)
+        #expect(button.isEnabled && segmented.selectedIndex == 0)
         _ = canvas
     }
 }

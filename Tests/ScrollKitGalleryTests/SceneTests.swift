@@ -267,7 +267,7 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
 
         // "1 s", then "Scroll to end": done in 1 s.
         let oneSecond = try #require(ListScene.durations.firstIndex(of: 1))
-        h.tap(center(scene.durationControl.segmentFrame(oneSecond)))
+        h.tap(center(scene.durationControl.convert(scene.durationControl.segmentFrame(oneSecond), to: nil)))
         #expect(scene.duration == 1)
         h.tap(center(scene.endButton.frame))
         #expect(h.runUntilIdle() == 59)

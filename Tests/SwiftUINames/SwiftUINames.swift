@@ -31,3 +31,6 @@ public struct ScrollViewProxy {}
 public struct Angle {}
 public struct Transaction {}
 public struct Gesture {}
+public struct ScrollIndicatorVisibility {}
+public struct ScrollGeometry {}
+public struct SegmentedPickerStyle {}

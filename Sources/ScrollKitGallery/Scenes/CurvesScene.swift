@@ -46,8 +46,6 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     let curves = TimingCurve.allNamed
     let curveList: ListView
     let table: ListView
-    /// The table's scroll indicator: shown while the table moves, then faded out as the list scene's is.
-    private var tableIndicator = ScrollIndicatorFade()
     private let listSource: CurveListSource
 
     private(set) var selected: Int
@@ -95,6 +93,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         curveList.backgroundColor = .white
         table = ListView(frame: .zero, dataSource: TableRowsSource())
         table.backgroundColor = .white
+        // The library's scroll indicator, thin and light (it fades out after the table stops).
+        table.scrollView.indicatorStyle = ScrollIndicatorStyle(color: RGBAColor(r: 0, g: 0, b: 0, a: 80), thickness: 3, inset: 3)
         curveList.onSelectItem = { [weak self] index in self?.select(index) }
         layout()
         refreshTexts()
@@ -280,7 +280,6 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         let legBefore = leg
         curveList.step(tick)
         table.step(tick)
-        tableIndicator.update(moving: table.isAnimating || table.scrollView.phase != .idle, at: tick.targetTimestamp)
         if waitingToStart && leg == legBefore {
             legStart = tick.timestamp       // the scroll view starts a timed request's clock here
         }
@@ -382,18 +381,6 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         canvas.drawText("TABLE · 100 ROWS", in: Rect(x: tableCard.minX + 16, y: tableCard.minY + 6, width: tableCard.width - 32, height: 24),
                         style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk), alignment: .leading)
         table.draw(in: canvas)
-        // A thin scroll indicator: where the viewport is in the content, while the table moves and
-        // fading out after it stops.
-        let sv = table.scrollView
-        let content = max(1, sv.contentSize.height), viewport = table.frame.height
-        let alpha = tableIndicator.alpha
-        if content > viewport, viewport > 20, alpha > 0 {
-            let length = max(24, viewport * viewport / content)
-            let f = min(max(sv.contentOffset.y / max(1, content - viewport), 0), 1)
-            let y = table.frame.minY + f * (viewport - length)
-            canvas.fillRoundedRect(Rect(x: table.frame.maxX - 6, y: y, width: 3, height: length), radius: 1.5,
-                                   color: RGBAColor.black.mixAlpha(80 * alpha))
-        }
     }
 
     private func drawControls(in canvas: DrawingCanvas) {
@@ -419,7 +406,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         canvas.drawText("▶  Play", in: playButton, style: TextStyle(size: 14, weight: .bold, color: .white), alignment: .center)
     }
 
-    var needsFrames: Bool { leg != .idle || table.isAnimating || curveList.isAnimating || tableIndicator.isFading }
+    var needsFrames: Bool { leg != .idle || table.needsFrames || curveList.needsFrames }
     /// The Play button sits at the bottom right.
     var prefersHUDAtTop: Bool { true }
     var wantsQuit: Bool { false }
@@ -427,6 +414,11 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     // MARK: DemoScene
 
     var traceSample: TraceSample { TraceSample(list: table, selected: selected) }
+
+    func dragIndicator(to fraction: Double) {
+        stopRun()
+        table.scrollView.setThumbFraction(fraction, .vertical)
+    }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         stopRun()

@@ -21,6 +21,10 @@ protocol DemoScene: HostClient {
     func scrollToEnd(duration: Double, curve: TimingCurve?)
     /// Scroll so that item `index` sits at `position` in the viewport (indices past the end clamp to the last item).
     func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?)
+    /// Move the main vertical scroll view's indicator thumb so that it is at `fraction` (0...1) of its
+    /// travel, as a mouse drag of the thumb would (`ScrollingView.setThumbFraction(_:_:)`): the offset
+    /// becomes `fraction` × (contentHeight − viewportHeight). The default ignores it (no such scroll view).
+    func dragIndicator(to fraction: Double)
     /// True when `draw(in:)` paints every pixel of a `size` area (the last `hostDidResize` size) with
     /// opaque colour, so the shell need not fill the content background under it first.
     func coversOpaquely(_ size: Size) -> Bool
@@ -33,6 +37,7 @@ extension DemoScene {
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {}
     func scrollToEnd(duration: Double, curve: TimingCurve?) {}
     func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {}
+    func dragIndicator(to fraction: Double) {}
     func coversOpaquely(_ size: Size) -> Bool { false }
     var usesTabKey: Bool { false }
 
@@ -43,6 +48,7 @@ extension DemoScene {
         case .scrollToEnd(let duration, let curve): scrollToEnd(duration: duration, curve: curve)
         case .scrollToItem(let index, let position, let duration, let curve):
             scrollToItem(index, position: position, duration: duration, curve: curve)
+        case .dragIndicator(let fraction): dragIndicator(to: fraction)
         }
     }
 }

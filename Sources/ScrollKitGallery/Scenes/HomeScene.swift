@@ -54,6 +54,7 @@ final class HomeScene: DemoScene {
         shelves = ShelfSource(count: count, state: state)
         list = ListView(frame: .zero, dataSource: shelves)
         list.backgroundColor = HomeStyle.background
+        list.scrollView.indicatorStyle = HomeStyle.indicator
         list.insets = Insets(top: 4, left: 0, bottom: 16, right: 0)
         root.addSubview(list)
         root.addSubview(header)
@@ -160,6 +161,10 @@ final class HomeScene: DemoScene {
         return sample
     }
 
+    func dragIndicator(to fraction: Double) {
+        list.scrollView.setThumbFraction(fraction, .vertical)
+    }
+
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
     }
@@ -208,6 +213,8 @@ final class HomeState {
 
 enum HomeStyle {
     static let background = RGBAColor(hex: 0x0E1014)
+    /// The scroll indicators: light on the dark background.
+    static let indicator = ScrollIndicatorStyle(color: RGBAColor(r: 255, g: 255, b: 255, a: 120))
     static let title = RGBAColor(hex: 0xF2F3F5)
     static let secondary = RGBAColor(hex: 0x8D93A0)
     static let ring = RGBAColor.white
@@ -292,6 +299,7 @@ final class ShelfCell: ListCell {
         carousel = ListView(frame: .zero, axis: .horizontal, dataSource: cards)
         super.init()
         carousel.backgroundColor = nil
+        carousel.scrollView.indicatorStyle = HomeStyle.indicator
         carousel.itemsAreFocusable = true
         carousel.snapBehavior = .items(snapRatio: 0.3)
         addSubview(carousel)

@@ -52,10 +52,15 @@ final class ListScene: DemoScene {
     private(set) var durationIndex = ListScene.defaultDurationIndex
     private(set) var curveIndex: Int
 
-    let endButton: ButtonControl
-    let topButton: ButtonControl
+    let endButton: PushButton
+    let topButton: PushButton
     let durationControl: SegmentedControl
     let curveControl: CycleControl
+    /// The scene's view tree: the list, then the toolbar over it (the buttons and the duration selector
+    /// are library controls in the toolbar, pressed through the tree).
+    let root = ViewNode()
+    private let toolbar = PanelView()
+    /// The curve cycler (a demo control) is pressed through this tracker, before the tree.
     private let tracker = ControlTracker()
     private var captions: [(String, Rect)] = []
     // The status line's texts and the values they were formatted from.
@@ -66,7 +71,6 @@ final class ListScene: DemoScene {
     private var statusRect = Rect.zero
     private var animationID = 0
     private var quit = false
-    private var indicator = ScrollIndicatorFade()
 
     /// The selected duration, seconds.
     var duration: Double { Self.durations[durationIndex] }
@@ -82,15 +86,27 @@ final class ListScene: DemoScene {
         listView.snapBehavior = snapBehavior
         curveIndex = Self.curves.firstIndex(of: Self.defaultCurve) ?? 0
 
-        endButton = ButtonControl(title: "Scroll to end", kind: .primary) {}
-        topButton = ButtonControl(title: "Top", kind: .secondary) {}
+        endButton = PushButton(title: "Scroll to end", kind: .filled)
+        topButton = PushButton(title: "Top", kind: .bordered)
         durationControl = SegmentedControl(segments: Self.durations.map(Self.durationLabel), selectedIndex: durationIndex)
         curveControl = CycleControl(values: Self.curves.map(\.name), index: curveIndex)
-        endButton.action = { [unowned self] in self.scrollToEnd() }
-        topButton.action = { [unowned self] in self.scrollToTop() }
+        endButton.tint = SceneStyle.accent
+        endButton.pressedTint = SceneStyle.accentPressed
+        topButton.tint = SceneStyle.accent
+        topButton.pressedTint = SceneStyle.accentPressed
+        durationControl.textColor = SceneStyle.secondaryInk
+        durationControl.selectedTextColor = SceneStyle.ink
+        endButton.action = { [unowned self] _ in self.scrollToEnd() }
+        topButton.action = { [unowned self] _ in self.scrollToTop() }
         durationControl.onChange = { [unowned self] index in self.durationIndex = index }
         curveControl.onChange = { [unowned self] index in self.curveIndex = index }
-        tracker.controls = [endButton, topButton, durationControl, curveControl]
+        tracker.controls = [curveControl]
+        root.addSubview(listView)
+        root.addSubview(toolbar)
+        toolbar.addSubview(endButton)
+        toolbar.addSubview(topButton)
+        toolbar.addSubview(durationControl)
+        toolbar.drawPanel = { [unowned self] canvas, _ in self.drawToolbar(in: canvas) }
         listView.onSelectItem = { [unowned self] row in self.activatedRow = row }
         layout()
     }
@@ -149,6 +165,12 @@ final class ListScene: DemoScene {
     /// Lays out the toolbar (controls flow onto more lines when the width is short; on a short screen one
     /// line without captions, the duration and the status) and the list under it.
     private func layout() {
+        root.frame = Rect(x: 0, y: 0, width: max(0, size.width), height: max(0, size.height))
+        layoutToolbar()
+        toolbar.frame = Rect(x: 0, y: 0, width: max(0, size.width), height: toolbarHeight)
+    }
+
+    private func layoutToolbar() {
         let width = max(0, size.width)
         let margin = 16.0, gap = 20.0, captionHeight = 15.0, controlHeight = SceneStyle.controlHeight
         if size.height < Self.compactHeight {
@@ -222,26 +244,23 @@ final class ListScene: DemoScene {
         case .key(.escape, _): quit = true
         case .key(.end, _): scrollToEnd()
         case .key(.home, _): scrollToTop()
-        default: listView.handle(event)
+        default: root.handle(event)
         }
     }
 
     func update(_ tick: FrameTick) {
         let counting = isCountingAnimation
-        listView.step(tick)
+        root.step(tick)
         if counting || isCountingAnimation {
             configuredDuringLastAnimation = (configuredDuringLastAnimation ?? 0) + listView.configuredInLastStep
         }
-        indicator.update(moving: listView.isAnimating || listView.scrollView.phase != .idle, at: tick.targetTimestamp)
     }
 
     func draw(in canvas: DrawingCanvas) {
         let width = max(0, size.width), height = max(0, size.height)
         guard width > 0, height > 0 else { return }
-        listView.draw(in: canvas)
+        root.draw(in: canvas)   // the list (with its scroll indicator), then the toolbar and its controls
         if rows.count == 0 { drawEmptyState(in: canvas) }
-        drawScrollIndicator(in: canvas)
-        drawToolbar(in: canvas)
     }
 
     /// The toolbar fills its band and the list (opaque background, or opaque rows covering it) the rest.
@@ -252,7 +271,7 @@ final class ListScene: DemoScene {
         return f.minX <= 0 && f.maxX >= area.width && f.minY <= toolbarHeight && f.maxY >= area.height
     }
 
-    var needsFrames: Bool { listView.isAnimating || tracker.isTracking || indicator.isFading }
+    var needsFrames: Bool { root.needsFrames || tracker.isTracking }
     var wantsQuit: Bool { quit }
 
     // MARK: Drawing
@@ -269,7 +288,7 @@ final class ListScene: DemoScene {
         for (text, rect) in captions {
             canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
         }
-        tracker.draw(in: canvas)
+        tracker.draw(in: canvas)   // the curve cycler; the buttons and the duration selector draw as views
         drawStatus(in: canvas)
         canvas.popClip()
     }
@@ -327,31 +346,16 @@ final class ListScene: DemoScene {
                         style: TextStyle(size: 13, color: SceneStyle.tertiaryInk), alignment: .center)
     }
 
-    /// A thin rounded thumb along the right edge while the list moves, fading out after it stops.
-    private func drawScrollIndicator(in canvas: any DrawingCanvas) {
-        let alpha = indicator.alpha
-        let f = listView.frame, scroll = listView.scrollView
-        let content = scroll.contentSize.height, viewport = f.height
-        guard alpha > 0, content > viewport, viewport > 20 else { return }
-        let inset = 3.0, track = viewport - 2 * inset
-        let lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
-        let offset = scroll.contentOffset.y
-        var length = max(36, track * viewport / content)
-        // Past an edge the thumb shrinks by the overscroll, as on iOS.
-        let over = offset < lo ? lo - offset : (offset > hi ? offset - hi : 0)
-        length = max(8, length - over)
-        let progress = hi > lo ? min(max((offset - lo) / (hi - lo), 0), 1) : 0
-        let y = f.minY + inset + (track - length) * progress
-        let thumb = Rect(x: f.maxX - inset - 5, y: y, width: 5, height: length)
-        canvas.fillRoundedRect(thumb, radius: 2.5, color: RGBAColor.black.mixAlpha(110 * alpha))
-    }
-
     // MARK: DemoScene
 
     var traceSample: TraceSample {
         var sample = TraceSample(list: listView)
         sample.activatedRow = activatedRow
         return sample
+    }
+
+    func dragIndicator(to fraction: Double) {
+        listView.scrollView.setThumbFraction(fraction, .vertical)
     }
 
     /// The row tapped last (-1: none); the trace's `activatedRow` (rows have no cards: `activatedItem` stays -1).

@@ -34,6 +34,7 @@ final class PagingScene: DemoScene {
         pages = PageSource(count: Self.pageCount)
         listView = ListView(frame: .zero, axis: .horizontal, dataSource: pages)
         listView.backgroundColor = SceneStyle.background
+        listView.scrollView.indicatorVisibility = .hidden   // the page dots say where it is
         snapBehavior = .paging(snapRatio: context.options.snapRatio ?? 0.1)
         listView.snapBehavior = snapBehavior
         listView.scrollView.onTap = { [unowned self] location in self.tapped(at: location) }

@@ -1,7 +1,8 @@
 import ScrollKit
 
-// Small controls shared by the demo's scenes: a button, a segmented selector and a ‹ value ›
-// cycler, plus `ControlTracker`, which routes pointer events to them. Each control has a frame in
+// Small controls of the demo's scenes: a ‹ value › cycler, plus `ControlTracker`, which routes pointer
+// events to it, and `PanelView`, a view that draws through a closure. (Buttons and the segmented
+// selector are the library's `PushButton` and `SegmentedControl`.) Each control has a frame in
 // its scene's coordinates and draws itself through the `DrawingCanvas`; there is no hover, but every
 // control shows a pressed state while the pointer that went down on it stays inside.
 
@@ -124,131 +125,14 @@ final class ControlTracker {
     }
 }
 
-/// A rounded push button: filled accent (`.primary`) or white with a border (`.secondary`), darker
-/// while pressed, faded when disabled.
+/// A plain view that draws through a closure (a scene's toolbar panel holding library controls).
 @MainActor
-final class ButtonControl: PressableControl {
-    enum Kind { case primary, secondary }
+final class PanelView: ViewNode {
+    /// Draws the panel into its frame (canvas coordinates), under its subviews.
+    var drawPanel: (@MainActor (any DrawingCanvas, Rect) -> Void)?
 
-    var frame: Rect
-    var title: String
-    var kind: Kind
-    var isEnabled = true
-    /// Called when a press ends inside the button.
-    var action: @MainActor () -> Void
-    /// True while a press is in progress and the pointer is inside.
-    private(set) var isPressed = false
-
-    init(title: String, kind: Kind = .secondary, frame: Rect = .zero, action: @escaping @MainActor () -> Void) {
-        self.title = title
-        self.kind = kind
-        self.frame = frame
-        self.action = action
-    }
-
-    func beginPress(at point: Point) { isPressed = true }
-    func movePress(to point: Point) { isPressed = frame.contains(point) }
-    func endPress(at point: Point) {
-        let inside = frame.contains(point)
-        isPressed = false
-        if inside && isEnabled { action() }
-    }
-
-    func draw(in canvas: any DrawingCanvas) {
-        guard frame.width > 0, frame.height > 0 else { return }
-        let r = SceneStyle.controlRadius
-        let faded = isEnabled ? 1.0 : 0.45
-        let style: TextStyle
-        switch kind {
-        case .primary:
-            SceneStyle.drawShadow(under: frame, radius: r, in: canvas, strength: isPressed ? 0.5 : 1.4)
-            let face = isPressed ? SceneStyle.accentPressed : SceneStyle.accent
-            canvas.fillRoundedRect(frame, radius: r, color: face.withAlpha(faded))
-            // A faint highlight along the top half: the button reads as raised.
-            if !isPressed {
-                canvas.fillRoundedRect(Rect(x: frame.minX + 1, y: frame.minY + 1, width: frame.width - 2, height: frame.height / 2),
-                                       radius: r - 1, color: RGBAColor.white.mixAlpha(14))
-            }
-            style = TextStyle(size: SceneStyle.controlTextSize, weight: .bold, color: RGBAColor.white.withAlpha(faded))
-        case .secondary:
-            SceneStyle.drawShadow(under: frame, radius: r, in: canvas, strength: isPressed ? 0.3 : 1)
-            canvas.fillRoundedRect(frame, radius: r, color: SceneStyle.hairline)
-            let face = isPressed ? RGBAColor(hex: 0xE4E4EA) : RGBAColor.white
-            canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: face)
-            style = TextStyle(size: SceneStyle.controlTextSize, weight: .bold,
-                              color: (isPressed ? SceneStyle.accentPressed : SceneStyle.accent).withAlpha(faded))
-        }
-        canvas.drawText(title, in: frame.offsetBy(dx: 0, dy: isPressed ? 1 : 0), style: style, alignment: .center)
-    }
-}
-
-/// A segmented selector: a grey track of equal segments, the selected one a raised white pill.
-/// Tapping a segment selects it and calls `onChange` (only when the selection changes).
-@MainActor
-final class SegmentedControl: PressableControl {
-    var frame: Rect
-    var segments: [String]
-    var isEnabled = true
-    /// The selected segment (clamped to the segments when drawn).
-    var selectedIndex: Int
-    var onChange: (@MainActor (Int) -> Void)?
-    /// The segment under a press in progress, nil when none (or the pointer left the control).
-    private(set) var pressedIndex: Int?
-
-    init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
-        self.segments = segments
-        self.selectedIndex = selectedIndex
-        self.frame = frame
-    }
-
-    /// The segment at `point`, or nil outside the control.
-    func segment(at point: Point) -> Int? {
-        guard frame.contains(point), !segments.isEmpty else { return nil }
-        let width = frame.width / Double(segments.count)
-        return min(segments.count - 1, max(0, Int((point.x - frame.minX) / width)))
-    }
-
-    /// The rectangle of segment `index`.
-    func segmentFrame(_ index: Int) -> Rect {
-        let width = frame.width / Double(max(1, segments.count))
-        return Rect(x: frame.minX + Double(index) * width, y: frame.minY, width: width, height: frame.height)
-    }
-
-    func beginPress(at point: Point) { pressedIndex = segment(at: point) }
-    func movePress(to point: Point) { pressedIndex = segment(at: point) }
-    func endPress(at point: Point) {
-        let index = segment(at: point)
-        pressedIndex = nil
-        guard let index, index != selectedIndex else { return }
-        selectedIndex = index
-        onChange?(index)
-    }
-
-    func draw(in canvas: any DrawingCanvas) {
-        guard frame.width > 0, frame.height > 0, !segments.isEmpty else { return }
-        let r = SceneStyle.controlRadius
-        canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB))
-        let selected = min(max(selectedIndex, 0), segments.count - 1)
-        for index in segments.indices {
-            let cell = segmentFrame(index)
-            if index == selected {
-                let pill = cell.insetBy(dx: 2, dy: 2)
-                SceneStyle.drawShadow(under: pill, radius: r - 2, in: canvas, strength: 1.6)
-                canvas.fillRoundedRect(pill, radius: r - 2, color: pressedIndex == index ? RGBAColor(hex: 0xF4F4F7) : .white)
-            } else {
-                if pressedIndex == index {
-                    canvas.fillRoundedRect(cell.insetBy(dx: 2, dy: 2), radius: r - 2, color: RGBAColor(hex: 0xD4D4DA))
-                }
-                // Hairline dividers between unselected neighbours.
-                if index > 0 && index - 1 != selected {
-                    canvas.fill(Rect(x: cell.minX - 0.5, y: cell.minY + 9, width: 1, height: cell.height - 18),
-                                color: RGBAColor(hex: 0xC7C7CC))
-                }
-            }
-            let style = TextStyle(size: 13, weight: index == selected ? .bold : .regular,
-                                  color: index == selected ? SceneStyle.ink : SceneStyle.secondaryInk)
-            canvas.drawText(segments[index], in: cell, style: style, alignment: .center)
-        }
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        drawPanel?(canvas, frame)
     }
 }
 

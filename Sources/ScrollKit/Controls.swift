@@ -1,0 +1,222 @@
+import Motion
+
+/// A push button: a title or an image on a rounded face, a pressed look while the pointer holds it,
+/// a disabled look, and an action. (Named so as not to clash with SwiftUI's `Button`.)
+///
+/// It is a ``ViewNode`` using the tree's presses: a tap (or Enter while it has focus) calls
+/// ``action``; a drag that starts on it inside a scroll view scrolls instead (the press is cancelled);
+/// it looks pressed while ``ViewNode/isHighlighted``. A disabled button takes no press and no
+/// activation. Set ``ViewNode/isFocusable`` to reach it with Tab and arrows. Drawing allocates nothing.
+@MainActor
+public final class PushButton: ViewNode {
+    /// The look of the face.
+    public enum Kind: Sendable, Hashable {
+        /// Filled with ``tint``, white title: the primary action.
+        case filled
+        /// White with a hairline border, the title in ``tint``.
+        case bordered
+        /// No face; the title in ``tint``, a light fill while pressed.
+        case plain
+    }
+
+    /// The title, drawn centred (with the image, after it). `nil` or empty: none.
+    public var title: String?
+    /// An image, drawn ``imageSize`` points square (left of the title, or centred alone).
+    public var image: ImageRef?
+    public var imageSize: Double = 20
+    public var kind: Kind
+    /// The accent colour: a filled face, or a bordered or plain title.
+    public var tint = RGBAColor(hex: 0x0A7AFF)
+    /// The face while pressed (filled), or the title while pressed (bordered and plain).
+    public var pressedTint = RGBAColor(hex: 0x0060D0)
+    public var titleSize: Double = 14
+    public var cornerRadius: Double = 9
+    /// A soft shadow under filled and bordered faces.
+    public var hasShadow = true
+    /// Disabled: drawn faded (``disabledOpacity``), no press, no activation.
+    public var isEnabled = true
+    public static let disabledOpacity = 0.45
+    /// Called when the button is tapped (or activated with Enter). Held strongly; capture owners weakly.
+    public var action: (@MainActor (PushButton) -> Void)?
+
+    /// Makes a button. Give a title, an image or both.
+    public init(title: String? = nil, image: ImageRef? = nil, kind: Kind = .bordered, frame: Rect = .zero,
+                action: (@MainActor (PushButton) -> Void)? = nil) {
+        self.title = title
+        self.image = image
+        self.kind = kind
+        self.action = action
+        super.init(frame: frame)
+    }
+
+    /// Whether the button looks pressed now (highlighted by the tree's press, and enabled).
+    public var isPressed: Bool { isHighlighted && isEnabled }
+
+    public override var isPressable: Bool { isEnabled }
+
+    /// Calls ``action`` (then ``ViewNode/onActivate``) when enabled.
+    public override func activate() {
+        guard isEnabled else { return }
+        action?(self)
+        onActivate?(self)
+    }
+
+    public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        let pressed = isPressed
+        let fade = isEnabled ? 1.0 : Self.disabledOpacity
+        let r = cornerRadius
+        let ink: RGBAColor
+        switch kind {
+        case .filled:
+            if hasShadow { drawSoftShadow(under: frame, radius: r, strength: pressed ? 0.5 : 1.4, in: canvas) }
+            canvas.fillRoundedRect(frame, radius: r, color: (pressed ? pressedTint : tint).withAlpha(fade))
+            if !pressed {
+                canvas.fillRoundedRect(Rect(x: frame.minX + 1, y: frame.minY + 1, width: max(0, frame.width - 2), height: frame.height / 2),
+                                       radius: max(0, r - 1), color: RGBAColor(r: 255, g: 255, b: 255, a: 14))
+            }
+            ink = RGBAColor.white.withAlpha(fade)
+        case .bordered:
+            if hasShadow { drawSoftShadow(under: frame, radius: r, strength: pressed ? 0.3 : 1, in: canvas) }
+            canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xD8D8DE))
+            canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: max(0, r - 1),
+                                   color: pressed ? RGBAColor(hex: 0xE4E4EA) : .white)
+            ink = (pressed ? pressedTint : tint).withAlpha(fade)
+        case .plain:
+            if pressed { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20)) }
+            ink = (pressed ? pressedTint : tint).withAlpha(fade)
+        }
+        let content = frame.offsetBy(dx: 0, dy: pressed && kind != .plain ? 1 : 0)
+        let hasTitle = !(title ?? "").isEmpty
+        if let image {
+            let side = min(imageSize, content.height)
+            let x = hasTitle ? content.minX + 10 : content.midX - side / 2
+            canvas.drawImage(image, in: Rect(x: x, y: content.midY - side / 2, width: side, height: side), opacity: fade)
+        }
+        if let title, hasTitle {
+            let shift = image != nil ? min(imageSize, content.height) / 2 + 4 : 0
+            canvas.drawText(title, in: Rect(x: content.minX + shift, y: content.minY, width: max(0, content.width - shift), height: content.height),
+                            style: TextStyle(size: titleSize, weight: .bold, color: ink), alignment: .center)
+        }
+    }
+}
+
+/// A segmented control: a grey track of equal segments, the selected one a raised white pill. A tap on
+/// a segment selects it and calls ``onChange`` (only when the selection changes). Each segment is a
+/// pressable subview, so the tree's presses apply: a segment looks pressed while held, a drag that starts
+/// on it inside a scroll view scrolls instead. With ``ViewNode/isFocusable``, Enter selects the next
+/// segment (wrapping). Drawing allocates nothing.
+@MainActor
+public final class SegmentedControl: ViewNode {
+    /// The segments' titles. Setting them rebuilds the segments and clamps ``selectedIndex``.
+    public var segments: [String] {
+        didSet { rebuild() }
+    }
+    /// The selected segment, clamped to the segments (0 when there are none). Setting it does not call
+    /// ``onChange``.
+    public var selectedIndex: Int {
+        get { storedSelection }
+        set { storedSelection = segments.isEmpty ? 0 : min(max(newValue, 0), segments.count - 1) }
+    }
+    /// Called with the new index when a tap (or Enter) changes the selection. Held strongly.
+    public var onChange: (@MainActor (Int) -> Void)?
+    /// Disabled: drawn faded, segments take no press.
+    public var isEnabled = true
+    public var titleSize: Double = 13
+    public var cornerRadius: Double = 9
+    public var textColor = RGBAColor(hex: 0x6E6E73)
+    public var selectedTextColor = RGBAColor(hex: 0x1C1C1E)
+
+    var storedSelection = 0
+
+    public init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
+        self.segments = segments
+        super.init(frame: frame)
+        rebuild()
+        self.selectedIndex = selectedIndex
+    }
+
+    /// The frame of segment `index` in the control's own coordinates.
+    public func segmentFrame(_ index: Int) -> Rect {
+        let width = storedFrame.width / Double(max(1, segments.count))
+        return Rect(x: Double(index) * width, y: 0, width: width, height: storedFrame.height)
+    }
+
+    /// Selects `index` as a tap would: calls ``onChange`` if the selection changes. Ignored when
+    /// disabled or out of range.
+    public func select(_ index: Int) {
+        guard isEnabled, segments.indices.contains(index), index != storedSelection else { return }
+        storedSelection = index
+        onChange?(index)
+    }
+
+    /// Enter while focused: the next segment, wrapping.
+    public override func activate() {
+        guard !segments.isEmpty else { return }
+        select((storedSelection + 1) % segments.count)
+        onActivate?(self)
+    }
+
+    public override var isPressable: Bool { false }
+
+    public override func layoutSubviews() {
+        for case let segment as Segment in subviews { segment.frame = segmentFrame(segment.index) }
+    }
+
+    func rebuild() {
+        for view in subviews { view.removeFromSuperview() }
+        for index in segments.indices { addSubview(Segment(control: self, index: index)) }
+        layoutSubviews()
+        selectedIndex = storedSelection
+    }
+
+    public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        guard !segments.isEmpty else { return }
+        let fade = isEnabled ? 1.0 : PushButton.disabledOpacity
+        let r = cornerRadius
+        canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB).withAlpha(fade))
+        let selected = storedSelection
+        var index = 0
+        while index < segments.count {
+            let cell = segmentFrame(index).offsetBy(dx: frame.minX, dy: frame.minY)
+            let pressed = isEnabled && index < subviews.count && subviews[index].isHighlighted
+            if index == selected {
+                let pill = cell.insetBy(dx: 2, dy: 2)
+                drawSoftShadow(under: pill, radius: max(0, r - 2), strength: 1.6, in: canvas)
+                canvas.fillRoundedRect(pill, radius: max(0, r - 2), color: pressed ? RGBAColor(hex: 0xF4F4F7) : .white)
+            } else {
+                if pressed {
+                    canvas.fillRoundedRect(cell.insetBy(dx: 2, dy: 2), radius: max(0, r - 2), color: RGBAColor(hex: 0xD4D4DA))
+                }
+                if index > 0 && index - 1 != selected {
+                    canvas.fill(Rect(x: cell.minX - 0.5, y: cell.minY + 9, width: 1, height: max(0, cell.height - 18)),
+                                color: RGBAColor(hex: 0xC7C7CC).withAlpha(fade))
+                }
+            }
+            let style = TextStyle(size: titleSize, weight: index == selected ? .bold : .regular,
+                                  color: (index == selected ? selectedTextColor : textColor).withAlpha(fade))
+            canvas.drawText(segments[index], in: cell, style: style, alignment: .center)
+            index += 1
+        }
+    }
+
+    /// One segment: a pressable subview that selects its index when tapped (drawn by the control).
+    final class Segment: ViewNode {
+        unowned let control: SegmentedControl
+        let index: Int
+        init(control: SegmentedControl, index: Int) {
+            self.control = control
+            self.index = index
+            super.init()
+        }
+        override var isPressable: Bool { control.isEnabled }
+        override func activate() { control.select(index) }
+    }
+}
+
+/// A soft drop shadow under a rounded rectangle: two offset translucent layers (the controls' shadow).
+@MainActor
+func drawSoftShadow(under rect: Rect, radius: Double, strength: Double, in canvas: any DrawingCanvas) {
+    canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: radius, color: RGBAColor.black.withAlpha(18 * strength / 255))
+    canvas.fillRoundedRect(Rect(x: rect.minX - 1, y: rect.minY + 1, width: rect.width + 2, height: rect.height + 2),
+                           radius: radius + 1, color: RGBAColor.black.withAlpha(8 * strength / 255))
+}
