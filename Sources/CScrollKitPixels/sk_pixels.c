@@ -240,6 +240,19 @@ static const struct {
     "vpand %%ymm11, %%ymm2, %%ymm2\n\t" \
     "vpor %%ymm3, %%ymm2, %%ymm2\n\t"
 
+/// What the assembly reads: one struct, reached through one register (memory operands of their own
+/// would each need a register for their address in a sanitizer's build, more than x86_64 has).
+typedef struct sk_avx2_disc_args {
+    uint32_t *line;                 // the first row's pixels (at mask column 0)
+    const uint8_t *mask;            // its coverage
+    const sk_span *span;            // its span
+    int64_t count, pitchBytes, strideBytes;
+    int64_t first, last, right;     // c0, c1, limit
+    uint32_t srcLo, srcHi, fullLo, fullHi, solid;
+    int32_t opaque;
+    uint16_t alpha, fullIA;
+} sk_avx2_disc_args;
+
 /// The disc rows with AVX2: whole eight-pixel chunks from each row's first visible covered pixel to
 /// past its last one. Pixels of a chunk outside the disc have zero coverage (mask rows are padded
 /// with zeros to `stride` >= size + 7 bytes), and blending zero coverage leaves a pixel exactly as
@@ -252,53 +265,54 @@ static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *cover
                                int r0, int r1, int c0, int c1, int limit,
                                uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
     if (r1 <= r0) return;
-    // Everything the assembly reads, as memory operands (no register pressure at -O0 or -O2).
-    uint32_t *const line = origin + (ptrdiff_t)r0 * pitch;
-    const uint8_t *const mask = coverage + (ptrdiff_t)r0 * stride;
-    const sk_span *const span = rows + r0;
-    const int64_t count = r1 - r0, pitchBytes = (int64_t)pitch * 4, strideBytes = stride;
-    const int64_t first = c0, last = c1, right = limit;
     const uint32_t fa = (uint32_t)alpha + (alpha >> 7);
-    const uint16_t alpha16 = alpha, fullIA = (uint16_t)(256 - fa);
-    const uint32_t srcLo = (uint32_t)r << 16 | b, srcHi = 255u << 16 | g;
-    const uint32_t fullLo = ((uint32_t)r * fa) << 16 | (b * fa), fullHi = (255u * fa) << 16 | (g * fa);
-    const uint32_t solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
-    const int32_t opaque = alpha == 255;
+    const sk_avx2_disc_args args = {
+        .line = origin + (ptrdiff_t)r0 * pitch,
+        .mask = coverage + (ptrdiff_t)r0 * stride,
+        .span = rows + r0,
+        .count = r1 - r0, .pitchBytes = (int64_t)pitch * 4, .strideBytes = stride,
+        .first = c0, .last = c1, .right = limit,
+        .srcLo = (uint32_t)r << 16 | b, .srcHi = 255u << 16 | g,
+        .fullLo = ((uint32_t)r * fa) << 16 | (b * fa), .fullHi = (255u * fa) << 16 | (g * fa),
+        .solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b,
+        .opaque = alpha == 255,
+        .alpha = alpha, .fullIA = (uint16_t)(256 - fa),
+    };
     // Registers: rdi the row's pixels, rsi its coverage, r8 its span, r9 rows left; rax the column i,
     // rdx the row's end, r10 the last column a whole chunk may start at, rcx the coverage bytes.
     // ymm5-13 the constants; ymm14 the opaque colour (opaque) or 256 - full alpha, ymm15 and ymm4 the
     // colour times full alpha (r, b and 255, g); ymm0-3 the chunk (ymm4 the lane mask in a row's tail).
     __asm__ volatile(
-        "mov %[line], %%rdi\n\t"
-        "mov %[mask], %%rsi\n\t"
-        "mov %[span], %%r8\n\t"
-        "mov %[count], %%r9\n\t"
+        "mov %c[line](%[args]), %%rdi\n\t"
+        "mov %c[mask](%[args]), %%rsi\n\t"
+        "mov %c[span](%[args]), %%r8\n\t"
+        "mov %c[count](%[args]), %%r9\n\t"
         "vmovdqu %[spread], %%ymm5\n\t"
-        "vpbroadcastw %[alpha16], %%ymm6\n\t"
+        "vpbroadcastw %c[alpha16](%[args]), %%ymm6\n\t"
         "vpbroadcastw %[k127], %%ymm7\n\t"
         "vpbroadcastw %[k8081], %%ymm8\n\t"
         "vpbroadcastw %[k256], %%ymm9\n\t"
         "vpbroadcastw %[m00ff], %%ymm10\n\t"
         "vpbroadcastw %[mff00], %%ymm11\n\t"
-        "vpbroadcastd %[srcLo], %%ymm12\n\t"
-        "vpbroadcastd %[srcHi], %%ymm13\n\t"
-        "vpbroadcastw %[fullIA], %%ymm14\n\t"
-        "vpbroadcastd %[fullLo], %%ymm15\n\t"
-        "vpbroadcastd %[fullHi], %%ymm4\n\t"
-        "cmpl $0, %[opaque]\n\t"
+        "vpbroadcastd %c[srcLo](%[args]), %%ymm12\n\t"
+        "vpbroadcastd %c[srcHi](%[args]), %%ymm13\n\t"
+        "vpbroadcastw %c[fullIA](%[args]), %%ymm14\n\t"
+        "vpbroadcastd %c[fullLo](%[args]), %%ymm15\n\t"
+        "vpbroadcastd %c[fullHi](%[args]), %%ymm4\n\t"
+        "cmpl $0, %c[opaque](%[args])\n\t"
         "je 1f\n\t"
-        "vpbroadcastd %[solid], %%ymm14\n\t"
+        "vpbroadcastd %c[solid](%[args]), %%ymm14\n\t"
         // Each row: i = max(edgeStart, c0), end = min(edgeEnd, c1); chunks may run on to `limit`
         // unless c1 cuts the row (then to its end).
         "1:\n\t"
         "movslq (%%r8), %%rax\n\t"
         "movslq 12(%%r8), %%rdx\n\t"
-        "mov %[right], %%r10\n\t"
-        "cmp %[first], %%rax\n\t"
-        "cmovl %[first], %%rax\n\t"
-        "cmp %[last], %%rdx\n\t"
+        "mov %c[right](%[args]), %%r10\n\t"
+        "cmp %c[first](%[args]), %%rax\n\t"
+        "cmovl %c[first](%[args]), %%rax\n\t"
+        "cmp %c[last](%[args]), %%rdx\n\t"
         "jle 2f\n\t"
-        "mov %[last], %%rdx\n\t"
+        "mov %c[last](%[args]), %%rdx\n\t"
         "mov %%rdx, %%r10\n\t"
         "2:\n\t"
         "sub $8, %%r10\n\t"
@@ -321,7 +335,7 @@ static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *cover
         "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
         "jmp 5f\n\t"
         "4:\n\t"
-        "cmpl $0, %[opaque]\n\t"
+        "cmpl $0, %c[opaque](%[args])\n\t"
         "je 8f\n\t"
         "vmovdqu %%ymm14, (%%rdi,%%rax,4)\n\t"
         "jmp 5f\n\t"
@@ -353,21 +367,27 @@ static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *cover
         "vpmaskmovd (%%rdi,%%rax,4), %%ymm4, %%ymm2\n\t"
         SK_ASM_BLEND8
         "vpmaskmovd %%ymm2, %%ymm4, (%%rdi,%%rax,4)\n\t"
-        "vpbroadcastd %[fullHi], %%ymm4\n\t"
+        "vpbroadcastd %c[fullHi](%[args]), %%ymm4\n\t"
         // Next row.
         "7:\n\t"
-        "add %[pitchBytes], %%rdi\n\t"
-        "add %[strideBytes], %%rsi\n\t"
+        "add %c[pitchBytes](%[args]), %%rdi\n\t"
+        "add %c[strideBytes](%[args]), %%rsi\n\t"
         "add $16, %%r8\n\t"
         "dec %%r9\n\t"
         "jnz 1b\n\t"
         "vzeroupper\n\t"
         :
-        : [line] "m"(line), [mask] "m"(mask), [span] "m"(span), [count] "m"(count),
-          [pitchBytes] "m"(pitchBytes), [strideBytes] "m"(strideBytes),
-          [first] "m"(first), [last] "m"(last), [right] "m"(right),
-          [alpha16] "m"(alpha16), [fullIA] "m"(fullIA), [srcLo] "m"(srcLo), [srcHi] "m"(srcHi),
-          [fullLo] "m"(fullLo), [fullHi] "m"(fullHi), [solid] "m"(solid), [opaque] "m"(opaque),
+        : [args] "r"(&args),
+          [line] "i"(offsetof(sk_avx2_disc_args, line)), [mask] "i"(offsetof(sk_avx2_disc_args, mask)),
+          [span] "i"(offsetof(sk_avx2_disc_args, span)), [count] "i"(offsetof(sk_avx2_disc_args, count)),
+          [pitchBytes] "i"(offsetof(sk_avx2_disc_args, pitchBytes)),
+          [strideBytes] "i"(offsetof(sk_avx2_disc_args, strideBytes)),
+          [first] "i"(offsetof(sk_avx2_disc_args, first)), [last] "i"(offsetof(sk_avx2_disc_args, last)),
+          [right] "i"(offsetof(sk_avx2_disc_args, right)),
+          [alpha16] "i"(offsetof(sk_avx2_disc_args, alpha)), [fullIA] "i"(offsetof(sk_avx2_disc_args, fullIA)),
+          [srcLo] "i"(offsetof(sk_avx2_disc_args, srcLo)), [srcHi] "i"(offsetof(sk_avx2_disc_args, srcHi)),
+          [fullLo] "i"(offsetof(sk_avx2_disc_args, fullLo)), [fullHi] "i"(offsetof(sk_avx2_disc_args, fullHi)),
+          [solid] "i"(offsetof(sk_avx2_disc_args, solid)), [opaque] "i"(offsetof(sk_avx2_disc_args, opaque)),
           [spread] "m"(sk_avx2_tables.spread), [tail] "m"(sk_avx2_tables.tail),
           [k127] "m"(sk_avx2_tables.k127), [k8081] "m"(sk_avx2_tables.k8081), [k256] "m"(sk_avx2_tables.k256),
           [m00ff] "m"(sk_avx2_tables.m00ff), [mff00] "m"(sk_avx2_tables.mff00)
