@@ -6,7 +6,8 @@
 //     out = (src * a + dst * (256 - a)) >> 8            per channel, src alpha = 255
 // SSE2 (the x86_64 baseline) works four pixels at a time in eight 16-bit lanes, eight clear or full
 // coverage bytes at a time (x / 255 as (x + (x >> 8) + 1) >> 8, exact for x <= 65152); the AVX2 disc
-// kernel, chosen at run time, eight at a time. Every path gives the same pixels
+// kernel, chosen at run time, eight at a time, written as inline assembly so that debug builds (this
+// file at -O0) run it at full speed too. Every path gives the same pixels
 // (Tests/ScrollKitSDLTests/CanvasBatchTests.swift checks it).
 
 #include "sk_pixels.h"
@@ -189,98 +190,215 @@ void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
 #define SK_HAVE_AVX2_PATH 1
 
-/// The constants of the AVX2 kernels, made once per call of sk_blend_disc_avx2 (at -O0, in debug
-/// builds, a `_mm256_set*` in the per-chunk helpers would be rebuilt lane by lane for every chunk).
-typedef struct sk_avx2_consts {
-    __m256i mask00ff, maskff00, k256, k127, k8081, spread;
-} sk_avx2_consts;
+// The AVX2 disc kernel is one inline-assembly block: the compiler emits it as written, so a debug
+// build (this file at -O0, where every intrinsic's result would go through the stack) runs the same
+// instructions as a release build. No `target("avx2")` is needed: the assembler takes the
+// instructions as they are, and sk_select_kernels only picks this kernel on a CPU with AVX2.
 
-/// Eight pixels `d` blended with the source colour (srcLo: r,b; srcHi: 255,g per pixel) at the
-/// per-pixel alphas `a` (0...256 in both 16-bit halves of each pixel's lane).
-__attribute__((target("avx2")))
-SK_INLINE __m256i sk_avx2_blend8(__m256i d, __m256i a, __m256i srcLo, __m256i srcHi, const sk_avx2_consts *k) {
-    const __m256i ia = _mm256_sub_epi16(k->k256, a);
-    __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, k->mask00ff), ia),
-                                                    _mm256_mullo_epi16(srcLo, a)), 8);
-    __m256i hi = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), ia),
-                                                   _mm256_mullo_epi16(srcHi, a)), k->maskff00);
-    return _mm256_or_si256(lo, hi);
-}
+/// The kernel's constant tables: the shuffle that spreads eight coverage bytes to one 16-bit pair
+/// per pixel (bytes 0-3 in the low 128-bit lane, 4-7 in the high one), eight -1 then eight 0 (the
+/// lane mask of a row's last 1...7 pixels is the eight from index 8 - n), and the 16-bit constants.
+static const struct {
+    int8_t spread[32];
+    int32_t tail[16];
+    uint16_t k127, k8081, k256, m00ff, mff00;
+} sk_avx2_tables __attribute__((aligned(32))) = {
+    .spread = { 0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
+                4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1 },
+    .tail = { -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0 },
+    .k127 = 127, .k8081 = 0x8081, .k256 = 256, .m00ff = 0x00FF, .mff00 = 0xFF00,
+};
 
-/// The per-pixel alphas (0...256, in both 16-bit halves of each pixel's lane) of eight coverage
-/// bytes: the bytes broadcast and spread by one shuffle; x / 255 as mulhi(x, 0x8081) >> 7 (exact for
-/// every 16-bit x).
-__attribute__((target("avx2")))
-SK_INLINE __m256i sk_avx2_alpha8(const uint8_t *mask8, __m256i alpha16, const sk_avx2_consts *k) {
-    long long bytes;
-    memcpy(&bytes, mask8, 8);
-    __m256i c = _mm256_shuffle_epi8(_mm256_set1_epi64x(bytes), k->spread);
-    __m256i x = _mm256_add_epi16(_mm256_mullo_epi16(c, alpha16), k->k127);
-    __m256i a = _mm256_srli_epi16(_mm256_mulhi_epu16(x, k->k8081), 7);
-    return _mm256_add_epi16(a, _mm256_srli_epi16(a, 7));
-}
+// Eight per-pixel alphas from the coverage bytes broadcast in ymm0: a = (c · alpha + 127) / 255
+// with x / 255 as mulhi(x, 0x8081) >> 7 (exact for every 16-bit x), then a += a >> 7 (0...256).
+// Out: ymm0 = a, ymm1 = 256 - a, in both 16-bit halves of each pixel's lane.
+#define SK_ASM_ALPHA8 \
+    "vpshufb %%ymm5, %%ymm0, %%ymm0\n\t" \
+    "vpmullw %%ymm6, %%ymm0, %%ymm0\n\t" \
+    "vpaddw %%ymm7, %%ymm0, %%ymm0\n\t" \
+    "vpmulhuw %%ymm8, %%ymm0, %%ymm0\n\t" \
+    "vpsrlw $7, %%ymm0, %%ymm0\n\t" \
+    "vpsrlw $7, %%ymm0, %%ymm1\n\t" \
+    "vpaddw %%ymm1, %%ymm0, %%ymm0\n\t" \
+    "vpsubw %%ymm0, %%ymm9, %%ymm1\n\t"
+
+// Eight pixels in ymm2 blended with the colour at the alphas ymm0 / ymm1 (from SK_ASM_ALPHA8):
+// per 16-bit lane, lo = ((d & 0x00FF) · ia + (r, b) · a) >> 8, hi = ((d >> 8) · ia + (255, g) · a) & 0xFF00.
+// Out: ymm2; ymm0, ymm1, ymm3 spent.
+#define SK_ASM_BLEND8 \
+    "vpand %%ymm10, %%ymm2, %%ymm3\n\t" \
+    "vpmullw %%ymm1, %%ymm3, %%ymm3\n\t" \
+    "vpsrlw $8, %%ymm2, %%ymm2\n\t" \
+    "vpmullw %%ymm1, %%ymm2, %%ymm2\n\t" \
+    "vpmullw %%ymm12, %%ymm0, %%ymm1\n\t" \
+    "vpaddw %%ymm1, %%ymm3, %%ymm3\n\t" \
+    "vpsrlw $8, %%ymm3, %%ymm3\n\t" \
+    "vpmullw %%ymm13, %%ymm0, %%ymm0\n\t" \
+    "vpaddw %%ymm0, %%ymm2, %%ymm2\n\t" \
+    "vpand %%ymm11, %%ymm2, %%ymm2\n\t" \
+    "vpor %%ymm3, %%ymm2, %%ymm2\n\t"
+
+/// What the assembly reads: one struct, reached through one register (memory operands of their own
+/// would each need a register for their address in a sanitizer's build, more than x86_64 has).
+typedef struct sk_avx2_disc_args {
+    uint32_t *line;                 // the first row's pixels (at mask column 0)
+    const uint8_t *mask;            // its coverage
+    const sk_span *span;            // its span
+    int64_t count, pitchBytes, strideBytes;
+    int64_t first, last, right;     // c0, c1, limit
+    uint32_t srcLo, srcHi, fullLo, fullHi, solid;
+    int32_t opaque;
+    uint16_t alpha, fullIA;
+} sk_avx2_disc_args;
 
 /// The disc rows with AVX2: whole eight-pixel chunks from each row's first visible covered pixel to
 /// past its last one. Pixels of a chunk outside the disc have zero coverage (mask rows are padded
 /// with zeros to `stride` >= size + 7 bytes), and blending zero coverage leaves a pixel exactly as
 /// it is, so a chunk may overhang the disc as long as it stays inside the target (`limit`). Chunks
-/// all clear are skipped, all covered ones blended with one constant; a row that would overhang
-/// `limit` (or its visible columns, when c1 cuts it) ends with the four-at-a-time / scalar kernel.
-__attribute__((target("avx2")))
+/// all clear are skipped, all covered ones blended with one constant (stored when opaque). A row
+/// whose last chunk would overhang `limit` (or its visible columns, when c1 cuts it) ends with one
+/// chunk of its last 1...7 pixels, loaded and stored through a lane mask (vpmaskmovd: the lanes past
+/// the row are neither read nor written). The same arithmetic as every other path, so the same pixels.
 static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows,
                                int r0, int r1, int c0, int c1, int limit,
                                uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
-    const __m256i alpha16 = _mm256_set1_epi16(alpha);
-    const __m256i srcLo = _mm256_set1_epi32((int)((uint32_t)r << 16 | b));
-    const __m256i srcHi = _mm256_set1_epi32((int)(255u << 16 | g));
-    const uint32_t solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
-    const __m256i solid8 = _mm256_set1_epi32((int)solid);
+    if (r1 <= r0) return;
     const uint32_t fa = (uint32_t)alpha + (alpha >> 7);
-    const __m256i mask00ff = _mm256_set1_epi16(0x00FF), maskff00 = _mm256_set1_epi16((short)0xFF00);
-    const __m256i fullIA = _mm256_set1_epi16((short)(256 - fa));
-    const __m256i fullLo = _mm256_set1_epi32((int)(((uint32_t)r * fa) << 16 | (b * fa)));
-    const __m256i fullHi = _mm256_set1_epi32((int)((255u * fa) << 16 | (g * fa)));
-    const sk_avx2_consts k = {
-        mask00ff, maskff00, _mm256_set1_epi16(256), _mm256_set1_epi16(127), _mm256_set1_epi16((short)0x8081),
-        _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
-                         4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1),
+    const sk_avx2_disc_args args = {
+        .line = origin + (ptrdiff_t)r0 * pitch,
+        .mask = coverage + (ptrdiff_t)r0 * stride,
+        .span = rows + r0,
+        .count = r1 - r0, .pitchBytes = (int64_t)pitch * 4, .strideBytes = stride,
+        .first = c0, .last = c1, .right = limit,
+        .srcLo = (uint32_t)r << 16 | b, .srcHi = 255u << 16 | g,
+        .fullLo = ((uint32_t)r * fa) << 16 | (b * fa), .fullHi = (255u * fa) << 16 | (g * fa),
+        .solid = 0xFF000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b,
+        .opaque = alpha == 255,
+        .alpha = alpha, .fullIA = (uint16_t)(256 - fa),
     };
-    for (int y = r0; y < r1; y++) {
-        const sk_span s = rows[y];
-        int start = s.edgeStart > c0 ? s.edgeStart : c0, end = s.edgeEnd < c1 ? s.edgeEnd : c1;
-        if (end <= start) continue;
-        uint32_t *line = origin + (ptrdiff_t)y * pitch;
-        const uint8_t *m = coverage + (size_t)y * (size_t)stride;
-        // Past the row's last covered pixel the mask is zero, so chunks may run on up to `limit`; a
-        // row cut on the right (c1) has coverage beyond `end`, so there they stop at `end`.
-        const int rowLimit = end < s.edgeEnd ? end : limit;
-        int i = start;
-        for (; i < end && i + 8 <= rowLimit; i += 8) {
-            uint64_t m8;
-            memcpy(&m8, m + i, 8);
-            if (m8 == 0) continue;
-            __m256i *p = (__m256i *)(line + i);
-            if (m8 == UINT64_MAX) {
-                if (alpha == 255) {
-                    _mm256_storeu_si256(p, solid8);
-                } else {
-                    __m256i d = _mm256_loadu_si256(p);
-                    __m256i lo = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(d, mask00ff), fullIA), fullLo), 8);
-                    __m256i hi = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), fullIA), fullHi), maskff00);
-                    _mm256_storeu_si256(p, _mm256_or_si256(lo, hi));
-                }
-                continue;
-            }
-            __m256i d = _mm256_loadu_si256(p);
-            _mm256_storeu_si256(p, sk_avx2_blend8(d, sk_avx2_alpha8(m + i, alpha16, &k), srcLo, srcHi, &k));
-        }
-        if (i < end) sk_blend_mask_row(line + i, m + i, end - i, r, g, b, alpha);
-    }
+    // Registers: rdi the row's pixels, rsi its coverage, r8 its span, r9 rows left; rax the column i,
+    // rdx the row's end, r10 the last column a whole chunk may start at, rcx the coverage bytes.
+    // ymm5-13 the constants; ymm14 the opaque colour (opaque) or 256 - full alpha, ymm15 and ymm4 the
+    // colour times full alpha (r, b and 255, g); ymm0-3 the chunk (ymm4 the lane mask in a row's tail).
+    __asm__ volatile(
+        "mov %c[line](%[args]), %%rdi\n\t"
+        "mov %c[mask](%[args]), %%rsi\n\t"
+        "mov %c[span](%[args]), %%r8\n\t"
+        "mov %c[count](%[args]), %%r9\n\t"
+        "vmovdqu %[spread], %%ymm5\n\t"
+        "vpbroadcastw %c[alpha16](%[args]), %%ymm6\n\t"
+        "vpbroadcastw %[k127], %%ymm7\n\t"
+        "vpbroadcastw %[k8081], %%ymm8\n\t"
+        "vpbroadcastw %[k256], %%ymm9\n\t"
+        "vpbroadcastw %[m00ff], %%ymm10\n\t"
+        "vpbroadcastw %[mff00], %%ymm11\n\t"
+        "vpbroadcastd %c[srcLo](%[args]), %%ymm12\n\t"
+        "vpbroadcastd %c[srcHi](%[args]), %%ymm13\n\t"
+        "vpbroadcastw %c[fullIA](%[args]), %%ymm14\n\t"
+        "vpbroadcastd %c[fullLo](%[args]), %%ymm15\n\t"
+        "vpbroadcastd %c[fullHi](%[args]), %%ymm4\n\t"
+        "cmpl $0, %c[opaque](%[args])\n\t"
+        "je 1f\n\t"
+        "vpbroadcastd %c[solid](%[args]), %%ymm14\n\t"
+        // Each row: i = max(edgeStart, c0), end = min(edgeEnd, c1); chunks may run on to `limit`
+        // unless c1 cuts the row (then to its end).
+        "1:\n\t"
+        "movslq (%%r8), %%rax\n\t"
+        "movslq 12(%%r8), %%rdx\n\t"
+        "mov %c[right](%[args]), %%r10\n\t"
+        "cmp %c[first](%[args]), %%rax\n\t"
+        "cmovl %c[first](%[args]), %%rax\n\t"
+        "cmp %c[last](%[args]), %%rdx\n\t"
+        "jle 2f\n\t"
+        "mov %c[last](%[args]), %%rdx\n\t"
+        "mov %%rdx, %%r10\n\t"
+        "2:\n\t"
+        "sub $8, %%r10\n\t"
+        // Whole chunks while i < end and i + 8 <= the row's limit.
+        "3:\n\t"
+        "cmp %%rdx, %%rax\n\t"
+        "jge 7f\n\t"
+        "cmp %%r10, %%rax\n\t"
+        "jg 6f\n\t"
+        "mov (%%rsi,%%rax), %%rcx\n\t"
+        "test %%rcx, %%rcx\n\t"
+        "jz 5f\n\t"                                 // all clear: unchanged
+        "cmp $-1, %%rcx\n\t"
+        "je 4f\n\t"                                 // all covered
+        "vmovq %%rcx, %%xmm0\n\t"
+        "vpbroadcastq %%xmm0, %%ymm0\n\t"
+        SK_ASM_ALPHA8
+        "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t"
+        SK_ASM_BLEND8
+        "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+        "jmp 5f\n\t"
+        "4:\n\t"
+        "cmpl $0, %c[opaque](%[args])\n\t"
+        "je 8f\n\t"
+        "vmovdqu %%ymm14, (%%rdi,%%rax,4)\n\t"
+        "jmp 5f\n\t"
+        "8:\n\t"
+        "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t"
+        "vpand %%ymm10, %%ymm2, %%ymm3\n\t"
+        "vpmullw %%ymm14, %%ymm3, %%ymm3\n\t"
+        "vpaddw %%ymm15, %%ymm3, %%ymm3\n\t"
+        "vpsrlw $8, %%ymm3, %%ymm3\n\t"
+        "vpsrlw $8, %%ymm2, %%ymm2\n\t"
+        "vpmullw %%ymm14, %%ymm2, %%ymm2\n\t"
+        "vpaddw %%ymm4, %%ymm2, %%ymm2\n\t"
+        "vpand %%ymm11, %%ymm2, %%ymm2\n\t"
+        "vpor %%ymm3, %%ymm2, %%ymm2\n\t"
+        "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+        "5:\n\t"
+        "add $8, %%rax\n\t"
+        "jmp 3b\n\t"
+        // The row's last n = end - i pixels (1...7) through the lane mask tail[8 - n ..< 16 - n]. The
+        // eight coverage bytes at i are inside the padded mask row (i < end <= size, stride >= size + 7).
+        "6:\n\t"
+        "lea %[tail], %%r11\n\t"
+        "mov $8, %%rcx\n\t"
+        "sub %%rdx, %%rcx\n\t"
+        "add %%rax, %%rcx\n\t"
+        "vmovdqu (%%r11,%%rcx,4), %%ymm4\n\t"
+        "vpbroadcastq (%%rsi,%%rax), %%ymm0\n\t"
+        SK_ASM_ALPHA8
+        "vpmaskmovd (%%rdi,%%rax,4), %%ymm4, %%ymm2\n\t"
+        SK_ASM_BLEND8
+        "vpmaskmovd %%ymm2, %%ymm4, (%%rdi,%%rax,4)\n\t"
+        "vpbroadcastd %c[fullHi](%[args]), %%ymm4\n\t"
+        // Next row.
+        "7:\n\t"
+        "add %c[pitchBytes](%[args]), %%rdi\n\t"
+        "add %c[strideBytes](%[args]), %%rsi\n\t"
+        "add $16, %%r8\n\t"
+        "dec %%r9\n\t"
+        "jnz 1b\n\t"
+        "vzeroupper\n\t"
+        :
+        : [args] "r"(&args),
+          [line] "i"(offsetof(sk_avx2_disc_args, line)), [mask] "i"(offsetof(sk_avx2_disc_args, mask)),
+          [span] "i"(offsetof(sk_avx2_disc_args, span)), [count] "i"(offsetof(sk_avx2_disc_args, count)),
+          [pitchBytes] "i"(offsetof(sk_avx2_disc_args, pitchBytes)),
+          [strideBytes] "i"(offsetof(sk_avx2_disc_args, strideBytes)),
+          [first] "i"(offsetof(sk_avx2_disc_args, first)), [last] "i"(offsetof(sk_avx2_disc_args, last)),
+          [right] "i"(offsetof(sk_avx2_disc_args, right)),
+          [alpha16] "i"(offsetof(sk_avx2_disc_args, alpha)), [fullIA] "i"(offsetof(sk_avx2_disc_args, fullIA)),
+          [srcLo] "i"(offsetof(sk_avx2_disc_args, srcLo)), [srcHi] "i"(offsetof(sk_avx2_disc_args, srcHi)),
+          [fullLo] "i"(offsetof(sk_avx2_disc_args, fullLo)), [fullHi] "i"(offsetof(sk_avx2_disc_args, fullHi)),
+          [solid] "i"(offsetof(sk_avx2_disc_args, solid)), [opaque] "i"(offsetof(sk_avx2_disc_args, opaque)),
+          [spread] "m"(sk_avx2_tables.spread), [tail] "m"(sk_avx2_tables.tail),
+          [k127] "m"(sk_avx2_tables.k127), [k8081] "m"(sk_avx2_tables.k8081), [k256] "m"(sk_avx2_tables.k256),
+          [m00ff] "m"(sk_avx2_tables.m00ff), [mff00] "m"(sk_avx2_tables.mff00)
+        : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11",
+          "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+          "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15",
+          "cc", "memory");
 }
 
+#undef SK_ASM_ALPHA8
+#undef SK_ASM_BLEND8
 #endif
 
 /// sk_blend_disc without AVX2 (SSE2 where the target has it, else portable C): the reference the

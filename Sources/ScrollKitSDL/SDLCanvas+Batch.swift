@@ -44,28 +44,36 @@ extension SDLCanvas {
             left = max(left, clip.x); top = max(top, clip.y)
             right = min(right, clip.x + clip.w); bottom = min(bottom, clip.y + clip.h)
         }
-        for circle in circles {
-            let color = circle.color
-            let d: Int32, x: Int32, y: Int32
-            switch Self.placeDisc(circle, scale: s, dx: dx, dy: dy, maxDiameter: Self.maxCachedCircleDiameter) {
-            case .nothing:
-                continue
-            case .alone:
-                // Drawn on its own, in its place.
-                swap(&batch, &discBatch)
-                flushDiscBatch()
-                fillCircle(center: circle.center, radius: circle.radius, color: color)
-                swap(&batch, &discBatch)
-                continue
-            case let .disc(diameter, discX, discY):
-                (d, x, y) = (diameter, discX, discY)
+        // A pointer walk rather than `for circle in circles`: a debug build (no specialization) runs a
+        // `for` over an array as generic calls per element, each with a heap-allocated accessor frame.
+        circles.withUnsafeBufferPointer { all in
+            guard var next = all.baseAddress else { return }
+            let end = next + all.count
+            while next < end {
+                let circle = next.pointee
+                next += 1
+                let color = circle.color
+                let d: Int32, x: Int32, y: Int32
+                switch Self.placeDisc(circle, scale: s, dx: dx, dy: dy, maxDiameter: Self.maxCachedCircleDiameter) {
+                case .nothing:
+                    continue
+                case .alone:
+                    // Drawn on its own, in its place.
+                    swap(&batch, &discBatch)
+                    flushDiscBatch()
+                    fillCircle(center: circle.center, radius: circle.radius, color: color)
+                    swap(&batch, &discBatch)
+                    continue
+                case let .disc(diameter, discX, discY):
+                    (d, x, y) = (diameter, discX, discY)
+                }
+                let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
+                guard x1 > x0, y1 > y0 else { continue }
+                let mask = masks[Int(d)] ?? newDiscMask(diameter: d, into: &masks)
+                batch.append(sk_disc_cmd(coverage: mask.coverage, rows: mask.rows, stride: mask.stride, x: x, y: y,
+                                         r0: y0 - y, r1: y1 - y, c0: x0 - x, c1: x1 - x, limit: right - x,
+                                         r: color.r, g: color.g, b: color.b, a: color.a))
             }
-            let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
-            guard x1 > x0, y1 > y0 else { continue }
-            let mask = masks[Int(d)] ?? newDiscMask(diameter: d, into: &masks)
-            batch.append(sk_disc_cmd(coverage: mask.coverage, rows: mask.rows, stride: mask.stride, x: x, y: y,
-                                     r0: y0 - y, r1: y1 - y, c0: x0 - x, c1: x1 - x, limit: right - x,
-                                     r: color.r, g: color.g, b: color.b, a: color.a))
         }
         swap(&batch, &discBatch)
         flushDiscBatch()
@@ -83,11 +91,11 @@ extension SDLCanvas {
         guard circle.color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { return .nothing }
         let diameter = 2 * radius * s
         let cx = (center.x + dx) * s, cy = (center.y + dy) * s
-        guard abs(cx) < coordinateLimit, abs(cy) < coordinateLimit else { return .nothing }
+        guard cx.magnitude < coordinateLimit, cy.magnitude < coordinateLimit else { return .nothing }
         guard diameter >= 1, diameter < Double(maxDiameter) + 1 else { return .alone }
-        let d = Int32(diameter.rounded())
+        let size = diameter.rounded(), d = Int32(size)
         guard d <= maxDiameter else { return .alone }
-        return .disc(d: d, x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()))
+        return .disc(d: d, x: Int32((cx - size / 2).rounded()), y: Int32((cy - size / 2).rounded()))
     }
 
     /// The cached mask of a `d`-pixel disc (d ≤ `maxCachedCircleDiameter`) as raw pointers, so a
@@ -201,17 +209,22 @@ extension SDLCanvas {
               let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return }
         SDL_RenderFlush(renderer)
         let pitch = surface.pointee.pitch / 4, height = surface.pointee.h
-        var top = height, bottom: Int32 = 0, area = 0
-        for command in discBatch {
-            top = min(top, command.y + command.r0)
-            bottom = max(bottom, command.y + command.r1)
-            area += Int(command.r1 - command.r0) * Int(command.c1 - command.c0)
-        }
-        let count = Int32(discBatch.count)
-        let split = area >= Self.parallelDiscBatchPixels && rasterThreads >= 2 && bottom - top >= 16
-            ? balancedSplit(top: top, bottom: bottom) : bottom
         discBatch.withUnsafeBufferPointer { batch in
             guard let commands = batch.baseAddress else { return }
+            let count = Int32(batch.count)
+            // Pointer walks here and in balancedSplit, as in fillCircles (debug builds).
+            var top = height, bottom: Int32 = 0, area = 0
+            var command = commands
+            let end = commands + batch.count
+            while command < end {
+                let c = command.pointee
+                command += 1
+                top = min(top, c.y + c.r0)
+                bottom = max(bottom, c.y + c.r1)
+                area += Int(c.r1 - c.r0) * Int(c.c1 - c.c0)
+            }
+            let split = area >= Self.parallelDiscBatchPixels && rasterThreads >= 2 && bottom - top >= 16
+                ? balancedSplit(commands, count: batch.count, top: top, bottom: bottom) : bottom
             if split > top, split < bottom, let worker = bandWorkerStarted() {
                 worker.start(pixels: pixels, pitch: pitch, commands: commands, count: count, top: split, bottom: bottom)
                 sk_blend_disc_batch(pixels, pitch, commands, count, top, split)
@@ -224,14 +237,18 @@ extension SDLCanvas {
 
     /// The row that splits the batch's covered pixels about in half: each disc's visible area is
     /// counted at its middle row, then the running sum is walked to half the total. O(n + rows).
-    private func balancedSplit(top: Int32, bottom: Int32) -> Int32 {
+    private func balancedSplit(_ commands: UnsafePointer<sk_disc_cmd>, count: Int, top: Int32, bottom: Int32) -> Int32 {
         let rows = Int(bottom - top)
         if bandHistogram.count < rows + 1 { bandHistogram = Array(repeating: 0, count: rows + 1) }
         for i in 0...rows { bandHistogram[i] = 0 }
         var total = 0
-        for command in discBatch {
-            let weight = Int(command.r1 - command.r0) * Int(command.c1 - command.c0)
-            let middle = Int(command.y + (command.r0 + command.r1) / 2 - top)
+        var command = commands
+        let end = commands + count
+        while command < end {
+            let c = command.pointee
+            command += 1
+            let weight = Int(c.r1 - c.r0) * Int(c.c1 - c.c0)
+            let middle = Int(c.y + (c.r0 + c.r1) / 2 - top)
             bandHistogram[min(max(middle, 0), rows)] += weight
             total += weight
         }

@@ -10,7 +10,8 @@
 //
 // sk_blend_disc / sk_blend_disc_batch draw cached discs row by row from their spans (edges from the
 // mask, the covered run with one constant); with AVX2, chosen once at run time, eight pixels at a
-// time. Every path gives the same pixels.
+// time (inline assembly, as fast in a debug build as in a release one). Every path gives the same
+// pixels.
 
 #include <stdint.h>
 #include <stddef.h>

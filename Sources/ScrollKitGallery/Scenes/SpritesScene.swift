@@ -333,12 +333,20 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
         drawBackground(in: canvas, width: w, height: h)
         prepareDiscs(in: canvas)
         circles.removeAll(keepingCapacity: true)
-        for s in field.sprites {
-            let a = s.opacity
-            guard a > 0 else { continue }
-            var color = s.color
-            color.a = UInt8(min(255, (a * 255).rounded()))
-            circles.append(CircleFill(center: Point(x: s.x, y: s.y), radius: s.diameter * s.scale / 2, color: color))
+        // A pointer walk rather than `for s in field.sprites`: a debug build (no specialization) runs a
+        // `for` over an array as generic calls per element, each with a heap-allocated accessor frame.
+        field.sprites.withUnsafeBufferPointer { sprites in
+            guard var next = sprites.baseAddress else { return }
+            let end = next + sprites.count
+            while next < end {
+                let s = next.pointee
+                next += 1
+                let a = s.opacity
+                guard a > 0 else { continue }
+                var color = s.color
+                color.a = UInt8(min(255, (a * 255).rounded()))
+                circles.append(CircleFill(center: Point(x: s.x, y: s.y), radius: s.diameter * s.scale / 2, color: color))
+            }
         }
         canvas.fillCircles(circles)
         // Caption in a translucent pill at the bottom left.
