@@ -59,7 +59,7 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["ScrollKitAssets.swift"],
-            resources: [.copy("Fonts")]
+            resources: [.copy("Fonts"), .copy("Images")]
         ),
 
         // Pure layers: no SDL, no clock.

@@ -80,8 +80,8 @@ enum ImageLookup {
 ///   soft rounded fill in its rectangle (or, when another size of the same image is already decoded, that
 ///   one scaled: no flash on resize).
 /// - **Cache.** Decoded surfaces are kept least recently drawn first out, within ``byteBudget`` bytes (4 per
-///   pixel; default 64 MiB). Images drawn in the current frame are never evicted, so one frame's images may
-///   exceed the budget. Each canvas keeps one texture per cached surface and drops it when the surface
+///   pixel; default 64 MiB). Images drawn in the current or the previous frame are never evicted, so the
+///   images on screen may exceed the budget (the excess goes once they are no longer drawn). Each canvas keeps one texture per cached surface and drops it when the surface
 ///   is evicted.
 /// - **Prefetching.** ``prefetch(_:size:pixelScale:)`` starts a decode at the size an image will be drawn,
 ///   for rows about to appear (see `ListDataSourcePrefetching`).
@@ -95,7 +95,7 @@ enum ImageLookup {
 /// ## Bad input
 /// A name that resolves to nothing, or to a file SDL2_image cannot decode, is a failure (above), never a
 /// trap. NaN, infinite, zero or negative draw sizes draw nothing; sizes above 8192 pixels decode at the
-/// file's natural size. A negative ``byteBudget`` counts as 0 (only the current frame's images are kept).
+/// file's natural size. A negative ``byteBudget`` counts as 0 (only the images of the last two frames are kept).
 @MainActor
 public final class ImageLibrary {
     /// The library canvases use unless given another. Its search list starts empty: add the app's
@@ -238,6 +238,8 @@ public final class ImageLibrary {
     public func beginFrame() {
         frame &+= 1
         processArrivals()
+        // Images the last frame drew are likely drawn again: only older ones go here.
+        if cachedBytes > max(0, byteBudget) { trim(keepingUsesSince: frame &- 1) }
     }
 
     /// Whether decoded images wait to be shown (``beginFrame()`` takes them). Hosts draw a frame when true.
@@ -351,13 +353,13 @@ public final class ImageLibrary {
         SDL_FreeSurface(entry.surface)
     }
 
-    /// Frees least recently drawn surfaces until within the budget, never one drawn in this frame.
-    /// O(cached × evicted).
-    private func trim() {
-        let budget = max(0, byteBudget)
+    /// Frees least recently drawn surfaces until within the budget, never one drawn since frame `kept`
+    /// (default: the current frame). O(cached × evicted).
+    private func trim(keepingUsesSince kept: UInt64? = nil) {
+        let budget = max(0, byteBudget), kept = kept ?? frame
         while cachedBytes > budget {
             var oldest: (key: ImageKey, use: UInt64)?
-            for (key, entry) in entries where entry.lastUse < frame && entry.lastUse < (oldest?.use ?? .max) {
+            for (key, entry) in entries where entry.lastUse < kept && entry.lastUse < (oldest?.use ?? .max) {
                 oldest = (key, entry.lastUse)
             }
             guard let victim = oldest else { return }
