@@ -23,7 +23,7 @@ extension SDLCanvas {
     ///   the decode is started; a later frame shows the image.
     /// - Failed (missing file, corrupt data): draws the fallback, the placeholder fill crossed by two lines in
     ///   `ImageLibrary.failureMarkColor`. The failure is reported once through `ImageLibrary.onFailure` and
-    ///   kept in ``lastError`` (as an `SDLError` naming the image); it is not retried every frame.
+    ///   put once in ``lastError`` (an `SDLError` naming the image); it is not retried every frame.
     public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
         guard !clipIsEmpty, opacity > 0, let dst = pixelRect(rect),
               let key = ImageLibrary.key(for: image.name, size: rect.size, pixelScale: pixelScale) else { return }
@@ -38,8 +38,8 @@ extension SDLCanvas {
                 drawImagePlaceholder(in: rect, opacity: alpha, crossed: false)
             }
         case .failed:
-            if let failure = images.failures[image.name], lastReportedImageFailure != failure {
-                lastReportedImageFailure = failure
+            if !reportedImageFailures.contains(image.name), let failure = images.failures[image.name] {
+                reportedImageFailures.insert(image.name)
                 lastError = SDLError(failure.description, path: failure.path ?? failure.name, sdlMessage: "")
             }
             drawImagePlaceholder(in: rect, opacity: alpha, crossed: true)

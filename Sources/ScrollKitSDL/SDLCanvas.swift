@@ -140,7 +140,8 @@ public final class SDLCanvas: DrawingCanvas {
     // Image caches (see SDLCanvas+Image.swift).
     var imageTextures: [ImageKey: ImageTexture] = [:]
     var imageRemovalsSeen = 0
-    var lastReportedImageFailure: ImageFailure?
+    /// Names of failed images already put in `lastError` (once each, so drawing them allocates nothing).
+    var reportedImageFailures: Set<String> = []
 
     /// A canvas on `renderer` for a drawable area of `logicalSize` points at `pixelScale` pixels per point.
     ///
