@@ -14,6 +14,9 @@ public enum BundledAssets {
     /// The 79 emoji faces U+1F601…U+1F64F of Noto RGBAColor Emoji, used by the gallery's picker
     /// (SIL Open Font License 1.1: `Fonts/LICENSE-NotoColorEmoji.txt`).
     public static let emojiFacesFont = "Fonts/NotoColorEmoji-Faces.ttf"
+    /// The folder of twelve 384 × 384 landscape PNGs, `scene-00.png` … `scene-11.png` (CC0, made by
+    /// `scripts/make-image-assets.py`): add `path(imagesFolder)` to an `ImageLibrary`'s search directories.
+    public static let imagesFolder = "Images"
 
     /// The path of `Assets/<relative>` (for example `"Fonts/DejaVuSans.ttf"`), found or not.
     public static func path(_ relative: String) -> String {

@@ -32,6 +32,16 @@ let package = Package(
             ],
             path: "Tools/SceneProbe"
         ),
+        // Frames while 50 images decode off the main thread, and the steady draw path after (mallocs per frame).
+        .executableTarget(
+            name: "image-probe",
+            dependencies: [
+                .product(name: "ScrollKitSDL", package: "ScrollKit"),
+                .product(name: "ScrollKit", package: "ScrollKit"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Tools/ImageProbe"
+        ),
         // Checks the drivers single-threaded: mallocs per frame (with the interposer preloaded) and,
         // under valgrind --tool=callgrind, instructions per frame.
         .executableTarget(

@@ -42,6 +42,8 @@ fi
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build bench-probe" >&2; exit 1; }
 "$SWIFT" build -c release --product scene-probe >>"$OUT/probe-build.txt" 2>&1 || {
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build scene-probe" >&2; exit 1; }
+"$SWIFT" build -c release --product image-probe >>"$OUT/probe-build.txt" 2>&1 || {
+    cat "$OUT/probe-build.txt" >&2; echo "error: could not build image-probe" >&2; exit 1; }
 BIN="$("$SWIFT" build -c release --show-bin-path)"
 probe_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.txt" 2>&1 || probe_rc=$?
@@ -49,6 +51,9 @@ LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.tx
 #    p50/p99 by CLOCK_MONOTONIC and mallocs in every measured frame.
 scene_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" SDL_VIDEODRIVER=dummy "$BIN/scene-probe" >"$OUT/scene-probe.txt" 2>&1 || scene_rc=$?
+#    Frames while 50 images decode off the main thread, then the steady draw path (mallocs: 0 is the target).
+image_rc=0
+LD_PRELOAD="$BIN/libMallocInterposerSwift.so" SDL_VIDEODRIVER=dummy "$BIN/image-probe" >"$OUT/image-probe.txt" 2>&1 || image_rc=$?
 
 # 2b. Debug builds: what `swift run` and a user's first `swift build` get. The same full frames as
 #     scene-probe in release, from a debug build of it (ScrollKit compiled as a debug dependency).
@@ -68,6 +73,9 @@ DEBUG_BIN="$("$SWIFT" build -c debug --show-bin-path)"
     echo
     echo "Full frames single-threaded (scene-probe: the demo's scenes in the gallery, 800x600 software renderer, warm caches):"
     sed 's/^/    /' "$OUT/scene-probe.txt"
+    echo
+    echo "Images decoding off the main thread (image-probe: 50 thumbnails on an 800x600 software canvas, 60 Hz; mallocs while decoding are process-wide, the decoder's included):"
+    sed 's/^/    /' "$OUT/image-probe.txt"
 } >>"$OUT/extra.txt"
 if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; then
     # valgrind 3.19 gives up on the DWARF 5 debug info of the C target ("possibly corrupted debuginfo"):
@@ -140,4 +148,4 @@ echo "ScrollKit benchmarks — $(nproc 2>/dev/null || echo '?') cores, $(uname -
 echo
 summary_rc=0
 python3 "$BENCH_DIR/summarize.py" "$OUT/benchmark.txt" "$OUT/extra.txt" | tee "$OUT/summary.md" || summary_rc=$?
-[ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]
+[ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$image_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ]

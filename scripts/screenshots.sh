@@ -40,6 +40,7 @@ JSON
 "$demo" --headless --scene picker --frames 30 --screenshot "$out/picker.png" >/dev/null
 "$demo" --headless --scene sprites --sprites 150 --seed 7 --frames 90 --screenshot "$out/sprites.png" >/dev/null
 "$demo" --headless --scene curves --frames 30 --screenshot "$out/curves.png" >/dev/null
+"$demo" --headless --scene photos --frames 30 --screenshot "$out/photos.png" >/dev/null
 "$demo" --headless --scene list --help-overlay --frames 5 --screenshot "$out/help.png" >/dev/null
 # Home: focus moved down one shelf and along to the third card (the ring), the list scrolled a little.
 cat >"$tmp/home.json" <<EOF

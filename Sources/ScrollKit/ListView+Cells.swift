@@ -138,9 +138,16 @@ extension ListView {
             swap(&cells, &scratch)
             scratch.removeAll(keepingCapacity: true)
             scrollView.replaceSubviews(with: cells)
+            if !old.isEmpty && newRange.lowerBound < old.lowerBound {
+                prefetchDirection = -1
+            } else if newRange.lowerBound > old.lowerBound || newRange.upperBound > old.upperBound {
+                prefetchDirection = 1
+            }
+            if reconfigureAll { prefetchedRange = 0..<0 }
             cellRange = newRange
             setPoolLimits(newRange.count + Self.reuseMargin)
             if reconfigureSome { pendingReconfigure.removeAll() }
+            announcePrefetch(visible: newRange, offset: offset, length: length)
         } else if refresh {
             let cross = crossLength
             for cell in cells { cell.frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero }
@@ -150,6 +157,37 @@ extension ListView {
             reloadRequestedDuringUpdate = false
             reloadData()
         }
+    }
+
+    /// Tells a ``ListDataSourcePrefetching`` data source about the items within one viewport ahead of
+    /// `visible` in the scroll direction, less those it was told about last time. O(1) fixed sizes,
+    /// O(log n) variable; allocates nothing.
+    func announcePrefetch(visible: Range<Int>, offset: Double, length: Double) {
+        guard let prefetcher = dataSource as? any ListDataSourcePrefetching, !visible.isEmpty,
+              length > 0, offset.isFinite else { return }
+        let n = storedLayout.itemCount
+        let previous = prefetchedRange
+        let window: Range<Int>
+        var ahead: Range<Int>
+        if prefetchDirection >= 0 {
+            let end = storedLayout.visibleRange(offset: offset + length, length: length).upperBound
+            window = visible.upperBound..<min(n, max(end, visible.upperBound))
+            ahead = window
+            // Leave out the front of the window when it was announced last time (scrolling on).
+            if previous.lowerBound <= window.lowerBound && previous.upperBound > window.lowerBound {
+                ahead = min(previous.upperBound, window.upperBound)..<window.upperBound
+            }
+        } else {
+            let start = storedLayout.visibleRange(offset: offset - length, length: length).lowerBound
+            window = max(0, min(start, visible.lowerBound))..<visible.lowerBound
+            ahead = window
+            if previous.upperBound >= window.upperBound && previous.lowerBound < window.upperBound {
+                ahead = window.lowerBound..<max(previous.lowerBound, window.lowerBound)
+            }
+        }
+        prefetchedRange = window
+        guard !ahead.isEmpty else { return }
+        prefetcher.prefetchItems(at: ahead)
     }
 
     /// Sends a cell that stopped showing to its class's pool (dropped when the pool is full).

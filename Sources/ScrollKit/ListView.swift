@@ -169,6 +169,10 @@ public final class ListView: ViewNode {
     var isUpdatingCells = false
     /// Visible items to configure again on the next update (reloadItems); usually empty.
     var pendingReconfigure: Set<Int> = []
+    /// The items last announced to a ``ListDataSourcePrefetching`` data source, and the scroll direction
+    /// (+1 toward higher indices, -1 back) seen when the visible items last changed (ListView+Cells.swift).
+    var prefetchedRange: Range<Int> = 0..<0
+    var prefetchDirection = 1
     var reloadRequestedDuringUpdate = false
     lazy var snapAdapter = SnapAdapter(list: self)
 

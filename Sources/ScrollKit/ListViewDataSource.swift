@@ -53,3 +53,30 @@ extension ListDataSource {
     public var fixedItemSize: Double? { nil }
     public func sizeOfItem(at index: Int) -> Double { fixedItemSize ?? ListLayout.defaultItemSize }
 }
+
+/// A data source that wants to know which items are about to appear, to start slow work for them early
+/// (decoding their images, fetching their data), like UIKit's `UITableViewDataSourcePrefetching`.
+///
+/// Whenever the visible items change, the list calls ``prefetchItems(at:)`` with the items within one
+/// viewport length ahead of the visible ones in the direction the list last scrolled (forward, toward
+/// higher indices, at first), leaving out the items it already announced in the previous call: while
+/// scrolling steadily each item is announced about once. It is a hint: an item may be announced and never
+/// shown (the scroll turned back), or shown without being announced (a jump).
+///
+/// ```swift
+/// extension Photos: ListDataSourcePrefetching {
+///     func prefetchItems(at indices: Range<Int>) {
+///         for i in indices { ImageLibrary.shared.prefetch(ImageRef(photos[i]), size: ImageLabelCell.defaultImageSize) }
+///     }
+/// }
+/// ```
+///
+/// ## Bad input
+/// Never called with an empty range or indices outside `0..<numberOfItems`. Calling ``ListView/reloadData()``
+/// from it is allowed (deferred as from ``ListDataSource/cell(at:in:)``).
+@MainActor
+public protocol ListDataSourcePrefetching: ListDataSource {
+    /// The items about to appear, in index order. Called in a frame's step or draw, so keep it cheap: start
+    /// work, do not do it.
+    func prefetchItems(at indices: Range<Int>)
+}

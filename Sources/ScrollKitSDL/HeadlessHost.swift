@@ -38,6 +38,12 @@ public final class HeadlessHost: AppHost {
     public let renderer: OpaquePointer
     /// The frame rate of the virtual clock.
     public var hz: Double { clock.hz }
+    /// Whether each frame first waits for the image decodes requested by earlier frames
+    /// (`ImageLibrary.waitForPendingDecodes(timeout:)`, outside the frame's measured cost), so that headless
+    /// runs are deterministic: an image first drawn in frame N shows its placeholder in frame N and the
+    /// image from frame N + 1 on, every run. Default true. False makes the headless host behave like a
+    /// window (images show whenever the decoder finishes), e.g. to measure frames while images decode.
+    public var settlesImageDecodes = true
 
     private let session: SDLSession
     private let window: OpaquePointer
@@ -94,6 +100,7 @@ public final class HeadlessHost: AppHost {
         var framesRun = 0
         while framesRun < count {
             let tick = timeline.waitForNextFrame()          // virtual: jumps to k / hz
+            if settlesImageDecodes { canvas.images.waitForPendingDecodes() }
             beforeFrame?(tick)   // outside the frame's cost: it is the caller's (a script, a recorder)
             let cpu0 = FrameStats.processCPUTime()
             let wall0 = FrameStats.monotonicTime()

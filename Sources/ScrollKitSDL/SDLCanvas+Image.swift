@@ -1,57 +1,118 @@
 import CSDL2
 import ScrollKit
 
-/// A texture made from an `ImageLibrary` surface.
+/// A texture made from one cached `ImageLibrary` surface.
 struct ImageTexture {
     var texture: OpaquePointer
     var width: Int32
     var height: Int32
+    /// The library entry it was made from (dropped when that entry is evicted).
+    var entryID: Int
 }
 
 extension SDLCanvas {
     // MARK: - DrawingCanvas: images
 
     /// Draws `image` scaled into `rect` (edges on whole pixels, linear filtering) at `opacity` (0...1,
-    /// clamped; NaN draws nothing).
+    /// clamped; NaN draws nothing). **Never waits for a decode.**
     ///
-    /// The texture is made on first use and kept. A missing or undecodable image draws nothing, is
-    /// recorded in `lastError` and is not looked up again (call `loadImage(_:)` to see the error or retry).
+    /// The image is decoded by ``images`` (off the main thread by default) at `rect`'s size × ``pixelScale``,
+    /// so once ready it is a plain blit of a texture made once and kept while the library caches the image.
+    /// - Not decoded yet: draws the library's placeholder (a soft rounded fill in
+    ///   `ImageLibrary.placeholderColor`; or another size of the same image already decoded, scaled) and
+    ///   the decode is started; a later frame shows the image.
+    /// - Failed (missing file, corrupt data): draws the fallback, the placeholder fill crossed by two lines in
+    ///   `ImageLibrary.failureMarkColor`. The failure is reported once through `ImageLibrary.onFailure` and
+    ///   put once in ``lastError`` (an `SDLError` naming the image); it is not retried every frame.
     public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
-        guard !clipIsEmpty, opacity > 0, var dst = pixelRect(rect) else { return }
-        let texture: ImageTexture
-        if let cached = imageTextures[image.name] {
-            texture = cached
-        } else {
-            guard !failedImages.contains(image.name) else { return }
-            do { texture = try makeImageTexture(image.name) } catch {
-                failedImages.insert(image.name)
-                lastError = error as? SDLError
-                return
+        guard !clipIsEmpty, opacity > 0, let dst = pixelRect(rect),
+              let key = ImageLibrary.key(for: image.name, size: rect.size, pixelScale: pixelScale) else { return }
+        let alpha = min(opacity, 1)
+        switch images.lookup(key) {
+        case .ready(let entry):
+            blit(entry, into: dst, alpha: alpha)
+        case .pending(let standIn):
+            if let standIn {
+                blit(standIn, into: dst, alpha: alpha)
+            } else {
+                drawImagePlaceholder(in: rect, opacity: alpha, crossed: false)
             }
+        case .failed:
+            if !reportedImageFailures.contains(image.name), let failure = images.failures[image.name] {
+                reportedImageFailures.insert(image.name)
+                lastError = SDLError(failure.description, path: failure.path ?? failure.name, sdlMessage: "")
+            }
+            drawImagePlaceholder(in: rect, opacity: alpha, crossed: true)
         }
-        SDL_SetTextureAlphaMod(texture.texture, UInt8((min(opacity, 1) * 255).rounded()))
-        SDL_RenderCopy(renderer, texture.texture, nil, &dst)
     }
 
-    /// Loads `image` now (a texture for this canvas), so errors surface before drawing.
+    /// Loads `image` now, at its natural size and on this thread, so errors surface before drawing.
     /// - Returns: the image's size in pixels.
     /// - Throws: `SDLError` naming the image or its file when it is missing or cannot be decoded.
     @discardableResult
     public func loadImage(_ image: ImageRef) throws -> Size {
-        failedImages.remove(image.name)
-        let texture = try imageTextures[image.name] ?? makeImageTexture(image.name)
-        return Size(width: Double(texture.width), height: Double(texture.height))
+        images.retry(image.name)
+        let surface = try images.surface(named: image.name)
+        return Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
     }
 
-    private func makeImageTexture(_ name: String) throws -> ImageTexture {
-        let surface = try images.surface(named: name)
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-            throw SDLError("cannot create a texture for image '\(name)'", path: name)
+    /// Starts decoding `image` for drawing at `size` points on this canvas (its pixel scale): see
+    /// `ImageLibrary.prefetch(_:size:pixelScale:)`.
+    public func prefetchImage(_ image: ImageRef, size: Size) {
+        images.prefetch(image, size: size, pixelScale: pixelScale)
+    }
+
+    private func blit(_ entry: ImageEntry, into rect: SDL_Rect, alpha: Double) {
+        var dst = rect
+        let key = entry.key
+        let texture: OpaquePointer
+        if let cached = imageTextures[key], cached.entryID == entry.id {
+            texture = cached.texture
+        } else {
+            if let stale = imageTextures.removeValue(forKey: key) { SDL_DestroyTexture(stale.texture) }
+            guard let made = SDL_CreateTextureFromSurface(renderer, entry.surface) else {
+                lastError = SDLError("cannot create a texture for image '\(key.name)'", path: key.name)
+                return
+            }
+            SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureScaleMode(made, SDL_ScaleModeLinear)
+            imageTextures[key] = ImageTexture(texture: made, width: entry.surface.pointee.w,
+                                              height: entry.surface.pointee.h, entryID: entry.id)
+            texture = made
         }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        let entry = ImageTexture(texture: texture, width: surface.pointee.w, height: surface.pointee.h)
-        imageTextures[name] = entry
-        return entry
+        SDL_SetTextureAlphaMod(texture, UInt8((alpha * 255).rounded()))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+    }
+
+    /// The placeholder (a rounded fill) and, for a failed image, the cross over it.
+    private func drawImagePlaceholder(in rect: Rect, opacity: Double, crossed: Bool) {
+        func faded(_ color: RGBAColor) -> RGBAColor {
+            var c = color
+            c.a = UInt8((Double(color.a) * opacity).rounded())
+            return c
+        }
+        if let fill = images.placeholderColor {
+            let radius = min(12, min(rect.width, rect.height) * 0.15)
+            fillRoundedRect(rect, radius: radius, color: faded(fill))
+        }
+        if crossed, let mark = images.failureMarkColor {
+            let inset = min(rect.width, rect.height) * 0.3
+            let side = min(rect.width, rect.height) - 2 * inset
+            guard side > 1 else { return }
+            let x0 = rect.midX - side / 2, y0 = rect.midY - side / 2
+            let width = max(1, min(2, side / 12))
+            drawLine(from: Point(x: x0, y: y0), to: Point(x: x0 + side, y: y0 + side), color: faded(mark), width: width)
+            drawLine(from: Point(x: x0 + side, y: y0), to: Point(x: x0, y: y0 + side), color: faded(mark), width: width)
+        }
+    }
+
+    /// Drops textures whose library surface was evicted (called by ``beginFrame()``; O(1) unless surfaces were freed).
+    func sweepImageTextures() {
+        guard images.removalCount != imageRemovalsSeen else { return }
+        imageRemovalsSeen = images.removalCount
+        for (key, texture) in imageTextures where !images.isCached(key, id: texture.entryID) {
+            SDL_DestroyTexture(texture.texture)
+            imageTextures[key] = nil
+        }
     }
 }

@@ -21,7 +21,8 @@ import ScrollKit
 ///   textures). An LRU bound caps their count and bytes.
 /// - circles: one white anti-aliased disc texture per pixel diameter up to `maxCachedCircleDiameter`,
 ///   tinted per draw; rounded-rect corners are quadrants of the same discs.
-/// - images: one texture per image name.
+/// - images: decoded off the main thread by `ImageLibrary` at the drawn pixel size, one texture per
+///   decoded image while the library's byte-bounded cache keeps it (SDLCanvas+Image.swift).
 ///
 /// Software rendering: after `attachSoftwareTarget(_:)` discs are blended straight into the target
 /// surface (about 10× faster than SDL's tinted blits: the sprites scene). Diagonal lines are always
@@ -29,7 +30,8 @@ import ScrollKit
 ///
 /// Bad input is ignored, never a trap: NaN or infinite coordinates, empty or negative sizes, zero
 /// alpha and non-positive widths draw nothing. Errors while drawing (a missing image or font) are
-/// kept in `lastError`; a missing image is not retried every frame.
+/// kept in `lastError`; a missing image is not retried every frame (it is reported once through
+/// `ImageLibrary.onFailure`, and draws a crossed placeholder).
 ///
 /// The canvas owns textures of its renderer: call `releaseResources()` (or drop the canvas) *before*
 /// destroying the renderer.
@@ -138,8 +140,10 @@ public final class SDLCanvas: DrawingCanvas {
     var points: [SIMD2<Double>] = []
 
     // Image caches (see SDLCanvas+Image.swift).
-    var imageTextures: [String: ImageTexture] = [:]
-    var failedImages: Set<String> = []
+    var imageTextures: [ImageKey: ImageTexture] = [:]
+    var imageRemovalsSeen = 0
+    /// Names of failed images already put in `lastError` (once each, so drawing them allocates nothing).
+    var reportedImageFailures: Set<String> = []
 
     /// A canvas on `renderer` for a drawable area of `logicalSize` points at `pixelScale` pixels per point.
     ///
@@ -178,9 +182,13 @@ public final class SDLCanvas: DrawingCanvas {
         resetClip()
     }
 
-    /// Prepares for a new frame: drops any clips and translations left pushed and restores the
-    /// BLEND draw mode. Hosts call it before `HostClient.draw(in:)`.
+    /// Prepares for a new frame: drops any clips and translations left pushed, restores the
+    /// BLEND draw mode, and takes in the images decoded since the last frame (`ImageLibrary.beginFrame()`).
+    /// Hosts call it before `HostClient.draw(in:)`.
     public func beginFrame() {
+        images.pixelScale = pixelScale
+        images.beginFrame()
+        sweepImageTextures()
         resetClip()
         resetTranslation()
         setBlend(SDL_BLENDMODE_BLEND)
@@ -211,7 +219,6 @@ public final class SDLCanvas: DrawingCanvas {
         strokeTextureSize = (0, 0)
         for entry in imageTextures.values { SDL_DestroyTexture(entry.texture) }
         imageTextures.removeAll()
-        failedImages.removeAll()
     }
 
     // MARK: - DrawingCanvas: fills

@@ -23,7 +23,8 @@ import ScrollKit
 /// - Idle: when the client needs no frames, no display link is active (``FrameTimeline/hasActiveLinks``),
 ///   no frame hook is set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw,
 ///   no spinning). On waking, the timeline restarts at the wake-up time: the first frame runs at
-///   once and the idle time is not counted as skipped frames. Likewise when the run's first frame
+///   once and the idle time is not counted as skipped frames. An image decoded off the main thread
+///   (`ImageLibrary`) wakes the loop (its worker pushes an SDL user event) and a frame shows it. Likewise when the run's first frame
 ///   overruns its period (one-off setup of fonts, textures and shaders): the timeline starts after it.
 /// - Minimized or 0×0: nothing is drawn or presented and the loop sleeps in
 ///   `SDL_WaitEventTimeout` until the window is restored (with a frame hook, frames keep their
@@ -189,6 +190,7 @@ public final class WindowHost: AppHost {
 
             let cannotDraw = !canDraw
             let nothingToDo = !client.needsFrames && !timeline.hasActiveLinks && !frameOwed
+                && !canvas.images.hasArrivals   // decoded images to show
             if beforeFrame == nil && (nothingToDo || cannotDraw) {
                 waitForWork(client: client)
                 if quitRequested || client.wantsQuit { break }
@@ -247,7 +249,7 @@ public final class WindowHost: AppHost {
             drainEvents(client: client)
             if quitRequested || client.wantsQuit { return }
             if !canDraw { continue }
-            if frameOwed || client.needsFrames || timeline.hasActiveLinks { return }
+            if frameOwed || client.needsFrames || timeline.hasActiveLinks || canvas.images.hasArrivals { return }
         }
     }
 

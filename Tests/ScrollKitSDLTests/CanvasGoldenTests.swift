@@ -104,7 +104,7 @@ extension CanvasTests {
         /// pixel size, not scaled up) against committed goldens.
         @Test(arguments: [(1.0, "canvas-testcard"), (2.0, "canvas-testcard@2x")])
         func testCardMatchesGolden(scale: Double, name: String) throws {
-            let images = ImageLibrary(searchDirectories: [try makeTestImageDirectory()])
+            let images = ImageLibrary(searchDirectories: [try makeTestImageDirectory()], decoding: .synchronous)
             let target = try OffscreenRenderer(width: 400, height: 300, scale: scale, images: images)
             drawTestCard(on: target.canvas)
             #expect(target.canvas.lastError == nil, "drawing reported \(String(describing: target.canvas.lastError))")

@@ -35,7 +35,7 @@ extension CanvasTests {
         /// through the direct software path. Fractional offsets included.
         @Test(arguments: [(1.0, false), (2.0, false), (1.5, false), (1.0, true), (2.0, true)])
         func translatedDrawingMatchesMovedDrawing(scale: Double, direct: Bool) throws {
-            let images = ImageLibrary(searchDirectories: [try makeTestImageDirectory()])
+            let images = ImageLibrary(searchDirectories: [try makeTestImageDirectory()], decoding: .synchronous)
             for offset in [Point(x: 30, y: 20), Point(x: 7.5, y: 41.25), Point(x: -10, y: -6)] {
                 let moved = try OffscreenRenderer(width: 160, height: 130, scale: scale, images: images, direct: direct)
                 moved.canvas.beginFrame()

@@ -8,7 +8,7 @@ import ScrollKit
 //
 //   scene-probe                                   every configuration `make bench` checks
 //   scene-probe SCENE MOTION [ITEMS SPRITES FRAMES [PNG]]   one configuration
-//       SCENE: list, paging, picker, sprites, curves, home; MOTION: scroll-to, fling, none
+//       SCENE: list, paging, picker, sprites, curves, home, photos; MOTION: scroll-to, fling, none
 //       SCENE_PROBE_THREADS=1 draws disc batches on one thread (SDLCanvas.rasterThreads; default 2)
 //
 // Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
@@ -132,6 +132,9 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     configs.append(Config(scene: "home", motion: .scrollTo, items: 20))
     configs.append(Config(scene: "home", motion: .fling, items: 20))
     configs.append(Config(scene: "home", motion: .fling, items: 1_000_000))
+    // Thumbnails in every row (ImageLabelCell, images decoded off the main thread, prefetched; warm cache).
+    configs.append(Config(scene: "photos", motion: .scrollTo))
+    configs.append(Config(scene: "photos", motion: .fling))
 } else {
     print("usage: scene-probe [SCENE scroll-to|fling|none [ITEMS SPRITES FRAMES [PNG]]]")
     exit(2)

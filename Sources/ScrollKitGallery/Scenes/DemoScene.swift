@@ -83,6 +83,7 @@ enum SceneCatalog {
         .sprites,
         .curves,
         .home,
+        .photos,
     ]
 
     /// The scene shown when `--scene` is not given.
