@@ -29,7 +29,7 @@ final class HelpOverlay {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "6"], "Switch scene"),
+            Item(keys: ["1", "–", "7"], "Switch scene"),
             Item(gesture: "Click a tab", "Switch scene"),
             Item(keys: ["Tab"], "Next scene"),
             Item(keys: ["F"], "Frame-time HUD"),

@@ -43,7 +43,7 @@ struct GalleryCommand: ParsableCommand {
         usage: "scrollkit-demo [gallery] [<options>]",
         discussion: """
         The default subcommand: the word gallery may be left out. \
-        Every scene is a tab of one gallery window: keys 1-6 (or a click on the tab bar) switch tabs, \
+        Every scene is a tab of one gallery window: keys 1-7 (or a click on the tab bar) switch tabs, \
         F shows the frame-time HUD, H or ? the help with every key and gesture. --scene picks the \
         first tab; the trace, the script and the screenshots follow the current tab. \
         Window mode runs until Escape or the window is closed (or --frames). Headless mode renders \
