@@ -381,20 +381,17 @@ final class InputRouter {
         let (_, scrollViews) = path(at: p)
         guard !scrollViews.isEmpty else { return }
         let ddx = dx.isFinite ? dx : 0, ddy = dy.isFinite ? dy : 0
-        let vertical = scrollViews.first { $0.scrolls(.y) }
-        let horizontal = scrollViews.first { $0.scrolls(.x) }
-        if ddx != 0, ddy != 0, let v = vertical, v === horizontal {
-            v.wheel(dx: ddx, dy: ddy, time: v.eventTime(time))
+        // Each component goes to the innermost view scrolling along it (else the innermost view); when both
+        // land on one view it gets the whole turn, so its own rule applies (a horizontal view takes a purely
+        // vertical turn as horizontal, and dx when there is one).
+        let yView = scrollViews.first { $0.scrolls(.y) } ?? scrollViews[0]
+        let xView = scrollViews.first { $0.scrolls(.x) } ?? scrollViews[0]
+        if ddx != 0, ddy != 0, xView === yView {
+            xView.wheel(dx: ddx, dy: ddy, time: xView.eventTime(time))
             return
         }
-        if ddy != 0 {
-            let s = vertical ?? scrollViews[0]
-            s.wheel(dx: 0, dy: ddy, time: s.eventTime(time))
-        }
-        if ddx != 0 {
-            let s = horizontal ?? scrollViews[0]
-            s.wheel(dx: ddx, dy: 0, time: s.eventTime(time))
-        }
+        if ddy != 0 { yView.wheel(dx: 0, dy: ddy, time: yView.eventTime(time)) }
+        if ddx != 0 { xView.wheel(dx: ddx, dy: 0, time: xView.eventTime(time)) }
     }
 
     // MARK: - Keys

@@ -11,10 +11,11 @@ extension ScrollingView {
         } else if motionX == nil && motionY == nil {
             if pointer == nil { setOffset(clampPoint(contentOffset)) }
         } else {
-            // An axis that is not moving stays put: keep it in the new range like an offset at rest.
+            // An axis that is not moving stays put: keep it in the new range like an offset at rest. Without
+            // `bounces` a moving axis is kept in range too (it may never show past an edge).
             var o = contentOffset
-            if motionX == nil { o.x = clamp(o.x, .x) }
-            if motionY == nil { o.y = clamp(o.y, .y) }
+            if motionX == nil || !bounces { o.x = clamp(o.x, .x) }
+            if motionY == nil || !bounces { o.y = clamp(o.y, .y) }
             setOffset(o)
             retarget(&motionX, .x)
             retarget(&motionY, .y)
@@ -46,7 +47,11 @@ extension ScrollingView {
                               start: start, target: destination, decay: nil)
         case .glide:
             let destination = clamp(m.target, d)
-            guard destination != m.target else { return }
+            // Replan when the destination moved, or when the glide's path starts outside the new range (a
+            // frame sampled near its start, as after a clock step backwards, would show it there).
+            var pathStart = x
+            if case .glide(let g) = m.simulation { pathStart = g.from }
+            guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
             slot = AxisMotion(kind: .glide,
                               simulation: GlideSimulation(from: x, velocity: v, to: destination,
                                                           duration: ScrollingView.lineGlideDuration, continuing: true),

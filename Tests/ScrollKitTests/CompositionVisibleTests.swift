@@ -104,6 +104,20 @@ extension CompositionTests {
     @Suite("Standalone views")
     @MainActor
     struct Standalone {
+        @Test("a standalone horizontal list takes a whole wheel turn by its own rule: dx when there is one, else the vertical turn")
+        func horizontalListWheel() {
+            let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 100), axis: .horizontal,
+                                dataSource: RecordingListSource(count: 200))
+            let driver = TreeDriver(root: list)
+            driver.step()
+            list.handle(.wheel(dx: 0.5, dy: 1, location: Point(x: 100, y: 50), time: driver.now))
+            driver.settle()
+            #expect(list.scrollView.contentOffset.x == 0.5 * ScrollingView.lineStep)   // dx alone, not dy as well
+            list.handle(.wheel(dx: 0, dy: -1, location: Point(x: 100, y: 50), time: driver.now))
+            driver.settle()
+            #expect(list.scrollView.contentOffset.x == 1.5 * ScrollingView.lineStep)   // a vertical turn scrolls it
+        }
+
         @Test("a standalone list: a tap selects the tapped row once, a drag moves 1:1 and selects nothing, a press on a fast fling only stops it")
         func standaloneList() throws {
             let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 600), dataSource: RecordingListSource(count: 200))
