@@ -12,10 +12,11 @@ extension ScrollingView {
             if pointer == nil { setOffset(clampPoint(contentOffset)) }
         } else {
             // An axis that is not moving stays put: keep it in the new range like an offset at rest. Without
-            // `bounces` a moving axis is kept in range too (it may never show past an edge).
+            // `bounces` a glide is kept in range too (it may never show past an edge; `retarget` replans it from
+            // there). Other motions are replanned from where they are (`planAxis` brings them back in).
             var o = contentOffset
-            if motionX == nil || !bounces { o.x = clamp(o.x, .x) }
-            if motionY == nil || !bounces { o.y = clamp(o.y, .y) }
+            if motionX == nil || (!bounces && motionX?.kind == .glide) { o.x = clamp(o.x, .x) }
+            if motionY == nil || (!bounces && motionY?.kind == .glide) { o.y = clamp(o.y, .y) }
             setOffset(o)
             retarget(&motionX, .x)
             retarget(&motionY, .y)
