@@ -22,10 +22,17 @@ let package = Package(
             ],
             path: "Support/BenchSupport"
         ),
+        // The probes' shared clock, percentiles and malloc-interposer check.
+        .target(
+            name: "ProbeSupport",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            path: "Support/ProbeSupport"
+        ),
         // Full frames single-threaded: p50/p99 per scene, mallocs per frame, instructions under callgrind.
         .executableTarget(
             name: "scene-probe",
             dependencies: [
+                "ProbeSupport",
                 .product(name: "ScrollKitGallery", package: "ScrollKit"),
                 .product(name: "ScrollKit", package: "ScrollKit"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
@@ -36,6 +43,7 @@ let package = Package(
         .executableTarget(
             name: "image-probe",
             dependencies: [
+                "ProbeSupport",
                 .product(name: "ScrollKitSDL", package: "ScrollKit"),
                 .product(name: "ScrollKit", package: "ScrollKit"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
@@ -47,6 +55,7 @@ let package = Package(
         .executableTarget(
             name: "bench-probe",
             dependencies: [
+                "ProbeSupport",
                 "BenchSupport",
                 .product(name: "ScrollKit", package: "ScrollKit"),
                 .product(name: "Motion", package: "ScrollKit"),

@@ -1,6 +1,7 @@
 import BenchSupport
 import Glibc
 import MallocInterposerSwift
+import ProbeSupport
 import Motion
 import ScrollKit
 
@@ -24,15 +25,6 @@ struct Config {
 }
 
 /// Whether mallocs are being counted (the interposer is preloaded and hooked).
-func interposerActive() -> Bool {
-    MallocInterposerSwift.initialize()
-    MallocInterposerSwift.hook()
-    let before = MallocInterposerSwift.getStatistics().mallocCount
-    let probe = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
-    probe.deallocate()
-    return MallocInterposerSwift.getStatistics().mallocCount > before
-}
-
 @MainActor
 func run(_ c: Config, frames: Int, countMallocs: Bool) -> Bool {
     let d = ListDriver(count: c.count, variable: c.variable, motion: c.motion)

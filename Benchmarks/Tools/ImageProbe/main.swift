@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MallocInterposerSwift
+import ProbeSupport
 import ScrollKit
 import ScrollKitSDL
 
@@ -15,26 +16,6 @@ import ScrollKitSDL
 // (p50, p99, max; CLOCK_MONOTONIC, the 60 Hz sleep excluded) and mallocs per frame. With the interposer
 // preloaded (LD_PRELOAD=.../libMallocInterposerSwift.so) mallocs are counted process-wide: while decoding
 // they include the worker's own (SDL2_image) allocations; the steady frames are the draw path alone.
-
-@inline(__always) func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
-}
-
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    guard !sorted.isEmpty else { return .nan }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
-}
-
-func interposerActive() -> Bool {
-    MallocInterposerSwift.initialize()
-    MallocInterposerSwift.hook()
-    let before = MallocInterposerSwift.getStatistics().mallocCount
-    let probe = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
-    probe.deallocate()
-    return MallocInterposerSwift.getStatistics().mallocCount > before
-}
 
 func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
 

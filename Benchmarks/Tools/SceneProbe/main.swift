@@ -2,6 +2,7 @@ import ScrollKitGallery
 import Foundation
 import Glibc
 import MallocInterposerSwift
+import ProbeSupport
 import ScrollKit
 
 // Full headless frames of the demo's scenes, single-threaded (nothing else allocates):
@@ -31,26 +32,6 @@ struct Config {
         if scene == "sprites" { n += " sprites=\(sprites) threads=\(rasterThreads)" }
         return n
     }
-}
-
-func interposerActive() -> Bool {
-    MallocInterposerSwift.initialize()
-    MallocInterposerSwift.hook()
-    let before = MallocInterposerSwift.getStatistics().mallocCount
-    let probe = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
-    probe.deallocate()
-    return MallocInterposerSwift.getStatistics().mallocCount > before
-}
-
-@inline(__always) func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
-}
-
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    guard !sorted.isEmpty else { return .nan }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
 }
 
 /// One measured frame (warm-up frames excluded): callgrind's --toggle-collect='*measuredFrame*'.
