@@ -21,6 +21,10 @@
 ///   O(log n + blockSize); neither reads a size again. ``updateSize(at:)`` changes one size in O(log n).
 ///   10,000,000 items cost about 80 MB and one pass over the sizes.
 ///
+/// - **Estimated sizes** (``setItems(count:estimatedSize:)``): every item starts at the estimate (filled
+///   on the first query, O(n) memory fill, no calls); ``setMeasuredSize(_:at:)`` gives an item its real
+///   length in O(log n) as it comes near the viewport (``ListView`` does this for self-sizing data sources).
+///
 /// Bad input never traps:
 /// - Sizes below ``minimumItemSize`` (1 pt), including 0, negative values and NaN, count as 1 pt;
 ///   sizes above ``maximumItemSize`` (including +infinity) count as that maximum.
@@ -80,6 +84,10 @@ public final class ListLayout {
     private var spacing: Double = 0
     private var storedInsets: Insets = .zero
     private var sizeProvider: ((Int) -> Double)?
+    /// The estimate every unmeasured item has (estimated layouts only).
+    private var estimate: Double?
+    /// One bit per item of an estimated layout: set once its real size was given (``setMeasuredSize(_:at:)``).
+    private var measuredBits: [UInt64] = []
     /// Per-item lengths (variable sizes only), valid once `isBuilt`.
     private var sizes: [Double] = []
     /// Fenwick tree over block sums, 1-based: `tree[k]` covers blocks `(k - lowbit(k)) ..< k`.
@@ -103,6 +111,9 @@ public final class ListLayout {
         itemCount = min(max(count, 0), Self.maximumItemCount)
         fixedItemSize = Self.sanitizedSize(fixedSize)
         sizeProvider = nil
+        estimate = nil
+        measuredBits = []
+        measuredItemCount = 0
         sizes = []
         tree = []
         blockCount = 0
@@ -117,17 +128,84 @@ public final class ListLayout {
         itemCount = min(max(count, 0), Self.maximumVariableItemCount)
         fixedItemSize = nil
         sizeProvider = size
+        estimate = nil
+        measuredBits = []
+        measuredItemCount = 0
         sizes = []
         tree = []
         blockCount = 0
         isBuilt = false
     }
 
-    /// Re-reads the size of item `index` from the size function and updates the prefix sums in O(log n).
-    /// Does nothing for fixed sizes, out-of-range indices, or before the sizes were first read.
-    public func updateSize(at index: Int) {
-        guard isBuilt, fixedItemSize == nil, let sizeProvider, index >= 0, index < itemCount else { return }
-        let new = Self.sanitizedSize(sizeProvider(index))
+    /// Lays out `count` items that all start at length `estimatedSize` (sanitized) until their real sizes
+    /// are given one by one with ``setMeasuredSize(_:at:)``: self-sizing, where measuring an item is costly
+    /// (laying out its text) and is done only as it comes near the viewport.
+    ///
+    /// O(1) now; the first query fills the sizes with the estimate (a memory fill, O(n): about 1 ms per
+    /// million items) and builds the prefix sums. Measuring one item is then O(log n).
+    public func setItems(count: Int, estimatedSize: Double) {
+        itemCount = min(max(count, 0), Self.maximumVariableItemCount)
+        fixedItemSize = nil
+        sizeProvider = nil
+        let e = Self.sanitizedSize(estimatedSize)
+        estimate = e
+        measuredBits = [UInt64](repeating: 0, count: (itemCount + 63) >> 6)
+        measuredItemCount = 0
+        sizes = []
+        tree = []
+        blockCount = 0
+        isBuilt = false
+    }
+
+    /// The estimate unmeasured items have, or `nil` when the layout is not estimated.
+    public var estimatedItemSize: Double? { estimate }
+
+    /// How many items of an estimated layout have their measured size (0 for other layouts).
+    public private(set) var measuredItemCount = 0
+
+    /// Whether item `index` has its real size: always true for fixed and plain variable layouts; for an
+    /// estimated layout, once ``setMeasuredSize(_:at:)`` gave it (and not invalidated since). False out of range.
+    public func isMeasured(_ index: Int) -> Bool {
+        guard index >= 0, index < itemCount else { return false }
+        guard estimate != nil else { return true }
+        return measuredBits[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
+    /// Gives item `index` its real length (sanitized) and marks it measured. O(log n). Works on any
+    /// variable layout (a plain one keeps the new size until the next `setItems`); does nothing for fixed
+    /// sizes and out-of-range indices.
+    public func setMeasuredSize(_ size: Double, at index: Int) {
+        guard fixedItemSize == nil, index >= 0, index < itemCount else { return }
+        buildIfNeeded()
+        if estimate != nil {
+            let bit: UInt64 = 1 << UInt64(index & 63)
+            if measuredBits[index >> 6] & bit == 0 {
+                measuredBits[index >> 6] |= bit
+                measuredItemCount += 1
+            }
+        }
+        replaceSize(at: index, with: Self.sanitizedSize(size))
+    }
+
+    /// Marks every item of an estimated layout unmeasured (they keep their current sizes until measured
+    /// again), as when the width they were measured at changed. O(n / 64).
+    public func invalidateMeasurements() {
+        guard estimate != nil else { return }
+        for k in measuredBits.indices { measuredBits[k] = 0 }
+        measuredItemCount = 0
+    }
+
+    /// Marks item `index` of an estimated layout unmeasured (it keeps its current size until measured again).
+    public func invalidateMeasurement(at index: Int) {
+        guard estimate != nil, index >= 0, index < itemCount else { return }
+        let bit: UInt64 = 1 << UInt64(index & 63)
+        if measuredBits[index >> 6] & bit != 0 {
+            measuredBits[index >> 6] &= ~bit
+            measuredItemCount -= 1
+        }
+    }
+
+    private func replaceSize(at index: Int, with new: Double) {
         let delta = new - sizes[index]
         guard delta != 0 else { return }
         sizes[index] = new
@@ -136,6 +214,13 @@ public final class ListLayout {
             tree[k] += delta
             k += k & -k
         }
+    }
+
+    /// Re-reads the size of item `index` from the size function and updates the prefix sums in O(log n).
+    /// Does nothing for fixed sizes, out-of-range indices, or before the sizes were first read.
+    public func updateSize(at index: Int) {
+        guard isBuilt, fixedItemSize == nil, let sizeProvider, index >= 0, index < itemCount else { return }
+        replaceSize(at: index, with: Self.sanitizedSize(sizeProvider(index)))
     }
 
     /// Whether the variable sizes have been read (always true for fixed sizes).
@@ -147,9 +232,13 @@ public final class ListLayout {
         buildCount += 1
         let n = itemCount
         let provider = sizeProvider
-        sizes = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0..<n { buffer[i] = Self.sanitizedSize(provider?(i) ?? Self.minimumItemSize) }
-            initialized = n
+        if let estimate {
+            sizes = [Double](repeating: estimate, count: n)
+        } else {
+            sizes = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
+                for i in 0..<n { buffer[i] = Self.sanitizedSize(provider?(i) ?? Self.minimumItemSize) }
+                initialized = n
+            }
         }
         blockCount = (n + Self.blockSize - 1) >> Self.blockShift
         let nb = blockCount

@@ -92,11 +92,13 @@ extension ListView {
     /// Brings the cells in line with the visible range: recycles cells whose items left, asks the data
     /// source once for each new item's cell. O(1) when nothing changed.
     func updateCells() {
-        let offset = axisOffset, length = viewportLength
-        if offset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
+        let length = viewportLength
+        if axisOffset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
             && pendingReconfigure.isEmpty { return }
         guard !isUpdatingCells else { return }
         isUpdatingCells = true
+        if storedLayout.estimatedItemSize != nil { measureNearViewport() }
+        let offset = axisOffset
         let newRange = storedLayout.visibleRange(offset: offset, length: length)
         let old = cellRange
         let reconfigureAll = contentDirty

@@ -66,12 +66,25 @@ extension ListView {
     /// `duration` seconds along `curve`, with the scroll view's timed-scroll rules: the request starts
     /// at the next ``step(_:)``, every item passed on the way is configured in the frame it shows,
     /// `completion` fires exactly once (`false` if interrupted or replaced), and a duration of 0 or
-    /// less jumps at the next step and still completes.
+    /// less jumps at the next step and still completes. In a self-sizing list (an
+    /// ``ListDataSource/estimatedItemSize``) the destination follows the item as the sizes on the way are
+    /// measured, and the scroll still lands exactly on it.
     public func scrollToItem(_ index: Int, position: ItemPosition,
                              duration: Double = ScrollingView.defaultAnimationDuration,
                              curve: TimingCurve = ScrollingView.defaultAnimationCurve,
                              completion: (@MainActor (Bool) -> Void)? = nil) {
-        scrollView.setContentOffset(contentOffset(forItem: index, position: position),
-                                    duration: duration, curve: curve, completion: completion)
+        let destination = contentOffset(forItem: index, position: position)
+        guard storedLayout.estimatedItemSize != nil else {
+            scrollView.setContentOffset(destination, duration: duration, curve: curve, completion: completion)
+            return
+        }
+        // Self-sizing: the item's place may be corrected on the way; the scroll re-aims at it each time.
+        itemScrollToken += 1
+        let token = itemScrollToken
+        itemScroll = (min(max(index, 0), max(0, numberOfItems - 1)), position, token)
+        scrollView.setContentOffset(destination, duration: duration, curve: curve) { [weak self] finished in
+            if let self, self.itemScroll?.token == token { self.itemScroll = nil }
+            completion?(finished)
+        }
     }
 }

@@ -174,6 +174,23 @@ public final class ListView: ViewNode {
     var prefetchedRange: Range<Int> = 0..<0
     var prefetchDirection = 1
     var reloadRequestedDuringUpdate = false
+    /// The item cross length the measured sizes of a self-sizing list are valid for (ListView+Measuring.swift).
+    var measuredCrossLength: Double = .nan
+    /// The item the anchor of the last measurement pass was, and the scroll to an item that re-aims as
+    /// sizes are corrected (ListView+Measuring.swift).
+    var itemScroll: (index: Int, position: ItemPosition, token: Int)?
+    var itemScrollToken = 0
+
+    /// How many items a self-sizing list (``ListDataSource/estimatedItemSize``) measures per frame beyond
+    /// the visible ones, ahead in the scroll direction and within one viewport length, so that corrections
+    /// mostly happen before an item shows. The visible items are always measured, whatever this is. Default 8;
+    /// negative counts as 0.
+    public var measurementLookahead = 8
+    /// Data-source `sizeOfItem(at:crossLength:)` calls of a self-sizing list since the start of the last
+    /// ``step(_:)`` (like ``configuredInLastStep``).
+    public internal(set) var measuredInLastStep = 0
+    /// How many `sizeOfItem(at:crossLength:)` calls a self-sizing list made in total.
+    public internal(set) var measureCount = 0
     lazy var snapAdapter = SnapAdapter(list: self)
 
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
@@ -220,13 +237,17 @@ public final class ListView: ViewNode {
         updateCells()
     }
 
-    /// Re-reads the sizes of the items at `indices` (variable sizes: O(log n) each, the count stays) and
-    /// configures those that are visible again, once each. Out-of-range indices are ignored.
+    /// Re-reads the sizes of the items at `indices` (variable sizes: O(log n) each, the count stays; a
+    /// self-sizing list measures them again when they are next near the viewport) and configures those
+    /// that are visible again, once each. Out-of-range indices are ignored.
     public func reloadItems(_ indices: some Sequence<Int>) {
         let n = storedLayout.itemCount
         let targets = Set(indices.lazy.filter { $0 >= 0 && $0 < n })
         guard !targets.isEmpty else { return }
-        if storedLayout.fixedItemSize == nil {
+        if storedLayout.estimatedItemSize != nil {
+            for i in targets { storedLayout.invalidateMeasurement(at: i) }   // measured again near the viewport
+            framesDirty = true
+        } else if storedLayout.fixedItemSize == nil {
             for i in targets { storedLayout.updateSize(at: i) }
             updateContentSize()
             framesDirty = true
@@ -239,9 +260,13 @@ public final class ListView: ViewNode {
         let count = dataSource.numberOfItems
         if let fixed = dataSource.fixedItemSize {
             storedLayout.setItems(count: count, fixedSize: fixed)
+        } else if let estimate = dataSource.estimatedItemSize {
+            storedLayout.setItems(count: count, estimatedSize: estimate)
+            measuredCrossLength = itemCrossLength
         } else {
             let source = dataSource
-            storedLayout.setItems(count: count) { source.sizeOfItem(at: $0) }
+            let cross = itemCrossLength
+            storedLayout.setItems(count: count) { source.sizeOfItem(at: $0, crossLength: cross) }
         }
         updateContentSize()
     }
@@ -254,6 +279,7 @@ public final class ListView: ViewNode {
     /// Resets ``configuredInLastStep`` at the start of each frame (``ViewNode/step(_:)``).
     public override func update(_ tick: FrameTick) {
         configuredInLastStep = 0
+        measuredInLastStep = 0
     }
 
     /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
@@ -325,6 +351,13 @@ public final class ListView: ViewNode {
 
     var crossLength: Double {
         storedLayout.axis == .horizontal ? storedFrame.height : storedFrame.width
+    }
+
+    /// The items' cross length: the list's, less the cross-axis insets (never below 0).
+    var itemCrossLength: Double {
+        let i = storedLayout.insets
+        let c = storedLayout.axis == .horizontal ? crossLength - i.top - i.bottom : crossLength - i.left - i.right
+        return max(0, c)
     }
 
     var axisOffset: Double { axisComponent(scrollView.contentOffset) }

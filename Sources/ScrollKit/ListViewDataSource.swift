@@ -1,7 +1,8 @@
 /// Supplies a ``ListView`` with its items: how many, how long each is, and the cell that shows each.
 ///
 /// The list view holds its data source strongly, asks for the count and sizes only in
-/// ``ListView/reloadData()`` (sizes lazily, see ``ListLayout``), and calls ``cell(at:in:)`` once
+/// ``ListView/reloadData()`` (sizes lazily, see ``ListLayout``; or, with an ``estimatedItemSize``, item by
+/// item as they come near the viewport), and calls ``cell(at:in:)`` once
 /// for each item in the first frame it becomes visible (again after ``ListView/reloadData()`` or
 /// ``ListView/reloadItems(_:)`` while it is visible).
 ///
@@ -43,6 +44,23 @@ public protocol ListDataSource: AnyObject {
     /// ``ListLayout/minimumItemSize`` (1 pt; also 0, negative and NaN) are clamped up to it.
     /// The default returns ``fixedItemSize`` or ``ListLayout/defaultItemSize``.
     func sizeOfItem(at index: Int) -> Double
+    /// The length of item `index` when items are `crossLength` points across (the list's width for a
+    /// vertical list, less the cross-axis insets): implement this one to size items from text that wraps.
+    /// The default returns ``sizeOfItem(at:)``. Same clamping rules.
+    func sizeOfItem(at index: Int, crossLength: Double) -> Double
+    /// Makes the list **self-sizing**: every item is laid out at this estimated length until it comes near
+    /// the viewport, and only then is ``sizeOfItem(at:crossLength:)`` asked for its real length. `nil` (the
+    /// default) reads every size at ``ListView/reloadData()`` instead. Ignored when ``fixedItemSize`` is set.
+    ///
+    /// With an estimate, a reload costs no calls at all, and each frame measures only the items that come
+    /// into view (always, before they are shown) plus at most ``ListView/measurementLookahead`` items ahead
+    /// in the scroll direction, so 10,000 or 10,000,000 items never stall a frame. Corrections keep what is
+    /// in view in place: when an item above the viewport turns out taller or shorter than its estimate, the
+    /// offset moves by the same amount (``ScrollingView/adjustContentOffset(by:)``); a running
+    /// ``ListView/scrollToItem(_:position:duration:curve:completion:)`` re-aims and still lands exactly on
+    /// its item. When the list's cross length changes (a resize), every item is measured again as it comes
+    /// near the viewport, keeping the item at the top of the viewport where it was.
+    var estimatedItemSize: Double? { get }
     /// The cell for item `index`, filled in: typically `list.dequeueCell(SomeCell.self, for: index)`
     /// with its content set. Called once per item in the frame it becomes visible (see the type's notes
     /// for cells that were not dequeued).
@@ -52,6 +70,8 @@ public protocol ListDataSource: AnyObject {
 extension ListDataSource {
     public var fixedItemSize: Double? { nil }
     public func sizeOfItem(at index: Int) -> Double { fixedItemSize ?? ListLayout.defaultItemSize }
+    public func sizeOfItem(at index: Int, crossLength: Double) -> Double { sizeOfItem(at: index) }
+    public var estimatedItemSize: Double? { nil }
 }
 
 /// A data source that wants to know which items are about to appear, to start slow work for them early

@@ -13,6 +13,9 @@ extension ScrollingView {
         var target: Double
         /// For `.decay`: the concrete simulation, for the edge hand-over.
         var decay: DecaySimulation?
+        /// Added to every position of `simulation` (and already to `target`): content moved under a
+        /// running motion (``ScrollingView/adjustContentOffset(by:)``) shifts its path without replanning it.
+        var shift: Double = 0
 
         init(kind: Kind, simulation: some Simulation, start: Double, target: Double, decay: DecaySimulation?) {
             self.kind = kind
@@ -21,6 +24,11 @@ extension ScrollingView {
             self.target = target
             self.decay = decay
         }
+
+        /// The motion's position at `time` on its clock (the simulation's, shifted).
+        func position(at time: Double) -> Double { simulation.position(at: time) + shift }
+        /// The timed scroll's start position, shifted, if this is a timed scroll.
+        var timedFrom: Double? { simulation.timed.map { $0.from + shift } }
     }
 
     /// An axis's simulation held without an existential box. A `SpringSimulation` does not fit an

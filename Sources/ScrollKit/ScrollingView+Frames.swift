@@ -38,12 +38,12 @@ extension ScrollingView {
         if m.kind == .decay, let decay = m.decay {
             let r = range(d)
             let direction = decay.velocity(at: 0)
-            let p = m.simulation.position(at: local)
+            let p = m.position(at: local)
             let edge: Double? = direction > 0 && p > r.hi ? r.hi : (direction < 0 && p < r.lo ? r.lo : nil)
             if let edge {
                 if chaining.contains(.fling), let next = nextChainTarget(d) {
                     // Hand the fling on at the moment it reaches the edge.
-                    let crossing = decay.time(toReach: edge).flatMap { $0.isFinite && $0 >= 0 && $0 <= local ? $0 : nil } ?? local
+                    let crossing = decay.time(toReach: edge - m.shift).flatMap { $0.isFinite && $0 >= 0 && $0 <= local ? $0 : nil } ?? local
                     let v = decay.velocity(at: crossing)
                     position = edge; velocity = 0; slot = nil
                     next.adoptFling(d, velocity: v, start: m.start + crossing)
@@ -53,7 +53,7 @@ extension ScrollingView {
                     position = edge; velocity = 0; slot = nil
                     return
                 }
-                if let crossing = decay.time(toReach: edge), crossing.isFinite, crossing >= 0, crossing <= local {
+                if let crossing = decay.time(toReach: edge - m.shift), crossing.isFinite, crossing >= 0, crossing <= local {
                     let v = decay.velocity(at: crossing)
                     m = AxisMotion(kind: .bounce,
                                    simulation: turningSpring(d, position: edge, velocity: v, target: edge),
@@ -78,7 +78,7 @@ extension ScrollingView {
             slot = nil
             return
         }
-        let p = m.simulation.position(at: local)
+        let p = m.position(at: local)
         let v = m.simulation.velocity(at: local)
         guard p.isFinite, v.isFinite else {
             position = clamp(m.target.isFinite ? m.target : position, d)
@@ -86,9 +86,9 @@ extension ScrollingView {
             slot = nil
             return
         }
-        if m.kind == .timed, let timed = m.simulation.timed {
+        if m.kind == .timed, let from = m.timedFrom {
             // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
-            (position, velocity) = bandTimed(p, velocity: v, from: timed.from, d)
+            (position, velocity) = bandTimed(p, velocity: v, from: from, d)
         } else {
             position = p
             velocity = v

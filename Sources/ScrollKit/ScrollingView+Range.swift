@@ -40,7 +40,7 @@ extension ScrollingView {
             destination = clamp(destination, d)
             // Replan when the destination moved, or when the path starts outside the new range (it would
             // come back out there: the rubber band counts from a timed scroll's start).
-            let pathStart = m.simulation.timed?.from ?? x
+            let pathStart = m.timedFrom ?? x
             guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
             let remaining = max(0, timedEnd - start)
             slot = AxisMotion(kind: .timed,
@@ -51,7 +51,7 @@ extension ScrollingView {
             // Replan when the destination moved, or when the glide's path starts outside the new range (a
             // frame sampled near its start, as after a clock step backwards, would show it there).
             var pathStart = x
-            if case .glide(let g) = m.simulation { pathStart = g.from }
+            if case .glide(let g) = m.simulation { pathStart = g.from + m.shift }
             guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
             slot = AxisMotion(kind: .glide,
                               simulation: GlideSimulation(from: x, velocity: v, to: destination,
