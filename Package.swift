@@ -68,7 +68,7 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["ScrollKitAssets.swift"],
-            resources: [.copy("Fonts"), .copy("Images")]
+            resources: [.copy("Fonts"), .copy("Images"), .copy("Reader")]
         ),
 
         // Pure layers: no SDL, no clock (ScrollKit's text layout takes its break rules from libunibreak).

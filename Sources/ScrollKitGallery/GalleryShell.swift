@@ -202,7 +202,7 @@ final class GalleryShell: DemoScene {
     func handle(_ event: InputEvent) {
         switch event {
         case .key(.escape, _):
-            if showsHelp { showsHelp = false } else { quit = true }
+            if showsHelp { showsHelp = false } else if currentScene?.handleEscape() != true { quit = true }
             return
         case .key(.tab, _) where currentScene?.usesTabKey != true:
             select((selectedIndex + 1) % tabs.count)

@@ -30,6 +30,9 @@ protocol DemoScene: HostClient {
     func coversOpaquely(_ size: Size) -> Bool
     /// True when the scene uses Tab and Shift-Tab itself (focus); the gallery then does not switch tabs on Tab.
     var usesTabKey: Bool { get }
+    /// Escape was pressed: the scene closes what it has open (a panel, an overlay) and returns true, or
+    /// returns false (the default) to let the gallery close its help or quit.
+    func handleEscape() -> Bool
 }
 
 extension DemoScene {
@@ -40,6 +43,7 @@ extension DemoScene {
     func dragIndicator(to fraction: Double) {}
     func coversOpaquely(_ size: Size) -> Bool { false }
     var usesTabKey: Bool { false }
+    func handleEscape() -> Bool { false }
 
     /// Dispatches a scripted command to the matching hook.
     func perform(_ command: SceneCommand) {
@@ -84,6 +88,7 @@ enum SceneCatalog {
         .curves,
         .home,
         .photos,
+        .reader,
     ]
 
     /// The scene shown when `--scene` is not given.
