@@ -4,6 +4,10 @@ import Motion
 extension ListView {
     // MARK: - Cells showing
 
+    /// Brings the cells (and, in a self-sizing list, the measured sizes and the offset corrections) up to
+    /// date for the current offset now, instead of at the next step, draw or query.
+    public func layoutIfNeeded() { updateCells() }
+
     /// The cells showing, in item order (brought up to date first).
     public var visibleCells: [ListCell] {
         updateCells()

@@ -16,6 +16,9 @@ extension ScrollingView {
         /// Added to every position of `simulation` (and already to `target`): content moved under a
         /// running motion (``ScrollingView/adjustContentOffset(by:)``) shifts its path without replanning it.
         var shift: Double = 0
+        /// A glide to the end of the range (the End key) that follows the end when the range changes under
+        /// it (a self-sizing list measuring the items it passes), so it still lands at the end.
+        var followsEnd = false
 
         init(kind: Kind, simulation: some Simulation, start: Double, target: Double, decay: DecaySimulation?) {
             self.kind = kind

@@ -99,6 +99,9 @@ extension ScrollingView {
             return
         }
         glide(to: clampedOnScrollingAxes(target, fallback: base), duration: duration, time: time)
+        if key == .end {
+            if main == .x { motionX?.followsEnd = true } else { motionY?.followsEnd = true }
+        }
     }
 
     // MARK: - Glides

@@ -47,16 +47,18 @@ extension ScrollingView {
                               simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),
                               start: start, target: destination, decay: nil)
         case .glide:
-            let destination = clamp(m.target, d)
+            let destination = m.followsEnd ? r.hi : clamp(m.target, d)
             // Replan when the destination moved, or when the glide's path starts outside the new range (a
             // frame sampled near its start, as after a clock step backwards, would show it there).
             var pathStart = x
             if case .glide(let g) = m.simulation { pathStart = g.from + m.shift }
             guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
-            slot = AxisMotion(kind: .glide,
-                              simulation: GlideSimulation(from: x, velocity: v, to: destination,
-                                                          duration: ScrollingView.lineGlideDuration, continuing: true),
-                              start: start, target: destination, decay: nil)
+            var replanned = AxisMotion(kind: .glide,
+                                       simulation: GlideSimulation(from: x, velocity: v, to: destination,
+                                                                   duration: ScrollingView.lineGlideDuration, continuing: true),
+                                       start: start, target: destination, decay: nil)
+            replanned.followsEnd = m.followsEnd
+            slot = replanned
         case .decay, .landing, .bounce:
             let clampedTarget = clamp(m.target, d)
             let outside = x < r.lo || x > r.hi

@@ -29,12 +29,11 @@ final class HelpOverlay {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "7"], "Switch scene"),
-            Item(gesture: "Click a tab", "Switch scene"),
+            Item(keys: ["1", "–", "8"], "Switch scene"),
             Item(keys: ["Tab"], "Next scene"),
             Item(keys: ["F"], "Frame-time HUD"),
             Item(keys: ["H", "?"], "This help"),
-            Item(keys: ["Esc"], "Close help, or quit"),
+            Item(keys: ["Esc"], "Close, or quit"),
         ]),
         Section(title: "Scrolling", items: [
             Item(gesture: "Drag", "Follow 1:1, rubber band"),
@@ -42,8 +41,11 @@ final class HelpOverlay {
             Item(gesture: "Wheel", "Glide (Shift: sideways)"),
             Item(keys: ["↑", "↓", "←", "→"], "Step"),
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
-            Item(keys: ["Space"], "Page down"),
             Item(keys: ["Home", "End"], "Start, end"),
+        ]),
+        Section(title: "Command line", items: [
+            Item(gesture: "--scene NAME", "First tab"),
+            Item(gesture: "--hud", "Start with the HUD"),
         ]),
     ]
 
@@ -64,10 +66,8 @@ final class HelpOverlay {
             Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
             Item(keys: ["Return"], "Open the card"),
         ]),
-        Section(title: "Command line", items: [
-            Item(gesture: "--scene NAME", "First tab"),
-            Item(gesture: "--hud", "Start with the HUD"),
-            Item(gesture: "curves", "Every curve as CSV"),
+        Section(title: "Reader", items: [
+            Item(keys: ["C"], "Contents: jump to a heading"),
         ]),
     ]
 

@@ -212,6 +212,7 @@ final class SoakDriver: HostClient {
     private func check() {
         if let problem = SoakInvariants.checkFinite(shell.traceSample) { fail(problem); return }
         if let home = shell.currentScene as? HomeScene { checkHome(home); return }
+        if let reader = shell.currentScene as? ReaderScene { checkReader(reader); return }
         guard let list else { return }
         let view = list.listView, scroll = view.scrollView
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
@@ -225,6 +226,26 @@ final class SoakDriver: HostClient {
         if let problem = SoakInvariants.checkVisible(view.visibleRange, offset: y - lo, viewport: viewport,
                                                       count: view.numberOfItems, rowLength: ListScene.rowHeight) {
             fail(problem)
+        }
+    }
+
+    /// The reader scene (a self-sizing list): the offset stays within a viewport of its range, every visible
+    /// block was measured before it showed, and the cells are exactly the visible blocks at their frames.
+    private func checkReader(_ reader: ReaderScene) {
+        let view = reader.list, scroll = view.scrollView
+        let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
+        if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
+        if let problem = SoakInvariants.checkRange(offset: y, lo: lo, hi: hi,
+                                                   overscroll: scroll.viewportSize.height + extraOverscroll + 1e-6) {
+            fail("reader: " + problem + " (phase \(scroll.phase))"); return
+        }
+        let visible = view.visibleRange
+        if let unmeasured = visible.first(where: { !view.layout.isMeasured($0) }) {
+            fail("reader: block \(unmeasured) is visible but was never measured"); return
+        }
+        let cells = view.visibleCells
+        if cells.map(\.index) != Array(visible) || cells.contains(where: { $0.frame != view.frame(of: $0.index) }) {
+            fail("reader: the cells are not the visible blocks at their frames")
         }
     }
 

@@ -37,6 +37,7 @@ struct DragIndicatorTests {
 
     @Test("The main scroll view's offset goes to F × (content − viewport) within a point", arguments: [
         ("list", 0.0), ("list", 0.37), ("list", 1.0), ("home", 0.5), ("home", 1.0), ("curves", 0.5),
+        ("reader", 0.0), ("reader", 0.42), ("reader", 1.0),
     ])
     func effect(scene name: String, fraction: Double) throws {
         let harness = try SceneHarness(name)

@@ -133,7 +133,18 @@ final class ReaderScene: DemoScene {
         return sample
     }
 
-    func dragIndicator(to fraction: Double) { list.scrollView.setThumbFraction(fraction, .vertical) }
+    /// The thumb goes to `fraction`; the blocks that come into view there are measured, which changes the
+    /// content height, so the thumb is set again until the offset is `fraction` of the measured range (as
+    /// the next mouse move of a real thumb drag would). Each pass measures only new blocks: it converges.
+    func dragIndicator(to fraction: Double) {
+        for _ in 0..<6 {
+            list.scrollView.setThumbFraction(fraction, .vertical)
+            list.layoutIfNeeded()
+            let s = list.scrollView
+            let range = s.maxContentOffset.y - s.minContentOffset.y
+            if abs(s.contentOffset.y - (s.minContentOffset.y + fraction * range)) < 0.5 { break }
+        }
+    }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
