@@ -48,6 +48,7 @@ let p50 = costs.isEmpty ? 0 : costs[costs.count / 2]
 print("consumer: \(frames) frames, offset \(Int(list.scrollView.contentOffset.y)), frame p50 \(Double(Int(p50 * 100)) / 100) ms")
 do {
     print(try checkShelves())
+    print(try checkNotes())
 } catch {
     print("error: consumer: \(error)")
     exit(1)
