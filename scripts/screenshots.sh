@@ -42,6 +42,14 @@ JSON
 "$demo" --headless --scene curves --frames 30 --screenshot "$out/curves.png" >/dev/null
 "$demo" --headless --scene photos --frames 30 --screenshot "$out/photos.png" >/dev/null
 "$demo" --headless --scene list --help-overlay --frames 5 --screenshot "$out/help.png" >/dev/null
+# Reader: a timed scroll to the "Maps" heading (centred), through blocks measured on the way.
+cat >"$tmp/reader.json" <<EOF
+{"events": [
+  {"t": 0.1, "type": "scrollToItem", "index": 45, "position": "center", "duration": 1.2, "curve": "smoothstep"},
+  {"t": 1.6, "type": "screenshot", "path": "$out/reader.png"}
+]}
+EOF
+"$demo" --headless --scene reader --script "$tmp/reader.json" --frames 100 >/dev/null
 # Home: focus moved down one shelf and along to the third card (the ring), the list scrolled a little.
 cat >"$tmp/home.json" <<EOF
 {"events": [
