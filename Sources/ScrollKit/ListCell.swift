@@ -48,6 +48,17 @@ open class ListCell: ViewNode {
         onActivate?(self)
         if index >= 0, let listView { listView.activateItem(index) }
     }
+
+    /// How far the cell is faded out while an insertion fades it in or a deletion fades it out (0: not at
+    /// all, 1: invisible): the list's background is drawn over it with this opacity (ListView+Changes.swift).
+    var fadeAmount: Double = 0
+
+    override func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) {
+        guard fadeAmount > 0 else { return }
+        let ground = listView?.backgroundColor ?? .white
+        let a = (min(1, fadeAmount) * 255).rounded()
+        canvas.fill(frame, color: RGBAColor(r: ground.r, g: ground.g, b: ground.b, a: UInt8(a)))
+    }
 }
 
 /// A ready-made cell: a background, a title with an optional subtitle, and a hairline separator.

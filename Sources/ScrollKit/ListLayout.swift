@@ -86,8 +86,9 @@ public final class ListLayout {
     private var sizeProvider: ((Int) -> Double)?
     /// The estimate every unmeasured item has (estimated layouts only).
     private var estimate: Double?
-    /// One bit per item of an estimated layout: set once its real size was given (``setMeasuredSize(_:at:)``).
-    private var measuredBits: [UInt64] = []
+    /// One flag per item of an estimated layout: set once its real size was given (``setMeasuredSize(_:at:)``).
+    /// (A byte each rather than a bit, so that inserting and removing items is one array operation.)
+    private var measuredFlags: [Bool] = []
     /// Per-item lengths (variable sizes only), valid once `isBuilt`.
     private var sizes: [Double] = []
     /// Fenwick tree over block sums, 1-based: `tree[k]` covers blocks `(k - lowbit(k)) ..< k`.
@@ -112,7 +113,7 @@ public final class ListLayout {
         fixedItemSize = Self.sanitizedSize(fixedSize)
         sizeProvider = nil
         estimate = nil
-        measuredBits = []
+        measuredFlags = []
         measuredItemCount = 0
         sizes = []
         tree = []
@@ -129,7 +130,7 @@ public final class ListLayout {
         fixedItemSize = nil
         sizeProvider = size
         estimate = nil
-        measuredBits = []
+        measuredFlags = []
         measuredItemCount = 0
         sizes = []
         tree = []
@@ -149,7 +150,7 @@ public final class ListLayout {
         sizeProvider = nil
         let e = Self.sanitizedSize(estimatedSize)
         estimate = e
-        measuredBits = [UInt64](repeating: 0, count: (itemCount + 63) >> 6)
+        measuredFlags = [Bool](repeating: false, count: itemCount)
         measuredItemCount = 0
         sizes = []
         tree = []
@@ -168,7 +169,7 @@ public final class ListLayout {
     public func isMeasured(_ index: Int) -> Bool {
         guard index >= 0, index < itemCount else { return false }
         guard estimate != nil else { return true }
-        return measuredBits[index >> 6] & (1 << UInt64(index & 63)) != 0
+        return measuredFlags[index]
     }
 
     /// Gives item `index` its real length (sanitized) and marks it measured. O(log n). Works on any
@@ -178,9 +179,8 @@ public final class ListLayout {
         guard fixedItemSize == nil, index >= 0, index < itemCount else { return }
         buildIfNeeded()
         if estimate != nil {
-            let bit: UInt64 = 1 << UInt64(index & 63)
-            if measuredBits[index >> 6] & bit == 0 {
-                measuredBits[index >> 6] |= bit
+            if !measuredFlags[index] {
+                measuredFlags[index] = true
                 measuredItemCount += 1
             }
         }
@@ -188,19 +188,18 @@ public final class ListLayout {
     }
 
     /// Marks every item of an estimated layout unmeasured (they keep their current sizes until measured
-    /// again), as when the width they were measured at changed. O(n / 64).
+    /// again), as when the width they were measured at changed. O(n).
     public func invalidateMeasurements() {
         guard estimate != nil else { return }
-        for k in measuredBits.indices { measuredBits[k] = 0 }
+        for k in measuredFlags.indices { measuredFlags[k] = false }
         measuredItemCount = 0
     }
 
     /// Marks item `index` of an estimated layout unmeasured (it keeps its current size until measured again).
     public func invalidateMeasurement(at index: Int) {
         guard estimate != nil, index >= 0, index < itemCount else { return }
-        let bit: UInt64 = 1 << UInt64(index & 63)
-        if measuredBits[index >> 6] & bit != 0 {
-            measuredBits[index >> 6] &= ~bit
+        if measuredFlags[index] {
+            measuredFlags[index] = false
             measuredItemCount -= 1
         }
     }
@@ -240,13 +239,74 @@ public final class ListLayout {
                 initialized = n
             }
         }
+        rebuildTree()
+    }
+
+    // MARK: - Inserting, removing and moving items
+
+    /// Inserts `count` items before `index` (clamped to `0...itemCount`). Fixed sizes: O(1). Variable sizes:
+    /// the new items' sizes are read from the size function (which must answer for the new indices), or, for
+    /// an estimated layout, start unmeasured at the estimate; O(n) (the sizes move and the prefix sums are
+    /// rebuilt, lazily, once for a batch). Before the sizes were first read, only the count changes.
+    public func insertItems(at index: Int, count: Int) {
+        insertItems(at: index, count: count, readingSizes: true)
+    }
+
+    /// `readingSizes: false` inserts plain variable items at the minimum size without asking the size
+    /// function (a batch whose indices are not yet the data source's; ``updateSize(at:)`` reads them after).
+    func insertItems(at index: Int, count: Int, readingSizes: Bool) {
+        guard count > 0 else { return }
+        let limit = fixedItemSize == nil ? Self.maximumVariableItemCount : Self.maximumItemCount
+        let n = min(count, limit - itemCount)
+        guard n > 0 else { return }
+        let at = min(max(index, 0), itemCount)
+        itemCount += n
+        if estimate != nil { measuredFlags.insert(contentsOf: repeatElement(false, count: n), at: at) }
+        guard fixedItemSize == nil, isBuilt else { return }
+        if let estimate {
+            sizes.insert(contentsOf: repeatElement(estimate, count: n), at: at)
+        } else {
+            let provider = readingSizes ? sizeProvider : nil
+            sizes.insert(contentsOf: (at..<(at + n)).map { Self.sanitizedSize(provider?($0) ?? Self.minimumItemSize) }, at: at)
+        }
+        rebuildTree()
+    }
+
+    /// Removes the items `index ..< index + count` (clipped to the items there are). O(1) fixed, O(n) variable.
+    public func removeItems(at index: Int, count: Int) {
+        let lo = min(max(index, 0), itemCount), hi = min(max(index, 0) + max(count, 0), itemCount)
+        guard hi > lo else { return }
+        itemCount -= hi - lo
+        if estimate != nil {
+            measuredItemCount -= measuredFlags[lo..<hi].lazy.filter { $0 }.count
+            measuredFlags.removeSubrange(lo..<hi)
+        }
+        guard fixedItemSize == nil, isBuilt else { return }
+        sizes.removeSubrange(lo..<hi)
+        rebuildTree()
+    }
+
+    /// Moves item `from` to index `to` (both clamped to the items), keeping its size and measured state.
+    /// O(1) fixed, O(n) variable.
+    public func moveItem(from: Int, to: Int) {
+        guard itemCount > 0 else { return }
+        let a = min(max(from, 0), itemCount - 1), b = min(max(to, 0), itemCount - 1)
+        guard a != b else { return }
+        if estimate != nil { measuredFlags.insert(measuredFlags.remove(at: a), at: b) }
+        guard fixedItemSize == nil, isBuilt else { return }
+        sizes.insert(sizes.remove(at: a), at: b)
+        rebuildTree()
+    }
+
+    /// Rebuilds the prefix sums from `sizes` (linear time).
+    private func rebuildTree() {
+        let n = itemCount
         blockCount = (n + Self.blockSize - 1) >> Self.blockShift
         let nb = blockCount
         tree = [Double](repeating: 0, count: nb + 1)
         sizes.withUnsafeBufferPointer { s in
             tree.withUnsafeMutableBufferPointer { t in
                 for i in 0..<n { t[(i >> Self.blockShift) + 1] += s[i] }
-                // Linear Fenwick construction: push each finished node into its parent.
                 if nb > 0 {
                     for k in 1...nb {
                         let parent = k + (k & -k)

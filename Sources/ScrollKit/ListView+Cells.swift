@@ -98,7 +98,10 @@ extension ListView {
     func updateCells() {
         let length = viewportLength
         if axisOffset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
-            && pendingReconfigure.isEmpty { return }
+            && pendingReconfigure.isEmpty {
+            if !itemAnimations.isEmpty && !isUpdatingCells { applyItemAnimations() }
+            return
+        }
         guard !isUpdatingCells else { return }
         isUpdatingCells = true
         if storedLayout.estimatedItemSize != nil { measureNearViewport() }
@@ -143,7 +146,7 @@ extension ListView {
             }
             swap(&cells, &scratch)
             scratch.removeAll(keepingCapacity: true)
-            scrollView.replaceSubviews(with: cells)
+            syncSubviews()
             if !old.isEmpty && newRange.lowerBound < old.lowerBound {
                 prefetchDirection = -1
             } else if newRange.lowerBound > old.lowerBound || newRange.upperBound > old.upperBound {
@@ -158,6 +161,8 @@ extension ListView {
             let cross = crossLength
             for cell in cells { cell.frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero }
         }
+        if newItemsBelow > 0 && offset >= axisComponent(scrollView.maxContentOffset) - 0.5 { newItemsBelow = 0 }
+        applyItemAnimations()
         isUpdatingCells = false
         if reloadRequestedDuringUpdate {
             reloadRequestedDuringUpdate = false
@@ -205,6 +210,8 @@ extension ListView {
         cell.prepareForReuse()
         cell.index = -1
         cell.frame = .zero
+        cell.fadeAmount = 0
+        if !itemAnimations.isEmpty { itemAnimations[ObjectIdentifier(cell)] = nil }
         let pool = reusePool(for: ObjectIdentifier(type(of: cell)))
         if pool.enqueue(cell) {
             cell.reuseState = .pooled

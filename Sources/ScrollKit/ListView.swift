@@ -66,6 +66,7 @@ public final class ListView: ViewNode {
                 cell.reuseState = .free
             }
             cells.removeAll(keepingCapacity: true)
+            endItemAnimations()
             scrollView.replaceSubviews(with: cells)
             cellRange = 0..<0
             pools.removeAll()
@@ -181,6 +182,17 @@ public final class ListView: ViewNode {
     var itemScroll: (index: Int, position: ItemPosition, token: Int)?
     var itemScrollToken = 0
 
+    /// Running change animations by cell (ListView+Changes.swift), the removed cells still fading out, and
+    /// the frame time they are sampled at.
+    var itemAnimations: [ObjectIdentifier: ItemAnimation] = [:]
+    var ghosts: [ListCell] = []
+    var animationTime = 0.0
+
+    /// Items inserted below the viewport by ``performChanges(_:animation:)`` or
+    /// ``applyDifference(from:to:animation:)`` while the list was scrolled away from its end (a chat's
+    /// "new messages below"); back to 0 when the list reaches its end.
+    public internal(set) var newItemsBelow = 0
+
     /// How many items a self-sizing list (``ListDataSource/estimatedItemSize``) measures per frame beyond
     /// the visible ones, ahead in the scroll direction and within one viewport length, so that corrections
     /// mostly happen before an item shows. The visible items are always measured, whatever this is. Default 8;
@@ -225,6 +237,7 @@ public final class ListView: ViewNode {
             reloadRequestedDuringUpdate = true
             return
         }
+        endItemAnimations()
         reloadLayout()
         // A fling or bounce left outside the new range stops at the nearest edge instead of
         // springing across the missing content (timed scrolls retarget, drags rubber-band).
@@ -280,7 +293,11 @@ public final class ListView: ViewNode {
     public override func update(_ tick: FrameTick) {
         configuredInLastStep = 0
         measuredInLastStep = 0
+        startItemAnimations(tick)
     }
+
+    /// The scroll view's motion, or a change animation.
+    public override var isAnimating: Bool { !itemAnimations.isEmpty || super.isAnimating }
 
     /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
     override func didStepSubviews(_ tick: FrameTick) {

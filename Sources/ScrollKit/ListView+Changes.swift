@@ -1,0 +1,460 @@
+import Motion
+
+/// One change to a list's items, as a batch applies them: in order, each index counting in the list as
+/// it is after the changes before it (so `[.delete(at: 0, count: 1), .delete(at: 0, count: 1)]` deletes
+/// the first two items).
+public enum ListChange: Sendable, Hashable {
+    /// `count` new items before index `at` (`at` may equal the count: they are appended).
+    case insert(at: Int, count: Int = 1)
+    /// The items `at ..< at + count`.
+    case delete(at: Int, count: Int = 1)
+    /// The item at `from` taken out and put back so that it ends at index `to`.
+    case move(from: Int, to: Int)
+    /// The item at `at` changed: it is measured and configured again, and keeps its place.
+    case reload(at: Int)
+}
+
+/// Why a batch of changes was refused (the list is then exactly as it was).
+public struct ListChangeError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// How a batch of changes animates: cells that stay slide from where they were to their new places, new
+/// ones fade in and removed ones fade out, over `duration` seconds along `curve`, each a `TimedSimulation`
+/// sampled at the frames' `targetTimestamp` like every motion. A batch that arrives while another animates
+/// starts its slides from where the cells are drawn then.
+public struct ListChangeAnimation: Sendable, Hashable {
+    public var duration: Double
+    public var curve: TimingCurve
+    /// `duration` NaN, infinite or negative counts as 0 (no animation).
+    public init(duration: Double = 0.3, curve: TimingCurve = .easeInOutCubic) {
+        self.duration = duration.isFinite ? max(0, duration) : 0
+        self.curve = curve
+    }
+    /// 0.3 s, ease-in-out.
+    public static let standard = ListChangeAnimation()
+}
+
+/// The running animation of one cell (a showing cell, or a removed one fading out).
+struct ItemAnimation {
+    /// The displacement along the axis from the cell's place, going to 0.
+    var slide: TimedSimulation?
+    var slideStart = Double.nan
+    /// How faded the cell is (ListCell.fadeAmount), going to 0 (fade in) or 1 (fade out).
+    var fade: TimedSimulation?
+    var fadeStart = Double.nan
+    /// A removed cell's frame in content coordinates (it has no item to take it from).
+    var ghostFrame: Rect?
+}
+
+extension ListView {
+    // MARK: - Batch changes
+
+    /// Applies `changes` to the list after the data source has made them (it must already report the new
+    /// count and items), like UIKit's `performBatchUpdates`: sizes move with their items, new items are
+    /// sized (measured near the viewport when self-sizing), changed cells are configured again, and the
+    /// rest keep their cells.
+    ///
+    /// - **Validation first.** Every index is checked against the count as it is at that step, and the count
+    ///   the changes leave against the data source's. A bad batch throws a ``ListChangeError`` naming the
+    ///   change, and the list stays exactly as it was.
+    /// - **The reader's place is kept.** The first item showing at the top that the changes keep stays at
+    ///   the same place on screen: items inserted or removed above it move the offset by the same amount,
+    ///   together with any drag, fling or timed scroll (``ScrollingView/setContentSize(_:adjustingContentOffsetBy:)``).
+    /// - **Pinned to the end.** A list at rest at its end (a chat, a log) stays at its end: it scrolls there
+    ///   over the animation's duration, or at once without animation. A list scrolled away from its end stays
+    ///   put and counts the items that arrived below the viewport in ``newItemsBelow``.
+    /// - **Animation** (`animation` non-nil, the default): see ``ListChangeAnimation``. `nil` applies at once.
+    ///
+    /// O(n) for variable and self-sizing layouts (the sizes move and the prefix sums are rebuilt once), O(1)
+    /// for fixed sizes, plus O(changes × visible cells).
+    public func performChanges(_ changes: [ListChange], animation: ListChangeAnimation? = .standard) throws(ListChangeError) {
+        guard !isUpdatingCells else {
+            throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
+        }
+        var count = storedLayout.itemCount
+        for (k, change) in changes.enumerated() {
+            switch change {
+            case .insert(let at, let n):
+                guard n >= 0 else { throw ListChangeError("change \(k): insert of \(n) items (a count must be 0 or more)") }
+                guard at >= 0, at <= count else {
+                    throw ListChangeError("change \(k): insert at \(at) is out of range (0...\(count))")
+                }
+                count += n
+            case .delete(let at, let n):
+                guard n >= 0 else { throw ListChangeError("change \(k): delete of \(n) items (a count must be 0 or more)") }
+                guard at >= 0, at + n <= count else {
+                    throw ListChangeError("change \(k): delete of \(at)..<\(at + n) is out of range (\(count) items)")
+                }
+                count -= n
+            case .move(let from, let to):
+                guard from >= 0, from < count, to >= 0, to < count else {
+                    throw ListChangeError("change \(k): move from \(from) to \(to) is out of range (\(count) items)")
+                }
+            case .reload(let at):
+                guard at >= 0, at < count else {
+                    throw ListChangeError("change \(k): reload of \(at) is out of range (\(count) items)")
+                }
+            }
+        }
+        let expected = max(0, dataSource.numberOfItems)
+        guard count == expected else {
+            throw ListChangeError("the changes leave \(count) items but the data source has \(expected)")
+        }
+        var inserted: [Int] = []
+        var reloaded: [Int] = []
+        for change in changes {
+            inserted = inserted.compactMap { Self.map($0, through: change) }
+            reloaded = reloaded.compactMap { Self.map($0, through: change) }
+            switch change {
+            case .insert(let at, let n): inserted.append(contentsOf: at..<(at + n))
+            case .reload(let at): reloaded.append(at)
+            default: break
+            }
+        }
+        apply(layoutChanges: changes, mapping: { i in
+            var j: Int? = i
+            for change in changes {
+                guard let current = j else { return nil }
+                j = Self.map(current, through: change)
+            }
+            return j
+        }, inserted: inserted, reloaded: reloaded, animation: animation)
+    }
+
+    /// Applies the change from the items identified by `old` to those identified by `new` (the data
+    /// source already shows `new`): items whose identifier is only in `old` are removed, those only in `new`
+    /// inserted, and the others keep their cells and slide to their new places (moves included), with
+    /// ``performChanges(_:animation:)``'s rules. Identifiers must be unique in each array, and `old` must
+    /// have as many items as the list; otherwise a ``ListChangeError`` and no change.
+    ///
+    /// O(n) (a dictionary of the identifiers, then Swift's `difference(from:)`).
+    public func applyDifference<ID: Hashable>(from old: [ID], to new: [ID],
+                                              animation: ListChangeAnimation? = .standard) throws(ListChangeError) {
+        guard !isUpdatingCells else {
+            throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
+        }
+        guard old.count == storedLayout.itemCount else {
+            throw ListChangeError("the old identifiers number \(old.count) but the list has \(storedLayout.itemCount) items")
+        }
+        let expected = max(0, dataSource.numberOfItems)
+        guard new.count == expected else {
+            throw ListChangeError("the new identifiers number \(new.count) but the data source has \(expected) items")
+        }
+        var newIndex: [ID: Int] = [:]
+        newIndex.reserveCapacity(new.count)
+        for (i, id) in new.enumerated() {
+            guard newIndex.updateValue(i, forKey: id) == nil else {
+                throw ListChangeError("the new identifiers repeat one (at \(i))")
+            }
+        }
+        var oldIDs = Set<ID>(minimumCapacity: old.count)
+        for (i, id) in old.enumerated() {
+            guard oldIDs.insert(id).inserted else { throw ListChangeError("the old identifiers repeat one (at \(i))") }
+        }
+        let difference = new.difference(from: old)
+        var layoutChanges: [ListChange] = []
+        for removal in difference.removals.reversed() {
+            if case .remove(let offset, _, _) = removal { layoutChanges.append(.delete(at: offset, count: 1)) }
+        }
+        for insertion in difference.insertions {
+            if case .insert(let offset, _, _) = insertion { layoutChanges.append(.insert(at: offset, count: 1)) }
+        }
+        let inserted = new.indices.filter { !oldIDs.contains(new[$0]) }
+        apply(layoutChanges: layoutChanges, mapping: { newIndex[old[$0]] }, inserted: inserted, reloaded: [],
+              animation: animation)
+    }
+
+    /// The index `i` has after `change`, or nil when the change removes it.
+    static func map(_ i: Int, through change: ListChange) -> Int? {
+        switch change {
+        case .insert(let at, let n): return i >= at ? i + n : i
+        case .delete(let at, let n):
+            if i >= at && i < at + n { return nil }
+            return i >= at + n ? i - n : i
+        case .move(let from, let to):
+            if i == from { return to }
+            let j = i > from ? i - 1 : i
+            return j >= to ? j + 1 : j
+        case .reload: return i
+        }
+    }
+
+    /// The common work of a validated batch: `layoutChanges` are applied to the layout in order, `mapping`
+    /// takes an old index to its new one (nil: removed), `inserted` and `reloaded` are new indices.
+    private func apply(layoutChanges: [ListChange], mapping: (Int) -> Int?, inserted: [Int], reloaded: [Int],
+                       animation: ListChangeAnimation?) {
+        let animated = (animation?.duration ?? 0) > 0
+        let offset = axisOffset, length = viewportLength
+        let hi = axisComponent(scrollView.maxContentOffset)
+        let phase = scrollView.phase
+        let pinned = storedLayout.itemCount > 0 && offset >= hi - 0.5 && offset <= hi + 0.5
+            && phase != .dragging && phase != .tracking && phase != .decelerating && phase != .bouncing
+
+        // The anchor: the first item showing that the batch keeps, and its place on screen.
+        var anchor: (old: Int, new: Int, screen: Double)?
+        let oldVisible = storedLayout.visibleRange(offset: offset, length: length)
+        for i in oldVisible {
+            if let n = mapping(i) { anchor = (i, n, storedLayout.itemStart(i) - offset); break }
+        }
+        // Where each showing cell is drawn now (a running slide included), by its new index.
+        var drawnStart: [Int: Double] = [:]
+        for cell in cells where cell.index >= 0 {
+            if let n = mapping(cell.index) { drawnStart[n] = axisStart(cell.frame) - offset }
+        }
+
+        // The layout.
+        for change in layoutChanges {
+            switch change {
+            case .insert(let at, let n): storedLayout.insertItems(at: at, count: n, readingSizes: false)
+            case .delete(let at, let n): storedLayout.removeItems(at: at, count: n)
+            case .move(let from, let to): storedLayout.moveItem(from: from, to: to)
+            case .reload: break
+            }
+        }
+        if storedLayout.estimatedItemSize != nil {
+            for i in reloaded { storedLayout.invalidateMeasurement(at: i) }
+        } else if storedLayout.fixedItemSize == nil {
+            for i in inserted { storedLayout.updateSize(at: i) }
+            for i in reloaded { storedLayout.updateSize(at: i) }
+        }
+
+        // Focus, a scroll to an item, pending reconfigurations: to their new indices.
+        if let router = rootView.router, let f = router.focus, f.view === self, let item = f.item {
+            router.focus = mapping(item).map { FocusTarget(view: self, item: $0) }
+        }
+        if let target = itemScroll {
+            itemScroll = mapping(target.index).map { (index: $0, position: target.position, token: target.token) }
+        }
+        pendingReconfigure = Set(pendingReconfigure.compactMap(mapping))
+        prefetchedRange = 0..<0
+
+        // The offset: the anchor stays in place; a pinned list goes to its end.
+        let size = storedLayout.contentSize(crossLength: crossLength)
+        var delta = 0.0
+        if let anchor { delta = storedLayout.itemStart(anchor.new) - anchor.screen - offset }
+        scrollView.setContentSize(size, adjustingContentOffsetBy: axisPoint(delta))
+        if storedLayout.estimatedItemSize != nil { measureNearViewport() }
+        if pinned {
+            if animated, let animation {
+                scrollView.scrollToEnd(duration: animation.duration, curve: animation.curve)
+            } else {
+                scrollView.setContentOffset(scrollView.endOffset(), animated: false)
+            }
+        }
+        let newOffset = axisOffset
+        let newVisible = storedLayout.visibleRange(offset: newOffset, length: length)
+        if pinned {
+            newItemsBelow = 0
+        } else {
+            newItemsBelow += inserted.lazy.filter { $0 >= newVisible.upperBound }.count
+        }
+
+        // The cells: keep the survivors (under their new indices), fade out the removed, configure the rest.
+        let insertedSet = Set(inserted), reloadedSet = Set(reloaded)
+        var survivors: [Int: ListCell] = [:]
+        for cell in cells where cell.index >= 0 {
+            if let n = mapping(cell.index), !reloadedSet.contains(n) {
+                survivors[n] = cell
+            } else if mapping(cell.index) == nil, animated, let animation {
+                // Removed: it fades out where it is on screen (content moved by the offset change).
+                var a = itemAnimations[ObjectIdentifier(cell)] ?? ItemAnimation()
+                let shift = newOffset - offset
+                var frame = cell.frame
+                if storedLayout.axis == .horizontal { frame.origin.x += shift } else { frame.origin.y += shift }
+                a.slide = nil
+                a.ghostFrame = frame
+                a.fade = TimedSimulation(from: cell.fadeAmount, to: 1, duration: animation.duration, curve: animation.curve)
+                a.fadeStart = .nan
+                itemAnimations[ObjectIdentifier(cell)] = a
+                cell.index = -1
+                cell.isUserInteractionEnabled = false
+                ghosts.append(cell)
+            } else {
+                itemAnimations[ObjectIdentifier(cell)] = nil
+                recycle(cell)
+            }
+        }
+        // Ghosts already fading stay where they are on screen.
+        let shift = newOffset - offset
+        for ghost in ghosts {
+            let id = ObjectIdentifier(ghost)
+            guard var a = itemAnimations[id], var frame = a.ghostFrame, shift != 0 else { continue }
+            if storedLayout.axis == .horizontal { frame.origin.x += shift } else { frame.origin.y += shift }
+            a.ghostFrame = frame
+            itemAnimations[id] = a
+        }
+        let cross = crossLength
+        var rebuilt: [ListCell] = []
+        rebuilt.reserveCapacity(newVisible.count)
+        setPoolLimits(max(cells.count, newVisible.count) + Self.reuseMargin)
+        for (n, cell) in survivors where !newVisible.contains(n) {
+            itemAnimations[ObjectIdentifier(cell)] = nil
+            cell.fadeAmount = 0
+            recycle(cell)
+        }
+        isUpdatingCells = true
+        for i in newVisible {
+            if let cell = survivors[i] {
+                cell.index = i
+                cell.frame = storedLayout.frame(of: i, crossLength: cross) ?? .zero
+                rebuilt.append(cell)
+            } else {
+                rebuilt.append(obtainCell(for: i, crossLength: cross))
+            }
+        }
+        isUpdatingCells = false
+        cells = rebuilt
+        cellRange = newVisible
+        cellsOffset = newOffset
+        cellsLength = length
+        framesDirty = false
+        contentDirty = false
+        setPoolLimits(newVisible.count + Self.reuseMargin)
+
+        // The animations: survivors slide from where they were drawn; items that came into view without
+        // being inserted move with their nearest survivor; inserted items fade in.
+        if animated, let animation {
+            var lastDisplacement: Double?
+            var pendingFromNext: [ListCell] = []
+            for cell in cells {
+                let id = ObjectIdentifier(cell)
+                var a = itemAnimations[id] ?? ItemAnimation()
+                let place = storedLayout.itemStart(cell.index) - newOffset
+                var displacement: Double?
+                if let was = drawnStart[cell.index] {
+                    displacement = was - place
+                    lastDisplacement = displacement
+                    for waiting in pendingFromNext { startSlide(waiting, from: was - place, animation) }
+                    pendingFromNext.removeAll()
+                } else if insertedSet.contains(cell.index) {
+                    a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
+                    a.fadeStart = .nan
+                    cell.fadeAmount = 1
+                } else if let last = lastDisplacement {
+                    displacement = last
+                } else {
+                    pendingFromNext.append(cell)
+                }
+                if let d = displacement, abs(d) > 0.01 {
+                    a.slide = TimedSimulation(from: d, to: 0, duration: animation.duration, curve: animation.curve)
+                    a.slideStart = .nan
+                } else if displacement != nil {
+                    a.slide = nil
+                }
+                if a.slide != nil || a.fade != nil { itemAnimations[id] = a } else { itemAnimations[id] = nil }
+            }
+        } else {
+            for cell in cells { itemAnimations[ObjectIdentifier(cell)] = nil; cell.fadeAmount = 0 }
+        }
+        syncSubviews()
+        applyItemAnimations()
+    }
+
+    private func startSlide(_ cell: ListCell, from d: Double, _ animation: ListChangeAnimation) {
+        guard abs(d) > 0.01 else { return }
+        var a = itemAnimations[ObjectIdentifier(cell)] ?? ItemAnimation()
+        a.slide = TimedSimulation(from: d, to: 0, duration: animation.duration, curve: animation.curve)
+        a.slideStart = .nan
+        itemAnimations[ObjectIdentifier(cell)] = a
+    }
+
+    // MARK: - Animating
+
+    /// Ends every change animation at once: cells at their places, removed ones back to their pools.
+    func endItemAnimations() {
+        guard !itemAnimations.isEmpty || !ghosts.isEmpty else { return }
+        itemAnimations.removeAll()
+        for cell in cells { cell.fadeAmount = 0 }
+        let fading = ghosts
+        ghosts.removeAll()
+        for ghost in fading {
+            ghost.isUserInteractionEnabled = true
+            recycle(ghost)
+        }
+        framesDirty = true
+        syncSubviews()
+    }
+
+    /// The scroll view's subviews: the showing cells, then the removed ones fading out.
+    func syncSubviews() {
+        if ghosts.isEmpty { scrollView.replaceSubviews(with: cells) } else { scrollView.replaceSubviews(with: cells + ghosts) }
+    }
+
+    /// Starts the animations a batch queued, on the clock of the frame `tick`.
+    func startItemAnimations(_ tick: FrameTick) {
+        animationTime = tick.targetTimestamp
+        guard !itemAnimations.isEmpty else { return }
+        var i = itemAnimations.values.startIndex
+        while i != itemAnimations.values.endIndex {
+            if itemAnimations.values[i].slide != nil && itemAnimations.values[i].slideStart.isNaN {
+                itemAnimations.values[i].slideStart = tick.timestamp
+            }
+            if itemAnimations.values[i].fade != nil && itemAnimations.values[i].fadeStart.isNaN {
+                itemAnimations.values[i].fadeStart = tick.timestamp
+            }
+            i = itemAnimations.values.index(after: i)
+        }
+    }
+
+    /// Sets the frames and fades of the animating cells for the current frame time, and ends the finished
+    /// ones (a removed cell goes to its pool). No allocation unless an animation ends.
+    func applyItemAnimations() {
+        guard !itemAnimations.isEmpty else { return }
+        let cross = crossLength
+        var finished = false
+        for cell in cells {
+            let id = ObjectIdentifier(cell)
+            guard let a = itemAnimations[id] else { continue }
+            let (d, fade, done) = sample(a)
+            var frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero
+            if storedLayout.axis == .horizontal { frame.origin.x += d } else { frame.origin.y += d }
+            cell.frame = frame
+            cell.fadeAmount = fade
+            if done { itemAnimations[id] = nil; cell.fadeAmount = 0 }
+        }
+        var k = 0
+        while k < ghosts.count {
+            let ghost = ghosts[k]
+            let id = ObjectIdentifier(ghost)
+            guard let a = itemAnimations[id] else { k += 1; continue }
+            let (_, fade, done) = sample(a)
+            if let frame = a.ghostFrame { ghost.frame = frame }
+            ghost.fadeAmount = fade
+            if done {
+                itemAnimations[id] = nil
+                ghosts.remove(at: k)
+                ghost.fadeAmount = 0
+                ghost.isUserInteractionEnabled = true
+                recycle(ghost)
+                finished = true
+            } else {
+                k += 1
+            }
+        }
+        if finished { syncSubviews() }
+    }
+
+    /// An animation's displacement and fade at the current frame time, and whether it is over.
+    private func sample(_ a: ItemAnimation) -> (Double, Double, Bool) {
+        var d = 0.0, fade = 0.0, done = true
+        if let s = a.slide {
+            let t = a.slideStart.isNaN ? 0 : animationTime - a.slideStart
+            d = s.position(at: t)
+            if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { d = 0 }
+        }
+        if let f = a.fade {
+            let t = a.fadeStart.isNaN ? 0 : animationTime - a.fadeStart
+            fade = f.position(at: t)
+            if !f.isDone(at: t + ScrollingView.timeSlack) { done = false } else { fade = f.to }
+        }
+        return (d, fade, done)
+    }
+
+    /// Where a frame starts along the axis.
+    func axisStart(_ r: Rect) -> Double { storedLayout.axis == .horizontal ? r.minX : r.minY }
+
+    /// A point with `v` along the axis and 0 across.
+    func axisPoint(_ v: Double) -> Point { storedLayout.axis == .horizontal ? Point(x: v, y: 0) : Point(x: 0, y: v) }
+}
