@@ -26,6 +26,11 @@ extension ListView {
         let length = viewportLength
         guard storedLayout.itemCount > 0, length > 0 else { return }
         var measuredAny = false
+        // A list resting at its end (a chat showing its newest message) stays at its end as the items there
+        // are measured, whatever their sizes turn out to be.
+        let phase = scrollView.phase
+        let atEnd = axisOffset >= axisComponent(scrollView.maxContentOffset) - 0.5
+            && phase == .idle
         var pass = 0
         while pass < Self.maximumMeasuringPasses {
             pass += 1
@@ -53,8 +58,8 @@ extension ListView {
             measuredAny = true
             let delta = storedLayout.itemStart(anchor) - anchorStart
             let size = storedLayout.contentSize(crossLength: crossLength)
-            let shift = storedLayout.axis == .horizontal ? Point(x: delta, y: 0) : Point(x: 0, y: delta)
-            scrollView.setContentSize(size, adjustingContentOffsetBy: shift)
+            scrollView.setContentSize(size, adjustingContentOffsetBy: axisPoint(delta))
+            if atEnd && phase == .idle { scrollView.setOffset(scrollView.endOffset()) }
         }
         guard measuredAny else { return }
         framesDirty = true

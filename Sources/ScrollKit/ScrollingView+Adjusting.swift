@@ -8,7 +8,8 @@ extension ScrollingView {
     /// The visible content stays where the reader sees it, and the motion carries on exactly as it would
     /// have, relative to the content: a drag keeps its finger on the same point, a fling or bounce keeps its
     /// velocity and its path (shifted, not replanned), and a timed scroll keeps its curve and its timing,
-    /// its destination moved by `delta` as well. `scrollViewDidScroll` fires as for any offset change.
+    /// its destination moved by `delta` as well. `scrollViewDidScroll` fires as for any offset change; the
+    /// scroll indicators are not shown for it (nothing scrolled under the reader).
     ///
     /// Afterwards the offset is kept valid as after a change of content size: at rest it is clamped to the
     /// range; a motion whose shifted path would end outside the range is replanned from where it is.
@@ -46,7 +47,10 @@ extension ScrollingView {
             request.destination = .point(Point(x: q.x + dx, y: q.y + dy))
             pendingRequest = request
         }
+        // The content did not scroll under the reader: the indicators are not shown for it.
+        let poked = indicator.poked
         setOffset(Point(x: storedContentOffset.x + dx, y: storedContentOffset.y + dy))
+        indicator.poked = poked
         geometryDidChange()
     }
 

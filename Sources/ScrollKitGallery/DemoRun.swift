@@ -136,6 +136,10 @@ final class SceneDriver: HostClient {
         for output in outputs {
             switch output {
             case .input(let event): host.inject(event)
+            case .scene(.change(let change, let animated, let event)):
+                do { try scene.apply(change, animated: animated) } catch {
+                    if failure == nil { failure = CLIError("event \(event) (\(Self.name(of: change))): \(error.message)") }
+                }
             case .scene(let command): scene.perform(command)
             case .resize(let size): host.resize(to: size)
             case .screenshot(let path):
@@ -172,7 +176,17 @@ final class SceneDriver: HostClient {
     }
 
     var needsFrames: Bool { scene.needsFrames || (player?.hasPending ?? false) }
-    var wantsQuit: Bool { scene.wantsQuit }
+    var wantsQuit: Bool { scene.wantsQuit || failure != nil }
+
+    /// The script's name for a change's event type.
+    static func name(of change: ListChange) -> String {
+        switch change {
+        case .insert: "insert"
+        case .delete: "delete"
+        case .move: "move"
+        case .reload: "reload"
+        }
+    }
 }
 
 /// `--record DIR`: writes every frame of a headless run as `DIR/frame-NNNNN.png` (NNNNN the frame's

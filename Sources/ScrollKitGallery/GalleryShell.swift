@@ -352,4 +352,13 @@ final class GalleryShell: DemoScene {
     func dragIndicator(to fraction: Double) {
         currentScene?.dragIndicator(to: fraction)
     }
+
+    func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
+        guard let scene = currentScene else { throw CLIError("no scene is showing") }
+        do {
+            try scene.apply(change, animated: animated)
+        } catch {
+            throw CLIError(error.message.replacingOccurrences(of: "this scene", with: "the \(tabs[selectedIndex].entry.name) scene"))
+        }
+    }
 }

@@ -66,6 +66,9 @@ enum SceneCommand: Sendable, Equatable {
     case scrollToItem(index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?)
     /// Move the main scroll view's indicator thumb to `fraction` (0...1) of its travel, as a mouse drag would.
     case dragIndicator(fraction: Double)
+    /// A change to the scene's items (`insert`, `delete`, `move`), from script event number `event`; scenes
+    /// without data changes refuse it and the run fails (`DemoScene.apply(_:animated:)`).
+    case change(ListChange, animated: Bool, event: Int)
 }
 
 /// Turns curve names found in scripts into curves: first `check` (extra rules: nil for a name that
@@ -129,11 +132,13 @@ extension Script {
     static let defaultDuration = 0.3
 
     /// The event types, in the order the documentation lists them.
-    static let eventTypes = ["down", "move", "up", "wheel", "key", "scrollTo", "scrollToEnd", "scrollToItem", "drag-indicator", "resize", "screenshot"]
+    static let eventTypes = ["down", "move", "up", "wheel", "key", "scrollTo", "scrollToEnd", "scrollToItem", "drag-indicator",
+                             "insert", "delete", "resize", "screenshot"]
 
     /// The fields each event type accepts (besides "t" and "type").
     static let fields: [String: [String]] = [
-        "down": ["x", "y"], "move": ["x", "y"], "up": ["x", "y"],
+        "down": ["x", "y"], "move": ["x", "y", "from", "to", "animated"], "up": ["x", "y"],
+        "insert": ["index", "count", "animated"], "delete": ["index", "count", "animated"],
         "wheel": ["dx", "dy", "x", "y", "shift"],
         "key": ["key", "shift"],
         "scrollTo": ["x", "y", "duration", "curve"],
@@ -261,7 +266,25 @@ private struct EventReader {
         let action: ScriptAction
         switch type {
         case "down": action = .down(try point())
-        case "move": action = .move(try point())
+        case "move":
+            // Two events share the name: the pointer's move ("x", "y") and an item's move ("from", "to").
+            let pointerFields = members["x"] != nil || members["y"] != nil
+            let itemFields = members["from"] != nil || members["to"] != nil || members["animated"] != nil
+            if itemFields {
+                guard !pointerFields else {
+                    throw fail("a move event takes \"x\" and \"y\" (the pointer) or \"from\" and \"to\" (an item), not both")
+                }
+                let from = try wholeNumber("from", min: 0, max: Script.Limits.maxIndex)
+                let to = try wholeNumber("to", min: 0, max: Script.Limits.maxIndex)
+                action = .scene(.change(.move(from: from, to: to), animated: try animated(), event: index))
+            } else {
+                action = .move(try point())
+            }
+        case "insert", "delete":
+            let at = try wholeNumber("index", min: 0, max: Script.Limits.maxIndex)
+            let count = try wholeNumber("count", min: 0, max: Script.Limits.maxIndex)
+            let change: ListChange = type == "insert" ? .insert(at: at, count: count) : .delete(at: at, count: count)
+            action = .scene(.change(change, animated: try animated(), event: index))
         case "up": action = .up(try point())
         case "wheel":
             guard members["dx"] != nil || members["dy"] != nil else { throw fail("a wheel event needs \"dx\" or \"dy\"") }
@@ -324,6 +347,11 @@ private struct EventReader {
     func point() throws(ScriptError) -> Point {
         let limit = Script.Limits.maxCoordinate
         return Point(x: try requiredNumber("x", min: -limit, max: limit), y: try requiredNumber("y", min: -limit, max: limit))
+    }
+
+    /// `"animated"`: true unless the event says `false`.
+    func animated() throws(ScriptError) -> Bool {
+        members["animated"] == nil ? true : try flag("animated")
     }
 
     func duration() throws(ScriptError) -> Double {

@@ -42,6 +42,8 @@ struct TraceSample: Sendable, Equatable {
     /// notion fits (a tapped list row as activated).
     var activatedRow: Int = -1
     var activatedItem: Int = -1
+    /// The section whose header is pinned at the top of the main list (-1: none, or a scene without sections).
+    var pinnedSection: Int = -1
 
     /// Every column neutral: zero numbers, idle phase, -1 indices.
     static let neutral = TraceSample()
@@ -72,6 +74,7 @@ enum TraceFormat {
         "viewportWidth", "viewportHeight", "contentWidth", "contentHeight",
         "firstVisible", "lastVisible", "configured", "selected",
         "innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem", "activatedRow", "activatedItem",
+        "pinnedSection",
     ]
 
     /// The header line, without a line break.
@@ -100,7 +103,7 @@ enum TraceFormat {
             line += ","
             line += number(value)
         }
-        for value in [sample.focusRow, sample.focusItem, sample.activatedRow, sample.activatedItem] {
+        for value in [sample.focusRow, sample.focusItem, sample.activatedRow, sample.activatedItem, sample.pinnedSection] {
             line += ","
             line += String(value)
         }

@@ -119,9 +119,9 @@ import Testing
         #expect(result.stderr.isEmpty)
         let rows = try readTrace(dir.appendingPathComponent("t.csv").path)
         #expect(rows.count == 31)
-        #expect(rows[0].suffix(7) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
-                                      "activatedRow", "activatedItem"])
-        for row in rows { #expect(row.count == 23) }
+        #expect(rows[0].suffix(8) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
+                                      "activatedRow", "activatedItem", "pinnedSection"])
+        for row in rows { #expect(row.count == 24) }
         // The list has no carousel: its inner columns stay neutral.
         #expect(rows.dropFirst().allSatisfy { $0[16] == "-1" && $0[17] == "0" && $0[18] == "0" })
     }

@@ -33,6 +33,10 @@ protocol DemoScene: HostClient {
     /// Escape was pressed: the scene closes what it has open (a panel, an overlay) and returns true, or
     /// returns false (the default) to let the gallery close its help or quit.
     func handleEscape() -> Bool
+    /// A scripted change to the scene's items: `insert`, `delete` or `move`, already made to the scene's data
+    /// here and shown (animated or not). Scenes without data changes throw (the default); so does a change
+    /// whose index is out of range, with a one-line message.
+    func apply(_ change: ListChange, animated: Bool) throws(CLIError)
 }
 
 extension DemoScene {
@@ -44,6 +48,9 @@ extension DemoScene {
     func coversOpaquely(_ size: Size) -> Bool { false }
     var usesTabKey: Bool { false }
     func handleEscape() -> Bool { false }
+    func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
+        throw CLIError("this scene has no data changes (insert, delete and move apply to the chat and list scenes)")
+    }
 
     /// Dispatches a scripted command to the matching hook.
     func perform(_ command: SceneCommand) {
@@ -53,6 +60,7 @@ extension DemoScene {
         case .scrollToItem(let index, let position, let duration, let curve):
             scrollToItem(index, position: position, duration: duration, curve: curve)
         case .dragIndicator(let fraction): dragIndicator(to: fraction)
+        case .change(let change, let animated, _): try? apply(change, animated: animated)
         }
     }
 }
@@ -89,6 +97,7 @@ enum SceneCatalog {
         .home,
         .photos,
         .reader,
+        .chat,
     ]
 
     /// The scene shown when `--scene` is not given.
