@@ -29,7 +29,7 @@ final class HelpOverlay {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "8"], "Switch scene"),
+            Item(keys: ["1", "–", "9"], "Switch scene"),
             Item(keys: ["Tab"], "Next scene"),
             Item(keys: ["F"], "Frame-time HUD"),
             Item(keys: ["H", "?"], "This help"),
@@ -66,8 +66,9 @@ final class HelpOverlay {
             Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
             Item(keys: ["Return"], "Open the card"),
         ]),
-        Section(title: "Reader", items: [
+        Section(title: "Reader, Chat", items: [
             Item(keys: ["C"], "Contents: jump to a heading"),
+            Item(keys: ["R", "E"], "Reply, load earlier"),
         ]),
     ]
 

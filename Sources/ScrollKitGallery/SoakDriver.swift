@@ -130,6 +130,11 @@ final class SoakDriver: HostClient {
             noteGeometryChange { host.resize(to: size) }
             windowSize = host.logicalSize
         case ..<0.90:
+            if let chat = shell.currentScene as? ChatScene {
+                counts.countChanges += 1
+                changeChat(chat)
+                return
+            }
             guard let list else { return }
             counts.countChanges += 1
             let n: Int
@@ -145,6 +150,25 @@ final class SoakDriver: HostClient {
             counts.pauses += 1
             action = .pause(frames: 30 + Int(rng.next() % 240))
         }
+    }
+
+    /// A random data change in the chat: messages inserted anywhere (history, replies), deleted or moved,
+    /// animated or not, as scripts make them.
+    private func changeChat(_ chat: ChatScene) {
+        let n = chat.messages.count
+        let change: ListChange
+        switch rng.next() % 4 {
+        case 0: change = .insert(at: 0, count: 1 + Int(rng.next() % 30))
+        case 1: change = .insert(at: Int(rng.next() % UInt64(n + 1)), count: 1 + Int(rng.next() % 5))
+        case 2:
+            guard n > 0 else { return }
+            let at = Int(rng.next() % UInt64(n))
+            change = .delete(at: at, count: 1 + Int(rng.next() % UInt64(min(8, n - at))))
+        default:
+            guard n > 1 else { return }
+            change = .move(from: Int(rng.next() % UInt64(n)), to: Int(rng.next() % UInt64(n)))
+        }
+        do { try chat.apply(change, animated: chance(0.7)) } catch { fail("chat: a valid change was refused: \(error)") }
     }
 
     /// A timed scroll-to (list scene: with a completion the soak counts; other scenes: the script's command).
@@ -212,7 +236,12 @@ final class SoakDriver: HostClient {
     private func check() {
         if let problem = SoakInvariants.checkFinite(shell.traceSample) { fail(problem); return }
         if let home = shell.currentScene as? HomeScene { checkHome(home); return }
-        if let reader = shell.currentScene as? ReaderScene { checkReader(reader); return }
+        if let reader = shell.currentScene as? ReaderScene { checkSelfSizing(reader.list, "reader"); return }
+        if let chat = shell.currentScene as? ChatScene {
+            checkSelfSizing(chat.list, "chat")
+            if chat.list.numberOfItems != chat.messages.count { fail("chat: the list has \(chat.list.numberOfItems) messages, the model \(chat.messages.count)") }
+            return
+        }
         guard let list else { return }
         let view = list.listView, scroll = view.scrollView
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
@@ -229,23 +258,26 @@ final class SoakDriver: HostClient {
         }
     }
 
-    /// The reader scene (a self-sizing list): the offset stays within a viewport of its range, every visible
-    /// block was measured before it showed, and the cells are exactly the visible blocks at their frames.
-    private func checkReader(_ reader: ReaderScene) {
-        let view = reader.list, scroll = view.scrollView
+    /// A self-sizing list (the reader's, the chat's): the offset stays within a viewport of its range, every
+    /// visible item was measured before it showed, and the cells are exactly the visible items at their frames
+    /// (once change animations are over).
+    private func checkSelfSizing(_ view: ListView, _ name: String) {
+        let scroll = view.scrollView
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
         if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
         if let problem = SoakInvariants.checkRange(offset: y, lo: lo, hi: hi,
                                                    overscroll: scroll.viewportSize.height + extraOverscroll + 1e-6) {
-            fail("reader: " + problem + " (phase \(scroll.phase))"); return
+            fail(name + ": " + problem + " (phase \(scroll.phase))"); return
         }
         let visible = view.visibleRange
         if let unmeasured = visible.first(where: { !view.layout.isMeasured($0) }) {
-            fail("reader: block \(unmeasured) is visible but was never measured"); return
+            fail(name + ": item \(unmeasured) is visible but was never measured"); return
         }
         let cells = view.visibleCells
-        if cells.map(\.index) != Array(visible) || cells.contains(where: { $0.frame != view.frame(of: $0.index) }) {
-            fail("reader: the cells are not the visible blocks at their frames")
+        if cells.map(\.index) != Array(visible) {
+            fail(name + ": the cells are not the visible items")
+        } else if !view.isAnimating, cells.contains(where: { $0.frame != view.frame(of: $0.index) }) {
+            fail(name + ": a cell is not at its item's frame")
         }
     }
 
