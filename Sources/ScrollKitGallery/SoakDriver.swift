@@ -168,6 +168,12 @@ final class SoakDriver: HostClient {
             guard n > 1 else { return }
             change = .move(from: Int(rng.next() % UInt64(n)), to: Int(rng.next() % UInt64(n)))
         }
+        if case .insert(_, let k) = change, n + k > ChatScene.maxCount {
+            // At the scene's limit the insert must be refused, and nothing changes.
+            do { try chat.apply(change, animated: true); fail("chat: an insert past \(ChatScene.maxCount) messages was accepted") } catch {}
+            if chat.messages.count != n { fail("chat: a refused insert changed the messages") }
+            return
+        }
         do { try chat.apply(change, animated: chance(0.7)) } catch { fail("chat: a valid change was refused: \(error)") }
     }
 
