@@ -50,6 +50,16 @@ cat >"$tmp/reader.json" <<EOF
 ]}
 EOF
 "$demo" --headless --scene reader --script "$tmp/reader.json" --frames 100 >/dev/null
+# Chat: flicked up a little, then two messages arrive below (the pill counts them).
+cat >"$tmp/chat.json" <<EOF
+{"events": [
+  {"t": 0.2, "type": "down", "x": 400, "y": 300}, {"t": 0.25, "type": "move", "x": 400, "y": 380},
+  {"t": 0.3, "type": "move", "x": 400, "y": 480}, {"t": 0.35, "type": "up", "x": 400, "y": 480},
+  {"t": 1.6, "type": "insert", "index": 400, "count": 2},
+  {"t": 1.9, "type": "screenshot", "path": "$out/chat.png"}
+]}
+EOF
+"$demo" --headless --scene chat --script "$tmp/chat.json" --frames 130 >/dev/null
 # Home: focus moved down one shelf and along to the third card (the ring), the list scrolled a little.
 cat >"$tmp/home.json" <<EOF
 {"events": [
