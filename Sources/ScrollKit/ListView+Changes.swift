@@ -67,8 +67,8 @@ extension ListView {
     ///   put and counts the items that arrived below the viewport in ``newItemsBelow``.
     /// - **Animation** (`animation` non-nil, the default): see ``ListChangeAnimation``. `nil` applies at once.
     ///
-    /// O(n) for variable and self-sizing layouts (the sizes move and the prefix sums are rebuilt once), O(1)
-    /// for fixed sizes, plus O(changes × visible cells).
+    /// O(n) for variable and self-sizing layouts (the sizes are copied and the prefix sums rebuilt once per
+    /// batch, whatever its length), O(1) for fixed sizes, plus O(changes² + changes × visible cells).
     public func performChanges(_ changes: [ListChange], animation: ListChangeAnimation? = .standard) throws(ListChangeError) {
         guard !isUpdatingCells else {
             throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
@@ -204,15 +204,8 @@ extension ListView {
             if let n = mapping(cell.index) { drawnStart[n] = axisStart(cell.frame) - offset }
         }
 
-        // The layout.
-        for change in layoutChanges {
-            switch change {
-            case .insert(let at, let n): storedLayout.insertItems(at: at, count: n, readingSizes: false)
-            case .delete(let at, let n): storedLayout.removeItems(at: at, count: n)
-            case .move(let from, let to): storedLayout.moveItem(from: from, to: to)
-            case .reload: break
-            }
-        }
+        // The layout: one pass for the whole batch.
+        storedLayout.applyChanges(layoutChanges)
         if storedLayout.estimatedItemSize != nil {
             for i in reloaded { storedLayout.invalidateMeasurement(at: i) }
         } else if storedLayout.fixedItemSize == nil {
@@ -350,6 +343,10 @@ extension ListView {
         }
         syncSubviews()
         applyItemAnimations()
+        if reloadRequestedDuringUpdate {   // a data source that reloaded from cell(at:in:)
+            reloadRequestedDuringUpdate = false
+            reloadData()
+        }
     }
 
     private func startSlide(_ cell: ListCell, from d: Double, _ animation: ListChangeAnimation) {

@@ -29,6 +29,7 @@ public final class SceneBench {
     /// Frames run by `init` to warm up.
     public private(set) var warmUpFrames = 0
     private var forward = true
+    private var pendingChanges: [ListChange] = []
     private var lastTick: FrameTick?
 
     /// - Parameters:
@@ -109,6 +110,30 @@ public final class SceneBench {
 
     /// One full frame, as `HeadlessHost.run` does it: tick, display link, update, draw, present.
     @inline(never)   // a symbol of its own: callgrind's --toggle-collect counts inside it
+    /// Applies a batch of `count` random data changes (inserts, deletes, moves) to the chat scene, animated,
+    /// as one `performChanges` (the benchmark's batch frame); false for scenes without data changes.
+    @discardableResult
+    public func applyChangeBatch(count: Int, seed: UInt64) -> Bool {
+        guard prepareChangeBatch(count: count, seed: seed) else { return false }
+        commitChangeBatch()
+        return true
+    }
+
+    /// The model half of a batch: the chat's messages change; ``commitChangeBatch()`` tells the list.
+    @discardableResult
+    public func prepareChangeBatch(count: Int, seed: UInt64) -> Bool {
+        guard let chat = shell.currentScene as? ChatScene else { return false }
+        pendingChanges = chat.makeRandomBatch(count: count, seed: seed)
+        return true
+    }
+
+    /// The list half of a batch prepared by ``prepareChangeBatch(count:seed:)``: `performChanges`.
+    public func commitChangeBatch() {
+        guard let chat = shell.currentScene as? ChatScene, !pendingChanges.isEmpty else { return }
+        try? chat.list.performChanges(pendingChanges)
+        pendingChanges = []
+    }
+
     public func frame() {
         let tick = host.timeline.waitForNextFrame()
         host.timeline.fire()

@@ -28,7 +28,7 @@ struct Config {
     var rasterThreads = 2
     var name: String {
         var n = "\(scene) \(motion.rawValue)"
-        if scene == "list" { n += " N=\(items)" }
+        if scene == "list" || scene == "chat" { n += " N=\(items)" }
         if scene == "sprites" { n += " sprites=\(sprites) threads=\(rasterThreads)" }
         return n
     }
@@ -87,6 +87,10 @@ func run(_ c: Config, countMallocs: Bool, png: String?) -> Bool {
 let counting = interposerActive()
 let args = Array(CommandLine.arguments.dropFirst())
 var configs: [Config] = []
+if args == ["batch"] {   // only the batch frames (see runBatches below)
+    MainActor.assumeIsolated { runBatches() }
+    exit(0)
+}
 var png: String?
 if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     var c = Config(scene: args[0], motion: motion)
@@ -116,6 +120,11 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     // Thumbnails in every row (ImageLabelCell, images decoded off the main thread, prefetched; warm cache).
     configs.append(Config(scene: "photos", motion: .scrollTo))
     configs.append(Config(scene: "photos", motion: .fling))
+    // Self-sizing text: the article (blocks laid out with TextLayout near the viewport, cached) and the chat
+    // at 10^2 and 10^6 estimated messages: a fling costs the same at both.
+    configs.append(Config(scene: "reader", motion: .fling))
+    configs.append(Config(scene: "chat", motion: .fling, items: 100))
+    configs.append(Config(scene: "chat", motion: .fling, items: 1_000_000))
 } else {
     print("usage: scene-probe [SCENE scroll-to|fling|none [ITEMS SPRITES FRAMES [PNG]]]")
     exit(2)
@@ -127,4 +136,31 @@ let allClean = MainActor.assumeIsolated {
 if counting {
     print(allClean ? "mallocs per full frame: 0 in every configuration" : "mallocs per full frame: NOT 0 (see above)")
 }
+
+/// A frame that applies a batch of 100 changes (inserts, deletes, moves) to the chat at 10^6 messages:
+/// `performChanges` (validation, the layout's sizes copied once and its prefix sums rebuilt once, anchoring,
+/// cells) plus the frame that shows it; the app's own model change is made before the clock starts.
+/// Allocates by nature (the new size arrays); timed only.
+@MainActor
+func runBatches() {
+    let bench: SceneBench
+    do { bench = try SceneBench(scene: "chat", motion: .none, items: 1_000_000) } catch {
+        print("chat batch: \(error)")
+        return
+    }
+    var times: [Double] = []
+    for k in 0..<40 {
+        for _ in 0..<30 { bench.frame() }   // the previous batch's animation ends
+        bench.prepareChangeBatch(count: 100, seed: UInt64(k + 1))   // the app's model (an array of 10^6 ids)
+        let t0 = now()
+        bench.commitChangeBatch()
+        measuredFrame(bench)
+        times.append(now() - t0)
+    }
+    times.sort()
+    func ms(_ v: Double) -> String { String(Double(Int((v * 100).rounded())) / 100) + " ms" }   // now() is in ms
+    print("chat batch of 100 changes N=1000000 (performChanges + its frame): 40 batches, p50 \(ms(percentile(times, 0.5))), "
+          + "max \(ms(times.last ?? .nan))")
+}
+if args.isEmpty { MainActor.assumeIsolated { runBatches() } }
 exit(allClean ? 0 : 1)

@@ -94,6 +94,42 @@ final class ChatScene: DemoScene {
         list.scrollView.scrollToEnd(duration: 0.35, curve: .easeInOutCubic)
     }
 
+    /// `count` random changes (inserts, deletes and moves, a third each) in one batch, animated: the
+    /// benchmark's "a frame that applies a batch". Deterministic for a `seed`.
+    func applyRandomBatch(count: Int, seed: UInt64) {
+        try? list.performChanges(makeRandomBatch(count: count, seed: seed))
+    }
+
+    /// The model half of ``applyRandomBatch(count:seed:)``: the messages changed, the changes returned for
+    /// the list (the benchmark times the list's half alone).
+    func makeRandomBatch(count: Int, seed: UInt64) -> [ListChange] {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = ChatMessages.mix(Int(truncatingIfNeeded: state))
+            return n > 0 ? Int(state % UInt64(n)) : 0
+        }
+        var changes: [ListChange] = []
+        for k in 0..<count {
+            let n = messages.count
+            switch k % 3 {
+            case 0:
+                let at = next(n + 1)
+                messages.insert(1, at: at)
+                changes.append(.insert(at: at, count: 1))
+            case 1 where n > 1:
+                let at = next(n)
+                messages.delete(at..<(at + 1))
+                changes.append(.delete(at: at, count: 1))
+            default:
+                guard n > 1 else { continue }
+                let from = next(n), to = next(n)
+                messages.move(from: from, to: to)
+                changes.append(.move(from: from, to: to))
+            }
+        }
+        return changes
+    }
+
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
         let n = messages.count
         switch change {
@@ -336,7 +372,11 @@ final class ChatBubbleCell: ListCell {
 final class ChatHeader: ViewNode {
     let earlier = PushButton(title: "Earlier", kind: .bordered)
     let reply = PushButton(title: "Reply", kind: .filled)
-    var count = 0
+    var count = 0 {
+        didSet { if count != oldValue { countText = "\(count) messages" } }
+    }
+    /// Made when the count changes, not in every frame's draw.
+    private var countText = "0 messages"
 
     override init(frame: Rect) {
         super.init(frame: frame)
@@ -365,7 +405,7 @@ final class ChatHeader: ViewNode {
                         style: TextStyle(size: 15, weight: .bold, color: .white), alignment: .center)
         canvas.drawText("Alex", in: Rect(x: frame.minX + 58, y: frame.minY + 6, width: room - 46, height: frame.height / 2 - 4),
                         style: TextStyle(size: 16, weight: .bold, color: ChatStyle.text), alignment: .leading)
-        canvas.drawText("\(count) messages", in: Rect(x: frame.minX + 58, y: frame.midY, width: room - 46, height: frame.height / 2 - 6),
+        canvas.drawText(countText, in: Rect(x: frame.minX + 58, y: frame.midY, width: room - 46, height: frame.height / 2 - 6),
                         style: TextStyle(size: 12, color: ChatStyle.secondary), alignment: .leading)
     }
 }

@@ -144,9 +144,8 @@ final class ReaderSource: ListDataSource {
     }
 
     /// The indices of the headings, in order (the table of contents).
-    var headingIndices: [Int] {
+    private(set) lazy var headingIndices: [Int] =
         blocks.indices.filter { if case .heading = blocks[$0] { return true } else { return false } }
-    }
 
     func headingTitle(_ index: Int) -> String {
         if case .heading(let t) = blocks[index] { return t }
