@@ -431,24 +431,17 @@ open class StandardCell: ListCell {
         }
         let textLeft = min(contentLeft, contentRight)
 
-        // Accessory.
-        var accessoryRect: Rect?
-        var textRight = contentRight
-        let spacing = sanitised(look.accessorySpacing)
-        func placeAccessory(_ size: Size) {
-            let w = min(size.width, max(0, contentRight - textLeft))
-            accessoryRect = Rect(x: contentRight - w, y: midY - size.height / 2, width: w, height: size.height)
-            textRight = max(textLeft, contentRight - w - spacing)
-        }
+        // Accessory (no local function: a closure over these variables would box them in debug builds).
+        var accessorySize: Size?
         if checkmark {
-            placeAccessory(Size(width: 14, height: 14))
+            accessorySize = Size(width: 14, height: 14)
         } else {
             switch accessory {
             case .none: slots.value = LayoutSlot()
-            case .chevron: placeAccessory(Size(width: 8, height: 14))
-            case .checkmark: placeAccessory(Size(width: 14, height: 14))
+            case .chevron: accessorySize = Size(width: 8, height: 14)
+            case .checkmark: accessorySize = Size(width: 14, height: 14)
             case .toggle:
-                placeAccessory(switchSize)
+                accessorySize = switchSize
                 minimum = max(minimum, switchSize.height + insets.top + insets.bottom)
             case .value(let text):
                 if text.isEmpty {
@@ -458,9 +451,16 @@ open class StandardCell: ListCell {
                     let limit = max(0, contentRight - textLeft) * fraction
                     let layout = slots.value.resolve(LayoutKey(text: text, style: look.valueStyle, width: limit, maxLines: 1,
                                                                measurer: ObjectIdentifier(measurer)), measurer: measurer)
-                    placeAccessory(layout.size)
+                    accessorySize = layout.size
                 }
             }
+        }
+        var accessoryRect: Rect?
+        var textRight = contentRight
+        if let size = accessorySize {
+            let w = min(size.width, max(0, contentRight - textLeft))
+            accessoryRect = Rect(x: contentRight - w, y: midY - size.height / 2, width: w, height: size.height)
+            textRight = max(textLeft, contentRight - w - sanitised(look.accessorySpacing))
         }
         let textWidth = max(0, textRight - textLeft)
 
@@ -509,7 +509,8 @@ open class StandardCell: ListCell {
         var separatorRect: Rect?
         if look.separatorColor != nil, !measuring {
             let thickness = min(sanitised(look.separatorThickness), height)
-            let start = look.separatorLeadingInset.map { x + sanitised($0) } ?? textLeft
+            var start = textLeft
+            if let inset = look.separatorLeadingInset { start = x + sanitised(inset) }
             let end = x + width - sanitised(look.separatorTrailingInset)
             if thickness > 0, end > start {
                 separatorRect = Rect(x: start, y: y + height - thickness, width: end - start, height: thickness)

