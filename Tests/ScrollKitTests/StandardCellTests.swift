@@ -266,6 +266,35 @@ struct StandardCellTests {
         cell.draw(in: RecordingCanvas(size: Size(width: 100, height: 100)), frame: Rect(x: 0, y: 0, width: 3, height: 2))
     }
 
+    /// Through a real tree: a tap on a row's switch flips it without selecting the row; a tap elsewhere on
+    /// the row selects it.
+    @Test func tapsInAList() {
+        let source = ExampleSource()
+        source.accessory = .toggle(isOn: false)
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 300), axis: .vertical, dataSource: source)
+        let root = ViewNode(frame: Rect(x: 0, y: 0, width: 320, height: 300))
+        root.addSubview(list)
+        var selected: [Int] = []
+        list.onSelectItem = { selected.append($0) }
+        let driver = TreeDriver(root: root)
+        driver.step()
+        let cell = try! #require(list.cell(at: 1) as? StandardCell)
+        var toggles: [Bool] = []
+        cell.onToggle = { _, on in toggles.append(on) }
+        let rowFrame = try! #require(list.frame(of: 1))
+        let onSwitch = Point(x: 320 - 16 - 20, y: rowFrame.midY)
+        driver.down(onSwitch, at: driver.now + 0.01)
+        driver.up(onSwitch, at: driver.now + 0.05)
+        driver.run(until: driver.now + 0.3)
+        #expect(toggles == [true] && cell.isSwitchOn == true)
+        #expect(selected.isEmpty)
+        let onTitle = Point(x: 100, y: rowFrame.midY)
+        driver.down(onTitle, at: driver.now + 0.01)
+        driver.up(onTitle, at: driver.now + 0.05)
+        driver.run(until: driver.now + 0.3)
+        #expect(selected == [1] && toggles == [true])
+    }
+
     /// The doc comment's example, in a list.
     @Test func inAList() {
         let source = ExampleSource()
@@ -283,6 +312,7 @@ struct StandardCellTests {
 @MainActor
 final class ExampleSource: ListDataSource {
     var selectedIndex = -1
+    var accessory = StandardCell.Accessory.value("Home")
     let look = StandardCell.Appearance()
     var numberOfItems: Int { 20 }
     func cell(at index: Int, in list: ListView) -> ListCell {
@@ -292,13 +322,13 @@ final class ExampleSource: ListDataSource {
         cell.title = "Wi-Fi"
         cell.subtitle = "Joins known networks automatically"
         cell.leading = .swatch(RGBAColor(hex: 0x0A7AFF), symbol: "W")
-        cell.accessory = .value("Home")
+        cell.accessory = accessory
         cell.isSelected = index == selectedIndex
         return cell
     }
     func sizeOfItem(at index: Int) -> Double {
         StandardCell.height(title: "Wi-Fi", subtitle: "Joins known networks automatically", width: 320,
-                            leading: .swatch(RGBAColor(hex: 0x0A7AFF), symbol: "W"), accessory: .value("Home"),
+                            leading: .swatch(RGBAColor(hex: 0x0A7AFF), symbol: "W"), accessory: accessory,
                             appearance: look, measurer: ApproximateTextMeasurer.shared)
     }
 }
