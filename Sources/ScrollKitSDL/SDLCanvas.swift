@@ -148,7 +148,9 @@ public final class SDLCanvas: DrawingCanvas {
     /// A canvas on `renderer` for a drawable area of `logicalSize` points at `pixelScale` pixels per point.
     ///
     /// Sets the renderer's draw blend mode to BLEND. Opens the regular and bold fonts once, so a broken
-    /// installation fails here rather than in the middle of a frame.
+    /// installation fails here rather than in the middle of a frame. A canvas on the shared font library
+    /// makes `FontTextMeasurer.shared` the `StandardCell.defaultTextMeasurer` while that is still
+    /// `ApproximateTextMeasurer` (an app's own choice stays).
     /// - Throws: `SDLError` naming the font file that cannot be opened.
     public init(renderer: OpaquePointer, logicalSize: Size, pixelScale: Double,
                 fonts: FontLibrary = .shared, images: ImageLibrary = .shared) throws {
@@ -167,6 +169,10 @@ public final class SDLCanvas: DrawingCanvas {
         translationStack.reserveCapacity(16)
         try fonts.validate()
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        // Cells measure with the real fonts from now on (unless the app chose a measurer itself).
+        if fonts === FontLibrary.shared, StandardCell.defaultTextMeasurer is ApproximateTextMeasurer {
+            StandardCell.defaultTextMeasurer = FontTextMeasurer.shared
+        }
     }
 
     isolated deinit {

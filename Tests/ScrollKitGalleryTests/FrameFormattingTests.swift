@@ -49,26 +49,29 @@ struct FrameFormattingTests {
         #expect(PickerScene.faceLabels(count: -3).isEmpty)
     }
 
-    @Test("a recycled list row gets its own hue and hex code, whatever its old subtitle said")
+    @Test("a recycled list row shows its own device, whatever it showed before")
     @MainActor
-    func rowSubtitleIsRewrittenInPlace() throws {
-        // Row i of 40: hue i / 40 at saturation 0.3, value 0.98. Converted by hand: row 0 is (250, 175, 175)
-        // at 0°, row 5 (hue 1/8, 45°) is (250, 231, 175).
+    func recycledRowIsConfiguredAfresh() throws {
+        // Row n is device kind n mod 10 in room (n / 10 × 5 + n) mod 12: row 0 the living-room lamp (a
+        // switch), row 11 the office thermostat (a value), row 3 the hallway camera (a chevron).
         let rows = RowSource(count: 40, rowHeight: 60)
         let cell = RowCell()
-        rows.configure(cell, at: 5)
-        let label = cell
-        #expect(label.title == "Row 5")
-        #expect(label.subtitle == "Hue 45° · #FAE7AF")
-        let shown = label.subtitle        // what a canvas or a cache may still hold
+        rows.configure(cell, at: 11)
+        #expect(cell.title == "Office Thermostat")
+        #expect(cell.subtitle == "Holds the temperature while you are away")
+        #expect(cell.accessory == .value("20°"))
+        #expect(cell.leading == .swatch(RGBAColor(hex: 0xFF9500), symbol: "T"))
         cell.prepareForReuse()            // as the list recycles it
-        #expect(label.subtitle == nil)
+        #expect(cell.subtitle == nil && cell.accessory == .none)
         rows.configure(cell, at: 0)
-        #expect(label.title == "Row 0")
-        #expect(label.subtitle == "Hue 0° · #FAAFAF")
-        #expect(shown == "Hue 45° · #FAE7AF")
-        // Configured again without being recycled first (a reload): still right.
-        rows.configure(cell, at: 5)
-        #expect(label.subtitle == "Hue 45° · #FAE7AF")
+        #expect(cell.title == "Living Room Lamp")
+        #expect(cell.accessory == .toggle(isOn: true))
+        rows.configure(cell, at: 3)
+        #expect(cell.title == "Hallway Camera" && cell.accessory == .chevron)
+        // Titles and texts come from tables made once: no row reads like a log line.
+        for n in [0, 9, 123, 9_999_999] {
+            rows.configure(cell, at: n)
+            #expect(!cell.title.contains("Row") && !(cell.subtitle ?? "").isEmpty)
+        }
     }
 }

@@ -29,8 +29,9 @@ struct SceneGoldenTests {
                                  sourceLocation: sourceLocation)
     }
 
-    /// The list (120 rows, so the hues change visibly) mid-fling: after a 1 s scroll to row 70 (the
-    /// counter shows what it configured), a fast downward drag released, 10 frames into the deceleration.
+    /// The list (120 rows of standard cells: swatches, wrapped descriptions, chevrons, values and switches)
+    /// mid-fling: after a 1 s scroll to row 70 (the counter shows what it configured), a fast downward drag
+    /// released, 10 frames into the deceleration.
     @Test func listMidFling() throws {
         try OffscreenRenderer.startSDL()
         let h = try SceneHarness("list", options: try SceneOptions(items: "120"))

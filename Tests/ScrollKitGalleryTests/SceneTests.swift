@@ -131,22 +131,41 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
         #expect(!h.scene.needsFrames)
     }
 
-    @Test func rowsAreLabelledAndColouredByHue() throws {
+    @Test func rowsAreStandardCellsWithDevices() throws {
         let (h, scene) = try list(try SceneOptions(items: "40"))
         h.step()
-        let cells = scene.listView.visibleCells.compactMap { $0 as? LabelCell }
+        let cells = scene.listView.visibleCells.compactMap { $0 as? StandardCell }
         try #require(cells.count >= 5)
         for cell in cells {
-            #expect(cell.title == "Row \(cell.index)")
+            #expect(cell.title == scene.rows.title(ofRow: cell.index))
+            #expect(cell.subtitle?.isEmpty == false)
             #expect(cell.frame.height == 60)
+            if case .swatch = cell.leading {} else { Issue.record("row \(cell.index) has no swatch") }
+            #expect(cell.accessory != .none)
+            #expect(!cell.isSelected)
         }
-        // Row i of 40 has hue i / 40 at saturation 0.3, value 0.98; converted by hand: the value is
-        // 0.98 × 255 ≈ 250, the least channel 0.98 × 0.7 × 255 ≈ 175, and at hue 1/8 (a sixth-sector
-        // fraction of 0.75) green is 0.98 × (1 − 0.3 × 0.25) × 255 ≈ 231.
-        let colours = Dictionary(uniqueKeysWithValues: cells.map { ($0.index, $0.backgroundColor) })
-        #expect(colours[0] == RGBAColor(r: 250, g: 175, b: 175))
-        #expect(colours[5] == RGBAColor(r: 250, g: 231, b: 175))
-        #expect(h.canvas.commands.contains { if case .text("Row 0", _, _, _) = $0 { true } else { false } })
+        #expect(cells.contains { $0.accessory == .chevron })
+        #expect(cells.contains { $0.isSwitchOn != nil })
+        #expect(cells.contains { if case .value = $0.accessory { true } else { false } })
+        #expect(h.canvas.textLayouts.contains { $0.lineStrings == ["Living Room Lamp"] })
+    }
+
+    /// Tapping a row selects it (the previous one no longer); tapping a switch flips it for good.
+    @Test func selectionAndSwitches() throws {
+        let (h, scene) = try list(try SceneOptions(items: "40"))
+        h.step()
+        let list = scene.listView
+        list.onSelectItem?(2)
+        #expect((list.cell(at: 2) as? StandardCell)?.isSelected == true)
+        list.onSelectItem?(4)
+        #expect((list.cell(at: 2) as? StandardCell)?.isSelected == false)
+        #expect((list.cell(at: 4) as? StandardCell)?.isSelected == true)
+        #expect(scene.traceSample.activatedRow == 4)
+        let lamp = try #require(list.cell(at: 0) as? StandardCell)
+        #expect(lamp.isSwitchOn == true)
+        lamp.toggleSwitch()
+        #expect(scene.rows.isSwitchOn(ofRow: 0) == false)
+        #expect(scene.rows.isSwitchOn(ofRow: 3) == nil)
     }
 
     @Test func dragFollowsThePointerAndAFlingComesToRest() throws {

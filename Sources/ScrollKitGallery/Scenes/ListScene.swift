@@ -3,15 +3,16 @@ import ScrollKit
 import ScrollKitSDL
 
 extension SceneEntry {
-    /// The default scene: a virtualized list of `--items` coloured rows (`--snap`, `--snap-ratio`) with
+    /// The default scene: a virtualized list of `--items` rows in standard cells (`--snap`, `--snap-ratio`) with
     /// timed scrolling (Scroll to end / End, Top / Home).
     static let list = SceneEntry(name: "list") { context throws(CLIError) in
         ListScene(context: context)
     }
 }
 
-/// The list scene: `--items` rows, 60 points tall, each "Row n" on a background whose hue
-/// is n / N, under a toolbar.
+/// The list scene: `--items` rows, 60 points tall, the devices of a smart home in standard cells
+/// (`StandardCell`: a swatch, a title, a one- or two-line description, a chevron, value or switch; the
+/// row tapped last is shown selected), under a toolbar.
 ///
 /// - The toolbar: "Scroll to end" (the End key does the same) and "Top" (Home) start a timed scroll
 ///   with the selected duration (default 2 s) and curve (default smoothstep; ‹ › cycle through
@@ -107,7 +108,7 @@ final class ListScene: DemoScene {
         toolbar.addSubview(topButton)
         toolbar.addSubview(durationControl)
         toolbar.drawPanel = { [unowned self] canvas, _ in self.drawToolbar(in: canvas) }
-        listView.onSelectItem = { [unowned self] row in self.activatedRow = row }
+        listView.onSelectItem = { [unowned self] row in self.select(row) }
         layout()
     }
 
@@ -186,6 +187,7 @@ final class ListScene: DemoScene {
             statusRect = .zero
             toolbarHeight = min(max(0, size.height), y + controlHeight + 10)
             listView.frame = Rect(x: 0, y: toolbarHeight, width: width, height: max(0, size.height - toolbarHeight))
+            rows.prepareLayouts(width: width)
             return
         }
         let groups: [(caption: String, width: Double)] = [
@@ -229,6 +231,7 @@ final class ListScene: DemoScene {
         statusRect = Rect(x: margin, y: y - 4, width: max(0, width - 2 * margin), height: 20)
         toolbarHeight = min(max(0, size.height), y - 4 + 20 + 10)
         listView.frame = Rect(x: 0, y: toolbarHeight, width: width, height: max(0, size.height - toolbarHeight))
+        rows.prepareLayouts(width: width)
     }
 
     // MARK: HostClient
@@ -360,6 +363,14 @@ final class ListScene: DemoScene {
 
     /// The row tapped last (-1: none); the trace's `activatedRow` (rows have no cards: `activatedItem` stays -1).
     private(set) var activatedRow = -1
+
+    /// Makes `row` the activated row and shows it selected (the previous one no longer).
+    private func select(_ row: Int) {
+        (listView.cell(at: rows.selectedRow) as? StandardCell)?.isSelected = false
+        activatedRow = row
+        rows.selectedRow = row
+        (listView.cell(at: row) as? StandardCell)?.isSelected = true
+    }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         startCounting()

@@ -1,0 +1,548 @@
+/// A ready-made table row in the manner of UIKit's standard cell styles: a title, an optional subtitle
+/// wrapped to a few lines, an optional leading image or colour swatch, a trailing accessory (chevron,
+/// checkmark, value text or an on/off switch), a separator with insets, a pressed look and a selected look.
+///
+/// One class covers every style: leave ``subtitle`` `nil` for a title-only row, set ``leading`` for a
+/// thumbnail and ``accessory`` for the trailing part. The sizes, fonts and colours are one value,
+/// ``appearance``, so a data source can size its rows with ``height(title:subtitle:width:leading:accessory:appearance:measurer:)``
+/// from the same description the cells draw with.
+///
+/// ```swift
+/// let look = StandardCell.Appearance()
+/// func cell(at index: Int, in list: ListView) -> ListCell {
+///     let cell = list.dequeueCell(StandardCell.self, for: index)
+///     cell.appearance = look
+///     cell.title = "Wi-Fi"
+///     cell.subtitle = "Joins known networks automatically"
+///     cell.leading = .swatch(RGBAColor(hex: 0x0A7AFF), symbol: "W")
+///     cell.accessory = .value("Home")          // or .chevron, .checkmark, .toggle(isOn: true)
+///     cell.isSelected = index == selectedIndex
+///     return cell
+/// }
+/// func sizeOfItem(at index: Int) -> Double {   // rows sized from their text, no canvas needed
+///     StandardCell.height(title: "Wi-Fi", subtitle: "Joins known networks automatically",
+///                         width: listWidth, accessory: .value("Home"), appearance: look)
+/// }
+/// ```
+///
+/// ## Text
+/// Text is laid out with ``TextLayout`` through ``textMeasurer`` (default ``defaultTextMeasurer``, which
+/// ScrollKitSDL sets to `FontTextMeasurer.shared` when the first `SDLCanvas` is made, so measured heights
+/// match the drawn glyphs). The title takes one line, the subtitle up to
+/// ``Appearance/subtitleMaxLines`` (default 2), both cut with a tail ellipsis. In a frame shorter than the
+/// text needs (a fixed row height), the subtitle keeps only the lines that fit, at least one.
+///
+/// Layouts are kept in the cell and laid out again only when the text, the width, the style or the
+/// measurer change. They are also shared through a bounded process-wide cache (``layoutCacheCapacity``
+/// entries, emptied when full), so a recycled cell given text another cell laid out at the same width
+/// reuses that layout. Drawing a laid-out cell allocates nothing (an ``SDLCanvas``-style canvas drawing
+/// glyphs from its atlas).
+///
+/// ## Switch
+/// With ``accessory`` `.toggle(isOn:)` the cell shows a switch, a subview of the cell: a tap on the switch
+/// (not elsewhere on the row) flips it, updates ``accessory`` and calls ``onToggle``; a tap on the rest of
+/// the row selects the row as usual (the list's `onSelectItem`). A data source should store the new state,
+/// since the cell is reused for other items.
+///
+/// ## Bad input
+/// Nothing traps. Empty titles and subtitles take no room (an empty subtitle is treated as `nil`). A frame
+/// or width that is NaN, infinite, zero or negative draws nothing and measures as the minimum height
+/// (widths are sanitised to 0, which lays text out one grapheme per line, cut to the line limits). A
+/// leading image that is missing or cannot be decoded shows the canvas's placeholder (SDLCanvas: a soft
+/// rounded box while it loads, a crossed box when it cannot be loaded), as in ``ImageLabelCell``; a
+/// ``Appearance/leadingSize`` with a NaN, infinite or non-positive side shows no leading part and takes no
+/// room. NaN or negative insets and spacings count as 0.
+@MainActor
+open class StandardCell: ListCell {
+    /// What shows before the text.
+    public enum Leading: Sendable, Hashable {
+        /// Nothing: the text starts at the leading content inset.
+        case none
+        /// An image drawn at ``Appearance/leadingSize`` through ``DrawingCanvas/drawImage(_:in:opacity:)``
+        /// (the canvas shows a placeholder while it loads or when it cannot be loaded).
+        case image(ImageRef)
+        /// A rounded square of one colour, as in iOS's Settings, with an optional short symbol (one or two
+        /// characters, drawn white and bold in its middle).
+        case swatch(RGBAColor, symbol: String? = nil)
+    }
+
+    /// What shows at the trailing edge.
+    public enum Accessory: Sendable, Hashable {
+        case none
+        /// A disclosure chevron "›", drawn as two lines.
+        case chevron
+        /// A checkmark in ``Appearance/tintColor``.
+        case checkmark
+        /// Right-aligned text in the secondary colour (``Appearance/valueStyle``), one line; it takes at most
+        /// ``Appearance/maximumValueFraction`` of the text's width and is cut with an ellipsis beyond it.
+        case value(String)
+        /// An on/off switch; a tap on it flips it (see "Switch" in the type's notes).
+        case toggle(isOn: Bool)
+    }
+
+    /// Sizes, fonts and colours: everything the cell's look and measured height depend on.
+    public struct Appearance: Sendable, Hashable {
+        /// The title's font and colour (one line).
+        public var titleStyle = TextStyle(size: 17, weight: .regular, color: RGBAColor(hex: 0x1C1C1E))
+        /// The subtitle's font and colour.
+        public var subtitleStyle = TextStyle(size: 13, weight: .regular, color: RGBAColor(hex: 0x6C6C70))
+        /// The value text's font and colour (`.value` accessory).
+        public var valueStyle = TextStyle(size: 17, weight: .regular, color: RGBAColor(hex: 0x8A8A8E))
+        /// The most lines the subtitle takes (0 or below: no limit); fewer when the frame is too short.
+        public var subtitleMaxLines = 2
+        /// Space between the title and the subtitle, in points.
+        public var subtitleSpacing = 2.0
+        /// Padding between the cell's edges and its content.
+        public var contentInsets = Insets(top: 10, left: 16, bottom: 10, right: 16)
+        /// The size of a leading image or swatch.
+        public var leadingSize = Size(width: 36, height: 36)
+        /// The corner radius of a leading image's placeholder and of a swatch.
+        public var leadingCornerRadius = 8.0
+        /// Space between the leading part and the text.
+        public var leadingSpacing = 12.0
+        /// Space between the text and the accessory.
+        public var accessorySpacing = 10.0
+        /// The largest share of the text's width a value text may take (0...1).
+        public var maximumValueFraction = 0.5
+        /// Rows are never measured shorter than this (UIKit: 44 points).
+        public var minimumHeight = 44.0
+        /// The fill behind the content.
+        public var backgroundColor = RGBAColor.white
+        /// The fill while ``StandardCell/isSelected``.
+        public var selectedBackgroundColor = RGBAColor(hex: 0xE3EEFD)
+        /// Laid over the background while the row is pressed, or `nil` for no pressed look (UIKit's grey).
+        public var highlightColor: RGBAColor? = RGBAColor(r: 0, g: 0, b: 0, a: 26)
+        /// The checkmark, and a selected row's checkmark (``showsCheckmarkWhenSelected``).
+        public var tintColor = RGBAColor(hex: 0x0A7AFF)
+        /// The chevron.
+        public var chevronColor = RGBAColor(hex: 0xBDBDC2)
+        /// The switch's track when on, when off, and its knob.
+        public var switchOnColor = RGBAColor(hex: 0x34C759)
+        public var switchOffColor = RGBAColor(hex: 0xE3E3E8)
+        public var switchKnobColor = RGBAColor.white
+        /// The separator's colour, or `nil` for none.
+        public var separatorColor: RGBAColor? = RGBAColor(hex: 0xC6C6C8)
+        /// The separator's thickness, in points (drawn inside the frame, at its bottom).
+        public var separatorThickness = 1.0
+        /// Where the separator starts, from the cell's leading edge; `nil` (the default): where the title
+        /// starts, as in UIKit.
+        public var separatorLeadingInset: Double? = nil
+        /// Where the separator ends, from the cell's trailing edge.
+        public var separatorTrailingInset = 0.0
+        /// Whether a selected row shows a checkmark (in place of a `.none` or `.chevron` accessory).
+        public var showsCheckmarkWhenSelected = false
+
+        /// The default look: UIKit's inset-grouped light colours at 17/13 points.
+        public init() {}
+    }
+
+    /// The rectangles a cell's parts take in a frame (in the frame's coordinates), from ``parts(in:)``.
+    public struct Parts: Sendable, Hashable {
+        /// The leading image or swatch, or `nil`.
+        public var leading: Rect?
+        /// The title's line (its laid-out size, at its place).
+        public var title: Rect
+        /// The subtitle's lines, or `nil`.
+        public var subtitle: Rect?
+        /// The accessory (the switch's track, the value text's line, the chevron's or checkmark's box), or `nil`.
+        public var accessory: Rect?
+        /// The separator, or `nil`.
+        public var separator: Rect?
+        /// The width the text is laid out for (between the leading part and the accessory).
+        public var textWidth: Double
+        /// The subtitle's lines as laid out in this frame.
+        public var subtitleLineCount: Int
+        /// The height the content needs at this width (what ``StandardCell/height(title:subtitle:width:leading:accessory:appearance:measurer:)`` answers).
+        public var fittingHeight: Double
+    }
+
+    // MARK: Content
+
+    /// The main line of text.
+    public var title: String = ""
+    /// Text under the title, wrapped to ``Appearance/subtitleMaxLines`` lines, or `nil` for a title-only row.
+    public var subtitle: String?
+    /// The leading image or swatch.
+    public var leading: Leading = .none
+    /// The trailing accessory.
+    public var accessory: Accessory = .none {
+        didSet { updateSwitch() }
+    }
+    /// The selected look: ``Appearance/selectedBackgroundColor`` (and a checkmark with
+    /// ``Appearance/showsCheckmarkWhenSelected``). Set it from the data source; a list does not set it.
+    public var isSelected = false
+    /// The look. Give cells and ``height(title:subtitle:width:leading:accessory:appearance:measurer:)`` the same value.
+    public var appearance = Appearance() {
+        didSet { updateSwitch() }
+    }
+    /// The measurer text is laid out with, or `nil` for ``defaultTextMeasurer``.
+    public var textMeasurer: (any TextMeasurer)?
+    /// Called after a tap on the switch flipped it, with the new state. Held strongly; capture owners weakly.
+    public var onToggle: (@MainActor (StandardCell, Bool) -> Void)?
+
+    /// The measurer of cells whose ``textMeasurer`` is `nil`, and of ``height(title:subtitle:width:leading:accessory:appearance:measurer:)``:
+    /// ``ApproximateTextMeasurer`` until set; ScrollKitSDL's first `SDLCanvas` (on the shared font library)
+    /// sets it to `FontTextMeasurer.shared` if it is still that. Set it yourself before to keep your own.
+    public static var defaultTextMeasurer: any TextMeasurer = ApproximateTextMeasurer.shared
+    /// How many layouts the shared layout cache holds before it is emptied.
+    public static let layoutCacheCapacity = 1024
+
+    /// The switch's size (UIKit's), in points.
+    public static let switchSize = Size(width: 51, height: 31)
+
+    private let switchView = CellSwitchView()
+    private var layouts = LayoutSlots()
+
+    public required init() {
+        super.init()
+        switchView.cell = self
+        switchView.isHidden = true
+        addSubview(switchView)
+    }
+
+    /// Clears the text, the leading part, the accessory and the selection; ``appearance``, ``textMeasurer``
+    /// and ``onToggle`` stay. (The cached layouts stay too, for the next item with the same text.)
+    open override func prepareForReuse() {
+        title = ""
+        subtitle = nil
+        leading = .none
+        accessory = .none
+        isSelected = false
+    }
+
+    /// True when the background in force is opaque.
+    open override var isOpaque: Bool {
+        (isSelected ? appearance.selectedBackgroundColor : appearance.backgroundColor).a == 255
+    }
+
+    /// The switch's state, or `nil` when the accessory is not a switch.
+    public var isSwitchOn: Bool? {
+        if case .toggle(let on) = accessory { return on }
+        return nil
+    }
+
+    /// Flips the switch as a tap on it does: updates ``accessory`` and calls ``onToggle``. Does nothing when
+    /// the accessory is not a switch.
+    public func toggleSwitch() {
+        guard case .toggle(let on) = accessory else { return }
+        accessory = .toggle(isOn: !on)
+        onToggle?(self, !on)
+    }
+
+    // MARK: Measuring
+
+    /// The height a row needs to show `title` and `subtitle` in full (up to ``Appearance/subtitleMaxLines``)
+    /// at `width`, with the given leading part and accessory: the same layout the cell draws, without a
+    /// canvas. At least ``Appearance/minimumHeight``; a NaN, infinite or non-positive width measures the text
+    /// at width 0. `measurer` `nil`: ``defaultTextMeasurer``.
+    ///
+    /// ```swift
+    /// func sizeOfItem(at index: Int) -> Double {
+    ///     StandardCell.height(title: notes[index].title, subtitle: notes[index].preview, width: 390)
+    /// }
+    /// ```
+    public static func height(title: String, subtitle: String? = nil, width: Double, leading: Leading = .none,
+                              accessory: Accessory = .none, appearance: Appearance = Appearance(),
+                              measurer: (any TextMeasurer)? = nil) -> Double {
+        var slots = LayoutSlots()
+        let w = width.isFinite ? max(0, width) : 0
+        let parts = arrange(in: Rect(x: 0, y: 0, width: w, height: .infinity), title: title, subtitle: subtitle,
+                            leading: leading, accessory: accessory, checkmark: false, appearance: appearance,
+                            measurer: measurer ?? defaultTextMeasurer, slots: &slots)
+        return parts.fittingHeight
+    }
+
+    /// Where the parts go in `frame` (laying the text out if it changed). For tests and custom drawing.
+    public func parts(in frame: Rect) -> Parts {
+        arrangeSelf(in: frame)
+    }
+
+    /// The subtitle as laid out by the last ``parts(in:)`` or draw, or `nil`.
+    public var subtitleLayout: TextLayout? { layouts.subtitle.layout }
+    /// The title as laid out by the last ``parts(in:)`` or draw, or `nil`.
+    public var titleLayout: TextLayout? { layouts.title.layout }
+
+    private var showsSelectionCheckmark: Bool {
+        guard isSelected, appearance.showsCheckmarkWhenSelected else { return false }
+        switch accessory {
+        case .none, .chevron: return true
+        default: return false
+        }
+    }
+
+    private func arrangeSelf(in frame: Rect) -> Parts {
+        Self.arrange(in: frame, title: title, subtitle: subtitle, leading: leading, accessory: accessory,
+                     checkmark: showsSelectionCheckmark, appearance: appearance,
+                     measurer: textMeasurer ?? Self.defaultTextMeasurer, slots: &layouts)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the background (selected, pressed), the leading part, the text, the accessory (the switch is a
+    /// subview drawn after) and the separator. Allocates nothing once the text is laid out.
+    open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite,
+              frame.minX.isFinite, frame.minY.isFinite else { return }
+        let look = appearance
+        canvas.fill(frame, color: isSelected ? look.selectedBackgroundColor : look.backgroundColor)
+        if isHighlighted, let highlight = look.highlightColor { canvas.fill(frame, color: highlight) }
+        let parts = arrangeSelf(in: frame)
+        if let rect = parts.leading {
+            switch leading {
+            case .none: break
+            case .image(let image): canvas.drawImage(image, in: rect, opacity: 1)
+            case .swatch(let color, let symbol):
+                canvas.fillRoundedRect(rect, radius: Self.sanitised(look.leadingCornerRadius), color: color)
+                if let symbol, !symbol.isEmpty {
+                    let style = TextStyle(size: (rect.height * 0.5).rounded(), weight: .bold, color: .white)
+                    canvas.drawText(symbol, in: rect, style: style, alignment: .center)
+                }
+            }
+        }
+        let overflows = parts.fittingHeight > frame.height + 0.5
+        if overflows { canvas.pushClip(frame) }
+        if let layout = layouts.title.layout { canvas.drawTextLayout(layout, at: parts.title.origin) }
+        if let rect = parts.subtitle, let layout = layouts.subtitle.layout { canvas.drawTextLayout(layout, at: rect.origin) }
+        if overflows { canvas.popClip() }
+        if let rect = parts.accessory {
+            if showsSelectionCheckmark {
+                drawCheckmark(in: rect, color: look.tintColor, canvas: canvas)
+            } else {
+                switch accessory {
+                case .none, .toggle: break   // the switch draws itself (a subview)
+                case .chevron: drawChevron(in: rect, color: look.chevronColor, canvas: canvas)
+                case .checkmark: drawCheckmark(in: rect, color: look.tintColor, canvas: canvas)
+                case .value:
+                    if let layout = layouts.value.layout { canvas.drawTextLayout(layout, at: rect.origin) }
+                }
+            }
+        }
+        if let rect = parts.separator, let color = look.separatorColor { canvas.fill(rect, color: color) }
+    }
+
+    private func drawChevron(in rect: Rect, color: RGBAColor, canvas: any DrawingCanvas) {
+        // "›": two strokes meeting at the right, 7 × 12 points in an 8-point box.
+        let x0 = rect.minX + 1, x1 = rect.minX + 7.5, y = rect.midY
+        canvas.drawLine(from: Point(x: x0, y: y - 6), to: Point(x: x1, y: y), color: color, width: 2)
+        canvas.drawLine(from: Point(x: x1, y: y), to: Point(x: x0, y: y + 6), color: color, width: 2)
+    }
+
+    private func drawCheckmark(in rect: Rect, color: RGBAColor, canvas: any DrawingCanvas) {
+        let x = rect.minX, y = rect.midY
+        let knee = Point(x: x + 5, y: y + 5)
+        canvas.drawLine(from: Point(x: x, y: y), to: knee, color: color, width: 2.5)
+        canvas.drawLine(from: knee, to: Point(x: x + 14, y: y - 6), color: color, width: 2.5)
+    }
+
+    /// Places the switch subview (in the cell's own coordinates) and shows it only for `.toggle`.
+    private func updateSwitch() {
+        guard case .toggle = accessory else {
+            switchView.isHidden = true
+            return
+        }
+        switchView.isHidden = false
+        let b = Rect(origin: .zero, size: frame.size)
+        let inset = Self.sanitised(appearance.contentInsets.right)
+        let s = Self.switchSize
+        switchView.frame = Rect(x: max(0, b.maxX - inset - s.width), y: (b.height - s.height) / 2,
+                                width: s.width, height: s.height)
+    }
+
+    /// Keeps the switch at the trailing edge when the cell's size changes.
+    open override func layoutSubviews() {
+        updateSwitch()
+    }
+
+    // MARK: Layout
+
+    static func sanitised(_ v: Double) -> Double { v.isFinite ? max(0, v) : 0 }
+
+    /// The cached layouts of one cell (or of one measurement).
+    @MainActor
+    struct LayoutSlots {
+        var title = LayoutSlot()
+        var subtitle = LayoutSlot()
+        var value = LayoutSlot()
+    }
+
+    /// One text's layout and what it was made from.
+    @MainActor
+    struct LayoutSlot {
+        var key: LayoutKey?
+        var layout: TextLayout?
+
+        /// The layout of `key`: the one held, the shared cache's, or a new one.
+        mutating func resolve(_ key: LayoutKey, measurer: any TextMeasurer) -> TextLayout {
+            if let layout, self.key == key { return layout }
+            let made = StandardCell.sharedLayout(for: key, measurer: measurer)
+            self.key = key
+            layout = made
+            return made
+        }
+    }
+
+    struct LayoutKey: Hashable {
+        var text: String
+        var style: TextStyle
+        var width: Double
+        var maxLines: Int
+        var measurer: ObjectIdentifier
+    }
+
+    /// Layouts by what they were made from, with their measurer held (so its identifier is not reused).
+    private static var layoutCache: [LayoutKey: (layout: TextLayout, measurer: any TextMeasurer)] = [:]
+
+    static func sharedLayout(for key: LayoutKey, measurer: any TextMeasurer) -> TextLayout {
+        if let cached = layoutCache[key] { return cached.layout }
+        let layout = TextLayout(key.text, style: key.style, width: key.width, maxLines: key.maxLines,
+                                truncation: .tail, measurer: measurer)
+        if layoutCache.count >= layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
+        layoutCache[key] = (layout, measurer)
+        return layout
+    }
+
+    /// Empties the shared layout cache (layouts held by cells stay).
+    public static func removeCachedLayouts() {
+        layoutCache.removeAll()
+    }
+
+    /// The parts' frames in `frame`; `frame.height` infinite: as tall as the content (measuring).
+    static func arrange(in frame: Rect, title: String, subtitle: String?, leading: Leading, accessory: Accessory,
+                        checkmark: Bool, appearance look: Appearance, measurer: any TextMeasurer,
+                        slots: inout LayoutSlots) -> Parts {
+        let insets = Insets(top: sanitised(look.contentInsets.top), left: sanitised(look.contentInsets.left),
+                            bottom: sanitised(look.contentInsets.bottom), right: sanitised(look.contentInsets.right))
+        let width = frame.width.isFinite ? max(0, frame.width) : 0
+        let measuring = frame.height == .infinity
+        let height = measuring ? 0 : (frame.height.isFinite ? max(0, frame.height) : 0)
+        let x = frame.minX.isFinite ? frame.minX : 0, y = frame.minY.isFinite ? frame.minY : 0
+        let midY = y + height / 2
+        var contentLeft = x + insets.left
+        let contentRight = max(contentLeft, x + width - insets.right)
+        var minimum = look.minimumHeight.isFinite ? max(0, look.minimumHeight) : 0
+
+        // Leading part.
+        var leadingRect: Rect?
+        let ls = look.leadingSize
+        if leading != .none, ls.width.isFinite, ls.height.isFinite, ls.width > 0, ls.height > 0 {
+            leadingRect = Rect(x: contentLeft, y: midY - ls.height / 2, width: ls.width, height: ls.height)
+            contentLeft += ls.width + sanitised(look.leadingSpacing)
+            minimum = max(minimum, ls.height + insets.top + insets.bottom)
+        }
+        let textLeft = min(contentLeft, contentRight)
+
+        // Accessory (no local function: a closure over these variables would box them in debug builds).
+        var accessorySize: Size?
+        if checkmark {
+            accessorySize = Size(width: 14, height: 14)
+        } else {
+            switch accessory {
+            case .none: slots.value = LayoutSlot()
+            case .chevron: accessorySize = Size(width: 8, height: 14)
+            case .checkmark: accessorySize = Size(width: 14, height: 14)
+            case .toggle:
+                accessorySize = switchSize
+                minimum = max(minimum, switchSize.height + insets.top + insets.bottom)
+            case .value(let text):
+                if text.isEmpty {
+                    slots.value = LayoutSlot()
+                } else {
+                    let fraction = look.maximumValueFraction.isFinite ? min(1, max(0, look.maximumValueFraction)) : 0.5
+                    let limit = max(0, contentRight - textLeft) * fraction
+                    let layout = slots.value.resolve(LayoutKey(text: text, style: look.valueStyle, width: limit, maxLines: 1,
+                                                               measurer: ObjectIdentifier(measurer)), measurer: measurer)
+                    accessorySize = layout.size
+                }
+            }
+        }
+        var accessoryRect: Rect?
+        var textRight = contentRight
+        if let size = accessorySize {
+            let w = min(size.width, max(0, contentRight - textLeft))
+            accessoryRect = Rect(x: contentRight - w, y: midY - size.height / 2, width: w, height: size.height)
+            textRight = max(textLeft, contentRight - w - sanitised(look.accessorySpacing))
+        }
+        let textWidth = max(0, textRight - textLeft)
+
+        // Text.
+        var titleHeight = 0.0
+        if title.isEmpty {
+            slots.title = LayoutSlot()
+        } else {
+            let layout = slots.title.resolve(LayoutKey(text: title, style: look.titleStyle, width: textWidth, maxLines: 1,
+                                                       measurer: ObjectIdentifier(measurer)), measurer: measurer)
+            titleHeight = layout.size.height
+        }
+        var subtitleHeight = 0.0, lineCount = 0
+        let gap = sanitised(look.subtitleSpacing)
+        if let subtitle, !subtitle.isEmpty {
+            var maxLines = look.subtitleMaxLines > 0 ? look.subtitleMaxLines : 0
+            if !measuring {
+                // Only the lines that fit the frame (at least one).
+                let lineHeight = look.subtitleStyle.size.isFinite && look.subtitleStyle.size > 0
+                    ? max(0, measurer.fontMetrics(for: look.subtitleStyle).lineHeight) : 0
+                if lineHeight > 0, lineHeight.isFinite {
+                    let room = height - insets.top - insets.bottom - titleHeight - (titleHeight > 0 ? gap : 0)
+                    let fit = max(1, Int(min(1e6, max(0, (room + 1e-6) / lineHeight))))
+                    maxLines = maxLines > 0 ? min(maxLines, fit) : fit
+                }
+            }
+            let layout = slots.subtitle.resolve(LayoutKey(text: subtitle, style: look.subtitleStyle, width: textWidth,
+                                                          maxLines: maxLines, measurer: ObjectIdentifier(measurer)),
+                                                measurer: measurer)
+            subtitleHeight = layout.size.height
+            lineCount = layout.lines.count
+        } else {
+            slots.subtitle = LayoutSlot()
+        }
+        let blockHeight = titleHeight + (subtitleHeight > 0 ? (titleHeight > 0 ? gap : 0) + subtitleHeight : 0)
+        let fitting = max(minimum, insets.top + blockHeight + insets.bottom)
+        let top = max(y + insets.top, midY - blockHeight / 2)
+        let titleRect = Rect(x: textLeft, y: top, width: slots.title.layout?.size.width ?? 0, height: titleHeight)
+        var subtitleRect: Rect?
+        if subtitleHeight > 0, let layout = slots.subtitle.layout {
+            subtitleRect = Rect(x: textLeft, y: titleRect.maxY + (titleHeight > 0 ? gap : 0), width: layout.size.width,
+                                height: subtitleHeight)
+        }
+
+        // Separator.
+        var separatorRect: Rect?
+        if look.separatorColor != nil, !measuring {
+            let thickness = min(sanitised(look.separatorThickness), height)
+            var start = textLeft
+            if let inset = look.separatorLeadingInset { start = x + sanitised(inset) }
+            let end = x + width - sanitised(look.separatorTrailingInset)
+            if thickness > 0, end > start {
+                separatorRect = Rect(x: start, y: y + height - thickness, width: end - start, height: thickness)
+            }
+        }
+        return Parts(leading: leadingRect, title: titleRect, subtitle: subtitleRect, accessory: accessoryRect,
+                     separator: separatorRect, textWidth: textWidth, subtitleLineCount: lineCount, fittingHeight: fitting)
+    }
+}
+
+/// The switch of a ``StandardCell`` with a `.toggle` accessory: a pressable subview that flips it.
+@MainActor
+final class CellSwitchView: ViewNode {
+    weak var cell: StandardCell?
+
+    override var isPressable: Bool { cell?.isSwitchOn != nil }
+
+    override func activate() {
+        cell?.toggleSwitch()
+    }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        guard let cell, let on = cell.isSwitchOn else { return }
+        let look = cell.appearance
+        let r = frame.height / 2
+        canvas.fillRoundedRect(frame, radius: r, color: on ? look.switchOnColor : look.switchOffColor)
+        if isHighlighted { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20)) }
+        let knobRadius = r - 2
+        let cx = on ? frame.maxX - r : frame.minX + r
+        // A soft shadow under the knob, then the knob.
+        canvas.fillCircle(center: Point(x: cx, y: frame.midY + 1), radius: knobRadius + 0.5,
+                          color: RGBAColor(r: 0, g: 0, b: 0, a: 28))
+        canvas.fillCircle(center: Point(x: cx, y: frame.midY), radius: knobRadius, color: look.switchKnobColor)
+    }
+}
