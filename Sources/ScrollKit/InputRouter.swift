@@ -220,10 +220,11 @@ final class InputRouter {
     /// Moves the participants: one alone follows the pointer; a chain deals out each move inner first
     /// (in either direction): a participant takes what keeps it inside its range, the next one the rest,
     /// the last one all that is left (rubber-banded at its own edge).
-    func feedParticipants(dx: Double, dy: Double, time: Double) {
+    func feedParticipants(dx: Double, dy: Double, time: Double, sample: Bool = true) {
         guard let first = participants.first else { return }
         guard participants.count > 1, let dim = dragDim else {
-            chain[first].routedPointerMove(Point(x: chainDown[first].x + dx, y: chainDown[first].y + dy), time)
+            chain[first].routedPointerMove(Point(x: chainDown[first].x + dx, y: chainDown[first].y + dy), time,
+                                           sample: sample)
             return
         }
         let total = dim == .x ? dx : dy
@@ -245,7 +246,7 @@ final class InputRouter {
             }
             var q = chainDown[k]
             q[dim] += shares[n]
-            s.routedPointerMove(q, time)
+            s.routedPointerMove(q, time, sample: sample)
         }
     }
 
@@ -261,8 +262,9 @@ final class InputRouter {
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if decided {
-            if let dim = dragDim { tracker.addSample(position: dim == .x ? p.x : p.y, time: time) }
-            feedParticipants(dx: dx, dy: dy, time: time)
+            // The up moves the content but is not a velocity sample (see `ScrollingView.moveToUp`); its
+            // time is the release time.
+            feedParticipants(dx: dx, dy: dy, time: time, sample: false)
             releaseParticipants(dx: dx, dy: dy, time: time)
             finishGesture()
             return

@@ -11,8 +11,8 @@ extension ScrollingView {
     }
 
     /// A move before the router decided (samples only) or after it granted the drag (moves the content).
-    func routedPointerMove(_ location: Point, _ time: Double) {
-        pointerMove(location, eventTime(time))
+    func routedPointerMove(_ location: Point, _ time: Double, sample: Bool = true) {
+        pointerMove(location, eventTime(time), sample: sample)
     }
 
     /// Whether the pointer, moved by (dx, dy) from its down, has passed the slop along this view's axes.
@@ -60,7 +60,7 @@ extension ScrollingView {
     func routedTouchEnd(_ location: Point, _ time: Double) -> Bool {
         guard var p = pointer else { return false }
         let time = eventTime(time)
-        if location.x.isFinite, location.y.isFinite { addSample(location, time, to: &p) }
+        if location.x.isFinite, location.y.isFinite { moveToUp(location, to: &p) }
         pointer = p
         if p.isDragging {
             pointerUp(location, time)
@@ -77,7 +77,7 @@ extension ScrollingView {
             pointerUp(location, time)
             return
         }
-        if location.x.isFinite, location.y.isFinite { addSample(location, time, to: &p) }
+        if location.x.isFinite, location.y.isFinite { moveToUp(location, to: &p) }
         pointer = p
         updateDragOffset()
         pointer = nil
