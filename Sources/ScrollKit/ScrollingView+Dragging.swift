@@ -14,12 +14,21 @@ extension ScrollingView {
         // A timed scroll or glide is visible motion from its request on (its velocity reads 0 until
         // its first frame).
         let requested = session == .timed || session == .glide || pendingRequest != nil
+        var caughtVelocity = Point.zero, caughtStart = Point.zero
+        if session == .deceleration {
+            for d in ScrollingView.dims {
+                guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
+                caughtVelocity[d] = velocity[d]
+                caughtStart[d] = m.start
+            }
+        }
         let stopped = interruptForTouch()
         let offset = contentOffset
         pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
                                anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
                                downOffset: offset, isDragging: false, stoppedMotion: stopped,
-                               stoppedVisibleMotion: requested || (stopped && !(speed < Self.tapThroughSpeed)))
+                               stoppedVisibleMotion: requested || (stopped && !(speed < Self.tapThroughSpeed)),
+                               caughtVelocity: caughtVelocity, caughtStart: caughtStart)
         trackerX.reset()
         trackerY.reset()
         trackerX.addSample(position: location.x, time: time)
@@ -62,7 +71,7 @@ extension ScrollingView {
         pointer = p
         if p.isDragging {
             updateDragOffset()
-            let releaseVelocity = pointerVelocity(at: time)
+            let releaseVelocity = boostedVelocity(pointerVelocity(at: time), caughtBy: p, time: time)
             pointer = nil
             release(velocity: releaseVelocity, dragStartOffset: p.downOffset, time: time)
         } else if endTouch(p, time: time) {
@@ -121,6 +130,28 @@ extension ScrollingView {
             v[d] = scaled.isFinite ? scaled : 0
         }
         return v
+    }
+
+    /// A release velocity `v` with the fling that the down of `p` caught added to it, as on iOS, along each
+    /// axis where all of these hold (else `v` itself, a fresh fling):
+    /// - the caught fling was a plain deceleration moving at least ``flingBoostMinimumSpeed`` at the last
+    ///   frame before the down, and `v` is at least that fast too;
+    /// - `v` goes the same way;
+    /// - the release comes at most ``flingBoostWindow`` after the caught fling started decelerating
+    ///   (a longer hold, or a pause, starts fresh);
+    /// - the content is inside its range (a release past an edge is not boosted).
+    /// The sum is capped at ``flingBoostMaximumSpeed``.
+    func boostedVelocity(_ v: Point, caughtBy p: PointerState, time: Double) -> Point {
+        var out = v
+        for d in ScrollingView.dims where dragScrolls(d) {
+            let caught = p.caughtVelocity[d], released = v[d]
+            guard abs(caught) >= Self.flingBoostMinimumSpeed, abs(released) >= Self.flingBoostMinimumSpeed,
+                  caught * released > 0, time - p.caughtStart[d] <= Self.flingBoostWindow,
+                  contentOffset[d] == clamp(contentOffset[d], d) else { continue }
+            let sum = min(abs(caught + released), Self.flingBoostMaximumSpeed)
+            out[d] = released > 0 ? sum : -sum
+        }
+        return out
     }
 
     /// Puts the content under the pointer, 1:1 from the down position, rubber-banded past the edges.

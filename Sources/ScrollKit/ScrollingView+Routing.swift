@@ -80,8 +80,9 @@ extension ScrollingView {
         if location.x.isFinite, location.y.isFinite { moveToUp(location, to: &p) }
         pointer = p
         updateDragOffset()
+        let v = boostedVelocity(override, caughtBy: p, time: time)
         pointer = nil
-        release(velocity: override, dragStartOffset: p.downOffset, time: time)
+        release(velocity: v, dragStartOffset: p.downOffset, time: time)
     }
 
     /// Whether a drag moves the content along `d`: it scrolls along `d` and no directional lock forbids it.

@@ -29,6 +29,10 @@ import Motion
 /// - ``touchSlop`` 4 pt: a pointer must move more than this (along the scrollable axes) before a
 ///   drag begins; then the content jumps under the pointer, 1:1 from the down position.
 /// - Rubber band past an edge: `overscroll = rubberBand(raw, dimension: viewport length, c = 0.55)`.
+/// - Flings that build: a fling (≥ ``flingBoostMinimumSpeed`` 1000 pt/s) in the same direction as a fast
+///   deceleration it caught, released within ``flingBoostWindow`` 0.75 s of that deceleration's start,
+///   adds the caught speed to its own, up to ``flingBoostMaximumSpeed`` 16,000 pt/s. Else it starts fresh.
+/// - The release velocity fits the down and the moves; the up is not a sample (see `VelocityTracker`).
 /// - Flings: a `DecaySimulation` with ``decelerationRate``; crossing an edge hands the velocity to
 ///   `SpringDescription.bounce`, a critically damped spring that settles on the edge, stiffened when
 ///   needed so that it goes at most half the viewport's length past the edge.
@@ -65,6 +69,14 @@ public final class ScrollingView: ViewNode {
     /// bounce) stops it *and* is a tap (``ScrollingViewDelegate/scrollViewDidTap(_:at:)``, a list's
     /// `onSelectItem`); a press on faster content only stops it, as on iOS.
     public static let tapThroughSpeed: Double = 30
+    /// Flings that build (as on iOS): a release at least this fast (pt/s), in the same direction as a fling
+    /// its down caught that was itself moving at least this fast, adds that fling's speed to its own: 1000.
+    public static let flingBoostMinimumSpeed: Double = 1000
+    /// Seconds from the start of the caught fling's deceleration to the new release within which the new
+    /// fling adds to it: 0.75. Later (after a pause, or a long hold) it starts fresh.
+    public static let flingBoostWindow: Double = 0.75
+    /// The largest speed a built-up fling reaches (pt/s): 16,000, twice `VelocityTracker.maxFlingSpeed`.
+    public static let flingBoostMaximumSpeed: Double = 2 * VelocityTracker.maxFlingSpeed
     /// Points per wheel step and per arrow key.
     public static let lineStep: Double = 40
     /// How much of the old page stays visible after PageUp/PageDown/Space (points).
