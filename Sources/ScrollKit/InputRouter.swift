@@ -42,6 +42,8 @@ final class InputRouter {
     /// The last pointer location seen (root frame coordinates), for keys and the wheel.
     var lastPointer: Point?
     var latestTime: Double = 0
+    /// Turns the fingers of one touchscreen into the pointer (their centroid).
+    var touches = TouchTracker()
 
     // MARK: - Focus state
 
@@ -59,6 +61,8 @@ final class InputRouter {
     // MARK: - Events
 
     func handle(_ event: InputEvent) {
+        // Fingers become one pointer at their centroid; mouse events wait while a finger is down.
+        guard let event = touches.pointerEvent(for: event) else { return }
         let t = event.time
         let time = t.isFinite ? t : latestTime
         latestTime = max(latestTime, time)
@@ -79,8 +83,8 @@ final class InputRouter {
             wheel(dx: dx, dy: dy, at: p, time: time)
         case .key(let key, _):
             self.key(key, time: time)
-        case .character:
-            break
+        case .character, .touchDown, .touchMove, .touchUp:
+            break   // touches came back as pointer events
         }
     }
 

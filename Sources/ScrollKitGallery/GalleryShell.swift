@@ -88,6 +88,8 @@ final class GalleryShell: DemoScene {
 
     private enum PointerOwner { case none, scene, tab(Int), overlay }
     private var pointer = PointerOwner.none
+    /// Turns the fingers of one touchscreen into the pointer (their centroid).
+    private var touches = TouchTracker()
     private var indicator: (from: Double, to: Double, start: Double?)?
     /// The selection indicator's position in tabs (fractional while it slides).
     private(set) var indicatorPosition: Double
@@ -200,6 +202,8 @@ final class GalleryShell: DemoScene {
     }
 
     func handle(_ event: InputEvent) {
+        // Fingers become one pointer at their centroid (the scene's views get pointer events).
+        guard let event = touches.pointerEvent(for: event) else { return }
         switch event {
         case .key(.escape, _):
             if showsHelp { showsHelp = false } else { quit = true }
@@ -266,6 +270,8 @@ final class GalleryShell: DemoScene {
             currentScene?.handle(.wheel(dx: dx, dy: dy, location: local(p), time: t))
         case .key, .character:
             if !showsHelp { currentScene?.handle(event) }
+        case .touchDown, .touchMove, .touchUp:
+            break   // already pointer events (`handle`)
         }
     }
 

@@ -272,6 +272,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
             case "+", "=": setDuration(duration + Self.durationStep)
             default: break
             }
+        case .touchDown, .touchMove, .touchUp:
+            break   // the gallery shell passes touches on as pointer events (`TouchTracker`)
         }
     }
 
