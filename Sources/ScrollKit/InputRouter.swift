@@ -44,6 +44,8 @@ final class InputRouter {
     var latestTime: Double = 0
     /// Turns the fingers of one touchscreen into the pointer (their centroid).
     var touches = TouchTracker()
+    /// Whether the gesture in progress is a touch (its drags are resampled at frames).
+    var downByTouch = false
 
     // MARK: - Focus state
 
@@ -62,7 +64,13 @@ final class InputRouter {
 
     func handle(_ event: InputEvent) {
         // Fingers become one pointer at their centroid; mouse events wait while a finger is down.
+        let fromTouch: Bool
+        switch event {
+        case .touchDown, .touchMove, .touchUp: fromTouch = true
+        default: fromTouch = false
+        }
         guard let event = touches.pointerEvent(for: event) else { return }
+        if case .pointerDown = event { downByTouch = fromTouch }
         let t = event.time
         let time = t.isFinite ? t : latestTime
         latestTime = max(latestTime, time)
@@ -134,7 +142,7 @@ final class InputRouter {
         tracker.reset()
         var stoppedVisible = false
         for (k, s) in chain.enumerated() {
-            s.routedPointerDown(chainDown[k], time)
+            s.routedPointerDown(chainDown[k], time, touch: downByTouch)
             if s.pointer?.stoppedVisibleMotion == true { stoppedVisible = true }
         }
         clearHighlight()

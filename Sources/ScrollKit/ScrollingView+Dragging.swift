@@ -55,6 +55,8 @@ extension ScrollingView {
             updatePhase()
             delegate?.scrollViewWillBeginDragging(self)
         }
+        // A resampled touch drag moves the content at frames (`stepResampledDrag`).
+        if pointer?.resamples == true { return }
         updateDragOffset()
         // A cheap finite difference (the tracker's fit runs only at the release).
         if pointer != nil, time > previousTime {
@@ -108,6 +110,22 @@ extension ScrollingView {
         p.lastTime = time
         trackerX.addSample(position: location.x, time: time)
         trackerY.addSample(position: location.y, time: time)
+        if p.resamples { TouchResampler.add(location, time: time, to: &p.recent) }
+    }
+
+    /// A resampled touch drag at the frame `tick`: the content shows the finger where it was at
+    /// `tick.timestamp - touchResampleLatency`, interpolated between the samples around that time.
+    func stepResampledDrag(_ tick: FrameTick) {
+        guard var p = pointer, p.resamples, p.isDragging, tick.timestamp.isFinite else { return }
+        let at = tick.timestamp - Self.touchResampleLatency
+        guard let shown = TouchResampler.location(in: p.recent, at: at), shown != p.shownLocation else { return }
+        let before = contentOffset
+        let dt = tick.duration
+        p.shownLocation = shown
+        pointer = p
+        updateDragOffset()
+        let v = Point(x: (contentOffset.x - before.x) / dt, y: (contentOffset.y - before.y) / dt)
+        velocity = dt > 0 && v.x.isFinite && v.y.isFinite ? v : .zero
     }
 
     /// The pointer-up: the content still goes to its location, but velocity tracking does not sample it.
@@ -116,8 +134,11 @@ extension ScrollingView {
     /// gestures). Flutter and Android leave the up out too. Its time still counts: the release velocity
     /// is read at the up's time, so a pointer that stopped `VelocityTracker.maximumGap` (40 ms) before
     /// it flings at zero.
+    /// A resampled touch drag shows the up's location at once: the content has moved exactly the finger's
+    /// travel when it is released.
     func moveToUp(_ location: Point, to p: inout PointerState) {
         p.lastLocation = location
+        p.shownLocation = location
     }
 
     /// The offset's velocity implied by the pointer (pt/s), scaled by the rubber band's slope
@@ -155,11 +176,13 @@ extension ScrollingView {
     }
 
     /// Puts the content under the pointer, 1:1 from the down position, rubber-banded past the edges.
+    /// A resampled touch drag puts it under the resampled location instead (``stepResampledDrag(_:)``).
     func updateDragOffset() {
         guard let p = pointer, p.isDragging else { return }
         var o = contentOffset
+        let location = p.resamples ? p.shownLocation : p.lastLocation
         for d in ScrollingView.dims where dragScrolls(d) {
-            o[d] = band(p.anchor[d] - (p.lastLocation[d] - p.downLocation[d]), d)
+            o[d] = band(p.anchor[d] - (location[d] - p.downLocation[d]), d)
         }
         setOffset(o)
     }

@@ -4,10 +4,17 @@ import Motion
 /// view's viewport coordinates (0,0 = its frame's top-left).
 extension ScrollingView {
     /// A press on the path: stops any motion (see `pointerDown`); the drag waits for the router's grant.
-    func routedPointerDown(_ location: Point, _ time: Double) {
+    /// With `touch`, a drag shows the finger resampled at each frame (``touchResampleLatency``).
+    func routedPointerDown(_ location: Point, _ time: Double, touch: Bool = false) {
         let time = eventTime(time)
         pointerDown(location, time)
         pointer?.awaitsGrant = true
+        if touch, var p = pointer {
+            p.resamples = true
+            p.shownLocation = location
+            TouchResampler.add(location, time: time, to: &p.recent)
+            pointer = p
+        }
     }
 
     /// A move before the router decided (samples only) or after it granted the drag (moves the content).
@@ -42,6 +49,12 @@ extension ScrollingView {
             trackerY.reset()
             trackerX.addSample(position: location.x, time: time)
             trackerY.addSample(position: location.y, time: time)
+            if p.resamples {
+                // Its own displacement starts here: shown from here, resampled from here on.
+                p.recent.removeAll(keepingCapacity: true)
+                TouchResampler.add(location, time: time, to: &p.recent)
+                p.shownLocation = location
+            }
         }
         p.isDragging = true
         pointer = p

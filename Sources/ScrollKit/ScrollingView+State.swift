@@ -42,5 +42,11 @@ extension ScrollingView {
         /// A fast fling in the same direction adds to it (see ``ScrollingView/flingBoostMinimumSpeed``).
         var caughtVelocity = Point.zero
         var caughtStart = Point.zero
+        /// A touch drag: the content shows the finger resampled at each frame (see
+        /// ``ScrollingView/touchResampleLatency``), not at each event.
+        var resamples = false
+        /// For `resamples`: the recent samples (time order) and the location the content shows.
+        var recent: [TouchResampler.Sample] = []
+        var shownLocation = Point.zero
     }
 }

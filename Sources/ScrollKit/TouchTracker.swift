@@ -20,6 +20,9 @@
 ///   losing focus). Hosts drop the mouse events a system synthesizes from touch (see the SDL
 ///   `EventTranslator`), so a touch is never handled twice.
 /// - Wheel, key and character events pass through unchanged.
+/// - A router also remembers that the gesture is a touch: its drags show the pointer resampled at each
+///   frame (``ScrollingView/touchResampleLatency``) instead of at each event. A host that passes touches
+///   on as pointer events (as the gallery shell does) gives up that resampling.
 ///
 /// Bad input: a touch down or move at a non-finite location is ignored; a last up at one lifts at the
 /// finger's last location. Moves and ups of unknown fingers are ignored; a second down of a finger that
@@ -137,5 +140,40 @@ public struct TouchTracker: Sendable, Hashable {
         fingers.removeAll()
         device = nil
         offset = .zero
+    }
+}
+
+/// The touch resampler of a scroll view's drag: where the finger was at a given time, from its recent
+/// samples (see ``ScrollingView/touchResampleLatency``). Pure; O(samples kept).
+enum TouchResampler {
+    struct Sample: Sendable, Hashable {
+        var time: Double
+        var location: Point
+    }
+
+    /// Samples kept: enough to cover the latency at 1 kHz.
+    static let capacity = 16
+
+    /// Records a sample (time order; an older one is ignored, one at the same time replaces the last).
+    static func add(_ location: Point, time: Double, to samples: inout [Sample]) {
+        guard time.isFinite, location.x.isFinite, location.y.isFinite else { return }
+        if let last = samples.last {
+            if time < last.time { return }
+            if time == last.time { samples[samples.count - 1].location = location; return }
+        }
+        if samples.count >= capacity { samples.removeFirst(samples.count - capacity + 1) }
+        samples.append(Sample(time: time, location: location))
+    }
+
+    /// The location at `time`: interpolated between the samples around it; the newest one after it, the
+    /// oldest one before it (no prediction); nil without samples.
+    static func location(in samples: [Sample], at time: Double) -> Point? {
+        guard let newest = samples.last else { return nil }
+        guard time.isFinite, time < newest.time else { return newest.location }
+        guard let i = samples.lastIndex(where: { $0.time <= time }) else { return samples[0].location }
+        let a = samples[i], b = samples[i + 1]
+        let f = (time - a.time) / (b.time - a.time)
+        return Point(x: a.location.x + (b.location.x - a.location.x) * f,
+                     y: a.location.y + (b.location.y - a.location.y) * f)
     }
 }

@@ -18,6 +18,13 @@ struct MultiTouchTests {
         h.view.handle(.touchUp(device: device, id: id, location: p, time: t))
     }
 
+    /// A frame at `t`: a touch drag shows the finger resampled 10 ms back (`touchResampleLatency`), so a
+    /// frame 11 ms after the last sample shows that sample exactly.
+    func frame(_ h: SVHarness, _ t: Double) {
+        h.view.step(FrameTick(index: h.frame, timestamp: t, duration: 1.0 / 60))
+        h.frame += 1
+    }
+
     func harness() -> SVHarness {
         let h = SVHarness(content: Size(width: 320, height: 100_000))
         h.view.setContentOffset(Point(x: 0, y: 50_000), animated: false)
@@ -86,10 +93,12 @@ struct MultiTouchTests {
             touchMove(h, 2, Point(x: 220, y: 320 - 12 * Double(k)), t)
         }
         #expect(h.view.phase == .dragging)
+        frame(h, 0.095)
         #expect(abs(h.view.contentOffset.y - (50_000 + 120)) < 1e-9)
         // Spread apart symmetrically (a pinch): the centroid stays, so does the content.
         touchMove(h, 1, Point(x: 100, y: 150), 0.1)
         touchMove(h, 2, Point(x: 220, y: 230), 0.1)
+        frame(h, 0.111)
         #expect(abs(h.view.contentOffset.y - (50_000 + 120)) < 1e-9)
     }
 
@@ -104,22 +113,27 @@ struct MultiTouchTests {
             touchMove(h, 1, Point(x: 100, y: 300 - 10 * Double(k)), t)
             touchMove(h, 2, Point(x: 200, y: 500 - 10 * Double(k)), t)
         }
+        frame(h, 0.055)
         let before = h.view.contentOffset.y
         #expect(abs(before - 50_050) < 1e-9)
         // One finger lifts (its up 12 ms after its last move, where it was): the content stays.
         let staying = 3 - lifting
         touchUp(h, lifting, lifting == 1 ? Point(x: 100, y: 250) : Point(x: 200, y: 450), 0.056)
+        frame(h, 0.06)
         #expect(h.view.contentOffset.y == before)
         #expect(h.view.phase == .dragging)
         // The other carries on 1:1 from there.
         let y0 = staying == 1 ? 250.0 : 450.0
         let x0 = staying == 1 ? 100.0 : 200.0
         touchMove(h, staying, Point(x: x0, y: y0 - 30), 0.064)
+        frame(h, 0.075)
         #expect(abs(h.view.contentOffset.y - (before + 30)) < 1e-9)
         // A new finger joins far away: no jump either; the two then move by their centroid.
-        touchDown(h, 3, Point(x: 300, y: 100), 0.07)
+        touchDown(h, 3, Point(x: 300, y: 100), 0.0752)
+        frame(h, 0.0755)
         #expect(abs(h.view.contentOffset.y - (before + 30)) < 1e-9)
         touchMove(h, 3, Point(x: 300, y: 60), 0.078)          // centroid: 20 pt up
+        frame(h, 0.09)
         #expect(abs(h.view.contentOffset.y - (before + 50)) < 1e-9)
     }
 
@@ -154,6 +168,7 @@ struct MultiTouchTests {
             touchMove(h, 1, Point(x: 100, y: 300 - 10 * Double(k)), t, device: 0)
             touchMove(h, 1, Point(x: 200, y: 300 - 100 * Double(k)), t, device: 7)
         }
+        frame(h, 0.051)
         #expect(abs(h.view.contentOffset.y - 50_050) < 1e-9)
         touchUp(h, 1, Point(x: 200, y: 0), 0.05, device: 7)
         #expect(h.view.phase == .dragging)
