@@ -21,8 +21,8 @@
 ///   `EventTranslator`), so a touch is never handled twice.
 /// - Wheel, key and character events pass through unchanged.
 /// - A router also remembers that the gesture is a touch: its drags show the pointer resampled at each
-///   frame (``ScrollingView/touchResampleLatency``) instead of at each event. A host that passes touches
-///   on as pointer events (as the gallery shell does) gives up that resampling.
+///   frame (``ScrollingView/touchResampleLatency``) instead of at each event. A host with a tracker of its
+///   own in front passes the pointer on as one finger (device 0, id 0) to keep that (the gallery shell does).
 ///
 /// Bad input: a touch down or move at a non-finite location is ignored; a last up at one lifts at the
 /// finger's last location. Moves and ups of unknown fingers are ignored; a second down of a finger that

@@ -46,10 +46,14 @@ import Testing
         let rows = try readTrace(trace.path)
         #expect(rows.count == 45)
         func offsetY(at t: Double) -> Double? { rows.last { ($0["timestamp"] ?? .infinity) - rows[0]["timestamp"]! <= t + 1e-6 }?["offsetY"] }
+        // The list shows the fingers resampled 10 ms before each frame (`touchResampleLatency`): these
+        // frames come at least 10 ms after the samples they look at.
         #expect(offsetY(at: 0.09) == 0)
-        #expect(offsetY(at: 0.27) == 100)       // after the last two-finger move (t = 0.26)
+        // Mid-pan, the frame at 0.2 s shows the centroid at 0.19 s: between the samples at 0.18 (50) and 0.196 (60).
+        #expect(abs((offsetY(at: 0.2) ?? 0) - 56.25) < 1e-6)
+        #expect(offsetY(at: 0.3) == 100)        // after the last two-finger move (t = 0.26)
         #expect(offsetY(at: 0.34) == 100)       // the other screen's finger and the lift moved nothing
-        #expect(offsetY(at: 0.37) == 140)
+        #expect(offsetY(at: 0.4) == 140)
         #expect(rows.last?["offsetY"] == 140)   // held still 140 ms before the up: no fling
     }
 
