@@ -27,12 +27,21 @@ public enum InputEvent: Sendable, Hashable {
     case key(Key, time: Double)
     /// A printable key pressed (for app shortcuts such as "f", "h", "?", "1"), lower-case where it has case.
     case character(String, time: Double)
+    /// Finger `id` of touchscreen `device` touched down at `location` (window points). Fingers are told
+    /// apart by (`device`, `id`); ids may be reused once a finger is up. A view tree turns the fingers of
+    /// one touchscreen into one pointer at their centroid (see ``TouchTracker``).
+    case touchDown(device: Int, id: Int, location: Point, time: Double)
+    /// Finger `id` of `device` moved to `location`.
+    case touchMove(device: Int, id: Int, location: Point, time: Double)
+    /// Finger `id` of `device` lifted at `location`.
+    case touchUp(device: Int, id: Int, location: Point, time: Double)
 
     /// The event's own timestamp.
     public var time: Double {
         switch self {
         case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
-             .wheel(_, _, _, let t), .key(_, let t), .character(_, let t):
+             .wheel(_, _, _, let t), .key(_, let t), .character(_, let t),
+             .touchDown(_, _, _, let t), .touchMove(_, _, _, let t), .touchUp(_, _, _, let t):
             return t
         }
     }

@@ -42,6 +42,10 @@ final class InputRouter {
     /// The last pointer location seen (root frame coordinates), for keys and the wheel.
     var lastPointer: Point?
     var latestTime: Double = 0
+    /// Turns the fingers of one touchscreen into the pointer (their centroid).
+    var touches = TouchTracker()
+    /// Whether the gesture in progress is a touch (its drags are resampled at frames).
+    var downByTouch = false
 
     // MARK: - Focus state
 
@@ -59,6 +63,14 @@ final class InputRouter {
     // MARK: - Events
 
     func handle(_ event: InputEvent) {
+        // Fingers become one pointer at their centroid; mouse events wait while a finger is down.
+        let fromTouch: Bool
+        switch event {
+        case .touchDown, .touchMove, .touchUp: fromTouch = true
+        default: fromTouch = false
+        }
+        guard let event = touches.pointerEvent(for: event) else { return }
+        if case .pointerDown = event { downByTouch = fromTouch }
         let t = event.time
         let time = t.isFinite ? t : latestTime
         latestTime = max(latestTime, time)
@@ -79,8 +91,8 @@ final class InputRouter {
             wheel(dx: dx, dy: dy, at: p, time: time)
         case .key(let key, _):
             self.key(key, time: time)
-        case .character:
-            break
+        case .character, .touchDown, .touchMove, .touchUp:
+            break   // touches came back as pointer events
         }
     }
 
@@ -130,7 +142,7 @@ final class InputRouter {
         tracker.reset()
         var stoppedVisible = false
         for (k, s) in chain.enumerated() {
-            s.routedPointerDown(chainDown[k], time)
+            s.routedPointerDown(chainDown[k], time, touch: downByTouch)
             if s.pointer?.stoppedVisibleMotion == true { stoppedVisible = true }
         }
         clearHighlight()
@@ -220,10 +232,11 @@ final class InputRouter {
     /// Moves the participants: one alone follows the pointer; a chain deals out each move inner first
     /// (in either direction): a participant takes what keeps it inside its range, the next one the rest,
     /// the last one all that is left (rubber-banded at its own edge).
-    func feedParticipants(dx: Double, dy: Double, time: Double) {
+    func feedParticipants(dx: Double, dy: Double, time: Double, sample: Bool = true) {
         guard let first = participants.first else { return }
         guard participants.count > 1, let dim = dragDim else {
-            chain[first].routedPointerMove(Point(x: chainDown[first].x + dx, y: chainDown[first].y + dy), time)
+            chain[first].routedPointerMove(Point(x: chainDown[first].x + dx, y: chainDown[first].y + dy), time,
+                                           sample: sample)
             return
         }
         let total = dim == .x ? dx : dy
@@ -245,7 +258,7 @@ final class InputRouter {
             }
             var q = chainDown[k]
             q[dim] += shares[n]
-            s.routedPointerMove(q, time)
+            s.routedPointerMove(q, time, sample: sample)
         }
     }
 
@@ -261,8 +274,9 @@ final class InputRouter {
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if decided {
-            if let dim = dragDim { tracker.addSample(position: dim == .x ? p.x : p.y, time: time) }
-            feedParticipants(dx: dx, dy: dy, time: time)
+            // The up moves the content but is not a velocity sample (see `ScrollingView.moveToUp`); its
+            // time is the release time.
+            feedParticipants(dx: dx, dy: dy, time: time, sample: false)
             releaseParticipants(dx: dx, dy: dy, time: time)
             finishGesture()
             return

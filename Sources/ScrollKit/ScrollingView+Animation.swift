@@ -24,7 +24,7 @@ extension ScrollingView {
                            y: clamp(offset.y.isFinite ? offset.y : contentOffset.y, .y))
         if var p = pointer {
             p.anchor = target
-            p.downLocation = p.lastLocation
+            p.downLocation = p.resamples ? p.shownLocation : p.lastLocation
             pointer = p
         }
         setOffset(target)

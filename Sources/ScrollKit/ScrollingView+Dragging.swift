@@ -14,12 +14,21 @@ extension ScrollingView {
         // A timed scroll or glide is visible motion from its request on (its velocity reads 0 until
         // its first frame).
         let requested = session == .timed || session == .glide || pendingRequest != nil
+        var caughtVelocity = Point.zero, caughtStart = Point.zero
+        if session == .deceleration {
+            for d in ScrollingView.dims {
+                guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
+                caughtVelocity[d] = velocity[d]
+                caughtStart[d] = m.start
+            }
+        }
         let stopped = interruptForTouch()
         let offset = contentOffset
         pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
                                anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
                                downOffset: offset, isDragging: false, stoppedMotion: stopped,
-                               stoppedVisibleMotion: requested || (stopped && !(speed < Self.tapThroughSpeed)))
+                               stoppedVisibleMotion: requested || (stopped && !(speed < Self.tapThroughSpeed)),
+                               caughtVelocity: caughtVelocity, caughtStart: caughtStart)
         trackerX.reset()
         trackerY.reset()
         trackerX.addSample(position: location.x, time: time)
@@ -27,11 +36,13 @@ extension ScrollingView {
         updatePhase()
     }
 
-    func pointerMove(_ location: Point, _ time: Double) {
+    /// A move; with `sample` false (the up's last deal through a chain) the content follows it, but
+    /// velocity tracking does not sample it (see ``moveToUp(_:to:)``).
+    func pointerMove(_ location: Point, _ time: Double, sample: Bool = true) {
         guard var p = pointer, location.x.isFinite, location.y.isFinite else { return }
         let previousTime = p.lastTime
         let previousOffset = contentOffset
-        addSample(location, time, to: &p)
+        if sample { addSample(location, time, to: &p) } else { moveToUp(location, to: &p) }
         pointer = p
         if !p.isDragging {
             if p.awaitsGrant { return }
@@ -44,6 +55,8 @@ extension ScrollingView {
             updatePhase()
             delegate?.scrollViewWillBeginDragging(self)
         }
+        // A resampled touch drag moves the content at frames (`stepResampledDrag`).
+        if pointer?.resamples == true { return }
         updateDragOffset()
         // A cheap finite difference (the tracker's fit runs only at the release).
         if pointer != nil, time > previousTime {
@@ -56,11 +69,11 @@ extension ScrollingView {
     func pointerUp(_ location: Point, _ time: Double) {
         guard var p = pointer else { return }
         let location = location.x.isFinite && location.y.isFinite ? location : p.lastLocation
-        addSample(location, time, to: &p)
+        moveToUp(location, to: &p)
         pointer = p
         if p.isDragging {
             updateDragOffset()
-            let releaseVelocity = pointerVelocity(at: time)
+            let releaseVelocity = boostedVelocity(pointerVelocity(at: time), caughtBy: p, time: time)
             pointer = nil
             release(velocity: releaseVelocity, dragStartOffset: p.downOffset, time: time)
         } else if endTouch(p, time: time) {
@@ -97,6 +110,35 @@ extension ScrollingView {
         p.lastTime = time
         trackerX.addSample(position: location.x, time: time)
         trackerY.addSample(position: location.y, time: time)
+        if p.resamples { TouchResampler.add(location, time: time, to: &p.recent) }
+    }
+
+    /// A resampled touch drag at the frame `tick`: the content shows the finger where it was at
+    /// `tick.timestamp - touchResampleLatency`, interpolated between the samples around that time.
+    func stepResampledDrag(_ tick: FrameTick) {
+        guard var p = pointer, p.resamples, p.isDragging, tick.timestamp.isFinite else { return }
+        let at = tick.timestamp - Self.touchResampleLatency
+        guard let shown = TouchResampler.location(in: p.recent, at: at), shown != p.shownLocation else { return }
+        let before = contentOffset
+        let dt = tick.duration
+        p.shownLocation = shown
+        pointer = p
+        updateDragOffset()
+        let v = Point(x: (contentOffset.x - before.x) / dt, y: (contentOffset.y - before.y) / dt)
+        velocity = dt > 0 && v.x.isFinite && v.y.isFinite ? v : .zero
+    }
+
+    /// The pointer-up: the content still goes to its location, but velocity tracking does not sample it.
+    /// Real devices send the up 10–20 ms after the last move at the same place; fitting it as one more
+    /// sample would see a pause that never happened (release velocities 16–85 % too low on recorded
+    /// gestures). Flutter and Android leave the up out too. Its time still counts: the release velocity
+    /// is read at the up's time, so a pointer that stopped `VelocityTracker.maximumGap` (40 ms) before
+    /// it flings at zero.
+    /// A resampled touch drag shows the up's location at once: the content has moved exactly the finger's
+    /// travel when it is released.
+    func moveToUp(_ location: Point, to p: inout PointerState) {
+        p.lastLocation = location
+        p.shownLocation = location
     }
 
     /// The offset's velocity implied by the pointer (pt/s), scaled by the rubber band's slope
@@ -111,12 +153,36 @@ extension ScrollingView {
         return v
     }
 
+    /// A release velocity `v` with the fling that the down of `p` caught added to it, as on iOS, along each
+    /// axis where all of these hold (else `v` itself, a fresh fling):
+    /// - the caught fling was a plain deceleration moving at least ``flingBoostMinimumSpeed`` at the last
+    ///   frame before the down, and `v` is at least that fast too;
+    /// - `v` goes the same way;
+    /// - the release comes at most ``flingBoostWindow`` after the caught fling started decelerating
+    ///   (a longer hold, or a pause, starts fresh);
+    /// - the content is inside its range (a release past an edge is not boosted).
+    /// The sum is capped at ``flingBoostMaximumSpeed``.
+    func boostedVelocity(_ v: Point, caughtBy p: PointerState, time: Double) -> Point {
+        var out = v
+        for d in ScrollingView.dims where dragScrolls(d) {
+            let caught = p.caughtVelocity[d], released = v[d]
+            guard abs(caught) >= Self.flingBoostMinimumSpeed, abs(released) >= Self.flingBoostMinimumSpeed,
+                  caught * released > 0, time - p.caughtStart[d] <= Self.flingBoostWindow,
+                  contentOffset[d] == clamp(contentOffset[d], d) else { continue }
+            let sum = min(abs(caught + released), Self.flingBoostMaximumSpeed)
+            out[d] = released > 0 ? sum : -sum
+        }
+        return out
+    }
+
     /// Puts the content under the pointer, 1:1 from the down position, rubber-banded past the edges.
+    /// A resampled touch drag puts it under the resampled location instead (``stepResampledDrag(_:)``).
     func updateDragOffset() {
         guard let p = pointer, p.isDragging else { return }
         var o = contentOffset
+        let location = p.resamples ? p.shownLocation : p.lastLocation
         for d in ScrollingView.dims where dragScrolls(d) {
-            o[d] = band(p.anchor[d] - (p.lastLocation[d] - p.downLocation[d]), d)
+            o[d] = band(p.anchor[d] - (location[d] - p.downLocation[d]), d)
         }
         setOffset(o)
     }

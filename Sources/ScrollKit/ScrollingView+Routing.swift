@@ -4,15 +4,22 @@ import Motion
 /// view's viewport coordinates (0,0 = its frame's top-left).
 extension ScrollingView {
     /// A press on the path: stops any motion (see `pointerDown`); the drag waits for the router's grant.
-    func routedPointerDown(_ location: Point, _ time: Double) {
+    /// With `touch`, a drag shows the finger resampled at each frame (``touchResampleLatency``).
+    func routedPointerDown(_ location: Point, _ time: Double, touch: Bool = false) {
         let time = eventTime(time)
         pointerDown(location, time)
         pointer?.awaitsGrant = true
+        if touch, var p = pointer {
+            p.resamples = true
+            p.shownLocation = location
+            TouchResampler.add(location, time: time, to: &p.recent)
+            pointer = p
+        }
     }
 
     /// A move before the router decided (samples only) or after it granted the drag (moves the content).
-    func routedPointerMove(_ location: Point, _ time: Double) {
-        pointerMove(location, eventTime(time))
+    func routedPointerMove(_ location: Point, _ time: Double, sample: Bool = true) {
+        pointerMove(location, eventTime(time), sample: sample)
     }
 
     /// Whether the pointer, moved by (dx, dy) from its down, has passed the slop along this view's axes.
@@ -42,6 +49,12 @@ extension ScrollingView {
             trackerY.reset()
             trackerX.addSample(position: location.x, time: time)
             trackerY.addSample(position: location.y, time: time)
+            if p.resamples {
+                // Its own displacement starts here: shown from here, resampled from here on.
+                p.recent.removeAll(keepingCapacity: true)
+                TouchResampler.add(location, time: time, to: &p.recent)
+                p.shownLocation = location
+            }
         }
         p.isDragging = true
         pointer = p
@@ -60,7 +73,7 @@ extension ScrollingView {
     func routedTouchEnd(_ location: Point, _ time: Double) -> Bool {
         guard var p = pointer else { return false }
         let time = eventTime(time)
-        if location.x.isFinite, location.y.isFinite { addSample(location, time, to: &p) }
+        if location.x.isFinite, location.y.isFinite { moveToUp(location, to: &p) }
         pointer = p
         if p.isDragging {
             pointerUp(location, time)
@@ -77,11 +90,12 @@ extension ScrollingView {
             pointerUp(location, time)
             return
         }
-        if location.x.isFinite, location.y.isFinite { addSample(location, time, to: &p) }
+        if location.x.isFinite, location.y.isFinite { moveToUp(location, to: &p) }
         pointer = p
         updateDragOffset()
+        let v = boostedVelocity(override, caughtBy: p, time: time)
         pointer = nil
-        release(velocity: override, dragStartOffset: p.downOffset, time: time)
+        release(velocity: v, dragStartOffset: p.downOffset, time: time)
     }
 
     /// Whether a drag moves the content along `d`: it scrolls along `d` and no directional lock forbids it.

@@ -37,5 +37,16 @@ extension ScrollingView {
         var awaitsGrant = false
         /// The only axis this drag moves (directional lock), or `nil` for every scrolling axis.
         var lock: Dim?
+        /// The fling the down caught, per axis: its velocity at the last frame before the down (0 on an
+        /// axis that was not in a plain deceleration) and the time it started decelerating (its release).
+        /// A fast fling in the same direction adds to it (see ``ScrollingView/flingBoostMinimumSpeed``).
+        var caughtVelocity = Point.zero
+        var caughtStart = Point.zero
+        /// A touch drag: the content shows the finger resampled at each frame (see
+        /// ``ScrollingView/touchResampleLatency``), not at each event.
+        var resamples = false
+        /// For `resamples`: the recent samples (time order) and the location the content shows.
+        var recent: [TouchResampler.Sample] = []
+        var shownLocation = Point.zero
     }
 }

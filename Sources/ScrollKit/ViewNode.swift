@@ -15,7 +15,9 @@ import Motion
 /// - **Frames.** ``step(_:)`` calls ``update(_:)`` on every view of the tree, parents before children.
 ///   ``isAnimating`` is true while any view of the tree needs frames.
 /// - **Input.** ``handle(_:)`` takes events in the coordinates of the view's frame (a window's, for the
-///   root) and routes them through the tree: see *Composition* below. Call it on the root.
+///   root) and routes them through the tree: see *Composition* below. Call it on the root. Touch events
+///   first become one pointer at the fingers' centroid (``TouchTracker``); a touch drag is shown resampled
+///   at each frame (``ScrollingView/touchResampleLatency``).
 ///
 /// ## Composition: who gets a gesture
 /// - **Press.** A pointer down hit-tests the tree (``hitTest(_:)``). Every scroll view on the path from

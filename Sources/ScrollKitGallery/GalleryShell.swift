@@ -88,6 +88,10 @@ final class GalleryShell: DemoScene {
 
     private enum PointerOwner { case none, scene, tab(Int), overlay }
     private var pointer = PointerOwner.none
+    /// Turns the fingers of one touchscreen into the pointer (their centroid).
+    private var touches = TouchTracker()
+    /// Whether the pointer in progress is the fingers' (scenes then get it as a touch).
+    private var pointerIsTouch = false
     private var indicator: (from: Double, to: Double, start: Double?)?
     /// The selection indicator's position in tabs (fractional while it slides).
     private(set) var indicatorPosition: Double
@@ -200,6 +204,14 @@ final class GalleryShell: DemoScene {
     }
 
     func handle(_ event: InputEvent) {
+        // Fingers become one pointer at their centroid; a scene gets it as one finger (device 0, id 0), so
+        // its scroll views resample the drag (scenes' own controls read it through a `TouchTracker`).
+        switch event {
+        case .touchDown, .touchMove, .touchUp: pointerIsTouch = true
+        case .pointerDown: pointerIsTouch = false
+        default: break
+        }
+        guard let event = touches.pointerEvent(for: event) else { return }
         switch event {
         case .key(.escape, _):
             if showsHelp { showsHelp = false } else if currentScene?.handleEscape() != true { quit = true }
@@ -237,12 +249,14 @@ final class GalleryShell: DemoScene {
             }
             pointer = .scene
             lastScenePointer = local(p)
-            currentScene?.handle(.pointerDown(location: lastScenePointer, time: t))
+            currentScene?.handle(pointerIsTouch ? .touchDown(device: 0, id: 0, location: lastScenePointer, time: t)
+                                                : .pointerDown(location: lastScenePointer, time: t))
         case .pointerMove(let p, let t):
             switch pointer {
             case .scene:
                 lastScenePointer = local(p)
-                currentScene?.handle(.pointerMove(location: lastScenePointer, time: t))
+                currentScene?.handle(pointerIsTouch ? .touchMove(device: 0, id: 0, location: lastScenePointer, time: t)
+                                                    : .pointerMove(location: lastScenePointer, time: t))
             case .tab(let index):
                 tabBar.pressed = tabBar.tab(at: p, count: tabs.count, width: size.width) == index ? index : nil
             case .none, .overlay:
@@ -254,7 +268,8 @@ final class GalleryShell: DemoScene {
             switch owner {
             case .scene:
                 lastScenePointer = local(p)
-                currentScene?.handle(.pointerUp(location: lastScenePointer, time: t))
+                currentScene?.handle(pointerIsTouch ? .touchUp(device: 0, id: 0, location: lastScenePointer, time: t)
+                                                    : .pointerUp(location: lastScenePointer, time: t))
             case .tab(let index):
                 tabBar.pressed = nil
                 if tabBar.tab(at: p, count: tabs.count, width: size.width) == index { select(index) }
@@ -266,6 +281,8 @@ final class GalleryShell: DemoScene {
             currentScene?.handle(.wheel(dx: dx, dy: dy, location: local(p), time: t))
         case .key, .character:
             if !showsHelp { currentScene?.handle(event) }
+        case .touchDown, .touchMove, .touchUp:
+            break   // already pointer events (`handle`)
         }
     }
 

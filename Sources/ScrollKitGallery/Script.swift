@@ -11,6 +11,9 @@ import ScrollKitSDL
 ///   {"t": 0.0,  "type": "down", "x": 400, "y": 500},
 ///   {"t": 0.05, "type": "move", "x": 400, "y": 300},
 ///   {"t": 0.1,  "type": "up",   "x": 400, "y": 100},
+///   {"t": 0.5,  "type": "touchDown", "id": 1, "x": 300, "y": 400},
+///   {"t": 0.5,  "type": "touchDown", "id": 2, "x": 500, "y": 400},
+///   {"t": 0.55, "type": "touchMove", "id": 1, "x": 300, "y": 300},
 ///   {"t": 1.0,  "type": "scrollToEnd", "duration": 2, "curve": "smoothstep"},
 ///   {"t": 3.2,  "type": "drag-indicator", "fraction": 0.5},
 ///   {"t": 3.5,  "type": "screenshot", "path": "end.png"}
@@ -42,6 +45,8 @@ enum ScriptAction: Sendable, Equatable {
     case down(Point)
     case move(Point)
     case up(Point)
+    /// Finger `id` of touchscreen `device` (0 when not given) down / moved / up at a point in window points.
+    case touch(TouchPhase, device: Int, id: Int, Point)
     /// A wheel turn in steps (fractions allowed; positive `dy` = toward the start, as SDL reports it).
     /// `location` nil = the last scripted pointer position, or the window's centre before any.
     /// A `"shift": true` wheel is already turned horizontal here (`EventTranslator.shiftedWheel`).
@@ -55,6 +60,9 @@ enum ScriptAction: Sendable, Equatable {
     /// Write a PNG of the frame on screen at `t` (relative paths: from the working directory).
     case screenshot(path: String)
 }
+
+/// Which of a finger's events a script's `touchDown` / `touchMove` / `touchUp` is.
+enum TouchPhase: Sendable, Equatable { case down, move, up }
 
 /// A scripted request to the scene's main scroll view.
 ///
@@ -120,7 +128,7 @@ extension Script {
         static let maxWheelSteps = 10_000.0
         /// Longest animation, seconds.
         static let maxDuration = 3_600.0
-        /// Largest item index for scrollToItem.
+        /// Largest item index for scrollToItem, and largest finger id and touch device.
         static let maxIndex = 1_000_000_000_000.0
         /// Largest window dimension for resize, points (the same bound as `--size`).
         static let maxDimension = Double(OptionRanges.windowDimension.bounds.upperBound)
@@ -132,12 +140,14 @@ extension Script {
     static let defaultDuration = 0.3
 
     /// The event types, in the order the documentation lists them.
-    static let eventTypes = ["down", "move", "up", "wheel", "key", "scrollTo", "scrollToEnd", "scrollToItem", "drag-indicator",
-                             "insert", "delete", "resize", "screenshot"]
+    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "wheel", "key", "scrollTo", "scrollToEnd",
+                             "scrollToItem", "drag-indicator", "insert", "delete", "resize", "screenshot"]
 
     /// The fields each event type accepts (besides "t" and "type").
     static let fields: [String: [String]] = [
         "down": ["x", "y"], "move": ["x", "y", "from", "to", "animated"], "up": ["x", "y"],
+        "touchDown": ["id", "x", "y", "device"], "touchMove": ["id", "x", "y", "device"],
+        "touchUp": ["id", "x", "y", "device"],
         "insert": ["index", "count", "animated"], "delete": ["index", "count", "animated"],
         "wheel": ["dx", "dy", "x", "y", "shift"],
         "key": ["key", "shift"],
@@ -286,6 +296,11 @@ private struct EventReader {
             let change: ListChange = type == "insert" ? .insert(at: at, count: count) : .delete(at: at, count: count)
             action = .scene(.change(change, animated: try animated(), event: index))
         case "up": action = .up(try point())
+        case "touchDown", "touchMove", "touchUp":
+            let phase: TouchPhase = type == "touchDown" ? .down : type == "touchMove" ? .move : .up
+            let id = try wholeNumber("id", min: 0, max: Script.Limits.maxIndex)
+            let device = members["device"] == nil ? 0 : try wholeNumber("device", min: 0, max: Script.Limits.maxIndex)
+            action = .touch(phase, device: device, id: id, try point())
         case "wheel":
             guard members["dx"] != nil || members["dy"] != nil else { throw fail("a wheel event needs \"dx\" or \"dy\"") }
             let dx = try optionalNumber("dx", min: -Script.Limits.maxWheelSteps, max: Script.Limits.maxWheelSteps) ?? 0

@@ -71,6 +71,13 @@ struct ScriptPlayer {
             case .down(let p): pointer = p; result.append(.input(.pointerDown(location: p, time: time)))
             case .move(let p): pointer = p; result.append(.input(.pointerMove(location: p, time: time)))
             case .up(let p): pointer = p; result.append(.input(.pointerUp(location: p, time: time)))
+            case .touch(let phase, let device, let id, let p):
+                pointer = p
+                switch phase {
+                case .down: result.append(.input(.touchDown(device: device, id: id, location: p, time: time)))
+                case .move: result.append(.input(.touchMove(device: device, id: id, location: p, time: time)))
+                case .up: result.append(.input(.touchUp(device: device, id: id, location: p, time: time)))
+                }
             case .wheel(let dx, let dy, let location):
                 let at = location ?? pointer ?? Point(x: windowSize.width / 2, y: windowSize.height / 2)
                 result.append(.input(.wheel(dx: dx, dy: dy, location: at, time: time)))

@@ -23,9 +23,12 @@ public enum HostEvent: Sendable, Hashable {
 ///
 /// - Pointer: the left mouse button only (other buttons are ignored); moves are reported while it is
 ///   held. Mouse events that SDL synthesizes from touch (`which == SDL_TOUCH_MOUSEID`, `UInt32.max`)
-///   are dropped: the finger events themselves drive the pointer (the first finger down is the
-///   pointer until it lifts), so a touch drag is never handled twice.
-///   Losing focus while the button is held ends the drag with a `pointerUp` at the last location.
+///   are dropped: the finger events themselves are reported, so a touch drag is never handled twice.
+/// - Touch: every finger, as `.touchDown` / `.touchMove` / `.touchUp` with `device` = the SDL touch
+///   device (`touchId`) and `id` = `fingerId`, at its position in window points (SDL reports fractions
+///   of the window). A view tree turns them into one pointer at the fingers' centroid (``TouchTracker``).
+/// - Losing focus while the button or a finger is down ends the gesture with a `pointerUp` at the last
+///   location (a ``TouchTracker`` ends a touch gesture where its pointer is).
 /// - Wheel: `preciseX` / `preciseY` (fractional steps, SDL 2.0.18+), at the pointer position
 ///   (`mouseX` / `mouseY`, SDL 2.26). With ``WheelDirection/system`` (the default) the values are
 ///   passed as SDL reports them, which already follows the user's "natural scrolling" setting
@@ -57,14 +60,16 @@ public struct EventTranslator: Sendable {
     /// How wheel directions are reported (default: ``WheelDirection/system``).
     public var wheelDirection: WheelDirection = .system
 
-    /// Whether the primary pointer (left button or first finger) is down.
-    public private(set) var isPointerDown = false
+    /// Whether the left button or a finger is down.
+    public var isPointerDown: Bool { isMouseDown || fingersDown > 0 }
+    private var isMouseDown = false
+    /// Fingers down minus fingers up (never negative).
+    private var fingersDown = 0
     /// Whether Shift is held, as the last key event's modifier state (`keysym.mod`) said; cleared
     /// when the window loses focus. Decides Tab versus Backtab and horizontal wheel turns, so it
     /// follows the event stream: a Shift pressed between two wheel events of one batch counts for
     /// the second only. A host that sees no key events may set it itself.
     public var isShiftHeld = false
-    private var primaryFinger: Int64?
     private var lastLocation = Point.zero
 
     /// Maps SDL's millisecond stamps onto a host clock read by `now` (seconds): waits (at most 2 ms) for
@@ -116,15 +121,14 @@ public struct EventTranslator: Sendable {
         case SDL_MOUSEBUTTONDOWN:
             let b = event.button
             guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
-            guard primaryFinger == nil else { return nil }
             let p = Point(x: Double(b.x), y: Double(b.y))
-            isPointerDown = true
+            isMouseDown = true
             lastLocation = p
             return .input(.pointerDown(location: p, time: time))
 
         case SDL_MOUSEMOTION:
             let m = event.motion
-            guard m.which != Self.touchMouseID, isPointerDown, primaryFinger == nil else { return nil }
+            guard m.which != Self.touchMouseID, isMouseDown else { return nil }
             let p = Point(x: Double(m.x), y: Double(m.y))
             lastLocation = p
             return .input(.pointerMove(location: p, time: time))
@@ -132,9 +136,9 @@ public struct EventTranslator: Sendable {
         case SDL_MOUSEBUTTONUP:
             let b = event.button
             guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT,
-                  isPointerDown, primaryFinger == nil else { return nil }
+                  isMouseDown else { return nil }
             let p = Point(x: Double(b.x), y: Double(b.y))
-            isPointerDown = false
+            isMouseDown = false
             lastLocation = p
             return .input(.pointerUp(location: p, time: time))
 
@@ -153,28 +157,26 @@ public struct EventTranslator: Sendable {
 
         case SDL_FINGERDOWN:
             let f = event.tfinger
-            guard primaryFinger == nil, !isPointerDown else { return nil }
-            primaryFinger = f.fingerId
             let p = fingerLocation(f)
-            isPointerDown = true
+            fingersDown += 1
             lastLocation = p
-            return .input(.pointerDown(location: p, time: time))
+            return .input(.touchDown(device: Int(truncatingIfNeeded: f.touchId), id: Int(truncatingIfNeeded: f.fingerId),
+                                     location: p, time: time))
 
         case SDL_FINGERMOTION:
             let f = event.tfinger
-            guard f.fingerId == primaryFinger else { return nil }
             let p = fingerLocation(f)
             lastLocation = p
-            return .input(.pointerMove(location: p, time: time))
+            return .input(.touchMove(device: Int(truncatingIfNeeded: f.touchId), id: Int(truncatingIfNeeded: f.fingerId),
+                                     location: p, time: time))
 
         case SDL_FINGERUP:
             let f = event.tfinger
-            guard f.fingerId == primaryFinger else { return nil }
             let p = fingerLocation(f)
-            primaryFinger = nil
-            isPointerDown = false
+            fingersDown = max(0, fingersDown - 1)
             lastLocation = p
-            return .input(.pointerUp(location: p, time: time))
+            return .input(.touchUp(device: Int(truncatingIfNeeded: f.touchId), id: Int(truncatingIfNeeded: f.fingerId),
+                                   location: p, time: time))
 
         case SDL_KEYDOWN:
             isShiftHeld = Self.hasShift(event.key.keysym.mod)
@@ -207,8 +209,8 @@ public struct EventTranslator: Sendable {
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 isShiftHeld = false
                 guard isPointerDown else { return nil }
-                isPointerDown = false
-                primaryFinger = nil
+                isMouseDown = false
+                fingersDown = 0
                 return .input(.pointerUp(location: lastLocation, time: time))
             default:
                 return nil

@@ -62,6 +62,39 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         #expect(script.events == expected)
     }
 
+    @Test("touch events: id, x, y and an optional device (0 when not given)")
+    func touchEvents() throws {
+        let script = try parse("""
+        {"events": [
+          {"t": 0,    "type": "touchDown", "id": 1, "x": 300, "y": 400},
+          {"t": 0,    "type": "touchDown", "id": 2, "x": 500.5, "y": 400, "device": 0},
+          {"t": 0.01, "type": "touchMove", "id": 2, "x": 500.5, "y": 380},
+          {"t": 0.02, "type": "touchUp",   "id": 1, "x": 300, "y": 400, "device": 3}
+        ]}
+        """)
+        #expect(script.events == [
+            ScriptEvent(t: 0, .touch(.down, device: 0, id: 1, Point(x: 300, y: 400))),
+            ScriptEvent(t: 0, .touch(.down, device: 0, id: 2, Point(x: 500.5, y: 400))),
+            ScriptEvent(t: 0.01, .touch(.move, device: 0, id: 2, Point(x: 500.5, y: 380))),
+            ScriptEvent(t: 0.02, .touch(.up, device: 3, id: 1, Point(x: 300, y: 400))),
+        ])
+    }
+
+    @Test("a bad touch event is a one-line error naming the event and the field", arguments: [
+        (#"{"t": 0, "type": "touchDown", "x": 1, "y": 2}"#, #"event 0: missing field "id""#),
+        (#"{"t": 0, "type": "touchMove", "id": "a", "x": 1, "y": 2}"#, #"event 0: "id" must be a number"#),
+        (#"{"t": 0, "type": "touchUp", "id": 1.5, "x": 1, "y": 2}"#, #"event 0: "id" must be a whole number (got 1.5)"#),
+        (#"{"t": 0, "type": "touchDown", "id": -1, "x": 1, "y": 2}"#, #"event 0: "id" must be at least 0 (got -1)"#),
+        (#"{"t": 0, "type": "touchDown", "id": 1, "x": 1, "y": 2, "device": null}"#, #"event 0: "device" must be a number"#),
+        (#"{"t": 0, "type": "touchDown", "id": 1, "x": 1, "y": 2, "device": 0.5}"#, #"event 0: "device" must be a whole number (got 0.5)"#),
+        (#"{"t": 0, "type": "touchDown", "id": 1, "y": 2}"#, #"event 0: missing field "x""#),
+        (#"{"t": 0, "type": "touchMove", "id": 1, "x": "1", "y": 2}"#, #"event 0: "x" must be a number"#),
+        (#"{"t": 0, "type": "touchUp", "id": 1, "x": 1, "y": 2, "finger": 1}"#, #"event 0: unknown field "finger" for type "touchUp" (valid: t, type, id, x, y, device)"#),
+    ])
+    func badTouchEvents(event: String, expected: String) {
+        #expect(message(one(event)) == expected)
+    }
+
     @Test func emptyEventListAndBOMAndEscapes() throws {
         #expect(try parse(#"{"events": []}"#).events.isEmpty)
         let bom = [UInt8]([0xEF, 0xBB, 0xBF]) + Array(one(#"{"t": 1, "type": "screenshot", "path": "a\u00e9\ud83d\ude00\n.png"}"#).utf8)
@@ -151,7 +184,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"events": [{"type": "down", "x": 1, "y": 2}]}"#, #"event 0: missing field "t""#),
         (#"{"events": [{"t": 0, "x": 1, "y": 2}]}"#, #"event 0: missing field "type""#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1}]}"#, #"event 0: missing field "y""#),
-        (#"{"events": [{"t": 0, "type": "tap", "x": 1, "y": 2}]}"#, #"event 0: unknown type "tap" (valid: down, move, up, wheel, key, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#),
+        (#"{"events": [{"t": 0, "type": "tap", "x": 1, "y": 2}]}"#, #"event 0: unknown type "tap" (valid: down, move, up, touchDown, touchMove, touchUp, wheel, key, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1, "y": 2, "z": 3}]}"#, #"event 0: unknown field "z" for type "down" (valid: t, type, x, y)"#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1, "x": 2, "y": 2}]}"#, #"event 0: duplicate field "x""#),
         (#"{"events": [{"t": 0, "type": "scrollToEnd", "curve": "linear", "index": 3}]}"#, #"event 0: unknown field "index" for type "scrollToEnd" (valid: t, type, duration, curve)"#),
@@ -212,7 +245,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         #expect(message(one(#"{"t": "# + digits + #", "type": "key", "key": "Up"}"#))
                 == #"event 0: "t" must be a finite number (got 100000000000000000000000000000000000000000000000…, it is out of range)"#)
         #expect(message(one(#"{"t": 0, "type": "a\nb\u0007c"}"#))
-                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, wheel, key, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#)
+                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, touchDown, touchMove, touchUp, wheel, key, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#)
         #expect(excerpt(String(repeating: "é", count: 60)) == String(repeating: "é", count: 48) + "…")
     }
 

@@ -21,6 +21,23 @@ private func play(_ events: [ScriptEvent], frames: Int, hz: Double = 60, origin:
 }
 
 @Suite struct ScriptPlayerTests {
+    @Test func touchEventsKeepTheirDeviceIdAndTime() {
+        let events = [
+            ScriptEvent(t: 0.004, .touch(.down, device: 0, id: 1, Point(x: 100, y: 500))),
+            ScriptEvent(t: 0.004, .touch(.down, device: 2, id: 7, Point(x: 300, y: 500))),
+            ScriptEvent(t: 0.008, .touch(.move, device: 0, id: 1, Point(x: 100, y: 450))),
+            ScriptEvent(t: 0.012, .touch(.up, device: 0, id: 1, Point(x: 100, y: 450))),
+        ]
+        let origin = 10.0
+        let frames = play(events, frames: 2, origin: origin)
+        #expect(frames[1] == [
+            .input(.touchDown(device: 0, id: 1, location: Point(x: 100, y: 500), time: origin + 0.004)),
+            .input(.touchDown(device: 2, id: 7, location: Point(x: 300, y: 500), time: origin + 0.004)),
+            .input(.touchMove(device: 0, id: 1, location: Point(x: 100, y: 450), time: origin + 0.008)),
+            .input(.touchUp(device: 0, id: 1, location: Point(x: 100, y: 450), time: origin + 0.012)),
+        ])
+    }
+
     @Test func severalPointerEventsInOneFrameKeepTheirOwnTimes() {
         // At 60 Hz frame 1 begins at 0.01666…; these four all fall after frame 0 and by frame 1.
         let events = [

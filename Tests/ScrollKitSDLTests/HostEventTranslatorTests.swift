@@ -43,10 +43,11 @@ enum FakeEvent {
         return e
     }
 
-    static func finger(_ type: SDL_EventType, id: Int64, x: Float, y: Float, ms: UInt32) -> SDL_Event {
+    static func finger(_ type: SDL_EventType, id: Int64, x: Float, y: Float, ms: UInt32, device: Int64 = 0) -> SDL_Event {
         var e = SDL_Event()
         e.type = type.rawValue
         e.tfinger.timestamp = ms
+        e.tfinger.touchId = device
         e.tfinger.fingerId = id
         e.tfinger.x = x
         e.tfinger.y = y
@@ -105,7 +106,7 @@ struct HostEventTranslatorTests {
         #expect(!t.isPointerDown)
     }
 
-    @Test("mouse events synthesized from touch are dropped; the finger itself is the pointer")
+    @Test("mouse events synthesized from touch are dropped; every finger is reported by device and id")
     func touchIsHandledOnce() {
         var t = EventTranslator(windowSize: Size(width: 400, height: 200))
         let touch = EventTranslator.touchMouseID
@@ -115,14 +116,44 @@ struct HostEventTranslatorTests {
         out += t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 200, y: 100, ms: 10, which: touch))
         out += t.translate(FakeEvent.finger(SDL_FINGERMOTION, id: 7, x: 0.5, y: 0.25, ms: 20))
         out += t.translate(FakeEvent.motion(x: 200, y: 50, ms: 20, which: touch))
-        out += t.translate(FakeEvent.finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1, ms: 25))   // 2nd finger
+        out += t.translate(FakeEvent.finger(SDL_FINGERDOWN, id: 8, x: 0.125, y: 0.125, ms: 25))   // 2nd finger
         out += t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 1, ms: 26, which: touch))
         out += t.translate(FakeEvent.finger(SDL_FINGERUP, id: 7, x: 0.5, y: 0.25, ms: 30))
         out += t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONUP, x: 200, y: 50, ms: 30, which: touch))
+        out += t.translate(FakeEvent.finger(SDL_FINGERDOWN, id: 7, x: 0.25, y: 0.5, ms: 35, device: 3))   // 2nd screen
         #expect(out == [
-            .input(.pointerDown(location: Point(x: 200, y: 100), time: 0.010)),
-            .input(.pointerMove(location: Point(x: 200, y: 50), time: 0.020)),
-            .input(.pointerUp(location: Point(x: 200, y: 50), time: 0.030)),
+            .input(.touchDown(device: 0, id: 7, location: Point(x: 200, y: 100), time: 0.010)),
+            .input(.touchMove(device: 0, id: 7, location: Point(x: 200, y: 50), time: 0.020)),
+            .input(.touchDown(device: 0, id: 8, location: Point(x: 50, y: 25), time: 0.025)),
+            .input(.touchUp(device: 0, id: 7, location: Point(x: 200, y: 50), time: 0.030)),
+            .input(.touchDown(device: 3, id: 7, location: Point(x: 100, y: 100), time: 0.035)),
+        ])
+        #expect(t.isPointerDown)
+    }
+
+    @Test("losing focus with fingers down ends the touch gesture (a pointer-up a TouchTracker maps to its pointer)")
+    func focusLostWithFingersDown() {
+        var t = EventTranslator(windowSize: Size(width: 400, height: 200))
+        var touches = TouchTracker()
+        var out: [InputEvent] = []
+        func feed(_ e: SDL_Event) {
+            for case .input(let i) in t.translate(e) { if let p = touches.pointerEvent(for: i) { out.append(p) } }
+        }
+        feed(FakeEvent.finger(SDL_FINGERDOWN, id: 1, x: 0.25, y: 0.5, ms: 10))
+        feed(FakeEvent.finger(SDL_FINGERDOWN, id: 2, x: 0.75, y: 0.5, ms: 12))
+        feed(FakeEvent.finger(SDL_FINGERMOTION, id: 2, x: 0.75, y: 0.25, ms: 20))
+        var lost = SDL_Event()
+        lost.type = SDL_WINDOWEVENT.rawValue
+        lost.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+        lost.window.timestamp = 30
+        feed(lost)
+        #expect(!t.isPointerDown)
+        #expect(touches.fingerCount == 0)
+        // The pointer started at the first finger and moved by the centroid's travel (25 pt up).
+        #expect(out == [
+            .pointerDown(location: Point(x: 100, y: 100), time: 0.010),
+            .pointerMove(location: Point(x: 100, y: 75), time: 0.020),
+            .pointerUp(location: Point(x: 100, y: 75), time: 0.030),
         ])
     }
 

@@ -30,6 +30,8 @@ extension SceneEntry {
 /// - Script commands and the trace act on the table. The trace's `selected` is the curve's index.
 @MainActor
 final class CurvesScene: DemoScene, GalleryHUDPlacement {
+    /// Turns the shell's finger into the pointer this scene's controls read.
+    private var touches = TouchTracker()
     /// How far the table scrolls, points (UIKit's custom-animator example scrolled to `CGPoint(x: 0, y: 500)`).
     static let distance = 500.0
     /// The duration at start, seconds (that example's 0.25 s).
@@ -217,6 +219,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     }
 
     func handle(_ event: InputEvent) {
+        // A finger (the shell's) is a pointer here; its lists get pointer events (not resampled).
+        guard let event = touches.pointerEvent(for: event) else { return }
         switch event {
         case .pointerDown(let p, _):
             if playButton.contains(p) {
@@ -272,6 +276,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
             case "+", "=": setDuration(duration + Self.durationStep)
             default: break
             }
+        case .touchDown, .touchMove, .touchUp:
+            break   // already pointer events (`touches`)
         }
     }
 

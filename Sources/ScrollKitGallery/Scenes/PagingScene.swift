@@ -94,7 +94,8 @@ final class PagingScene: DemoScene {
     func handle(_ event: InputEvent) {
         if case .key(.escape, _) = event { quit = true; return }
         listView.handle(event)
-        switch event {
+        // The knob reads a finger as the pointer.
+        switch knobTouches.pointerEvent(for: event) ?? .character("", time: 0) {
         case .pointerDown(let p, _):
             let f = listView.frame
             knobPressed = f.contains(p) && listView.scrollView.phase == .tracking
@@ -110,6 +111,7 @@ final class PagingScene: DemoScene {
 
     /// Whether a pointer is down on the shown card's round button (drawn pressed).
     private(set) var knobPressed = false
+    private var knobTouches = TouchTracker()
 
     func update(_ tick: FrameTick) {
         listView.step(tick)

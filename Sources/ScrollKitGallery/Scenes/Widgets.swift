@@ -90,13 +90,16 @@ final class ControlTracker {
     /// The controls, hit-tested front to back (last drawn first).
     var controls: [any PressableControl] = []
     private var active: (any PressableControl)?
+    private var touches = TouchTracker()
 
     /// Whether a control holds the pointer (a press in progress).
     var isTracking: Bool { active != nil }
 
     /// Handles `event` if it belongs to a control: a down on an enabled control, or any pointer event
     /// while a control holds the pointer. Returns true when the event was consumed.
+    /// A touch is read as the pointer (the caller passes the raw touch on when this returns false).
     func handle(_ event: InputEvent) -> Bool {
+        guard let event = touches.pointerEvent(for: event) else { return active != nil }
         switch event {
         case .pointerDown(let p, _):
             guard active == nil,
