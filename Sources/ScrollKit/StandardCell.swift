@@ -35,7 +35,7 @@
 /// Layouts are kept in the cell and laid out again only when the text, the width, the style or the
 /// measurer change. They are also shared through a bounded process-wide cache (``layoutCacheCapacity``
 /// entries, emptied when full), so a recycled cell given text another cell laid out at the same width
-/// reuses that layout. Drawing a laid-out cell allocates nothing (an ``SDLCanvas``-style canvas drawing
+/// reuses that layout. Drawing a laid-out cell allocates nothing (on a canvas such as `SDLCanvas` that draws
 /// glyphs from its atlas).
 ///
 /// ## Switch

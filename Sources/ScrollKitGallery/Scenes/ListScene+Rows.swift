@@ -141,7 +141,7 @@ final class RowSource: ListDataSource {
              subtitles: ["Motion alerts on, recordings kept for 30 days", "Streams in HD while nobody is home",
                          "Night vision on. Two people were seen at the door today; the recordings are kept for 30 days and faces you have named are recognised"]),
         Kind(name: "Speaker", swatch: .swatch(RGBAColor(hex: 0xFF2D55), symbol: "S"), accessory: .chevron,
-             subtitles: ["Playing “Blue in Green” in two rooms", "Idle, grouped with the kitchen speaker"]),
+             subtitles: ["Playing “Blue in Green” in two rooms", "Idle, grouped with two other speakers"]),
         Kind(name: "Blinds", swatch: .swatch(RGBAColor(hex: 0x34C759), symbol: "B"), accessory: .chevron,
              subtitles: ["Close at sunset, open at 7:30 on weekdays",
                          "Half open to keep the afternoon sun out of the room, then closed at sunset and opened again at 7:30 on weekdays and 9:00 at weekends"]),
