@@ -19,6 +19,9 @@
 #include <pthread.h>
 #include <string.h>
 #include <wchar.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -495,3 +498,11 @@ void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, i
     }
 }
 
+int sk_set_timer_slack_ns(unsigned long ns) {
+#if defined(__linux__) && defined(PR_SET_TIMERSLACK)
+    return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0) == 0 ? 0 : -1;
+#else
+    (void)ns;
+    return -1;
+#endif
+}

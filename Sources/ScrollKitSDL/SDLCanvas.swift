@@ -228,7 +228,7 @@ public final class SDLCanvas: DrawingCanvas {
     public func clear(_ color: RGBAColor) {
         if let surface = directSurface {   // the software target: ordinary stores (see storeFill)
             let whole = SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
-            if clipStack.isEmpty || !clipIsEmpty { storeFill(clipStack.last ?? whole, color: color) }
+            if clipStack.isEmpty || !clipIsEmpty { _ = storeFill(clipStack.last ?? whole, color: color) }
             return
         }
         if clipStack.isEmpty {

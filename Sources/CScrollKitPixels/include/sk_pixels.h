@@ -87,4 +87,9 @@ int sk_blend_uses_avx2(void);
 void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, int count,
                          int bandTop, int bandBottom);
 
+/// Linux: sets the calling thread's timer slack (how late the kernel may wake its sleeps, 50 µs by
+/// default) to `ns` nanoseconds; returns 0 on success, -1 elsewhere or on failure. (Not a pixel
+/// kernel: prctl is variadic, which Swift cannot call.)
+int sk_set_timer_slack_ns(unsigned long ns);
+
 #endif
