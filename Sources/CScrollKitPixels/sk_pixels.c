@@ -18,6 +18,10 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <wchar.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -148,6 +152,14 @@ void sk_blend_mask_rect(uint32_t *dst, int dstPitch, const uint8_t *mask, int ma
                         uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
     for (int y = 0; y < height; y++) {
         sk_blend_mask_row(dst + (ptrdiff_t)y * dstPitch, mask + (ptrdiff_t)y * maskPitch, width, r, g, b, alpha);
+    }
+}
+
+void sk_fill_rect_opaque(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1, uint32_t pixel) {
+    if (x1 <= x0 || y1 <= y0) return;
+    _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wmemset stores 32-bit pixels");
+    for (int y = y0; y < y1; y++) {
+        wmemset((wchar_t *)(pixels + (ptrdiff_t)y * pitch + x0), (wchar_t)pixel, (size_t)(x1 - x0));
     }
 }
 
@@ -486,3 +498,11 @@ void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, i
     }
 }
 
+int sk_set_timer_slack_ns(unsigned long ns) {
+#if defined(__linux__) && defined(PR_SET_TIMERSLACK)
+    return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0) == 0 ? 0 : -1;
+#else
+    (void)ns;
+    return -1;
+#endif
+}

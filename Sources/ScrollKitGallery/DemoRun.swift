@@ -102,7 +102,9 @@ struct DemoRun {
         }
         if configuration.stats {
             if let window = host as? WindowHost {
-                let aside = window.emulatedGLRenderer.map { " (instead of OpenGL on \($0), emulated on the CPU)" } ?? ""
+                let chosen = window.rendererSelection == .software
+                    ? " (chosen without loading OpenGL: no GPU for it; SCROLLKIT_RENDERER=gpu overrides)" : ""
+                let aside = window.emulatedGLRenderer.map { " (instead of OpenGL on \($0), emulated on the CPU)" } ?? chosen
                 print("renderer: \(window.rendererName)\(aside)")
             }
             print(host.stats.summary)

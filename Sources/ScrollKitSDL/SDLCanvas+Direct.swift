@@ -192,3 +192,26 @@ extension SDLCanvas {
         return true
     }
 }
+
+extension SDLCanvas {
+    /// Stores `color` (mapped to the target's format, alpha included: no blending) in the pixel rect
+    /// `rect` of the software target, inside the current clip: what SDL's unblended fill and clear
+    /// write, with ordinary stores instead of SDL_FillRect's cache-bypassing ones (whose pixels the
+    /// list's text and shapes then read back from memory). - Returns: false when there is no
+    /// software target (use SDL's fill).
+    func storeFill(_ rect: SDL_Rect, color: RGBAColor) -> Bool {
+        guard let surface = directSurface else { return false }
+        var x0 = max(rect.x, 0), y0 = max(rect.y, 0)
+        var x1 = min(rect.x + rect.w, surface.pointee.w), y1 = min(rect.y + rect.h, surface.pointee.h)
+        if let clip = clipStack.last {
+            x0 = max(x0, clip.x); y0 = max(y0, clip.y)
+            x1 = min(x1, clip.x + clip.w); y1 = min(y1, clip.y + clip.h)
+        }
+        guard x1 > x0, y1 > y0 else { return true }
+        SDL_RenderFlush(renderer)
+        let pixel = SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a)
+        sk_fill_rect_opaque(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
+                            x0, y0, x1, y1, pixel)
+        return true
+    }
+}

@@ -232,6 +232,11 @@ public final class SDLCanvas: DrawingCanvas {
     /// Fills the whole target with `color`, replacing what was there (no blending). Inside a clip,
     /// only the clipped area is replaced.
     public func clear(_ color: RGBAColor) {
+        if let surface = directSurface {   // the software target: ordinary stores (see storeFill)
+            let whole = SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
+            if clipStack.isEmpty || !clipIsEmpty { _ = storeFill(clipStack.last ?? whole, color: color) }
+            return
+        }
         if clipStack.isEmpty {
             SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
             SDL_RenderClear(renderer)
@@ -245,7 +250,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
     public func fill(_ rect: Rect, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
-        if color.a < 255, directSurface != nil, compositeFill(r, color: color) { return }
+        if directSurface != nil, color.a < 255 ? compositeFill(r, color: color) : storeFill(r, color: color) { return }
         setColor(color)
         SDL_RenderFillRect(renderer, &r)
     }

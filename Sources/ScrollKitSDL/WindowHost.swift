@@ -7,10 +7,14 @@ import ScrollKit
 /// - Window: resizable, high-DPI aware (`SDL_WINDOW_ALLOW_HIGHDPI`); the client works in points
 ///   (`SDL_GetWindowSize`), the canvas draws pixels (`SDL_GetRendererOutputSize`), and the ratio is
 ///   the pixel scale.
-/// - Renderer: hardware accelerated, falling back to SDL's software renderer — also when the only
-///   OpenGL is emulated on the CPU (llvmpipe: VMs, CI, Xvfb), where the software renderer with the
-///   canvas's direct compositing is several times faster (``emulatedGLRenderer`` says when; a
-///   `SDL_RENDER_DRIVER` variable overrides the choice). For the software renderer
+/// - Renderer: chosen before any renderer exists (``RendererSelection``, ``rendererSelection``), so an
+///   OpenGL driver is loaded only where a real GPU may be behind it: with X11 on a Linux machine
+///   without a DRM render node (containers, CI, Xvfb there) SDL's software renderer is made at once
+///   and no GL library is mapped (about 70 MB less). Elsewhere hardware accelerated, falling back to
+///   SDL's software renderer — also when the OpenGL turns out to be emulated on the CPU (llvmpipe),
+///   where the software renderer with the canvas's direct compositing is several times faster
+///   (``emulatedGLRenderer`` says when; that driver stays mapped until exit). `SCROLLKIT_RENDERER=software|gpu` forces either path; a `SDL_RENDER_DRIVER`
+///   variable also overrides the choice. For the software renderer
 ///   `SDL_HINT_FRAMEBUFFER_ACCELERATION` is "0" so the window surface is not pushed through GL
 ///   (under Xvfb that costs about 16 ms per present). SDL's software renderer draws into the window
 ///   surface, and the canvas composites straight into that surface too (``isCompositingDirectly``,
@@ -46,6 +50,8 @@ public final class WindowHost: AppHost {
     public let window: OpaquePointer
     /// The SDL renderer.
     public let renderer: OpaquePointer
+    /// How the renderer was chosen (``RendererSelection``: software without loading OpenGL, or accelerated).
+    public let rendererSelection: RendererSelection
     /// The renderer's name ("opengl", "opengles2", "software", …).
     public let rendererName: String
     /// Whether the renderer is SDL's software renderer.
@@ -100,24 +106,38 @@ public final class WindowHost: AppHost {
         // any renderer exists; hardware renderers do not use the window framebuffer at all.
         // A value from the environment wins (default priority).
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        // Decided before any renderer exists (``RendererSelection``): OpenGL is loaded only where a
+        // GPU may be behind it, never just to be set aside.
+        let selection: RendererSelection
+        do {
+            selection = try RendererSelection.choose(
+                RendererSelection.observedFacts(requested: options.renderer, videoDriver: session.driverName))
+        } catch {
+            SDL_DestroyWindow(window)
+            throw error
+        }
         var renderer: OpaquePointer?
         var emulated: String? = nil
-        if options.renderer == .automatic {
+        if case .accelerated(let setsAside) = selection {
             let vsyncFlag = mayUseVSync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
-            // OpenGL emulated on the CPU (Mesa's llvmpipe, as in VMs, CI and Xvfb) is slower than
-            // SDL's software renderer with the canvas's direct compositing (the list: about 5 ms a frame
-            // against 1 ms): use that instead, unless SDL_RENDER_DRIVER asks for a renderer.
-            if let accelerated = renderer, getenv("SDL_RENDER_DRIVER") == nil,
-               let name = Self.cpuEmulatedGL(accelerated) {
+            // OpenGL emulated on the CPU (Mesa's llvmpipe, where the rule could not tell beforehand)
+            // is slower than SDL's software renderer with the canvas's direct compositing (the list:
+            // about 5 ms a frame against 1 ms): set it aside. Its driver stays mapped (glvnd keeps a
+            // vendor library loaded until exit, even after SDL unloads libGL), which is why the rule
+            // decides without OpenGL wherever it can.
+            if setsAside, let accelerated = renderer, let name = Self.cpuEmulatedGL(accelerated) {
                 SDL_DestroyRenderer(accelerated)
-                renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-                    ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
+                renderer = nil
                 emulated = name
             }
         }
         if renderer == nil {
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        if renderer == nil, emulated != nil {   // no software renderer after all: the emulated GL, then
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
+            emulated = nil
         }
         guard let renderer else {
             let error = SDLError("cannot create a renderer for the window")
@@ -127,6 +147,7 @@ public final class WindowHost: AppHost {
         let info = RendererInfo(renderer)
         self.window = window
         self.renderer = renderer
+        rendererSelection = selection
         rendererName = info.name
         isSoftwareRenderer = info.isSoftware
         emulatedGLRenderer = info.isSoftware ? emulated : nil

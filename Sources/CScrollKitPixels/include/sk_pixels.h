@@ -49,6 +49,11 @@ void sk_blend_mask_row(uint32_t *dst, const uint8_t *mask, int count,
 void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
                         uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
+/// Stores `pixel` in every pixel of [x0, x1) × [y0, y1) (rows `pitch` pixels apart): an opaque fill or a
+/// clear, with ordinary stores (SDL_FillRect's SSE path stores around the cache, so the blends drawn
+/// over the fill next read it back from memory). One wmemset per row: fast in debug builds too.
+void sk_fill_rect_opaque(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1, uint32_t pixel);
+
 /// sk_blend_mask_row for `height` rows: a `width`-pixel wide block of coverage (rows `maskPitch` bytes
 /// apart) blended into `dst` (rows `dstPitch` pixels apart), as a glyph from an atlas.
 void sk_blend_mask_rect(uint32_t *dst, int dstPitch, const uint8_t *mask, int maskPitch, int width, int height,
@@ -81,5 +86,10 @@ int sk_blend_uses_avx2(void);
 /// pixel still sees the discs in order, so the result equals drawing the batch on one thread.
 void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, int count,
                          int bandTop, int bandBottom);
+
+/// Linux: sets the calling thread's timer slack (how late the kernel may wake its sleeps, 50 µs by
+/// default) to `ns` nanoseconds; returns 0 on success, -1 elsewhere or on failure. (Not a pixel
+/// kernel: prctl is variadic, which Swift cannot call.)
+int sk_set_timer_slack_ns(unsigned long ns);
 
 #endif
