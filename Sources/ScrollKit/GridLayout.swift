@@ -420,6 +420,11 @@ public final class GridLayout {
 
     /// The grid's rows as a ``SnapGeometry``, so ``SnapBehavior`` snaps to item rows (headers and footers
     /// are skipped: a snap stop is always a row of items). Reflects the layout when asked, not a copy.
+    ///
+    /// With `.items` and `.start` alignment, row `k` rests at `rowStart(k) - rowStart(0) + minOffset`: every
+    /// row comes to rest where the first row is at the top of the scroll range, that is just below the first
+    /// section's header and insets; with uniform section styles that is just below the pinned header.
+    /// `.paging` does not look at rows; `.centered` centres rows.
     public var rowGeometry: GridRowGeometry { GridRowGeometry(layout: self) }
 
     // MARK: - Internals

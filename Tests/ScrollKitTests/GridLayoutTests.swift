@@ -26,9 +26,17 @@ private struct GridModel {
     init(counts: [Int], header: Double = 0, footer: Double = 0, sectionInsets si: Insets = .zero,
          columns: GridColumns, itemLength: GridItemLength, rowGap: Double = 0, columnGap: Double = 0,
          insets: Insets = .zero, width: Double) {
+        self.init(counts: counts, styles: counts.map { _ in GridSectionStyle(headerLength: header, footerLength: footer, insets: si) },
+                  columns: columns, itemLength: itemLength, rowGap: rowGap, columnGap: columnGap, insets: insets, width: width)
+    }
+
+    /// Sections styled one by one (`styles[s]` for section `s`).
+    init(counts: [Int], styles: [GridSectionStyle], columns: GridColumns, itemLength: GridItemLength, rowGap: Double = 0,
+         columnGap: Double = 0, insets: Insets = .zero, width: Double) {
         var y = insets.top
         let fullWidth = Swift.max(0, width - insets.left - insets.right)
         for (s, count) in counts.enumerated() {
+            let header = styles[s].headerLength, footer = styles[s].footerLength, si = styles[s].insets
             sectionStarts.append(y)
             headers.append(header > 0 ? Rect(x: insets.left, y: y, width: fullWidth, height: header) : nil)
             y += header
@@ -405,6 +413,49 @@ struct GridLayoutTests {
         #expect(grid.contentLength == grid.sectionStart(counts.count))
         #expect(grid.buildCount == 1)
 
+    }
+
+    /// Per-section styles: each section's insets narrow its own columns (so adaptive sections differ in
+    /// column count and, with aspect rows, in row length), headers and footers vary; against the model.
+    @Test(arguments: [0.0, 320, 375, 1024], GridColumnMode.allCases)
+    func perSectionStyles(width: Double, mode: GridColumnMode) {
+        let counts = [9, 0, 4, 13, 1, 0, 6]
+        let styles = counts.indices.map { s in
+            GridSectionStyle(headerLength: Double(s % 3) * 15, footerLength: s % 2 == 0 ? 0 : 11,
+                             insets: Insets(top: Double(s), left: Double(40 * s), bottom: 3, right: Double(7 * (s % 4))))
+        }
+        let grid = GridLayout(columns: mode.columns, itemLength: mode.itemLength, itemSpacing: 6, interitemSpacing: 10,
+                              insets: sampleInsets)
+        grid.setSections(counts) { styles[$0] }
+        grid.update(crossLength: width)
+        let model = GridModel(counts: counts, styles: styles, columns: mode.columns, itemLength: mode.itemLength,
+                              rowGap: 6, columnGap: 10, insets: sampleInsets, width: width)
+        #expect(close(grid.contentLength, model.contentLength))
+        for (i, expected) in model.items.enumerated() {
+            #expect(close(grid.frame(ofItem: i), expected), "item \(i)")
+        }
+        for s in counts.indices {
+            #expect(close(grid.headerFrame(section: s), model.headers[s]))
+            #expect(close(grid.footerFrame(section: s), model.footers[s]))
+        }
+        #expect(grid.rowGeometry.itemCount == model.rows.count)
+        var offset = -20.0
+        while offset < model.contentLength + 20 {
+            #expect(Array(grid.visibleItems(offset: offset, length: 150)) == model.visible(offset: offset, length: 150))
+            offset += 7.3
+        }
+    }
+
+    /// Item counts beyond the layout's limit are clipped, section by section.
+    @Test func countsClipped() {
+        let grid = GridLayout(columns: .fixed(4), itemLength: .fixed(10))
+        grid.setSections([ListLayout.maximumItemCount - 3, 5, .max, 2])
+        #expect(grid.itemCount == ListLayout.maximumItemCount)
+        #expect(grid.itemCount(inSection: 1) == 3)
+        #expect(grid.itemCount(inSection: 2) == 0)
+        #expect(grid.itemCount(inSection: 3) == 0)
+        #expect(grid.contentLength.isFinite)
+        #expect(grid.gridIndex(forFlatIndex: ListLayout.maximumItemCount - 1) == GridIndex(section: 1, item: 2))
     }
 
     /// A single section answers in O(1): sanity of positions far out.
