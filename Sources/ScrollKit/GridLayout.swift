@@ -1,6 +1,6 @@
 /// How a grid chooses its columns (its tracks across the scroll axis).
 public enum GridColumns: Sendable, Hashable {
-    /// Exactly this many columns (values below 1 count as 1, above ``GridLayout/maximumColumnCount`` as that).
+    /// Exactly this many columns (values below 1 count as 1, above ``SectionedGridLayout/maximumColumnCount`` as that).
     case fixed(Int)
     /// As many columns as fit at `minimumWidth` each (with the inter-item spacing between them), at least
     /// one: `max(1, floor((available + spacing) / (minimumWidth + spacing)))`; the columns then share the
@@ -49,6 +49,7 @@ public struct GridSectionStyle: Sendable, Hashable {
 
 /// The geometry of a sectioned grid along its scroll axis: columns, rows, section headers and footers, the
 /// visible items at an offset and the pinned ("sticky") header. Pure geometry: it draws nothing.
+/// (Not `GridLayout`: SwiftUI declares that name, and ScrollKit's types need no module prefix beside it.)
 ///
 /// ## Layout
 /// Positions are content coordinates. For a vertical grid, *along the axis* is y and *across* is x; for a
@@ -78,7 +79,7 @@ public struct GridSectionStyle: Sendable, Hashable {
 /// header is at its natural place.
 ///
 /// ```swift
-/// let grid = GridLayout(columns: .adaptive(minimumWidth: 100), itemLength: .aspect(1), interitemSpacing: 8)
+/// let grid = SectionedGridLayout(columns: .adaptive(minimumWidth: 100), itemLength: .aspect(1), interitemSpacing: 8)
 /// grid.setSections([20, 13], headerLength: 30)
 /// grid.update(crossLength: 375)        // 3 columns, (375 - 16) / 3 wide
 /// grid.visibleItems(offset: 0, length: 600)
@@ -103,7 +104,7 @@ public struct GridSectionStyle: Sendable, Hashable {
 /// - Item lengths: see ``GridItemLength``; rows are never shorter than 1 pt.
 /// - Out-of-range indices give `nil` frames; NaN offsets give empty ranges and no pinned header.
 /// - `.both` as an axis lays the grid out vertically.
-public final class GridLayout {
+public final class SectionedGridLayout {
     /// The largest column count (2^16); more would only give sub-point columns.
     public static let maximumColumnCount = 1 << 16
 
@@ -590,12 +591,12 @@ public final class GridLayout {
     }
 }
 
-/// A ``GridLayout``'s item rows as a ``SnapGeometry``: row `i` is the `i`-th row of items across all
+/// A ``SectionedGridLayout``'s item rows as a ``SnapGeometry``: row `i` is the `i`-th row of items across all
 /// sections (headers and footers are not rows). Every call asks the layout, so it reflects changes.
 /// O(log S) per call (S = sections).
 public struct GridRowGeometry: SnapGeometry {
-    public let layout: GridLayout
-    public init(layout: GridLayout) { self.layout = layout }
+    public let layout: SectionedGridLayout
+    public init(layout: SectionedGridLayout) { self.layout = layout }
     public var itemCount: Int { layout.rowCount }
     public func itemStart(_ index: Int) -> Double { layout.rowStart(index) }
     public func itemLength(_ index: Int) -> Double { layout.rowLength(index) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import ScrollKit
 
-// GridLayout against a brute-force model: sections laid out item by item with a running cursor.
+// SectionedGridLayout against a brute-force model: sections laid out item by item with a running cursor.
 
 /// What a grid should look like, computed the slow and obvious way (vertical axis).
 private struct GridModel {
@@ -113,8 +113,8 @@ enum GridColumnMode: String, CaseIterable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
-private func sampleGrid(_ mode: GridColumnMode, width: Double, axis: ScrollAxis = .vertical, insets: Insets = sampleInsets) -> GridLayout {
-    let grid = GridLayout(axis: axis, columns: mode.columns, itemLength: mode.itemLength, itemSpacing: 9,
+private func sampleGrid(_ mode: GridColumnMode, width: Double, axis: ScrollAxis = .vertical, insets: Insets = sampleInsets) -> SectionedGridLayout {
+    let grid = SectionedGridLayout(axis: axis, columns: mode.columns, itemLength: mode.itemLength, itemSpacing: 9,
                           interitemSpacing: 10, insets: insets)
     grid.setSections(sampleCounts, headerLength: 30, footerLength: 12, sectionInsets: sampleSectionInsets)
     grid.update(crossLength: width)
@@ -126,7 +126,7 @@ private func sampleModel(_ mode: GridColumnMode, width: Double) -> GridModel {
               itemLength: mode.itemLength, rowGap: 9, columnGap: 10, insets: sampleInsets, width: width)
 }
 
-@Suite("GridLayout")
+@Suite("SectionedGridLayout")
 struct GridLayoutTests {
     static let widths: [Double] = [0, 1, 99, 320, 375, 768, 1024, 1366, 2560]
 
@@ -204,7 +204,7 @@ struct GridLayoutTests {
     /// Sticky headers: pinned at the offset, handed over exactly where the next header's top meets the
     /// pinned header's bottom, pushed up 1:1 after that, natural at the very top.
     @Test func stickyHeaderHandOver() {
-        let grid = GridLayout(columns: .fixed(2), itemLength: .fixed(50), itemSpacing: 5, insets: Insets(top: 15, bottom: 9))
+        let grid = SectionedGridLayout(columns: .fixed(2), itemLength: .fixed(50), itemSpacing: 5, insets: Insets(top: 15, bottom: 9))
         grid.setSections([5, 3, 8], headerLength: 40, footerLength: 20, sectionInsets: Insets(top: 10, bottom: 10))
         grid.update(crossLength: 300)
         let model = GridModel(counts: [5, 3, 8], header: 40, footer: 20, sectionInsets: Insets(top: 10, bottom: 10),
@@ -253,7 +253,7 @@ struct GridLayoutTests {
 
     /// Sections without headers pin nothing; zero-item sections with a header pin it over their footer.
     @Test func stickyHeaderMixedSections() {
-        let grid = GridLayout(columns: .fixed(1), itemLength: .fixed(10))
+        let grid = SectionedGridLayout(columns: .fixed(1), itemLength: .fixed(10))
         grid.setSections([2, 0, 3]) { s in
             GridSectionStyle(headerLength: s == 0 ? 0 : 20, footerLength: s == 1 ? 15 : 0)
         }
@@ -298,7 +298,7 @@ struct GridLayoutTests {
 
     /// Hand-computed horizontal frames: two tracks 45 tall, items fill a column top to bottom.
     @Test func horizontalByHand() {
-        let grid = GridLayout(axis: .horizontal, columns: .fixed(2), itemLength: .fixed(60), itemSpacing: 4,
+        let grid = SectionedGridLayout(axis: .horizontal, columns: .fixed(2), itemLength: .fixed(60), itemSpacing: 4,
                               interitemSpacing: 10, insets: Insets(top: 0, left: 3))
         grid.setItems(count: 5)
         grid.update(crossLength: 100)
@@ -375,7 +375,7 @@ struct GridLayoutTests {
         #expect(counts.count == 384_615)
 
         // 4 columns, 100 pt rows, 30 pt headers: section s is 30 + 100 × ceil(count / 4) long.
-        let grid = GridLayout(columns: .fixed(4), itemLength: .fixed(100))
+        let grid = SectionedGridLayout(columns: .fixed(4), itemLength: .fixed(100))
         grid.setSections(counts, headerLength: 30)
         grid.update(crossLength: 400)
         #expect(grid.itemCount == total)
@@ -424,7 +424,7 @@ struct GridLayoutTests {
             GridSectionStyle(headerLength: Double(s % 3) * 15, footerLength: s % 2 == 0 ? 0 : 11,
                              insets: Insets(top: Double(s), left: Double(40 * s), bottom: 3, right: Double(7 * (s % 4))))
         }
-        let grid = GridLayout(columns: mode.columns, itemLength: mode.itemLength, itemSpacing: 6, interitemSpacing: 10,
+        let grid = SectionedGridLayout(columns: mode.columns, itemLength: mode.itemLength, itemSpacing: 6, interitemSpacing: 10,
                               insets: sampleInsets)
         grid.setSections(counts) { styles[$0] }
         grid.update(crossLength: width)
@@ -448,7 +448,7 @@ struct GridLayoutTests {
 
     /// Item counts beyond the layout's limit are clipped, section by section.
     @Test func countsClipped() {
-        let grid = GridLayout(columns: .fixed(4), itemLength: .fixed(10))
+        let grid = SectionedGridLayout(columns: .fixed(4), itemLength: .fixed(10))
         grid.setSections([ListLayout.maximumItemCount - 3, 5, .max, 2])
         #expect(grid.itemCount == ListLayout.maximumItemCount)
         #expect(grid.itemCount(inSection: 1) == 3)
@@ -460,7 +460,7 @@ struct GridLayoutTests {
 
     /// A single section answers in O(1): sanity of positions far out.
     @Test func singleHugeSection() {
-        let grid = GridLayout(columns: .fixed(3), itemLength: .fixed(80), itemSpacing: 20)
+        let grid = SectionedGridLayout(columns: .fixed(3), itemLength: .fixed(80), itemSpacing: 20)
         grid.setItems(count: 1 << 40)
         grid.update(crossLength: 300)
         #expect(grid.itemCount == 1 << 40)
@@ -472,7 +472,7 @@ struct GridLayoutTests {
 
     /// Nothing traps and nothing becomes NaN on bad input.
     @Test func badInput() {
-        let grid = GridLayout(columns: .fixed(0), itemLength: .fixed(.nan), itemSpacing: -5, interitemSpacing: .nan,
+        let grid = SectionedGridLayout(columns: .fixed(0), itemLength: .fixed(.nan), itemSpacing: -5, interitemSpacing: .nan,
                               insets: Insets(top: .nan, left: -3, bottom: .infinity, right: -.infinity))
         grid.setSections([-4, 3, 0, 2], headerLength: .nan, footerLength: -1,
                          sectionInsets: Insets(top: .infinity, left: .nan, bottom: -2, right: 1e300))
@@ -497,20 +497,20 @@ struct GridLayoutTests {
         // Adaptive with a bad minimum width; aspect with bad ratios.
         for minimum in [Double.nan, 0, -1, .infinity] {
             for ratio in [Double.nan, 0, -2, .infinity] {
-                let g = GridLayout(columns: .adaptive(minimumWidth: minimum), itemLength: .aspect(ratio))
+                let g = SectionedGridLayout(columns: .adaptive(minimumWidth: minimum), itemLength: .aspect(ratio))
                 g.setItems(count: 10)
                 g.update(crossLength: 200)
-                #expect(g.columnCount() >= 1 && g.columnCount() <= GridLayout.maximumColumnCount)
+                #expect(g.columnCount() >= 1 && g.columnCount() <= SectionedGridLayout.maximumColumnCount)
                 #expect(g.contentLength.isFinite)
                 #expect(g.frame(ofItem: 9).map { $0.height >= 1 && $0.height.isFinite } == true)
             }
         }
         // Huge fixed column counts are clamped; no sections at all; 0 items.
-        let wide = GridLayout(columns: .fixed(.max))
+        let wide = SectionedGridLayout(columns: .fixed(.max))
         wide.setItems(count: 3)
         wide.update(crossLength: 100)
-        #expect(wide.columnCount() == GridLayout.maximumColumnCount)
-        let empty = GridLayout()
+        #expect(wide.columnCount() == SectionedGridLayout.maximumColumnCount)
+        let empty = SectionedGridLayout()
         #expect(empty.contentLength == 0)
         #expect(empty.visibleItems(offset: 0, length: 100).isEmpty)
         #expect(empty.visibleSections(offset: 0, length: 100).isEmpty)
@@ -525,7 +525,7 @@ struct GridLayoutTests {
 
     /// Changing the width or a spacing rebuilds once on the next query; the same width does not.
     @Test func rebuildsLazily() {
-        let grid = GridLayout(columns: .adaptive(minimumWidth: 100))
+        let grid = SectionedGridLayout(columns: .adaptive(minimumWidth: 100))
         grid.setSections([10, 10])
         grid.update(crossLength: 320)
         _ = grid.contentLength
