@@ -86,7 +86,7 @@ public struct GridSectionStyle: Sendable, Hashable {
 /// ```
 ///
 /// ## Cost
-/// Setting sections stores the cumulative item counts (O(S) time, 8 bytes per section; 16 more with
+/// Setting sections stores the cumulative item counts (O(S) time, 8 bytes per section; 48 more with
 /// per-section styles). The first query after a change of sections, width, spacing, insets, columns or item
 /// length builds the cumulative row counts and section starts (O(S), 16 bytes per section). Then every
 /// lookup (frames, visible items and sections, pinned header, index conversion, rows) is O(log S) binary
