@@ -263,6 +263,28 @@ public final class SectionedGridLayout {
         flatIndex(of: index).flatMap { frame(ofItem: $0) }
     }
 
+    /// The item whose frame contains `point` (content coordinates; min edges inclusive, max edges exclusive,
+    /// as ``Rect/contains(_:)``), for hit testing. `nil` in the spacing between rows and columns, in insets,
+    /// headers and footers, in a last row's empty cells, outside the content, and for NaN. O(log S).
+    public func item(at point: Point) -> Int? {
+        let along = isHorizontal ? point.x : point.y, across = isHorizontal ? point.y : point.x
+        guard !along.isNaN, !across.isNaN, let r = rowIndex(containing: along) else { return nil }
+        let s = section(ofRow: r), m = metrics(s), k = r - firstRow[s]
+        let start = rowStart(section: s, row: k, m)
+        guard along >= start, along < start + m.rowLength, m.columnWidth > 0 else { return nil }
+        let stride = m.columnWidth + storedInteritemSpacing
+        let guess = ((across - m.crossStart) / stride).rounded(.down)
+        guard guess >= -1, guess <= Double(m.columns) else { return nil }
+        // The column whose frame (as frame(ofItem:) computes it) holds the point; the guess may be off by one.
+        for column in (Int(guess) - 1)...(Int(guess) + 1) where column >= 0 && column < m.columns {
+            let x = m.crossStart + Double(column) * stride
+            guard across >= x, across < x + m.columnWidth else { continue }
+            let item = k * m.columns + column
+            return item < itemCount(inSection: s) ? firstItem[s] + item : nil
+        }
+        return nil
+    }
+
     /// The natural frame of section `section`'s header (where it is when not pinned); `nil` when the
     /// section has no header or is out of range. O(1).
     public func headerFrame(section: Int) -> Rect? {

@@ -415,6 +415,41 @@ struct GridLayoutTests {
 
     }
 
+    /// Hit testing: the item under a point is the one whose model frame contains it, on a lattice of
+    /// points over the whole content (gaps, insets, headers and footers give nil); horizontal transposed.
+    @Test(arguments: [99.0, 375, 1024], GridColumnMode.allCases)
+    func itemAtPoint(width: Double, mode: GridColumnMode) {
+        let grid = sampleGrid(mode, width: width)
+        let model = sampleModel(mode, width: width)
+        let flipped = Insets(top: sampleInsets.left, left: sampleInsets.top, bottom: sampleInsets.right, right: sampleInsets.bottom)
+        let horizontal = sampleGrid(mode, width: width, axis: .horizontal, insets: flipped)
+        let horizontalModel = GridModel(counts: sampleCounts, header: 30, footer: 12,
+                                        sectionInsets: Insets(top: sampleSectionInsets.left, left: sampleSectionInsets.top,
+                                                              bottom: sampleSectionInsets.right, right: sampleSectionInsets.bottom),
+                                        columns: mode.columns, itemLength: mode.itemLength, rowGap: 9, columnGap: 10,
+                                        insets: sampleInsets, width: width)
+        var y = -10.3
+        while y < model.contentLength + 10 {
+            var x = -5.1
+            while x < width + 5 {
+                let p = Point(x: x, y: y)
+                #expect(grid.item(at: p) == model.items.firstIndex { $0.contains(p) }, "at \(x), \(y)")
+                #expect(horizontal.item(at: Point(x: y, y: x)) == horizontalModel.items.firstIndex { $0.contains(p) })
+                x += width / 37 + 0.9
+            }
+            y += 4.3
+        }
+        // Exactly on the edges of every item: the top-left corner is in, the far edges are out.
+        if mode == .fixed {
+            for (i, r) in model.items.enumerated() where r.width > 0 {
+                #expect(grid.item(at: r.origin) == i)
+                #expect(grid.item(at: Point(x: r.minX, y: r.maxY)) != i)
+            }
+        }
+        #expect(grid.item(at: Point(x: .nan, y: 50)) == nil)
+        #expect(grid.item(at: Point(x: 50, y: .infinity)) == nil)
+    }
+
     /// Per-section styles: each section's insets narrow its own columns (so adaptive sections differ in
     /// column count and, with aspect rows, in row length), headers and footers vary; against the model.
     @Test(arguments: [0.0, 320, 375, 1024], GridColumnMode.allCases)
