@@ -35,6 +35,11 @@ import SwiftUI
         let segmented: SegmentedControl = SegmentedControl(segments: ["A", "B"])
         #expect(mode == .automatic && style == .standard && geometry != nil)
         #expect(button.isEnabled && segmented.selectedIndex == 0)
+        let grid: SectionedGridLayout = SectionedGridLayout(columns: GridColumns.fixed(2), itemLength: GridItemLength.aspect(1))
+        grid.setSections([3], style: { _ in GridSectionStyle.plain })
+        let index: GridIndex? = grid.gridIndex(forFlatIndex: 2)
+        let rows: GridRowGeometry = grid.rowGeometry
+        #expect(index == GridIndex(section: 0, item: 2) && rows.itemCount == 2)
         _ = canvas
     }
 }

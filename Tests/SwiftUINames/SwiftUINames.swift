@@ -26,6 +26,10 @@ public struct Gradient {}
 public struct Edge {}
 public struct Alignment {}
 public struct Layout {}
+public struct Grid {}
+public struct GridRow {}
+public struct GridItem {}
+public struct GridLayout {}
 public struct GeometryProxy {}
 public struct ScrollViewProxy {}
 public struct Angle {}
