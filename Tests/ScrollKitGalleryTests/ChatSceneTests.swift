@@ -95,6 +95,33 @@ import Testing
         #expect(scene.messages.ids == expected, "a refused change changes nothing")
     }
 
+    @Test func theListSceneTakesDataChangesToo() throws {
+        let h = try SceneHarness("list", size: Size(width: 800, height: 600))
+        let scene = try #require(h.scene as? ListScene)
+        h.run(2)
+        scene.listView.scrollView.contentOffset = Point(x: 0, y: 600)
+        h.run(2)
+        let top = h.last.firstVisible
+        let titleAtTop = scene.rows.title(ofRow: top)
+        try scene.apply(.insert(at: 0, count: 3), animated: true)
+        h.run(30)
+        #expect(h.last.firstVisible == top + 3)
+        #expect(scene.rows.title(ofRow: top + 3) == titleAtTop)
+        #expect(scene.rows.count == 1003)
+        // A move takes its device along; a delete removes rows; the configured cells show the model.
+        let moving = scene.rows.title(ofRow: top + 4)
+        try scene.apply(.move(from: top + 4, to: top + 8), animated: false)
+        #expect(scene.rows.title(ofRow: top + 8) == moving)
+        try scene.apply(.delete(at: 0, count: 3), animated: false)
+        h.run(2)
+        #expect(scene.rows.count == 1000)
+        for cell in scene.listView.visibleCells {
+            #expect((cell as? StandardCell)?.title == scene.rows.title(ofRow: cell.index))
+        }
+        #expect(throws: CLIError("insert at 1001 is out of range (0...1000)")) { try scene.apply(.insert(at: 1001, count: 1), animated: true) }
+        #expect(throws: CLIError("move from 5 to 1000 is out of range (1000 rows)")) { try scene.apply(.move(from: 5, to: 1000), animated: true) }
+    }
+
     @Test("insert, delete and move parse; the pointer's move keeps its meaning", arguments: [
         (#"{"t": 1, "type": "insert", "index": 0, "count": 5}"#, ScriptAction.scene(.change(.insert(at: 0, count: 5), animated: true, event: 0))),
         (#"{"t": 1, "type": "delete", "index": 3, "count": 2, "animated": false}"#, .scene(.change(.delete(at: 3, count: 2), animated: false, event: 0))),

@@ -361,6 +361,32 @@ final class ListScene: DemoScene {
         listView.scrollView.setThumbFraction(fraction, .vertical)
     }
 
+    /// A scripted `insert`, `delete` or `move` of rows: new rows are new devices; the row at the top stays put.
+    func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
+        let n = rows.count
+        switch change {
+        case .insert(let at, let count):
+            guard at <= n else { throw CLIError("insert at \(at) is out of range (0...\(n))") }
+            guard n + count <= OptionRanges.items.bounds.upperBound else {
+                throw CLIError("insert of \(count) would make more than \(OptionRanges.items.bounds.upperBound) rows")
+            }
+        case .delete(let at, let count):
+            guard at + count <= n else { throw CLIError("delete of \(at)..<\(at + count) is out of range (\(n) rows)") }
+        case .move(let from, let to):
+            guard from < n, to < n else { throw CLIError("move from \(from) to \(to) is out of range (\(n) rows)") }
+        case .reload:
+            return
+        }
+        let selected = rows.selectedRow
+        rows.apply(change)
+        do {
+            try listView.performChanges([change], animation: animated ? .standard : nil)
+        } catch {
+            throw CLIError(error.description)
+        }
+        if selected >= 0 { activatedRow = rows.selectedRow }
+    }
+
     /// The row tapped last (-1: none); the trace's `activatedRow` (rows have no cards: `activatedItem` stays -1).
     private(set) var activatedRow = -1
 
