@@ -112,6 +112,25 @@ extension ListView {
         storedLayout.setMeasuredSize(dataSource.sizeOfItem(at: index, crossLength: cross), at: index)
     }
 
+    /// Moves the scroll indicator's thumb along the list's axis to `fraction` (0...1, clamped; NaN ignored)
+    /// of its travel, as a mouse drag of the thumb does (``ScrollingView/setThumbFraction(_:_:)``), with the
+    /// cells brought up to date. In a self-sizing list the items that come into view there are measured,
+    /// which changes the content length, so the thumb is set again until the offset is `fraction` of the
+    /// measured range (as the next mouse move of a real drag would); each pass measures only new items, and
+    /// there are at most six.
+    public func setThumbFraction(_ fraction: Double) {
+        guard !fraction.isNaN else { return }
+        let axis: ScrollIndicatorAxis = storedLayout.axis == .horizontal ? .horizontal : .vertical
+        let f = min(max(fraction, 0), 1)
+        for _ in 0..<6 {
+            scrollView.setThumbFraction(f, axis)
+            updateCells()
+            guard storedLayout.estimatedItemSize != nil else { return }
+            let lo = axisComponent(scrollView.minContentOffset), hi = axisComponent(scrollView.maxContentOffset)
+            if abs(axisOffset - (lo + f * (hi - lo))) < 0.5 { return }
+        }
+    }
+
     /// Re-aims the running ``scrollToItem(_:position:duration:curve:completion:)`` at its item's corrected place.
     func reaimItemScroll() {
         guard let target = itemScroll else { return }

@@ -27,7 +27,7 @@ extension SceneEntry {
 ///
 /// Trace: the main scroll view is the messages'; `firstVisible`/`lastVisible` are message indices.
 @MainActor
-final class ChatScene: DemoScene {
+final class ChatScene: ListBackedScene {
     static let defaultCount = 400
     static let maxCount = 1_000_000
 
@@ -193,29 +193,7 @@ final class ChatScene: DemoScene {
 
     // MARK: DemoScene
 
-    var traceSample: TraceSample { TraceSample(list: list) }
-
-    func dragIndicator(to fraction: Double) {
-        for _ in 0..<6 {
-            list.scrollView.setThumbFraction(fraction, .vertical)
-            list.layoutIfNeeded()
-            let s = list.scrollView
-            let range = s.maxContentOffset.y - s.minContentOffset.y
-            if abs(s.contentOffset.y - (s.minContentOffset.y + fraction * range)) < 0.5 { break }
-        }
-    }
-
-    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
-        list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
-
-    func scrollToEnd(duration: Double, curve: TimingCurve?) {
-        list.scrollView.scrollToEnd(duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
-
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
-        list.scrollToItem(index, position: position, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
+    var mainList: ListView { list }
 
     func coversOpaquely(_ size: Size) -> Bool { true }
 }

@@ -65,6 +65,36 @@ extension DemoScene {
     }
 }
 
+/// A scene whose main scroll view is one ``ListView``'s (photos, home, reader, chat): the script's scroll
+/// commands and the indicator drag go to that list, with the scene's default curve.
+@MainActor
+protocol ListBackedScene: DemoScene {
+    /// The list whose scroll view the trace and the script's scroll commands follow.
+    var mainList: ListView { get }
+    /// The curve of scripted scrolls that name none (default: `ScrollingView.defaultAnimationCurve`).
+    var defaultScrollCurve: TimingCurve { get }
+}
+
+extension ListBackedScene {
+    var defaultScrollCurve: TimingCurve { ScrollingView.defaultAnimationCurve }
+
+    var traceSample: TraceSample { TraceSample(list: mainList) }
+
+    func dragIndicator(to fraction: Double) { mainList.setThumbFraction(fraction) }
+
+    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
+        mainList.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? defaultScrollCurve)
+    }
+
+    func scrollToEnd(duration: Double, curve: TimingCurve?) {
+        mainList.scrollView.scrollToEnd(duration: duration, curve: curve ?? defaultScrollCurve)
+    }
+
+    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
+        mainList.scrollToItem(index, position: position, duration: duration, curve: curve ?? defaultScrollCurve)
+    }
+}
+
 /// What a scene factory gets from the command line. Later scenes add their options here
 /// (e.g. `--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`), validated by their factory.
 struct SceneContext: Sendable {

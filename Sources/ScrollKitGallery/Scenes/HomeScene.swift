@@ -32,7 +32,7 @@ extension SceneEntry {
 /// `innerVelocityX` follow the carousel that moved last; `focusRow`/`focusItem` the focused card;
 /// `activatedRow`/`activatedItem` the card opened last.
 @MainActor
-final class HomeScene: DemoScene {
+final class HomeScene: ListBackedScene {
     static let defaultShelfCount = 20
     static let maxShelfCount = 1_000_000
     static let cardsPerShelf = 30
@@ -161,21 +161,7 @@ final class HomeScene: DemoScene {
         return sample
     }
 
-    func dragIndicator(to fraction: Double) {
-        list.scrollView.setThumbFraction(fraction, .vertical)
-    }
-
-    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
-        list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
-
-    func scrollToEnd(duration: Double, curve: TimingCurve?) {
-        list.scrollView.scrollToEnd(duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
-
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
-        list.scrollToItem(index, position: position, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
+    var mainList: ListView { list }
 
     func coversOpaquely(_ size: Size) -> Bool { true }
 }

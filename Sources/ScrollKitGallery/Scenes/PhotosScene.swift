@@ -20,7 +20,7 @@ extension SceneEntry {
 /// waits for each frame's decodes before the next frame (`HeadlessHost.settlesImageDecodes`), so frame 0
 /// shows placeholders and frame 1 on the images.
 @MainActor
-final class PhotosScene: DemoScene {
+final class PhotosScene: ListBackedScene {
     static let rowHeight = 72.0
     static let thumbnailSize = Size(width: 56, height: 56)
     static let names = ["Dusk over the bay", "Violet evening", "Clear noon", "Moonlit sound", "Desert glow",
@@ -58,17 +58,8 @@ final class PhotosScene: DemoScene {
         return sample
     }
 
-    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
-        list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? .smoothstep)
-    }
-
-    func scrollToEnd(duration: Double, curve: TimingCurve?) {
-        list.scrollView.scrollToEnd(duration: duration, curve: curve ?? .smoothstep)
-    }
-
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
-        list.scrollToItem(index, position: position, duration: duration, curve: curve ?? .smoothstep)
-    }
+    var mainList: ListView { list }
+    var defaultScrollCurve: TimingCurve { .smoothstep }
 
     func coversOpaquely(_ size: Size) -> Bool { true }
 }

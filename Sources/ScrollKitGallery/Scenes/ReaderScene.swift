@@ -22,7 +22,7 @@ extension SceneEntry {
 /// Trace: the main scroll view is the article's; `firstVisible`/`lastVisible` are block indices (the title,
 /// byline, headings and images count as paragraphs); `activatedRow` is the block the contents list chose last.
 @MainActor
-final class ReaderScene: DemoScene {
+final class ReaderScene: ListBackedScene {
     /// The timed scroll to a heading chosen in the contents.
     static let jumpDuration = 0.8
 
@@ -133,30 +133,7 @@ final class ReaderScene: DemoScene {
         return sample
     }
 
-    /// The thumb goes to `fraction`; the blocks that come into view there are measured, which changes the
-    /// content height, so the thumb is set again until the offset is `fraction` of the measured range (as
-    /// the next mouse move of a real thumb drag would). Each pass measures only new blocks: it converges.
-    func dragIndicator(to fraction: Double) {
-        for _ in 0..<6 {
-            list.scrollView.setThumbFraction(fraction, .vertical)
-            list.layoutIfNeeded()
-            let s = list.scrollView
-            let range = s.maxContentOffset.y - s.minContentOffset.y
-            if abs(s.contentOffset.y - (s.minContentOffset.y + fraction * range)) < 0.5 { break }
-        }
-    }
-
-    func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
-        list.scrollView.setContentOffset(offset, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
-
-    func scrollToEnd(duration: Double, curve: TimingCurve?) {
-        list.scrollView.scrollToEnd(duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
-
-    func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
-        list.scrollToItem(index, position: position, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
-    }
+    var mainList: ListView { list }
 
     func coversOpaquely(_ size: Size) -> Bool { true }
 }
