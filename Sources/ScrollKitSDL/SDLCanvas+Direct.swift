@@ -174,17 +174,22 @@ extension SDLCanvas {
 }
 
 extension SDLCanvas {
-    /// Blends `color` (alpha below 255) over the pixel rect `rect` of the software target, inside the
-    /// current clip. - Returns: false when there is no software target (use SDL's blended fill).
-    func compositeFill(_ rect: SDL_Rect, color: RGBAColor) -> Bool {
-        guard let surface = directSurface else { return false }
+    /// `rect` cut to the surface and the current clip, as pixel bounds `x0 ..< x1`, `y0 ..< y1`; nil when empty.
+    func clippedPixels(_ rect: SDL_Rect, in surface: UnsafeMutablePointer<SDL_Surface>) -> (Int32, Int32, Int32, Int32)? {
         var x0 = max(rect.x, 0), y0 = max(rect.y, 0)
         var x1 = min(rect.x + rect.w, surface.pointee.w), y1 = min(rect.y + rect.h, surface.pointee.h)
         if let clip = clipStack.last {
             x0 = max(x0, clip.x); y0 = max(y0, clip.y)
             x1 = min(x1, clip.x + clip.w); y1 = min(y1, clip.y + clip.h)
         }
-        guard x1 > x0, y1 > y0 else { return true }
+        return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+    }
+
+    /// Blends `color` (alpha below 255) over the pixel rect `rect` of the software target, inside the
+    /// current clip. - Returns: false when there is no software target (use SDL's blended fill).
+    func compositeFill(_ rect: SDL_Rect, color: RGBAColor) -> Bool {
+        guard let surface = directSurface else { return false }
+        guard let (x0, y0, x1, y1) = clippedPixels(rect, in: surface) else { return true }
         SDL_RenderFlush(renderer)
         // In C (CScrollKitPixels): the same arithmetic as SDL's blended fill, and fast in debug builds too.
         sk_blend_fill_rect(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
@@ -201,13 +206,7 @@ extension SDLCanvas {
     /// software target (use SDL's fill).
     func storeFill(_ rect: SDL_Rect, color: RGBAColor) -> Bool {
         guard let surface = directSurface else { return false }
-        var x0 = max(rect.x, 0), y0 = max(rect.y, 0)
-        var x1 = min(rect.x + rect.w, surface.pointee.w), y1 = min(rect.y + rect.h, surface.pointee.h)
-        if let clip = clipStack.last {
-            x0 = max(x0, clip.x); y0 = max(y0, clip.y)
-            x1 = min(x1, clip.x + clip.w); y1 = min(y1, clip.y + clip.h)
-        }
-        guard x1 > x0, y1 > y0 else { return true }
+        guard let (x0, y0, x1, y1) = clippedPixels(rect, in: surface) else { return true }
         SDL_RenderFlush(renderer)
         let pixel = SDL_MapRGBA(surface.pointee.format, color.r, color.g, color.b, color.a)
         sk_fill_rect_opaque(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
