@@ -266,6 +266,11 @@ extension ScrollingView {
                 updatePhase()   // tracking while the thumb is held
             } else {
                 pageTowards(alongPoint < g.thumbStart ? -1 : 1, d, time: time)
+                // No page that way (no snap position beyond): the press stopped the content, so it comes to
+                // rest on a snap position, as a touch that stops it does.
+                if snapping != nil, motionX == nil, motionY == nil, pendingRequest == nil {
+                    settle(dragStartOffset: indicator.pressOffset, time: time)
+                }
             }
             return true
         }
