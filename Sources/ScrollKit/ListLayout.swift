@@ -249,12 +249,6 @@ public final class ListLayout {
     /// an estimated layout, start unmeasured at the estimate; O(n) (the sizes move and the prefix sums are
     /// rebuilt, lazily, once for a batch). Before the sizes were first read, only the count changes.
     public func insertItems(at index: Int, count: Int) {
-        insertItems(at: index, count: count, readingSizes: true)
-    }
-
-    /// `readingSizes: false` inserts plain variable items at the minimum size without asking the size
-    /// function (a batch whose indices are not yet the data source's; ``updateSize(at:)`` reads them after).
-    func insertItems(at index: Int, count: Int, readingSizes: Bool) {
         guard count > 0 else { return }
         let limit = fixedItemSize == nil ? Self.maximumVariableItemCount : Self.maximumItemCount
         let n = min(count, limit - itemCount)
@@ -266,7 +260,7 @@ public final class ListLayout {
         if let estimate {
             sizes.insert(contentsOf: repeatElement(estimate, count: n), at: at)
         } else {
-            let provider = readingSizes ? sizeProvider : nil
+            let provider = sizeProvider
             sizes.insert(contentsOf: (at..<(at + n)).map { Self.sanitizedSize(provider?($0) ?? Self.minimumItemSize) }, at: at)
         }
         rebuildTree()
@@ -299,65 +293,23 @@ public final class ListLayout {
     }
 
     /// Applies a batch of ``ListChange``s (their indices as ``ListView/performChanges(_:animation:)`` reads
-    /// them: each in the list as it is after the ones before) in one pass: the changes are first applied to a
-    /// short list of runs (stretches of the old items, and new items), then the sizes and measured flags are
-    /// copied once and the prefix sums rebuilt once. O(n + changes²) for variable sizes, O(changes) for fixed.
-    /// New items start at the estimate (unmeasured) or, for plain variable layouts, at the minimum size until
-    /// ``updateSize(at:)`` reads them. Indices must be valid (ListView validates them first); out-of-range
-    /// ones are clamped.
+    /// them: each in the list as it is after the ones before) in one pass: the changes are first applied to an
+    /// ``ItemOrder`` (runs of old items; identifiers from the old count on are new items), then the sizes
+    /// and measured flags are copied once and the prefix sums rebuilt once. O(n + changes²) for variable
+    /// sizes, O(changes²) for fixed. New items start at the estimate (unmeasured) or, for plain variable
+    /// layouts, at the minimum size until ``updateSize(at:)`` reads them. Indices must be valid (ListView
+    /// validates them first); out-of-range ones are clamped.
     func applyChanges(_ changes: [ListChange]) {
-        // Runs over the old items: `start >= 0` copies old items `start ..< start + count`; -1 is new items.
-        var runs: [(start: Int, count: Int)] = itemCount > 0 ? [(0, itemCount)] : []
-        var total = itemCount
-        /// The index of the run that starts at `position` (splitting one there if needed).
-        func split(_ position: Int) -> Int {
-            var p = 0, i = 0
-            while i < runs.count {
-                let r = runs[i]
-                if p == position { return i }
-                if position < p + r.count {
-                    let head = position - p
-                    runs[i] = (r.start, head)
-                    runs.insert((r.start < 0 ? -1 : r.start + head, r.count - head), at: i + 1)
-                    return i + 1
-                }
-                p += r.count
-                i += 1
-            }
-            return runs.count
-        }
-        for change in changes {
-            switch change {
-            case .insert(let at, let n):
-                guard n > 0 else { continue }
-                runs.insert((-1, n), at: split(min(max(at, 0), total)))
-                total += n
-            case .delete(let at, let n):
-                let lo = min(max(at, 0), total), hi = min(max(at, 0) + max(n, 0), total)
-                guard hi > lo else { continue }
-                let i = split(lo), j = split(hi)
-                runs.removeSubrange(i..<j)
-                total -= hi - lo
-            case .move(let from, let to):
-                guard total > 0 else { continue }
-                let a = min(max(from, 0), total - 1), b = min(max(to, 0), total - 1)
-                guard a != b else { continue }
-                let i = split(a)
-                _ = split(a + 1)
-                let moved = runs.remove(at: i)
-                runs.insert(moved, at: split(b))
-            case .reload:
-                continue
-            }
-        }
-        let limit = fixedItemSize == nil ? Self.maximumVariableItemCount : Self.maximumItemCount
         let oldCount = itemCount
-        itemCount = min(total, limit)
+        var order = ItemOrder(count: oldCount)
+        for change in changes { order.apply(change) }
+        let limit = fixedItemSize == nil ? Self.maximumVariableItemCount : Self.maximumItemCount
+        itemCount = min(order.count, limit)
         if estimate != nil {
             var flags: [Bool] = []
             flags.reserveCapacity(itemCount)
-            for r in runs {
-                if r.start < 0 { flags.append(contentsOf: repeatElement(false, count: r.count)) }
+            for r in order.runs {
+                if r.start >= oldCount { flags.append(contentsOf: repeatElement(false, count: r.count)) }
                 else { flags.append(contentsOf: measuredFlags[r.start..<(r.start + r.count)]) }
             }
             measuredFlags = Array(flags.prefix(itemCount))
@@ -367,8 +319,8 @@ public final class ListLayout {
         let fill = estimate ?? Self.minimumItemSize
         var newSizes: [Double] = []
         newSizes.reserveCapacity(itemCount)
-        for r in runs {
-            if r.start < 0 { newSizes.append(contentsOf: repeatElement(fill, count: r.count)) }
+        for r in order.runs {
+            if r.start >= oldCount { newSizes.append(contentsOf: repeatElement(fill, count: r.count)) }
             else { newSizes.append(contentsOf: sizes[r.start..<(r.start + r.count)]) }
         }
         sizes = Array(newSizes.prefix(itemCount))

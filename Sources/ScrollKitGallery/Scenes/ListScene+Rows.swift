@@ -17,8 +17,9 @@ final class RowCell: StandardCell {
 /// chosen from tables made once, so configuring a row allocates nothing.
 @MainActor
 final class RowSource: ListDataSource {
-    /// Which device each row shows, after the script's inserts, deletes and moves.
-    private(set) var order: RowOrder
+    /// Which device each row shows, after the script's inserts, deletes and moves (runs of device ids: O(1)
+    /// until a script changes the data; no array of 10^7 ids).
+    private(set) var order: ItemOrder
     let rowHeight: Double
     /// The selected device (the row tapped last), -1 for none: drawn with the selected look.
     private var selectedID = -1
@@ -50,7 +51,7 @@ final class RowSource: ListDataSource {
     }()
 
     init(count: Int, rowHeight: Double) {
-        order = RowOrder(count: max(0, count))
+        order = ItemOrder(count: max(0, count))
         self.rowHeight = rowHeight
         toggleHandler = { [weak self] cell, _ in
             guard let self, cell.index >= 0, cell.index < self.count else { return }
@@ -106,14 +107,7 @@ final class RowSource: ListDataSource {
     }
 
     /// Applies a scripted change to the rows' order (validated by the caller).
-    func apply(_ change: ListChange) {
-        switch change {
-        case .insert(let at, let n): order.insert(n, at: at)
-        case .delete(let at, let n): order.delete(at..<(at + n))
-        case .move(let from, let to): order.move(from: from, to: to)
-        case .reload: break
-        }
-    }
+    func apply(_ change: ListChange) { order.apply(change) }
 
     /// Fills `row` for item `index`: title, description, swatch, accessory and selection.
     func configure(_ row: StandardCell, at index: Int) {
@@ -181,81 +175,4 @@ final class RowSource: ListDataSource {
 
     /// "Kitchen Lamp": every room with every kind, room-major.
     static let titles: [String] = rooms.flatMap { room in kinds.map { "\(room) \($0.name)" } }
-}
-
-/// The order of the list scene's rows: runs of consecutive device identifiers. At first one run (row n shows
-/// device n); each insert, delete or move splits runs, so the lookups cost O(runs) — one run, O(1), until
-/// a script changes the data — and no array of 10^7 identifiers is ever made. New rows get new devices
-/// (identifiers from the first count on).
-struct RowOrder {
-    private(set) var runs: [(start: Int, count: Int)]
-    private(set) var count: Int
-    private var nextID: Int
-
-    init(count: Int) {
-        runs = count > 0 ? [(0, count)] : []
-        self.count = count
-        nextID = count
-    }
-
-    /// The device of row `index` (the index itself out of range).
-    func id(at index: Int) -> Int {
-        var p = 0
-        for r in runs {
-            if index < p + r.count { return r.start + index - p }
-            p += r.count
-        }
-        return index
-    }
-
-    /// The row showing device `id`, if any.
-    func index(of id: Int) -> Int? {
-        var p = 0
-        for r in runs {
-            if id >= r.start && id < r.start + r.count { return p + id - r.start }
-            p += r.count
-        }
-        return nil
-    }
-
-    /// The run starting at row `position`, splitting one there if needed.
-    private mutating func split(_ position: Int) -> Int {
-        var p = 0, i = 0
-        while i < runs.count {
-            let r = runs[i]
-            if p == position { return i }
-            if position < p + r.count {
-                let head = position - p
-                runs[i] = (r.start, head)
-                runs.insert((r.start + head, r.count - head), at: i + 1)
-                return i + 1
-            }
-            p += r.count
-            i += 1
-        }
-        return runs.count
-    }
-
-    mutating func insert(_ n: Int, at index: Int) {
-        guard n > 0 else { return }
-        runs.insert((nextID, n), at: split(min(max(index, 0), count)))
-        nextID += n
-        count += n
-    }
-
-    mutating func delete(_ range: Range<Int>) {
-        let lo = max(0, range.lowerBound), hi = min(count, range.upperBound)
-        guard hi > lo else { return }
-        let i = split(lo), j = split(hi)
-        runs.removeSubrange(i..<j)
-        count -= hi - lo
-    }
-
-    mutating func move(from: Int, to: Int) {
-        guard from >= 0, from < count, to >= 0, to < count, from != to else { return }
-        let i = split(from)
-        _ = split(from + 1)
-        let moved = runs.remove(at: i)
-        runs.insert(moved, at: split(to))
-    }
 }
