@@ -70,9 +70,9 @@ enum ImageLookup {
 ///
 /// - **Decoding.** The first `drawImage` of an image at a pixel size asks the library's worker thread to
 ///   decode it (``ImageDecoding/background``, the default). The worker loads the file, converts it to
-///   ARGB8888 and, when the file is larger than the drawn size, scales it down to exactly that size
-///   (halving steps, then a linear stretch), so drawing is a plain blit. Images smaller than the drawn
-///   size are kept at their own size and scaled up by the renderer. Newer requests are served first.
+///   ARGB8888 and scales it to exactly the drawn size (down: halving steps, then a linear stretch; up: one
+///   linear stretch), so drawing is a plain blit. (Left to the software renderer, a scaled, blended copy
+///   costs a resample and two temporary surfaces in every frame.) Newer requests are served first.
 ///   Decoded surfaces come back through a lock-protected queue that ``beginFrame()`` drains on the main
 ///   actor once per frame (`SDLCanvas.beginFrame()` calls it), and the worker pushes an SDL user event so
 ///   that a sleeping `WindowHost` wakes and draws the frame that shows them.
@@ -384,7 +384,7 @@ public final class ImageLibrary {
             return .failed(ImageFailure(name: key.name, path: path, message: "cannot convert '\(path)': \(String(cString: SDL_GetError()))"))
         }
         let w = key.width, h = key.height
-        if w > 0, h > 0, argb.pointee.w > w || argb.pointee.h > h {
+        if w > 0, h > 0, argb.pointee.w != w || argb.pointee.h != h {
             // Halve while at least twice the target (a box-like filter: no aliasing), then one linear stretch.
             while argb.pointee.w >= 2 * w && argb.pointee.h >= 2 * h,
                   let half = stretch(argb, width: argb.pointee.w / 2, height: argb.pointee.h / 2) {

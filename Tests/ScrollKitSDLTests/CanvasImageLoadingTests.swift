@@ -55,6 +55,30 @@ extension CanvasTests {
             #expect(images.cachedBytes == 32 * 32 * 4 + 64 * 64 * 4)
         }
 
+        /// An image smaller than its rectangle is scaled up once, at decode, to the drawn pixel size: drawing
+        /// it is then a plain blit at any offset, fractional ones included (the software renderer's scaled,
+        /// blended copy allocates two surfaces per draw; counted when the malloc interposer is preloaded).
+        @Test func smallImageIsDecodedAtTheDrawnSizeAndBlitsWithoutAllocating() throws {
+            let images = ImageLibrary(searchDirectories: [try imageDirectory()], decoding: .synchronous)
+            let target = try OffscreenRenderer(width: 40, height: 40, images: images, direct: true)
+            target.canvas.beginFrame()
+            target.canvas.clear(.white)
+            target.canvas.drawImage(ImageRef("green"), in: rect, opacity: 1)   // the file is 16 × 16
+            #expect(images.cachedBytes == 32 * 32 * 4)
+            #expect(try target.image()[5, 5] == (0, 255, 0, 255))
+            #expect(try target.image()[35, 35] == (0, 255, 0, 255))
+            #expect(try target.image()[37, 37] == (255, 255, 255, 255))
+            target.canvas.drawImage(ImageRef("green"), in: rect, opacity: 0.9)   // the texture, made once
+            let mallocs = MallocCounter.count {
+                for k in 0..<8 {
+                    target.canvas.beginFrame()
+                    target.canvas.drawImage(ImageRef("green"), in: rect.offsetBy(dx: 0, dy: Double(k) * 0.3), opacity: 0.9)
+                    target.canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2), color: RGBAColor(r: 0, g: 0, b: 0, a: 128))
+                }
+            }
+            if let mallocs { #expect(mallocs == 0, "8 image draws made \(mallocs) mallocs") }
+        }
+
         /// Decoded images beyond the byte budget go least recently drawn first; images drawn in the
         /// current frame stay.
         @Test func leastRecentlyDrawnImageIsEvictedByBytes() throws {
