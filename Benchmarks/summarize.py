@@ -179,6 +179,13 @@ def main():
                 p50 = float(m.group(1))
                 print(f"Target debug build, {label} p50 <= {target:g} ms: {p50:.2f} ms, "
                       + ("met" if p50 <= target else "missed (reported, not gated)"))
+        m = re.search(r"^Chat fling, instructions per frame .*?: N=100 (\d+) N=1000000 (\d+)", extra, re.M)
+        if m and int(m.group(1)) > 0:
+            ratio = int(m.group(2)) / int(m.group(1)) - 1
+            met = abs(ratio) <= 0.10
+            ok = ok and met
+            print(f"Target chat fling at 10^6 estimated messages within 10% of 10^2 (instructions per frame): "
+                  f"{int(m.group(2)):,} vs {int(m.group(1)):,}, {ratio:+.1%}, " + ("met" if met else "MISSED"))
         print()
         print(extra.rstrip())
     return 0 if ok else 1

@@ -135,6 +135,18 @@ if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; th
         echo "| $label | $(( ${total:-0} / 30 )) |" >>"$OUT/extra.txt"
     done
     rm -f "$OUT/callgrind.out"
+    #    The chat at 10^2 and 10^6 estimated messages (issue 16: flat): a 300-frame fling each, so that which
+    #    messages come into view (their text, measured as they arrive) evens out.
+    chat_row="Chat fling, instructions per frame (callgrind, 300 frames):"
+    for n in 100 1000000; do
+        SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
+            --toggle-collect='*measuredFrame*' "$BIN/scene-probe.callgrind" chat fling "$n" 0 300 \
+            >/dev/null 2>"$OUT/callgrind.log" || true
+        total=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/callgrind.log" | tail -1)
+        chat_row="$chat_row N=$n $(( ${total:-0} / 300 ))"
+    done
+    { echo; echo "$chat_row"; } >>"$OUT/extra.txt"
+    rm -f "$OUT/callgrind.out"
 fi
 
 {
