@@ -63,7 +63,8 @@ extension ListView {
     ///   the same place on screen: items inserted or removed above it move the offset by the same amount,
     ///   together with any drag, fling or timed scroll (``ScrollingView/setContentSize(_:adjustingContentOffsetBy:)``).
     /// - **Pinned to the end.** A list at rest at its end (a chat, a log) stays at its end: it scrolls there
-    ///   over the animation's duration, or at once without animation. A list scrolled away from its end stays
+    ///   over the animation's duration, or at once without animation. (An empty list has no end to keep:
+    ///   the first items arrive showing from the start.) A list scrolled away from its end stays
     ///   put and counts the items that arrived below the viewport in ``newItemsBelow``.
     /// - **Animation** (`animation` non-nil, the default): see ``ListChangeAnimation``. `nil` applies at once.
     ///
@@ -224,6 +225,23 @@ extension ListView {
         prefetchedRange = 0..<0
 
         // The offset: the anchor stays in place; a pinned list goes to its end.
+        // Self-sizing: the items that will show are measured first, so the offset is placed against their
+        // real sizes: around the anchor, or at the end for a pinned list.
+        if storedLayout.estimatedItemSize != nil, itemCrossLength == measuredCrossLength {
+            var pass = 0
+            while pass < Self.maximumMeasuringPasses {
+                let target: Double
+                if pinned {
+                    target = storedLayout.contentLength - length
+                } else if let anchor {
+                    target = storedLayout.itemStart(anchor.new) - anchor.screen
+                } else {
+                    break
+                }
+                guard measureItemsShowing(atOffset: target) else { break }
+                pass += 1
+            }
+        }
         let size = storedLayout.contentSize(crossLength: crossLength)
         var delta = 0.0
         if let anchor { delta = storedLayout.itemStart(anchor.new) - anchor.screen - offset }

@@ -106,6 +106,21 @@ extension ListView {
         return measured
     }
 
+    /// Measures the unmeasured items a viewport at `offset` would show. Returns whether it measured any.
+    /// (A batch of changes measures where its anchor goes before it places the offset there: an offset
+    /// computed from estimates would be clamped against a content end that the measuring then moves.)
+    func measureItemsShowing(atOffset offset: Double) -> Bool {
+        let length = viewportLength
+        guard storedLayout.itemCount > 0, length > 0, offset.isFinite else { return false }
+        let cross = itemCrossLength
+        var measured = false
+        for i in storedLayout.visibleRange(offset: offset, length: length) where !storedLayout.isMeasured(i) {
+            measure(i, cross: cross)
+            measured = true
+        }
+        return measured
+    }
+
     private func measure(_ index: Int, cross: Double) {
         measureCount += 1
         measuredInLastStep += 1
