@@ -44,7 +44,8 @@ extension ListView {
     }
 
     /// The section whose header is pinned at the viewport's top (a grid's sticky header, see
-    /// ``SectionedGridLayout/pinnedHeader(offset:)``), `nil` when none is (brought up to date first).
+    /// ``SectionedGridLayout/pinnedHeader(offset:)``), `nil` when none is or the viewport is empty (brought up
+    /// to date first).
     public var pinnedSection: Int? {
         updateCells()
         return storedPinnedSection
@@ -116,7 +117,7 @@ extension ListView {
         }
         grid.update(crossLength: crossLength)
         let newRange = gridSource == nil ? 0..<0 : grid.visibleSections(offset: offset, length: length)
-        let pinned = grid.pinnedHeader(offset: offset)
+        let pinned = length > 0 && gridSource != nil ? grid.pinnedHeader(offset: offset) : nil
         let oldPinned = storedPinnedSection
         storedPinnedSection = pinned?.section
         var changed = oldPinned != storedPinnedSection
