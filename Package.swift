@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "ScrollKitGalleryTests",
             // ScrollKitDemo: the process tests run the built `scrollkit-demo`.
-            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport"],
+            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets"],
             exclude: ["Golden"]
         ),
     ]

@@ -50,6 +50,14 @@ cat >"$tmp/reader.json" <<EOF
 ]}
 EOF
 "$demo" --headless --scene reader --script "$tmp/reader.json" --frames 100 >/dev/null
+# Grid: 10^7 cards in sections; section 2's header pushing section 1's pinned header up (hand-over half done).
+cat >"$tmp/grid.json" <<EOF
+{"events": [
+  {"t": 0.1, "type": "scrollTo", "x": 0, "y": 2110},
+  {"t": 0.5, "type": "screenshot", "path": "$out/grid.png"}
+]}
+EOF
+"$demo" --headless --scene grid --items 10000000 --script "$tmp/grid.json" --frames 40 >/dev/null
 # Chat: flicked up a little, then two messages arrive below (the pill counts them).
 cat >"$tmp/chat.json" <<EOF
 {"events": [

@@ -410,6 +410,14 @@ public final class SectionedGridLayout {
         return firstRow[s] + (index - firstItem[s]) / metrics(s).columns
     }
 
+    /// The flat indices of the items in global row `row` (empty out of range). O(log S).
+    public func items(inRow row: Int) -> Range<Int> {
+        guard row >= 0, row < rowCount else { return 0..<0 }
+        let s = section(ofRow: row), columns = metrics(s).columns
+        let lo = firstItem[s] + (row - firstRow[s]) * columns
+        return lo..<min(lo + columns, firstItem[s + 1])
+    }
+
     /// Where global row `row` starts along the axis (clamped to the rows; the leading inset when none). O(log S).
     public func rowStart(_ row: Int) -> Double {
         let rc = rowCount

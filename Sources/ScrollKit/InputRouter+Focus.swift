@@ -216,6 +216,7 @@ extension ListView {
     /// The item a focus move from `index` goes to inside this list, or `nil` when the move leaves it
     /// (across its axis, or past its ends).
     func neighbourItem(from index: Int, _ move: FocusMove) -> Int? {
+        if let grid { return gridNeighbour(grid, from: index, move) }
         let horizontal = axis == .horizontal
         let step: Int
         switch move {

@@ -1,3 +1,19 @@
+/// What a ``ListCell`` shows: an item, or a section's header or footer (``GridDataSource``).
+public enum ListCellRole: Sendable, Hashable {
+    case item
+    case header(section: Int)
+    case footer(section: Int)
+
+    /// The section of a header or footer; -1 for an item.
+    public var section: Int {
+        switch self {
+        case .item: -1
+        case .header(let s), .footer(let s): s
+        }
+    }
+    var isHeader: Bool { if case .header = self { true } else { false } }
+}
+
 /// The view for one visible item of a ``ListView``. Subclass it and override ``draw(in:frame:)``.
 ///
 /// A data source gets its cells from ``ListView/dequeueCell(_:for:)``, which takes one from the pool
@@ -10,8 +26,12 @@
 /// horizontal ``ListView`` (a carousel in a row), which take part in the tree's gestures and focus.
 @MainActor
 open class ListCell: ViewNode {
-    /// The item this cell shows; -1 while the cell is not showing an item.
+    /// The item this cell shows; -1 while the cell is not showing an item (and for a section's header or
+    /// footer: see ``role`` and ``section``).
     public internal(set) var index: Int = -1
+    /// What the cell shows: an item (the default, also while it shows nothing), or a section's header or
+    /// footer in a sectioned grid (``GridDataSource``).
+    public internal(set) var role: ListCellRole = .item
     /// The list whose item this cell last showed.
     public internal(set) weak var listView: ListView?
 

@@ -89,7 +89,7 @@ extension ListView {
         cell.pool = nil
         if cell.listView !== self { cell.listView = self }
         cell.index = index
-        cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero
+        cell.frame = geometry.frame(ofItem: index, crossLength: cross) ?? .zero
         return cell
     }
 
@@ -106,7 +106,7 @@ extension ListView {
         isUpdatingCells = true
         if storedLayout.estimatedItemSize != nil { measureNearViewport() }
         let offset = axisOffset
-        let newRange = storedLayout.visibleRange(offset: offset, length: length)
+        let newRange = geometry.visibleItems(offset: offset, length: length, crossLength: crossLength)
         let old = cellRange
         let reconfigureAll = contentDirty
         let refresh = framesDirty || reconfigureAll
@@ -116,6 +116,8 @@ extension ListView {
         contentDirty = false
 
         let reconfigureSome = !pendingReconfigure.isEmpty
+        let supplementariesChanged = (grid != nil || !supplementaryCells.isEmpty)
+            && updateSupplementaries(offset: offset, length: length, reconfigureAll: reconfigureAll)
         if newRange != old || reconfigureAll || reconfigureSome {
             setPoolLimits(max(cells.count, newRange.count) + Self.reuseMargin)
             // Recycle first, so the cells that leave can serve the items that arrive.
@@ -136,7 +138,7 @@ extension ListView {
                         recycle(cell)
                         scratch.append(obtainCell(for: index, crossLength: cross))
                     } else {
-                        if refresh { cell.frame = storedLayout.frame(of: index, crossLength: cross) ?? .zero }
+                        if refresh { cell.frame = geometry.frame(ofItem: index, crossLength: cross) ?? .zero }
                         scratch.append(cell)
                     }
                 } else {
@@ -157,9 +159,12 @@ extension ListView {
             setPoolLimits(newRange.count + Self.reuseMargin)
             if reconfigureSome { pendingReconfigure.removeAll() }
             announcePrefetch(visible: newRange, offset: offset, length: length)
-        } else if refresh {
-            let cross = crossLength
-            for cell in cells { cell.frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero }
+        } else {
+            if refresh {
+                let cross = crossLength
+                for cell in cells { cell.frame = geometry.frame(ofItem: cell.index, crossLength: cross) ?? .zero }
+            }
+            if supplementariesChanged { syncSubviews() }
         }
         if newItemsBelow > 0 && offset >= axisComponent(scrollView.maxContentOffset) - 0.5 { newItemsBelow = 0 }
         applyItemAnimations()
@@ -176,12 +181,12 @@ extension ListView {
     func announcePrefetch(visible: Range<Int>, offset: Double, length: Double) {
         guard let prefetcher = dataSource as? any ListDataSourcePrefetching, !visible.isEmpty,
               length > 0, offset.isFinite else { return }
-        let n = storedLayout.itemCount
+        let n = numberOfItems
         let previous = prefetchedRange
         let window: Range<Int>
         var ahead: Range<Int>
         if prefetchDirection >= 0 {
-            let end = storedLayout.visibleRange(offset: offset + length, length: length).upperBound
+            let end = geometry.visibleItems(offset: offset + length, length: length, crossLength: crossLength).upperBound
             window = visible.upperBound..<min(n, max(end, visible.upperBound))
             ahead = window
             // Leave out the front of the window when it was announced last time (scrolling on).
@@ -189,7 +194,7 @@ extension ListView {
                 ahead = min(previous.upperBound, window.upperBound)..<window.upperBound
             }
         } else {
-            let start = storedLayout.visibleRange(offset: offset - length, length: length).lowerBound
+            let start = geometry.visibleItems(offset: offset - length, length: length, crossLength: crossLength).lowerBound
             window = max(0, min(start, visible.lowerBound))..<visible.lowerBound
             ahead = window
             if previous.upperBound >= window.upperBound && previous.lowerBound < window.upperBound {
@@ -209,6 +214,7 @@ extension ListView {
         }
         cell.prepareForReuse()
         cell.index = -1
+        cell.role = .item
         cell.frame = .zero
         cell.fadeAmount = 0
         if !itemAnimations.isEmpty { itemAnimations[ObjectIdentifier(cell)] = nil }

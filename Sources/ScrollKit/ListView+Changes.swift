@@ -74,6 +74,9 @@ extension ListView {
         guard !isUpdatingCells else {
             throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
         }
+        guard grid == nil else {
+            throw ListChangeError("a list with a grid layout takes reloadData(), not item changes")
+        }
         var count = storedLayout.itemCount
         for (k, change) in changes.enumerated() {
             switch change {
@@ -135,6 +138,9 @@ extension ListView {
                                               animation: ListChangeAnimation? = .standard) throws(ListChangeError) {
         guard !isUpdatingCells else {
             throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
+        }
+        guard grid == nil else {
+            throw ListChangeError("a list with a grid layout takes reloadData(), not item changes")
         }
         guard old.count == storedLayout.itemCount else {
             throw ListChangeError("the old identifiers number \(old.count) but the list has \(storedLayout.itemCount) items")
@@ -395,6 +401,13 @@ extension ListView {
     /// The scroll view's subviews: the showing cells, then the removed ones fading out.
     func syncSubviews() {
         if ghosts.isEmpty { scrollView.replaceSubviews(with: cells) } else { scrollView.replaceSubviews(with: cells + ghosts) }
+        // Headers and footers over the items; the pinned header over everything (its own footer included).
+        guard !supplementaryCells.isEmpty else { return }
+        var pinnedCell: ListCell?
+        for cell in supplementaryCells {
+            if cell.role.isHeader && cell.role.section == storedPinnedSection { pinnedCell = cell } else { scrollView.appendSubview(cell) }
+        }
+        if let pinnedCell { scrollView.appendSubview(pinnedCell) }
     }
 
     /// Starts the animations a batch queued, on the clock of the frame `tick`.

@@ -6,7 +6,7 @@ extension ListView {
 
     /// The items that intersect the viewport at the current offset. O(1) fixed sizes, O(log n) variable.
     public var visibleRange: Range<Int> {
-        storedLayout.visibleRange(offset: axisOffset, length: viewportLength)
+        geometry.visibleItems(offset: axisOffset, length: viewportLength, crossLength: crossLength)
     }
 
     /// The item under `point`, given in the list's own coordinates (0,0 = the frame's top-left), or
@@ -16,16 +16,12 @@ extension ListView {
         guard point.x >= 0, point.y >= 0, point.x < f.width, point.y < f.height else { return nil }
         let offset = scrollView.contentOffset
         let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-        let along = storedLayout.axis == .horizontal ? content.x : content.y
-        guard let index = storedLayout.index(at: along),
-              let frame = storedLayout.frame(of: index, crossLength: crossLength),
-              frame.contains(content) else { return nil }
-        return index
+        return geometry.item(at: content, crossLength: crossLength)
     }
 
     /// The frame of item `index` in content coordinates, or `nil` if out of range.
     public func frame(of index: Int) -> Rect? {
-        storedLayout.frame(of: index, crossLength: crossLength)
+        geometry.frame(ofItem: index, crossLength: crossLength)
     }
 
     /// The content offset at which item `index` sits at `position`, clamped to the scroll range.
@@ -36,24 +32,23 @@ extension ListView {
         var result = scrollView.contentOffset
         let lo = axisComponent(scrollView.minContentOffset), hi = axisComponent(scrollView.maxContentOffset)
         var target = lo
-        let n = storedLayout.itemCount
-        if n > 0 {
-            let i = min(max(index, 0), n - 1)
-            let start = storedLayout.itemStart(i), length = storedLayout.itemLength(i)
+        if numberOfItems > 0 {
+            let e = geometry.scrollExtent(ofItem: index, crossLength: crossLength)
+            let start = e.start, length = e.length
             switch position {
-            case .start: target = start - storedLayout.leadingInset
+            case .start: target = start - e.leadingPadding
             case .center: target = start + length / 2 - viewportLength / 2
-            case .end: target = start + length + storedLayout.trailingInset - viewportLength
+            case .end: target = start + length + e.trailingPadding - viewportLength
             case .visible:
                 let base = axisComponent(scrollView.headingOffset())
-                let leading = start - storedLayout.leadingInset
-                let trailing = start + length + storedLayout.trailingInset - viewportLength
-                if length > viewportLength {
+                let leading = start - e.leadingPadding
+                let trailing = start + length + e.trailingPadding - viewportLength
+                if length + e.pinnedLength > viewportLength {
                     target = leading
-                } else if start >= base && start + length <= base + viewportLength {
+                } else if start - e.pinnedLength >= base && start + length <= base + viewportLength {
                     target = base
                 } else {
-                    target = start < base ? leading : trailing
+                    target = start - e.pinnedLength < base ? leading : trailing
                 }
             }
         }

@@ -21,7 +21,7 @@ extension ListView {
                                       viewportLength: l.viewportLength,
                                       minOffset: l.axisComponent(scrollView.minContentOffset),
                                       maxOffset: l.axisComponent(scrollView.maxContentOffset))
-            let target = l.snapBehavior.target(context, geometry: l.storedLayout)
+            let target = l.snapBehavior.target(context, geometry: l.geometry.snapGeometry(crossLength: l.crossLength))
             var result = proposed
             if l.storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
             return result
@@ -33,7 +33,7 @@ extension ListView {
                                                    viewportLength: l.viewportLength,
                                                    minOffset: l.axisComponent(scrollView.minContentOffset),
                                                    maxOffset: l.axisComponent(scrollView.maxContentOffset),
-                                                   geometry: l.storedLayout)
+                                                   geometry: l.geometry.snapGeometry(crossLength: l.crossLength))
             var result = offset
             if l.storedLayout.axis == .horizontal { result.x = target } else { result.y = target }
             return result

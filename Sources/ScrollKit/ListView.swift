@@ -50,8 +50,11 @@ public final class ListView: ViewNode {
 
     /// The scroll view that owns the offset and its motion. Its content size is managed by the list.
     public let scrollView: ScrollingView
-    /// The item geometry (read it for positions; change spacing and insets through the list view).
+    /// The list layout: the item geometry when the list has no ``gridLayout`` (read it for positions; change
+    /// spacing and insets through the list view). With a grid it holds no items.
     public var layout: ListLayout { storedLayout }
+    /// The layout in use: ``gridLayout`` when set, else ``layout``. Ask it for frames and visible items.
+    public var collectionLayout: any CollectionLayout { geometry }
 
     /// Supplies the items. Held strongly because the list is its only owner in the usual set-up
     /// (`ListView(frame:dataSource: Rows())`); a data source that keeps a reference to its list should
@@ -66,6 +69,7 @@ public final class ListView: ViewNode {
                 cell.reuseState = .free
             }
             cells.removeAll(keepingCapacity: true)
+            dropSupplementaryCells()
             endItemAnimations()
             scrollView.replaceSubviews(with: cells)
             cellRange = 0..<0
@@ -81,12 +85,14 @@ public final class ListView: ViewNode {
             let new: ScrollAxis = newValue == .horizontal ? .horizontal : .vertical
             guard new != storedLayout.axis else { return }
             storedLayout.axis = new
+            grid?.axis = new
             scrollView.axis = new
             geometryDidChange()
         }
     }
 
-    /// The gap between neighbouring items, in points (negative/NaN → 0).
+    /// The gap between neighbouring items, in points (negative/NaN → 0). The list layout's: a ``gridLayout``
+    /// has its own spacings and insets.
     public var itemSpacing: Double {
         get { storedLayout.itemSpacing }
         set { storedLayout.itemSpacing = newValue; geometryDidChange() }
@@ -152,6 +158,16 @@ public final class ListView: ViewNode {
     // MARK: - Storage
 
     let storedLayout: ListLayout
+    /// The grid layout in use, if any (ListView+Sections.swift), and the data source as a ``GridDataSource``
+    /// (read at reload, so no frame casts).
+    var grid: SectionedGridLayout?
+    var gridSource: (any GridDataSource)?
+    /// The showing headers and footers of a grid, in (section, header before footer) order, and their sections.
+    var supplementaryCells: [ListCell] = []
+    var supplementaryScratch: [ListCell] = []
+    var sectionRange: Range<Int> = 0..<0
+    /// The section whose header is pinned at the top, as of the last update of the cells.
+    var storedPinnedSection: Int?
     /// One pool per cell class (keyed by the class's `ObjectIdentifier`), in the order first used.
     var pools: [(type: ObjectIdentifier, pool: ReusePool<ListCell>)] = []
     /// The limit every pool has now (raised while cells change hands within an update).
@@ -208,16 +224,24 @@ public final class ListView: ViewNode {
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
     /// first ``step(_:)``, ``draw(in:)`` or query.
-    public init(frame: Rect, axis: ScrollAxis = .vertical, dataSource: any ListDataSource) {
+    public convenience init(frame: Rect, axis: ScrollAxis = .vertical, dataSource: any ListDataSource) {
+        self.init(frame: frame, axis: axis, grid: nil, dataSource: dataSource)
+    }
+
+    init(frame: Rect, axis: ScrollAxis, grid: SectionedGridLayout?, dataSource: any ListDataSource) {
         let frame = Self.sanitized(frame)
         let axis: ScrollAxis = axis == .horizontal ? .horizontal : .vertical
         self.dataSource = dataSource
         self.storedLayout = ListLayout(axis: axis)
+        grid?.axis = axis
+        self.grid = grid
         self.scrollView = ScrollingView(viewportSize: frame.size, contentSize: .zero, axis: axis)
         super.init(frame: frame)
         addSubview(scrollView)
         cells.reserveCapacity(64)
         scratch.reserveCapacity(64)
+        supplementaryCells.reserveCapacity(16)
+        supplementaryScratch.reserveCapacity(16)
         reloadLayout()
     }
 
@@ -254,7 +278,7 @@ public final class ListView: ViewNode {
     /// self-sizing list measures them again when they are next near the viewport) and configures those
     /// that are visible again, once each. Out-of-range indices are ignored.
     public func reloadItems(_ indices: some Sequence<Int>) {
-        let n = storedLayout.itemCount
+        let n = numberOfItems
         let targets = Set(indices.lazy.filter { $0 >= 0 && $0 < n })
         guard !targets.isEmpty else { return }
         if storedLayout.estimatedItemSize != nil {
@@ -270,6 +294,11 @@ public final class ListView: ViewNode {
     }
 
     func reloadLayout() {
+        if let grid {
+            reloadGridLayout(grid)
+            return
+        }
+        gridSource = nil
         let count = dataSource.numberOfItems
         if let fixed = dataSource.fixedItemSize {
             storedLayout.setItems(count: count, fixedSize: fixed)
@@ -285,7 +314,10 @@ public final class ListView: ViewNode {
     }
 
     /// The number of items (as of the last reload).
-    public var numberOfItems: Int { storedLayout.itemCount }
+    public var numberOfItems: Int { grid?.itemCount ?? storedLayout.itemCount }
+
+    /// The layout queried each frame: the grid when set, else the list layout.
+    var geometry: any CollectionLayout { grid ?? storedLayout }
 
     // MARK: - Frames and drawing
 
@@ -353,12 +385,16 @@ public final class ListView: ViewNode {
     func geometryDidChange() {
         let bounds = Rect(origin: .zero, size: storedFrame.size)
         if scrollView.frame != bounds { scrollView.frame = bounds }
-        updateContentSize()
+        if let grid, grid.crossLength != ListLayout.sanitizedLength(crossLength) {
+            reflowGrid(grid)
+        } else {
+            updateContentSize()
+        }
         framesDirty = true
     }
 
     func updateContentSize() {
-        let size = storedLayout.contentSize(crossLength: crossLength)
+        let size = geometry.contentSize(crossLength: crossLength)
         if scrollView.contentSize != size { scrollView.contentSize = size }
     }
 

@@ -133,6 +133,13 @@ open class ViewNode {
 
     /// Replaces the subviews with `views` (internal: a list's cells). No allocation once the array has
     /// grown to the largest count.
+    /// Adds `view` last, for a caller that has just detached every subview (``replaceSubviews(with:)``):
+    /// no check that it is not already a subview.
+    func appendSubview(_ view: ViewNode) {
+        view.superview = self
+        storedSubviews.append(view)
+    }
+
     func replaceSubviews<C: ViewNode>(with views: [C]) {
         for view in storedSubviews where view.superview === self { view.superview = nil }
         storedSubviews.removeAll(keepingCapacity: true)

@@ -43,7 +43,7 @@ struct GalleryOptions: Sendable, Equatable {
 ///   window of that size: it draws at (0, 0) (the shell translates and clips the canvas), and pointer
 ///   and wheel events in the content area reach it in its own coordinates. A pointer that went down in
 ///   the content belongs to the scene until it goes up, wherever it moves.
-/// - Keys: 1–9 and the tab bar switch tabs, Tab goes to the next, F toggles the HUD, H or ? the
+/// - Keys: 1–9, 0 (the tenth) and the tab bar switch tabs, Tab goes to the next, F toggles the HUD, H or ? the
 ///   help, Escape closes the help or quits. Every other key goes to the current scene.
 @MainActor
 final class GalleryShell: DemoScene {
@@ -224,9 +224,9 @@ final class GalleryShell: DemoScene {
             case "f": showsHUD.toggle(); return
             case "h", "?": showsHelp.toggle(); return
             default:
-                if let digit = Int(text), digit >= 1, digit <= min(9, tabs.count) {
-                    select(digit - 1)
-                    return
+                if let digit = Int(text), digit >= 0, digit <= 9 {
+                    let index = digit == 0 ? 9 : digit - 1   // 0 is the tenth tab, as on a keyboard's number row
+                    if index < tabs.count { select(index); return }
                 }
             }
         default:

@@ -15,8 +15,8 @@ final class GalleryTabBar {
     static let compactHintWidth = 56.0
     static let maxSegmentWidth = 98.0
     static let trackHeight = 30.0
-    /// "1" … "9", made once (no per-frame formatting).
-    static let numbers = (1...9).map { String($0) }
+    /// "1" … "9" and "0" (the tenth tab), made once (no per-frame formatting).
+    static let numbers = (1...9).map { String($0) } + ["0"]
 
     /// How much of the key hint the bar shows.
     enum Hint { case none, compact, full }

@@ -29,7 +29,7 @@ final class HelpOverlay {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "9"], "Switch scene"),
+            Item(keys: ["1", "–", "9", "0"], "Switch scene"),
             Item(keys: ["Tab"], "Next scene"),
             Item(keys: ["F"], "Frame-time HUD"),
             Item(keys: ["H", "?"], "This help"),
@@ -61,8 +61,8 @@ final class HelpOverlay {
             Item(gesture: "Slider", "Set the duration"),
             Item(keys: ["Enter"], "Play again"),
         ]),
-        Section(title: "Home", items: [
-            Item(keys: ["↑", "↓", "←", "→"], "Move focus"),
+        Section(title: "Home, Grid", items: [
+            Item(keys: ["↑", "↓", "←", "→"], "Move focus (grid: 2D)"),
             Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
             Item(keys: ["Return"], "Open the card"),
         ]),

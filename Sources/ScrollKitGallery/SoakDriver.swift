@@ -243,6 +243,7 @@ final class SoakDriver: HostClient {
         if let problem = SoakInvariants.checkFinite(shell.traceSample) { fail(problem); return }
         if let home = shell.currentScene as? HomeScene { checkHome(home); return }
         if let reader = shell.currentScene as? ReaderScene { checkSelfSizing(reader.list, "reader"); return }
+        if let grid = shell.currentScene as? GridScene { checkGrid(grid); return }
         if let chat = shell.currentScene as? ChatScene {
             checkSelfSizing(chat.list, "chat")
             if chat.list.numberOfItems != chat.messages.count { fail("chat: the list has \(chat.list.numberOfItems) messages, the model \(chat.messages.count)") }
@@ -285,6 +286,42 @@ final class SoakDriver: HostClient {
         } else if !view.isAnimating, cells.contains(where: { $0.frame != view.frame(of: $0.index) }) {
             fail(name + ": a cell is not at its item's frame")
         }
+    }
+
+    /// The grid scene: the offset within a viewport of its range, the cards exactly the visible items (against
+    /// their frames) at their frames, a header for each section in view, the pinned one covering the top edge
+    /// and pushed up by the next, and the focus on a real card.
+    private func checkGrid(_ scene: GridScene) {
+        let view = scene.list, scroll = view.scrollView
+        guard let grid = view.gridLayout else { fail("grid: the list has no grid layout"); return }
+        let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
+        if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
+        let viewport = scroll.viewportSize.height
+        if let problem = SoakInvariants.checkRange(offset: y, lo: lo, hi: hi, overscroll: viewport + extraOverscroll + 1e-6) {
+            fail("grid: " + problem + " (phase \(scroll.phase))"); return
+        }
+        if view.numberOfItems != scene.catalog.count { fail("grid: \(view.numberOfItems) cards, the catalog has \(scene.catalog.count)"); return }
+        let visible = view.visibleRange
+        if let problem = SoakInvariants.checkGridVisible(visible, offset: y, viewport: viewport, count: view.numberOfItems,
+                                                          extent: { grid.frame(ofItem: $0).map { ($0.minY, $0.maxY) } }) {
+            fail(problem); return
+        }
+        let cells = view.visibleCells
+        if cells.map(\.index) != Array(visible) { fail("grid: the cells are not the visible items"); return }
+        if cells.contains(where: { $0.frame != grid.frame(ofItem: $0.index) }) { fail("grid: a card is not at its frame"); return }
+        let headers = view.visibleSupplementaryCells
+        let sections = grid.visibleSections(offset: y, length: viewport)
+        if headers.map(\.role.section) != Array(sections) { fail("grid: headers \(headers.map(\.role.section)) for sections \(sections)"); return }
+        if let s = view.pinnedSection {
+            guard let header = view.headerCell(forSection: s) else { fail("grid: section \(s) is pinned but its header does not show (offset \(y), viewport \(scroll.viewportSize), sections \(sections), headers \(headers.map(\.role)))"); return }
+            if let problem = SoakInvariants.checkPinnedHeader(top: header.frame.minY, length: header.frame.height, offset: y,
+                                                              natural: grid.sectionStart(s), nextStart: grid.sectionStart(s + 1)) {
+                fail(problem); return
+            }
+        } else if viewport > 0, grid.pinnedHeader(offset: y) != nil {
+            fail("grid: no header pinned at offset \(y) inside the sections"); return
+        }
+        if let f = view.focusedItem, f < 0 || f >= view.numberOfItems { fail("grid: focus on card \(f) of \(view.numberOfItems)") }
     }
 
     /// The home scene: the shelves' list and every showing carousel stay within a viewport of their range,

@@ -43,4 +43,40 @@ enum SoakInvariants {
         if visible == expected || (visible.isEmpty && expected.isEmpty) { return nil }
         return "visible rows \(visible) but rows \(expected) intersect the viewport (offset \(offset), viewport \(viewport), \(count) rows)"
     }
+
+    /// A grid's visible items against its frames: every item in `visible` intersects the viewport
+    /// `offset ..< offset + viewport` along the axis, the items just before and after do not (or are in the
+    /// same row as one that does), and the range is empty only when no item intersects. `frameOf` gives an
+    /// item's extent along the axis. Nil when that holds, else what broke.
+    static func checkGridVisible(_ visible: Range<Int>, offset: Double, viewport: Double, count: Int,
+                                 extent frameOf: (Int) -> (start: Double, end: Double)?) -> String? {
+        func intersects(_ i: Int) -> Bool {
+            guard let e = frameOf(i) else { return false }
+            return e.start < offset + viewport && e.end > offset
+        }
+        guard !visible.isEmpty else {
+            return nil   // an empty viewport, an empty grid, or a gap (checked by the neighbours of a non-empty range)
+        }
+        guard visible.lowerBound >= 0, visible.upperBound <= count else {
+            return "grid: visible items \(visible) outside 0..<\(count)"
+        }
+        for i in [visible.lowerBound, visible.upperBound - 1] where !intersects(i) {
+            return "grid: item \(i) is listed visible but does not intersect the viewport (offset \(offset), viewport \(viewport))"
+        }
+        for i in [visible.lowerBound - 1, visible.upperBound] where i >= 0 && i < count && intersects(i) {
+            return "grid: item \(i) intersects the viewport but is not among the visible items \(visible)"
+        }
+        return nil
+    }
+
+    /// The pinned header of a vertical grid: it covers the viewport's top edge `offset` (its top at or above,
+    /// its bottom below), lies at or below its natural place `natural`, and its bottom never passes the next
+    /// section's start `nextStart`. Nil when that holds.
+    static func checkPinnedHeader(top: Double, length: Double, offset: Double, natural: Double, nextStart: Double) -> String? {
+        let eps = 1e-6
+        guard top <= offset + eps, top + length > offset - eps, top >= natural - eps, top + length <= nextStart + eps else {
+            return "grid: the pinned header at \(top) (\(length) long, natural place \(natural), next section at \(nextStart)) does not cover the top edge \(offset)"
+        }
+        return nil
+    }
 }

@@ -130,7 +130,7 @@ private let window = Size(width: 800, height: 600)
         other.handle(.pointerUp(location: Point(x: 400, y: 300), time: 0))
         #expect(!other.showsHelp && list.events.isEmpty)
         // Every key the help lists is one the gallery or a scene handles (no stale entries).
-        #expect(Set(HelpOverlay.allKeys).isSubset(of: ["1", "9", "C", "E", "Tab", "⇧Tab", "Return", "F", "H", "?", "Esc", "↑", "↓", "←", "→",
+        #expect(Set(HelpOverlay.allKeys).isSubset(of: ["1", "9", "0", "C", "E", "Tab", "⇧Tab", "Return", "F", "H", "?", "Esc", "↑", "↓", "←", "→",
                                                         "PgUp", "PgDn", "Space", "Home", "End", "P", "R", "Enter"]))
     }
 

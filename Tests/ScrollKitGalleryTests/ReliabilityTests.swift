@@ -233,7 +233,7 @@ private func runDemo(_ arguments: [String], environment extra: [String: String] 
     /// Every scene survives a few seconds of random input at 144 Hz, with snapping on the list.
     @Test(arguments: [["--scene", "paging"], ["--scene", "picker"], ["--scene", "sprites"], ["--scene", "curves"],
                       ["--scene", "home"], ["--scene", "home", "--items", "1000000"], ["--scene", "home", "--items", "0"],
-                      ["--scene", "photos"], ["--scene", "reader"], ["--scene", "chat"], ["--scene", "chat", "--items", "0"],
+                      ["--scene", "photos"], ["--scene", "reader"], ["--scene", "chat"], ["--scene", "chat", "--items", "0"], ["--scene", "grid"], ["--scene", "grid", "--items", "0"], ["--scene", "grid", "--items", "10000000"],
                       ["--snap", "items", "--items", "40"], ["--snap", "paging", "--items", "3"], ["--items", "0"]])
     func shortSoakOnEveryScene(options: [String]) throws {
         let result = try runDemo(["--headless", "--soak", "4", "--hz", "144", "--seed", "3"] + options)

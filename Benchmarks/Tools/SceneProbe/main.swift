@@ -9,7 +9,7 @@ import ScrollKit
 //
 //   scene-probe                                   every configuration `make bench` checks
 //   scene-probe SCENE MOTION [ITEMS SPRITES FRAMES [PNG]]   one configuration
-//       SCENE: list, paging, picker, sprites, curves, home, photos; MOTION: scroll-to, fling, none
+//       SCENE: list, paging, picker, sprites, curves, home, photos, reader, chat, grid; MOTION: scroll-to, fling, none
 //       SCENE_PROBE_THREADS=1 draws disc batches on one thread (SDLCanvas.rasterThreads; default 2)
 //
 // Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
@@ -28,7 +28,7 @@ struct Config {
     var rasterThreads = 2
     var name: String {
         var n = "\(scene) \(motion.rawValue)"
-        if scene == "list" || scene == "chat" { n += " N=\(items)" }
+        if scene == "list" || scene == "chat" || scene == "grid" { n += " N=\(items)" }
         if scene == "sprites" { n += " sprites=\(sprites) threads=\(rasterThreads)" }
         return n
     }
@@ -125,6 +125,12 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     configs.append(Config(scene: "reader", motion: .fling))
     configs.append(Config(scene: "chat", motion: .fling, items: 100))
     configs.append(Config(scene: "chat", motion: .fling, items: 1_000_000))
+    // The sectioned grid with sticky headers (image cards, adaptive columns, rows snapping): flings and timed
+    // scrolls at 10^2 and 10^7 cards (385,000 sections) cost the same (make bench gates the ratio).
+    for n in [100, 10_000_000] {
+        configs.append(Config(scene: "grid", motion: .scrollTo, items: n))
+        configs.append(Config(scene: "grid", motion: .fling, items: n))
+    }
 } else {
     print("usage: scene-probe [SCENE scroll-to|fling|none [ITEMS SPRITES FRAMES [PNG]]]")
     exit(2)

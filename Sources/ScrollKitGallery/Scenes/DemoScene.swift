@@ -128,6 +128,7 @@ enum SceneCatalog {
         .photos,
         .reader,
         .chat,
+        .grid,
     ]
 
     /// The scene shown when `--scene` is not given.

@@ -1,0 +1,220 @@
+import Motion
+import ScrollKit
+import ScrollKitAssets
+import ScrollKitSDL
+
+extension SceneEntry {
+    /// A catalog of print cards (the twelve landscapes of `Assets/Images`) in a sectioned grid with sticky
+    /// headers and adaptive columns: `--items N` cards (0 to 10^7), section `s` holding `12 + (7·s) mod 29`.
+    static let grid = SceneEntry(name: "grid") { context throws(CLIError) in
+        GridScene(context: context)
+    }
+}
+
+/// The grid scene: a catalog of landscape prints in sections ("Coastlines", "Lakes", …), each card an image,
+/// a title and a price line, laid out by a ``SectionedGridLayout`` with adaptive columns (as many 160-point
+/// columns as fit, sharing the width), rows snapping below the pinned section header.
+///
+/// Section `s` holds `12 + (7·s) mod 29` cards until `--items` (default 1000) are placed; the last section may
+/// be partial. The header shows the section's title and its card count, and is pinned at the top while its
+/// section scrolls under it (pushed up by the next). Arrows move a focus ring in two dimensions (the grid
+/// scrolls to show the card whole), Return or a tap opens a card (`activatedRow`/`activatedItem` = its section
+/// and item); drag, fling, wheel, PageUp/PageDown/Home/End scroll. A resize reflows the columns, keeping the
+/// top card in place. In the trace, `firstVisible`/`lastVisible` are flat card indices and `pinnedSection` the
+/// section whose header is pinned; `focusRow`/`focusItem` the focused card's section and item.
+@MainActor
+final class GridScene: ListBackedScene {
+    static let defaultCount = 1000
+    static let minimumCardWidth = 160.0
+    static let headerHeight = 52.0
+
+    let list: ListView
+    let catalog: CatalogSource
+    private(set) var activated: GridIndex?
+    private var quit = false
+
+    init(context: SceneContext) {
+        ImageLibrary.shared.addSearchDirectory(BundledAssets.path(BundledAssets.imagesFolder))
+        catalog = CatalogSource(count: context.options.itemsGiven ? context.options.items : Self.defaultCount)
+        let grid = SectionedGridLayout(columns: .adaptive(minimumWidth: Self.minimumCardWidth),
+                                       itemLength: .aspect(CatalogCardCell.aspect), itemSpacing: 16, interitemSpacing: 16,
+                                       insets: Insets(top: 0, left: 8, bottom: 24, right: 8))
+        list = ListView(frame: Rect(origin: .zero, size: context.size), gridLayout: grid, dataSource: catalog)
+        list.backgroundColor = GalleryTheme.contentBackground
+        list.itemsAreFocusable = true
+        list.snapBehavior = context.options.snap == nil ? .items(snapRatio: context.options.snapRatio ?? 0.3)
+                                                        : ListScene.snapBehavior(for: context.options)
+        list.onSelectItem = { [weak self] index in self?.open(index) }
+        catalog.list = list
+    }
+
+    private func open(_ index: Int) {
+        activated = list.gridIndex(forItem: index)
+    }
+
+    func hostDidResize(to size: Size) { list.frame = Rect(origin: .zero, size: size) }
+    func handle(_ event: InputEvent) { list.handle(event) }
+    func update(_ tick: FrameTick) { list.step(tick) }
+    func draw(in canvas: DrawingCanvas) { list.draw(in: canvas) }
+    var needsFrames: Bool { list.isAnimating }
+    var wantsQuit: Bool { quit }
+
+    var mainList: ListView { list }
+    var defaultScrollCurve: TimingCurve { .smoothstep }
+    func coversOpaquely(_ size: Size) -> Bool { true }
+    /// Tab and Shift-Tab move focus card by card, as in the home scene.
+    var usesTabKey: Bool { true }
+
+    var traceSample: TraceSample {
+        var sample = TraceSample(list: list)
+        sample.pinnedSection = list.pinnedSection ?? -1
+        if let f = list.focusedItem, let g = list.gridIndex(forItem: f) {
+            sample.focusRow = g.section
+            sample.focusItem = g.item
+        }
+        if let activated {
+            sample.activatedRow = activated.section
+            sample.activatedItem = activated.item
+        }
+        return sample
+    }
+}
+
+/// The catalog: sections of `12 + (7·s) mod 29` cards up to `count` in all. Every string a card or header
+/// shows comes from tables made once, so configuring cells allocates nothing.
+@MainActor
+final class CatalogSource: GridDataSource, ListDataSourcePrefetching {
+    let count: Int
+    let counts: [Int]
+
+    static func sectionCount(_ s: Int) -> Int { 12 + (7 * s) % 29 }
+
+    init(count: Int) {
+        self.count = max(0, count)
+        var counts: [Int] = []
+        var left = self.count
+        var s = 0
+        while left > 0 {
+            let n = min(left, Self.sectionCount(s))
+            counts.append(n)
+            left -= n
+            s += 1
+        }
+        self.counts = counts
+    }
+
+    static let categories = ["Coastlines", "Lakes & Rivers", "Deserts", "Evening Skies", "Harbours", "Mountains",
+                             "Night Scenes", "Islands", "Morning Light", "Meadows", "Salt Flats", "Fjords",
+                             "Lagoons", "Canyons", "Tidal Pools", "Northern Lights", "Dunes", "Estuaries",
+                             "Glaciers", "Wetlands", "Cliffs", "Moorland", "Reefs", "Valleys"]
+    /// "12 prints" … "40 prints" (the counts a section can have), and "1 print" … for a partial last section.
+    static let countLabels = (0...40).map { $0 == 1 ? "1 print" : "\($0) prints" }
+    static let prices = ["€ 24 · 30 × 30 cm", "€ 39 · 40 × 40 cm", "€ 58 · 50 × 50 cm", "€ 19 · 20 × 20 cm",
+                         "€ 72 · 60 × 60 cm", "€ 31 · 35 × 35 cm", "€ 45 · 45 × 45 cm"]
+    static let volumeLabels = (0..<400).map { $0 == 0 ? "" : "  · Vol. \($0 + 1)" }
+
+    var numberOfItems: Int { count }
+    var numberOfSections: Int { counts.count }
+    func numberOfItems(inSection section: Int) -> Int { counts[section] }
+    var sectionStyle: GridSectionStyle? {
+        GridSectionStyle(headerLength: GridScene.headerHeight, insets: Insets(top: 12, left: 8, bottom: 20, right: 8))
+    }
+
+    static func image(for index: Int) -> ImageRef { PhotoRows.image(for: index * 5 + index / 12) }
+
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let card = list.dequeueCell(CatalogCardCell.self, for: index)
+        let k = index * 5 + index / 12
+        card.image = PhotoRows.image(for: k)
+        card.title = PhotosScene.names[k % PhotosScene.names.count]
+        card.subtitle = Self.prices[index % Self.prices.count]
+        return card
+    }
+
+    func headerCell(forSection section: Int, in list: ListView) -> ListCell {
+        let header = list.dequeueCell(CatalogHeaderCell.self, for: section)
+        header.title = Self.categories[section % Self.categories.count]
+        header.volume = Self.volumeLabels[min(section / Self.categories.count, Self.volumeLabels.count - 1)]
+        header.count = Self.countLabels[min(counts[section], Self.countLabels.count - 1)]
+        return header
+    }
+
+    func prefetchItems(at indices: Range<Int>) {
+        guard let width = list?.gridLayout?.columnWidth() else { return }
+        let side = CatalogCardCell.imageSide(forWidth: width)
+        for i in indices { ImageLibrary.shared.prefetch(Self.image(for: i), size: Size(width: side, height: side)) }
+    }
+
+    weak var list: ListView?
+}
+
+/// A catalog card: a white rounded card with the print's image, its title and its price line.
+final class CatalogCardCell: ListCell {
+    /// Card length over width: a square image and two lines of text under it.
+    static let aspect = 1.3
+    static let padding = 8.0
+    static let titleStyle = TextStyle(size: 15, weight: .bold, color: GalleryTheme.ink)
+    static let subtitleStyle = TextStyle(size: 13, color: GalleryTheme.secondaryInk)
+
+    var image: ImageRef?
+    var title = ""
+    var subtitle = ""
+
+    static func imageSide(forWidth width: Double) -> Double { max(0, width - 2 * padding) }
+
+    override func prepareForReuse() {
+        image = nil
+        title = ""
+        subtitle = ""
+    }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        GalleryTheme.card(frame, radius: 14, in: canvas)
+        let p = Self.padding, side = Self.imageSide(forWidth: frame.width)
+        let imageRect = Rect(x: frame.minX + p, y: frame.minY + p, width: side, height: side)
+        if let image { canvas.drawImage(image, in: imageRect, opacity: 1) }
+        let textTop = imageRect.maxY + 6
+        let textWidth = max(0, frame.width - 2 * p - 4)
+        canvas.drawText(title, in: Rect(x: frame.minX + p + 2, y: textTop, width: textWidth, height: 20),
+                        style: Self.titleStyle, alignment: .leading)
+        canvas.drawText(subtitle, in: Rect(x: frame.minX + p + 2, y: textTop + 20, width: textWidth, height: 18),
+                        style: Self.subtitleStyle, alignment: .leading)
+        if isHighlighted { canvas.fillRoundedRect(frame, radius: 14, color: RGBAColor(r: 0, g: 0, b: 0, a: 26)) }
+    }
+}
+
+/// A section header: the category's title (and volume) at the left, the section's print count at the right,
+/// on the content background (opaque: the cards scrolling under the pinned header do not show through),
+/// with a hairline under it.
+final class CatalogHeaderCell: ListCell {
+    static let titleStyle = TextStyle(size: 21, weight: .bold, color: GalleryTheme.ink)
+    static let volumeStyle = TextStyle(size: 21, weight: .regular, color: GalleryTheme.tertiaryInk)
+    static let countStyle = TextStyle(size: 14, weight: .bold, color: GalleryTheme.accent)
+    static let background = GalleryTheme.contentBackground
+
+    var title = ""
+    var volume = ""
+    var count = ""
+
+    override var isOpaque: Bool { true }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        canvas.fill(frame, color: Self.background)
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: GalleryTheme.cardBorder)
+        let inset = 18.0
+        let line = Rect(x: frame.minX + inset, y: frame.minY + 4, width: max(0, frame.width - 2 * inset), height: frame.height - 8)
+        let titleWidth = canvas.measureText(title, style: Self.titleStyle).width
+        canvas.drawText(title, in: line, style: Self.titleStyle, alignment: .leading)
+        if !volume.isEmpty {
+            canvas.drawText(volume, in: Rect(x: line.minX + titleWidth, y: line.minY, width: max(0, line.width - titleWidth), height: line.height),
+                            style: Self.volumeStyle, alignment: .leading)
+        }
+        // The count in a soft pill at the right.
+        let countWidth = canvas.measureText(count, style: Self.countStyle).width + 20
+        let pill = Rect(x: line.maxX - countWidth, y: frame.midY - 13, width: countWidth, height: 26)
+        canvas.fillRoundedRect(pill, radius: 13, color: RGBAColor(hex: 0x0A84FF, alpha: 28))
+        canvas.drawText(count, in: pill, style: Self.countStyle, alignment: .center)
+    }
+}
