@@ -165,6 +165,9 @@ final class CatalogCardCell: ListCell {
 
     static func imageSide(forWidth width: Double) -> Double { max(0, width - 2 * padding) }
 
+    /// Drawn in ``draw(in:frame:)``, in the card's rounded shape.
+    override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {}
+
     override func prepareForReuse() {
         image = nil
         title = ""
@@ -176,6 +179,10 @@ final class CatalogCardCell: ListCell {
         // A soft shadow along the bottom edge only (a strip, not a second card: every pixel blended costs), then
         // the white card; the image covers most of it.
         let r = Self.radius
+        if isFocused {   // a rounded ring in the card's shape, 4 points out
+            canvas.fillRoundedRect(frame.insetBy(dx: -4, dy: -4), radius: r + 4, color: GalleryTheme.accent)
+            canvas.fillRoundedRect(frame.insetBy(dx: -1, dy: -1), radius: r + 1, color: GalleryTheme.contentBackground)
+        }
         canvas.fillRoundedRect(Rect(x: frame.minX + 1, y: frame.maxY - 2 * r + 2, width: frame.width - 2, height: 2 * r),
                                radius: r, color: Self.shadow)
         canvas.fillRoundedRect(frame, radius: r, color: GalleryTheme.card)
