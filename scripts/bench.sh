@@ -122,7 +122,8 @@ if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; th
         echo "|---|--:|"
     } >>"$OUT/extra.txt"
     for spec in "list scroll-to 100 60" "list scroll-to 10000000 60" "paging scroll-to 0 60" "picker scroll-to 0 60" \
-                "sprites none 0 60" "sprites none 0 10000" "curves scroll-to 0 60" "home fling 20 60"; do
+                "sprites none 0 60" "sprites none 0 10000" "curves scroll-to 0 60" "home fling 20 60" \
+                "grid fling 100 60" "grid fling 10000000 60"; do
         set -- $spec
         SDL_VIDEODRIVER=dummy valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" \
             --toggle-collect='*measuredFrame*' "$BIN/scene-probe.callgrind" "$1" "$2" "$3" "$4" 30 \
@@ -131,6 +132,7 @@ if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; th
         label="$1 $2"
         [ "$1" = list ] && label="$label N=$3"
         [ "$1" = home ] && label="$label shelves=$3"
+        [ "$1" = grid ] && label="$label N=$3"
         [ "$1" = sprites ] && label="$1 $4"
         echo "| $label | $(( ${total:-0} / 30 )) |" >>"$OUT/extra.txt"
     done

@@ -19,6 +19,13 @@ import Motion
 /// list.draw(in: canvas)
 /// ```
 ///
+/// ## Layouts
+/// Items are placed by a ``CollectionLayout``: the list's own ``ListLayout`` (one run of items, the default), or
+/// a ``SectionedGridLayout`` (``init(frame:gridLayout:dataSource:)``, ``gridLayout``): rows of columns in
+/// sections whose headers and footers come from a ``GridDataSource``, the top section's header pinned
+/// (``pinnedSection``). Cells, pools, focus, snapping and scroll-to-item work the same with either; indices are
+/// flat item indices (``gridIndex(forItem:)``).
+///
 /// ## Geometry
 /// ``frame`` is the list's rectangle in its parent's (the window's) points; the viewport is its size.
 /// ``itemSpacing`` separates items; ``insets`` along the axis are padding before the first and after

@@ -98,7 +98,7 @@ struct GalleryCommand: ParsableCommand {
     var stats = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Items in the list scene, \(OptionRanges.items.span) (default \(SceneOptions().items)).", valueName: "N"),
+            help: ArgumentHelp("Items in the list scene (messages in chat, cards in grid), \(OptionRanges.items.span) (default \(SceneOptions().items)).", valueName: "N"),
             transform: OptionRanges.items.convert)
     var items: Int?
 

@@ -240,7 +240,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         let out = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(out.contains("Frame rate, 1 to 1000 (default: the display's, or 60 headless)."))
         #expect(out.contains("--frames <N> Frames to run, at least 1 (headless default: 120; window: until quit)."))
-        #expect(out.contains("Items in the list scene, 0 to 10000000 (default 1000)."))
+        #expect(out.contains("Items in the list scene (messages in chat, cards in grid), 0 to 10000000 (default 1000)."))
         #expect(out.contains("The scene to show: list, paging, picker, sprites,"))
         #expect(out.contains("(values: none, items, paging, centered)"))
         #expect(out.contains("Window size in points, each 1 to 16384 (default 800x600)."))

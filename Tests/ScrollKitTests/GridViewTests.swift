@@ -256,3 +256,29 @@ struct GridViewTests {
         #expect(plain.visibleRange == 0..<10)
     }
 }
+
+@Suite("Grid view, horizontal")
+@MainActor
+struct HorizontalGridViewTests {
+    @Test("a horizontal grid: columns of cards scroll sideways, headers pinned at the left edge, pushed by the next")
+    func horizontal() {
+        let source = SectionSource(counts: [9, 9, 9], header: 40)
+        let grid = SectionedGridLayout(axis: .horizontal, columns: .fixed(3), itemLength: .fixed(100))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 500, height: 300), gridLayout: grid, dataSource: source)
+        #expect(list.axis == .horizontal)
+        // Section: header 40 + 3 columns of 100 = 340 wide.
+        #expect(list.scrollView.contentSize == Size(width: 1020, height: 300))
+        list.scrollView.contentOffset = Point(x: 320, y: 0)
+        #expect(list.pinnedSection == 0)
+        #expect(list.headerCell(forSection: 0)?.frame == Rect(x: 300, y: 0, width: 40, height: 300))
+        // 320 ..< 820: section 0's last column (6-8), section 1 (9-17), section 2's first column (18-20).
+        #expect(list.visibleRange == 6..<21)
+        #expect(list.visibleCells.map(\.index) == Array(6..<21))
+        list.scrollView.contentOffset = Point(x: 340, y: 0)
+        #expect(list.pinnedSection == 1)
+        list.itemsAreFocusable = true
+        #expect(list.focusItem(10))
+        #expect(list.moveFocus(.right) && list.focusedItem == 13)   // the next column, same row
+        #expect(list.moveFocus(.down) && list.focusedItem == 14)    // down the column
+    }
+}

@@ -148,11 +148,14 @@ final class CatalogSource: GridDataSource, ListDataSourcePrefetching {
     weak var list: ListView?
 }
 
-/// A catalog card: a white rounded card with the print's image, its title and its price line.
+/// A catalog card: a white rounded card with a shadow along its bottom edge, the print's image, its title and
+/// its price line.
 final class CatalogCardCell: ListCell {
     /// Card length over width: a square image and two lines of text under it.
     static let aspect = 1.3
     static let padding = 8.0
+    static let radius = 14.0
+    static let shadow = RGBAColor(r: 0, g: 0, b: 0, a: 34)
     static let titleStyle = TextStyle(size: 15, weight: .bold, color: GalleryTheme.ink)
     static let subtitleStyle = TextStyle(size: 13, color: GalleryTheme.secondaryInk)
 
@@ -162,6 +165,9 @@ final class CatalogCardCell: ListCell {
 
     static func imageSide(forWidth width: Double) -> Double { max(0, width - 2 * padding) }
 
+    /// Drawn in ``draw(in:frame:)``, in the card's rounded shape.
+    override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {}
+
     override func prepareForReuse() {
         image = nil
         title = ""
@@ -170,7 +176,16 @@ final class CatalogCardCell: ListCell {
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0 else { return }
-        GalleryTheme.card(frame, radius: 14, in: canvas)
+        // A soft shadow along the bottom edge only (a strip, not a second card: every pixel blended costs), then
+        // the white card; the image covers most of it.
+        let r = Self.radius
+        if isFocused {   // a rounded ring in the card's shape, 4 points out
+            canvas.fillRoundedRect(frame.insetBy(dx: -4, dy: -4), radius: r + 4, color: GalleryTheme.accent)
+            canvas.fillRoundedRect(frame.insetBy(dx: -1, dy: -1), radius: r + 1, color: GalleryTheme.contentBackground)
+        }
+        canvas.fillRoundedRect(Rect(x: frame.minX + 1, y: frame.maxY - 2 * r + 2, width: frame.width - 2, height: 2 * r),
+                               radius: r, color: Self.shadow)
+        canvas.fillRoundedRect(frame, radius: r, color: GalleryTheme.card)
         let p = Self.padding, side = Self.imageSide(forWidth: frame.width)
         let imageRect = Rect(x: frame.minX + p, y: frame.minY + p, width: side, height: side)
         if let image { canvas.drawImage(image, in: imageRect, opacity: 1) }
@@ -180,7 +195,7 @@ final class CatalogCardCell: ListCell {
                         style: Self.titleStyle, alignment: .leading)
         canvas.drawText(subtitle, in: Rect(x: frame.minX + p + 2, y: textTop + 20, width: textWidth, height: 18),
                         style: Self.subtitleStyle, alignment: .leading)
-        if isHighlighted { canvas.fillRoundedRect(frame, radius: 14, color: RGBAColor(r: 0, g: 0, b: 0, a: 26)) }
+        if isHighlighted { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 26)) }
     }
 }
 
