@@ -241,7 +241,7 @@ final class GalleryShell: DemoScene {
         case .pointerDown(let p, let t):
             if showsHelp { showsHelp = false; pointer = .overlay; return }
             if p.y < content.minY {
-                if let index = tabBar.tab(at: p, count: tabs.count, width: size.width) {
+                if let index = tabBar.tab(at: p, count: tabs.count, width: size.width, indicator: indicatorPosition) {
                     pointer = .tab(index)
                     tabBar.pressed = index
                 }
@@ -258,7 +258,7 @@ final class GalleryShell: DemoScene {
                 currentScene?.handle(pointerIsTouch ? .touchMove(device: 0, id: 0, location: lastScenePointer, time: t)
                                                     : .pointerMove(location: lastScenePointer, time: t))
             case .tab(let index):
-                tabBar.pressed = tabBar.tab(at: p, count: tabs.count, width: size.width) == index ? index : nil
+                tabBar.pressed = tabBar.tab(at: p, count: tabs.count, width: size.width, indicator: indicatorPosition) == index ? index : nil
             case .none, .overlay:
                 break
             }
@@ -272,7 +272,7 @@ final class GalleryShell: DemoScene {
                                                     : .pointerUp(location: lastScenePointer, time: t))
             case .tab(let index):
                 tabBar.pressed = nil
-                if tabBar.tab(at: p, count: tabs.count, width: size.width) == index { select(index) }
+                if tabBar.tab(at: p, count: tabs.count, width: size.width, indicator: indicatorPosition) == index { select(index) }
             case .none, .overlay:
                 break
             }

@@ -2,8 +2,11 @@ import ScrollKit
 
 /// The gallery's tab bar: the ScrollKit word mark on the left, a segmented control of the scenes in the
 /// middle (each segment numbered with its key), and a hint on the right. Layout is a pure function of
-/// the width, so hit-testing and drawing agree. On narrow windows the hint shrinks to its two key caps
-/// (H and F, still there to find the help and the HUD), then the word mark goes.
+/// the width (and the selection's position), so hit-testing and drawing agree. On narrow windows the hint
+/// shrinks to its two key caps (H and F, still there to find the help and the HUD), then the word mark goes;
+/// narrower still, the segments keep ``minSegmentWidth`` and the track becomes a strip that follows the
+/// selection (centred on it as it slides, faded at an edge with more tabs past it). Only below three
+/// segments' width do the key caps go.
 @MainActor
 final class GalleryTabBar {
     /// The segment under a press in progress (drawn darker).
@@ -14,6 +17,8 @@ final class GalleryTabBar {
     /// The hint as two key caps without their labels.
     static let compactHintWidth = 56.0
     static let maxSegmentWidth = 98.0
+    /// The narrowest segment: room for the longest title at 13 pt.
+    static let minSegmentWidth = 64.0
     static let trackHeight = 30.0
     /// "1" … "9" and "0" (the tenth tab), made once (no per-frame formatting).
     static let numbers = (1...9).map { String($0) } + ["0"]
@@ -22,19 +27,23 @@ final class GalleryTabBar {
     enum Hint { case none, compact, full }
 
     /// Where the segments go for `count` tabs in a bar `width` points wide.
-    static func layout(count: Int, width: Double) -> (track: Rect, segmentWidth: Double, showsMark: Bool, hint: Hint) {
-        guard count > 0, width > 0 else { return (.zero, 0, false, .none) }
+    /// `track` is the visible part of the track; when the segments do not fit it, `contentWidth` (the
+    /// whole track) is wider and the strip scrolls (``scroll(indicator:count:track:segmentWidth:)``).
+    static func layout(count: Int, width: Double) -> (track: Rect, segmentWidth: Double, showsMark: Bool, hint: Hint,
+                                                      contentWidth: Double) {
+        guard count > 0, width > 0 else { return (.zero, 0, false, .none, 0) }
         let height = GalleryShell.tabBarHeight
         let wanted = Double(count) * maxSegmentWidth + 6
-        let least = Double(count) * 64 + 6
+        let least = Double(count) * minSegmentWidth + 6
         var showsMark = true
         var hint = Hint.full
         var available = width - 32 - markWidth - hintWidth
         if available < wanted { hint = .compact; available = width - 32 - markWidth - compactHintWidth }
         if available < least { showsMark = false; available = width - 24 - compactHintWidth }
-        if available < least { hint = .none; available = width - 16 }
+        // The strip scrolls, so the key caps stay until not even three segments would show beside them.
+        if available < 3 * minSegmentWidth + 6 { hint = .none; available = width - 16 }
         let trackWidth = max(0, min(wanted, available))
-        let segmentWidth = max(0, (trackWidth - 6) / Double(count))
+        let segmentWidth = trackWidth < least ? minSegmentWidth : max(0, (trackWidth - 6) / Double(count))
         let left = showsMark ? 16 + markWidth : 8
         let right: Double
         switch hint {
@@ -44,20 +53,29 @@ final class GalleryTabBar {
         }
         let x = left + max(0, (right - left - trackWidth) / 2)
         let track = Rect(x: x.rounded(), y: ((height - trackHeight) / 2).rounded(), width: trackWidth.rounded(), height: trackHeight)
-        return (track, segmentWidth, showsMark, hint)
+        return (track, segmentWidth, showsMark, hint, Double(count) * segmentWidth + 6)
     }
 
-    /// The segment rectangle of tab `index`.
-    static func segment(_ index: Double, track: Rect, segmentWidth: Double) -> Rect {
-        Rect(x: track.minX + 3 + index * segmentWidth, y: track.minY + 3, width: segmentWidth, height: track.height - 6)
+    /// How far a strip that does not fit is scrolled: the selection (`indicator`, in tabs, fractional while
+    /// sliding) as near the middle as the ends allow. 0 when everything fits.
+    static func scroll(indicator: Double, count: Int, track: Rect, segmentWidth: Double) -> Double {
+        let overflow = Double(count) * segmentWidth + 6 - track.width
+        guard overflow > 0.5, indicator.isFinite else { return 0 }
+        return min(max(3 + (indicator + 0.5) * segmentWidth - track.width / 2, 0), overflow).rounded()
     }
 
-    /// The tab under `point` (window points), if any.
-    func tab(at point: Point, count: Int, width: Double) -> Int? {
+    /// The segment rectangle of tab `index`, on a strip scrolled by `scroll`.
+    static func segment(_ index: Double, track: Rect, segmentWidth: Double, scroll: Double = 0) -> Rect {
+        Rect(x: track.minX + 3 + index * segmentWidth - scroll, y: track.minY + 3, width: segmentWidth, height: track.height - 6)
+    }
+
+    /// The tab under `point` (window points), if any, with the selection at `indicator`.
+    func tab(at point: Point, count: Int, width: Double, indicator: Double) -> Int? {
         let l = Self.layout(count: count, width: width)
         guard l.segmentWidth > 0, point.y >= 0, point.y < GalleryShell.tabBarHeight,
               point.x >= l.track.minX + 3, point.x < l.track.maxX - 3 else { return nil }
-        let index = Int((point.x - l.track.minX - 3) / l.segmentWidth)
+        let scroll = Self.scroll(indicator: indicator, count: count, track: l.track, segmentWidth: l.segmentWidth)
+        let index = Int(((point.x - l.track.minX - 3 + scroll) / l.segmentWidth).rounded(.down))
         return (0..<count).contains(index) ? index : nil
     }
 
@@ -84,16 +102,20 @@ final class GalleryTabBar {
 
         guard l.segmentWidth > 0 else { return }
         canvas.fillRoundedRect(l.track, radius: 9, color: GalleryTheme.segmentTrack)
-        let pill = Self.segment(indicator, track: l.track, segmentWidth: l.segmentWidth)
+        let scroll = Self.scroll(indicator: indicator, count: titles.count, track: l.track, segmentWidth: l.segmentWidth)
+        let strip = l.contentWidth > l.track.width + 0.5
+        if strip { canvas.pushClip(l.track.insetBy(dx: 3, dy: 0)) }
+        let pill = Self.segment(indicator, track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
         canvas.fillRoundedRect(pill.offsetBy(dx: 0, dy: 1), radius: 7, color: RGBAColor(r: 0, g: 0, b: 0, a: 90))
         canvas.fillRoundedRect(pill, radius: 7, color: GalleryTheme.accent)
         if let pressed, pressed != selected, titles.indices.contains(pressed) {
-            canvas.fillRoundedRect(Self.segment(Double(pressed), track: l.track, segmentWidth: l.segmentWidth),
+            canvas.fillRoundedRect(Self.segment(Double(pressed), track: l.track, segmentWidth: l.segmentWidth, scroll: scroll),
                                    radius: 7, color: RGBAColor(r: 255, g: 255, b: 255, a: 22))
         }
         let showNumbers = l.segmentWidth >= 76
         for (i, title) in titles.enumerated() {
-            let rect = Self.segment(Double(i), track: l.track, segmentWidth: l.segmentWidth)
+            let rect = Self.segment(Double(i), track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
+            if rect.maxX < l.track.minX || rect.minX > l.track.maxX { continue }
             let isSelected = i == selected
             let titleStyle = TextStyle(size: 13, weight: isSelected ? .bold : .regular,
                                        color: isSelected ? .white : GalleryTheme.segmentText)
@@ -112,6 +134,21 @@ final class GalleryTabBar {
                             style: numberStyle, alignment: .leading)
             canvas.drawText(title, in: Rect(x: x + numberWidth + 6, y: rect.minY, width: max(0, rect.maxX - x - numberWidth - 6), height: rect.height),
                             style: titleStyle, alignment: .leading)
+        }
+
+        if strip {
+            // Fades at an edge with more tabs past it.
+            let overflow = l.contentWidth - l.track.width
+            let t = GalleryTheme.segmentTrack
+            for k in 0..<6 {
+                let fade = RGBAColor(r: t.r, g: t.g, b: t.b, a: UInt8(230 - k * 38))
+                let x = Double(k) * 3
+                if scroll > 0.5 { canvas.fill(Rect(x: l.track.minX + 3 + x, y: l.track.minY + 3, width: 3, height: l.track.height - 6), color: fade) }
+                if scroll < overflow - 0.5 {
+                    canvas.fill(Rect(x: l.track.maxX - 6 - x, y: l.track.minY + 3, width: 3, height: l.track.height - 6), color: fade)
+                }
+            }
+            canvas.popClip()
         }
 
         if l.hint != .none {

@@ -396,7 +396,8 @@ private let window = Size(width: 800, height: 600)
         #expect(try #require(full.scene as? ListScene).toolbarHeight > 90)
     }
 
-    @Test(arguments: [(800.0, GalleryTabBar.Hint.full, true), (480, .compact, false), (420, .compact, false), (300, .none, false)])
+    @Test(arguments: [(800.0, GalleryTabBar.Hint.full, true), (480, .compact, false), (420, .compact, false), (300, .compact, false),
+                      (200, .none, false)])
     func tabBarKeepsTheKeyHint(width: Double, hint: GalleryTabBar.Hint, mark: Bool) {
         let layout = GalleryTabBar.layout(count: 5, width: width)
         #expect(layout.hint == hint)
@@ -409,5 +410,38 @@ private let window = Size(width: 800, height: 600)
         }
         #expect(layout.track.maxX <= right + 0.5)
         #expect(layout.segmentWidth > 0)
+    }
+
+    /// Too narrow for every segment: they keep their least width and the strip follows the selection, so
+    /// the selected tab is always whole on screen and a tap hits the tab drawn under it.
+    @Test(arguments: [300.0, 420, 480, 640])
+    func narrowTabBarScrollsToTheSelection(width: Double) {
+        let count = 11
+        let l = GalleryTabBar.layout(count: count, width: width)
+        #expect(l.segmentWidth >= GalleryTabBar.minSegmentWidth)
+        #expect(l.contentWidth > l.track.width)
+        let bar = GalleryTabBar()
+        var scrolls: [Double] = []
+        for selected in 0..<count {
+            let indicator = Double(selected)
+            let scroll = GalleryTabBar.scroll(indicator: indicator, count: count, track: l.track, segmentWidth: l.segmentWidth)
+            scrolls.append(scroll)
+            let r = GalleryTabBar.segment(indicator, track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
+            #expect(r.minX >= l.track.minX + 3 - 1e-9 && r.maxX <= l.track.maxX - 3 + 1e-9, "tab \(selected) whole")
+            #expect(bar.tab(at: Point(x: r.midX, y: r.midY), count: count, width: width, indicator: indicator) == selected)
+            // Its visible neighbours are hit where they are drawn too.
+            for other in [selected - 1, selected + 1] where (0..<count).contains(other) {
+                let o = GalleryTabBar.segment(Double(other), track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
+                if o.midX > l.track.minX + 3 && o.midX < l.track.maxX - 3 {
+                    #expect(bar.tab(at: Point(x: o.midX, y: o.midY), count: count, width: width, indicator: indicator) == other)
+                }
+            }
+        }
+        #expect(scrolls.first == 0)
+        #expect(scrolls.last == l.contentWidth - l.track.width)
+        #expect(zip(scrolls, scrolls.dropFirst()).allSatisfy { $0 <= $1 })
+        // Wide enough for all: no strip.
+        let wide = GalleryTabBar.layout(count: 5, width: 800)
+        #expect(GalleryTabBar.scroll(indicator: 4, count: 5, track: wide.track, segmentWidth: wide.segmentWidth) == 0)
     }
 }
