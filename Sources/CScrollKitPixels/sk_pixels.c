@@ -292,6 +292,30 @@ static const struct {
     "vpand %%ymm11, %%ymm2, %%ymm2\n\t" \
     "vpor %%ymm3, %%ymm2, %%ymm2\n\t"
 
+// The eight pixels at column rax of the row rdi blended at full coverage: ((d & 0x00FF) · (256 − fa) + (r, b) · fa)
+// >> 8 and ((d >> 8) · (256 − fa) + (255, g) · fa) & 0xFF00 with ymm14 = 256 − fa, ymm15 / ymm4 the colour
+// times fa (SK_ASM_BLEND8's result for coverage 255, with no coverage read). ymm2, ymm3 spent.
+#define SK_ASM_FULL8 \
+    "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t" \
+    "vpand %%ymm10, %%ymm2, %%ymm3\n\t" \
+    "vpmullw %%ymm14, %%ymm3, %%ymm3\n\t" \
+    "vpaddw %%ymm15, %%ymm3, %%ymm3\n\t" \
+    "vpsrlw $8, %%ymm3, %%ymm3\n\t" \
+    "vpsrlw $8, %%ymm2, %%ymm2\n\t" \
+    "vpmullw %%ymm14, %%ymm2, %%ymm2\n\t" \
+    "vpaddw %%ymm4, %%ymm2, %%ymm2\n\t" \
+    "vpand %%ymm11, %%ymm2, %%ymm2\n\t" \
+    "vpor %%ymm3, %%ymm2, %%ymm2\n\t" \
+    "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+
+// The eight pixels at column rax of the row rdi blended through their coverage (row rsi). ymm0-3 spent.
+#define SK_ASM_PARTIAL8 \
+    "vpbroadcastq (%%rsi,%%rax), %%ymm0\n\t" \
+    SK_ASM_ALPHA8 \
+    "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t" \
+    SK_ASM_BLEND8 \
+    "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+
 /// What the assembly reads: one struct, reached through one register (memory operands of their own
 /// would each need a register for their address in a sanitizer's build, more than x86_64 has).
 typedef struct sk_avx2_disc_args {
@@ -385,39 +409,21 @@ static void sk_blend_disc_avx2_whole(uint32_t *origin, int pitch, const uint8_t 
         "2:\n\t"
         "cmp %%rcx, %%rax\n\t"
         "jge 4f\n\t"
-        "vpbroadcastq (%%rsi,%%rax), %%ymm0\n\t"
-        SK_ASM_ALPHA8
-        "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t"
-        SK_ASM_BLEND8
-        "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+        SK_ASM_PARTIAL8
         "add $8, %%rax\n\t"
         "jmp 2b\n\t"
         // full chunks while i + 8 <= fullEnd
         "4:\n\t"
         "cmp %%r10, %%rax\n\t"
         "jg 5f\n\t"
-        "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t"
-        "vpand %%ymm10, %%ymm2, %%ymm3\n\t"
-        "vpmullw %%ymm14, %%ymm3, %%ymm3\n\t"
-        "vpaddw %%ymm15, %%ymm3, %%ymm3\n\t"
-        "vpsrlw $8, %%ymm3, %%ymm3\n\t"
-        "vpsrlw $8, %%ymm2, %%ymm2\n\t"
-        "vpmullw %%ymm14, %%ymm2, %%ymm2\n\t"
-        "vpaddw %%ymm4, %%ymm2, %%ymm2\n\t"
-        "vpand %%ymm11, %%ymm2, %%ymm2\n\t"
-        "vpor %%ymm3, %%ymm2, %%ymm2\n\t"
-        "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+        SK_ASM_FULL8
         "add $8, %%rax\n\t"
         "jmp 4b\n\t"
         // right edge: partial chunks while i < edgeEnd
         "5:\n\t"
         "cmp %%rdx, %%rax\n\t"
         "jge 7f\n\t"
-        "vpbroadcastq (%%rsi,%%rax), %%ymm0\n\t"
-        SK_ASM_ALPHA8
-        "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t"
-        SK_ASM_BLEND8
-        "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+        SK_ASM_PARTIAL8
         "add $8, %%rax\n\t"
         "jmp 5b\n\t"
         "7:\n\t"
@@ -495,17 +501,7 @@ static void sk_blend_disc_avx2_clipped(uint32_t *origin, int pitch, const uint8_
         "vmovdqu %%ymm14, (%%rdi,%%rax,4)\n\t"
         "jmp 5f\n\t"
         "8:\n\t"
-        "vmovdqu (%%rdi,%%rax,4), %%ymm2\n\t"
-        "vpand %%ymm10, %%ymm2, %%ymm3\n\t"
-        "vpmullw %%ymm14, %%ymm3, %%ymm3\n\t"
-        "vpaddw %%ymm15, %%ymm3, %%ymm3\n\t"
-        "vpsrlw $8, %%ymm3, %%ymm3\n\t"
-        "vpsrlw $8, %%ymm2, %%ymm2\n\t"
-        "vpmullw %%ymm14, %%ymm2, %%ymm2\n\t"
-        "vpaddw %%ymm4, %%ymm2, %%ymm2\n\t"
-        "vpand %%ymm11, %%ymm2, %%ymm2\n\t"
-        "vpor %%ymm3, %%ymm2, %%ymm2\n\t"
-        "vmovdqu %%ymm2, (%%rdi,%%rax,4)\n\t"
+        SK_ASM_FULL8
         "5:\n\t"
         "add $8, %%rax\n\t"
         "jmp 3b\n\t"
@@ -550,6 +546,8 @@ static void sk_blend_disc_avx2(uint32_t *origin, int pitch, const uint8_t *cover
 
 #undef SK_ASM_ALPHA8
 #undef SK_ASM_BLEND8
+#undef SK_ASM_FULL8
+#undef SK_ASM_PARTIAL8
 #undef SK_ASM_DISC_SETUP
 #undef SK_ASM_DISC_OPERANDS
 #endif
