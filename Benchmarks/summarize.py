@@ -148,13 +148,22 @@ def main():
             ok = ok and ratio <= 0.10
             print(f"Target full list frame at 10^7 within 10% of 10^2 (p50): {ratio:+.1%}, {verdict}")
         sprites = results.get("Scene sprites 10^4")
+        one = results.get("Scene sprites 10^4 one thread")
         if sprites and time_ns(sprites, 2):
             met = time_ns(sprites, 2) <= 4e6
             ok = ok and met
-            one = results.get("Scene sprites 10^4 one thread")
-            single = f"; one thread {fmt_time(time_ns(one, 2))}" if one and time_ns(one, 2) else ""
             print(f"Target sprites scene with 10,000 sprites <= 4 ms a frame (p50): {fmt_time(time_ns(sprites, 2))}, "
-                  + ("met" if met else "MISSED") + single)
+                  f"ratio to target {time_ns(sprites, 2) / 4e6:.2f}, " + ("met" if met else "MISSED"))
+        if one and time_ns(one, 2):
+            # Issue 18, item 3: the budget of a single-core board. The two-thread figure beside it shows
+            # the second core's gain (when it is free).
+            met = time_ns(one, 2) <= 4e6
+            ok = ok and met
+            gain = (f"; two threads {time_ns(one, 2) / time_ns(sprites, 2):.2f}x faster"
+                    if sprites and time_ns(sprites, 2) else "")
+            print(f"Target sprites scene with 10,000 sprites on one thread <= 4 ms a frame (p50): "
+                  f"{fmt_time(time_ns(one, 2))}, ratio to target {time_ns(one, 2) / 4e6:.2f}, "
+                  + ("met" if met else "MISSED") + gain)
     for name in ("List setup + 600 frames fixed N=10^7", "Scene list setup + 600 frames N=10^7"):
         rows = results.get(name)
         label, mem = metric(rows or {}, "Memory (resident peak)")

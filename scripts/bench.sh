@@ -8,7 +8,8 @@
 # Environment:
 #   BENCH_OUT       folder for the raw outputs (default: out/bench)
 #   BENCH_CALLGRIND 0 to skip the instruction counts (valgrind), default: on when valgrind exists
-#   BENCH_WINDOW    0 to skip the window figures (scripts/measure-window.sh: Xvfb), default: on
+#   BENCH_WINDOW    0 to skip the window figures (scripts/measure-window.sh and scripts/measure-pacing.sh:
+#                   Xvfb), default: on
 #
 # The Benchmarks package is separate from the root package, so `swift build` / `make test` never
 # resolve or build the benchmark dependency. It builds into Benchmarks/.build (git-ignored).
@@ -182,5 +183,12 @@ if [ "${BENCH_WINDOW:-1}" != "0" ]; then
     DEMO="$("$SWIFT" build -c release --package-path "$ROOT" --show-bin-path)/scrollkit-demo" \
         bash "$ROOT/scripts/measure-window.sh" | tee "$OUT/window.txt" || window_rc=$?
     [ "$window_rc" -eq 2 ] && echo "error: the window figures could not be measured (no DISPLAY, no Xvfb)" >&2
+    #    Pacing (issue 18, item 4): ten runs of 600 frames while the list scrolls, every target in every run.
+    echo
+    pacing_rc=0
+    DEMO="$("$SWIFT" build -c release --package-path "$ROOT" --show-bin-path)/scrollkit-demo" IDLE_SECONDS=0 \
+        bash "$ROOT/scripts/measure-pacing.sh" | tee "$OUT/pacing.txt" || pacing_rc=$?
+    [ "$pacing_rc" -eq 2 ] && echo "error: the pacing figures could not be measured (no DISPLAY, no Xvfb)" >&2
+    [ "$pacing_rc" -ne 0 ] && window_rc=$pacing_rc
 fi
 [ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$image_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ] && [ "$window_rc" -eq 0 ]

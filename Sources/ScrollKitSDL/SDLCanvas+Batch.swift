@@ -70,7 +70,7 @@ extension SDLCanvas {
                 let x0 = max(x, left), y0 = max(y, top), x1 = min(x + d, right), y1 = min(y + d, bottom)
                 guard x1 > x0, y1 > y0 else { continue }
                 let mask = masks[Int(d)] ?? newDiscMask(diameter: d, into: &masks)
-                batch.append(sk_disc_cmd(coverage: mask.coverage, rows: mask.rows, stride: mask.stride, x: x, y: y,
+                batch.append(sk_disc_cmd(coverage: mask.coverage, rows: mask.rows, stride: mask.stride, size: d, x: x, y: y,
                                          r0: y0 - y, r1: y1 - y, c0: x0 - x, c1: x1 - x, limit: right - x,
                                          r: color.r, g: color.g, b: color.b, a: color.a))
             }
@@ -225,12 +225,14 @@ extension SDLCanvas {
             }
             let split = area >= Self.parallelDiscBatchPixels && rasterThreads >= 2 && bottom - top >= 16
                 ? balancedSplit(commands, count: batch.count, top: top, bottom: bottom) : bottom
+            guard bottom > top else { return }
+            let bins = discBins.sort(commands, count: count, top: top, bottom: bottom)
             if split > top, split < bottom, let worker = bandWorkerStarted() {
-                worker.start(pixels: pixels, pitch: pitch, commands: commands, count: count, top: split, bottom: bottom)
-                sk_blend_disc_batch(pixels, pitch, commands, count, top, split)
+                worker.start(pixels: pixels, pitch: pitch, bins: bins, top: split, bottom: bottom)
+                bins.blend(pixels, pitch: pitch, rows: top..<split)
                 worker.wait()
             } else {
-                sk_blend_disc_batch(pixels, pitch, commands, count, top, bottom)
+                bins.blend(pixels, pitch: pitch, rows: top..<bottom)
             }
         }
     }
@@ -279,6 +281,51 @@ enum BatchPlacement {
     case disc(d: Int32, x: Int32, y: Int32)
 }
 
+/// A batch's discs sorted into bins of `binHeight` target rows (`sk_disc_bins_count` / `_fill`), so that
+/// the kernel blends every disc crossing a bin while the bin's rows are in the cache, instead of
+/// reloading each disc's rows from memory (10,000 discs overdraw an 800x600 target ~17 times). Each bin
+/// keeps the batch's order, so the pixels are the same. The storage is kept from batch to batch.
+struct DiscBins {
+    /// Rows per bin: 32 rows of an 800-pixel target are 100 KB, which stay in L2 with the disc masks
+    /// (measured against 8, 16, 64 and no bins: 16 and 8 spend more on disc set-up than they save,
+    /// 64 is level with 32, no bins is 10-15 % slower).
+    static let binHeight: Int32 = 32
+    private var ends: [Int32] = []
+    private var binned: [sk_disc_cmd] = []
+
+    /// The bins of `count` commands whose visible rows lie in [top, bottom), as raw pointers valid until
+    /// the next call.
+    mutating func sort(_ commands: UnsafePointer<sk_disc_cmd>, count: Int32, top: Int32, bottom: Int32) -> Sorted {
+        let height = Self.binHeight
+        let bins = (bottom - top + height - 1) / height
+        if ends.count < Int(bins) { ends = Array(repeating: 0, count: Int(bins)) }
+        let total = ends.withUnsafeMutableBufferPointer { ends in
+            sk_disc_bins_count(commands, count, top, height, bins, ends.baseAddress)
+        }
+        if binned.count < Int(total) {
+            binned = Array(repeating: sk_disc_cmd(), count: Int(total) + Int(total) / 4)
+        }
+        return ends.withUnsafeMutableBufferPointer { ends in
+            binned.withUnsafeMutableBufferPointer { binned in
+                sk_disc_bins_fill(commands, count, top, height, bins, ends.baseAddress, binned.baseAddress)
+                return Sorted(ends: ends.baseAddress!, binned: binned.baseAddress!, top: top, binHeight: height, bins: bins)
+            }
+        }
+    }
+
+    /// Sorted bins: pointers into `DiscBins`'s storage.
+    struct Sorted {
+        let ends: UnsafePointer<Int32>
+        let binned: UnsafePointer<sk_disc_cmd>
+        let top: Int32, binHeight: Int32, bins: Int32
+
+        /// Blends the batch's target rows `rows`, bin after bin (see `sk_blend_disc_bins`).
+        func blend(_ pixels: UnsafeMutablePointer<UInt32>, pitch: Int32, rows: Range<Int32>) {
+            sk_blend_disc_bins(pixels, pitch, binned, ends, top, binHeight, bins, rows.lowerBound, rows.upperBound)
+        }
+    }
+}
+
 /// Raw pointers into a cached `DiscSpans` (owned by `SDLCanvas.discSpanCache`).
 struct DiscMask {
     var coverage: UnsafeMutablePointer<UInt8>
@@ -296,8 +343,7 @@ final class BandWorker: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var pixels: UnsafeMutablePointer<UInt32>?
     private var pitch: Int32 = 0
-    private var commands: UnsafePointer<sk_disc_cmd>?
-    private var count: Int32 = 0
+    private var bins: DiscBins.Sorted?
     private var top: Int32 = 0
     private var bottom: Int32 = 0
     private var stopping = false
@@ -312,18 +358,16 @@ final class BandWorker: @unchecked Sendable {
         while true {
             go.wait()
             if stopping { return }
-            if let pixels, let commands { sk_blend_disc_batch(pixels, pitch, commands, count, top, bottom) }
+            if let pixels, let bins { bins.blend(pixels, pitch: pitch, rows: top..<bottom) }
             done.signal()
         }
     }
 
     /// Starts drawing rows [top, bottom) of the batch; call `wait()` before using the pixels again.
-    func start(pixels: UnsafeMutablePointer<UInt32>, pitch: Int32, commands: UnsafePointer<sk_disc_cmd>, count: Int32,
-               top: Int32, bottom: Int32) {
+    func start(pixels: UnsafeMutablePointer<UInt32>, pitch: Int32, bins: DiscBins.Sorted, top: Int32, bottom: Int32) {
         self.pixels = pixels
         self.pitch = pitch
-        self.commands = commands
-        self.count = count
+        self.bins = bins
         self.top = top
         self.bottom = bottom
         go.signal()

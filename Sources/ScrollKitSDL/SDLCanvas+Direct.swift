@@ -71,7 +71,7 @@ extension SDLCanvas {
         }
         guard x1 > x0, y1 > y0 else { return nil }
         let spans = discSpans(diameter: d)
-        return sk_disc_cmd(coverage: spans.coverage, rows: spans.rows, stride: spans.stride, x: x, y: y,
+        return sk_disc_cmd(coverage: spans.coverage, rows: spans.rows, stride: spans.stride, size: d, x: x, y: y,
                            r0: y0 - y, r1: y1 - y, c0: x0 - x, c1: x1 - x, limit: right - x,
                            r: color.r, g: color.g, b: color.b, a: color.a)
     }

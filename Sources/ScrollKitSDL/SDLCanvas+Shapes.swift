@@ -99,7 +99,10 @@ extension SDLCanvas {
         withUnsafePointer(to: &bands) { pointer in
             pointer.withMemoryRebound(to: SDL_Rect.self, capacity: 3) { rects in
                 for i in 0..<3 where rects[i].w > 0 && rects[i].h > 0 {
-                    if color.a < 255, directSurface != nil, compositeFill(rects[i], color: color) { continue }
+                    // On a software target both in C: an opaque band with ordinary stores (SDL_FillRect's
+                    // cache-bypassing ones made the blends drawn over it read it back from memory).
+                    if directSurface != nil,
+                       color.a < 255 ? compositeFill(rects[i], color: color) : storeFill(rects[i], color: color) { continue }
                     _ = SDL_RenderFillRect(renderer, rects + i)
                 }
             }

@@ -113,6 +113,8 @@ public final class SDLCanvas: DrawingCanvas {
     var discBatch: [sk_disc_cmd] = []
     /// Covered pixels per row while splitting a batch into bands, kept to reuse its storage.
     var bandHistogram: [Int] = []
+    /// A batch's discs sorted into bins of rows (see `flushDiscBatch`), kept to reuse their storage.
+    var discBins = DiscBins()
     /// Every disc up to `discAtlasMaxDiameter` pixels in one texture, for batches through SDL.
     var discAtlas: OpaquePointer?
     var discAtlasRects: [SDL_Rect] = []

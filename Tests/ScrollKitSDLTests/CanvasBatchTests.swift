@@ -140,6 +140,54 @@ extension CanvasTests {
             #expect(atlas.circleTexturesCreated <= large.count)
         }
 
+        /// The disc kernels' rounding multiply: (c · K + 2^14) >> 15 (vpmulhrsw) is SDL's
+        /// (c · alpha + 127) / 255 for every coverage and alpha, so the fast kernels blend exactly.
+        @Test func alphaRoundingFactorIsExact() {
+            for alpha in 0...255 {
+                let k = Int(sk_disc_alpha_factor(UInt8(alpha)))
+                #expect(k >= 0 && k <= 32767)
+                let wrong = (0...255).filter { c in (c * k + 16384) >> 15 != (c * alpha + 127) / 255 }
+                #expect(wrong.isEmpty, "alpha \(alpha), factor \(k): coverage \(wrong.prefix(5))")
+            }
+        }
+
+        /// Whole discs (every column visible, room past the row ends: the kernel's fast path) in every
+        /// alpha over random pixels: the same pixels as the portable kernel, and nothing changed outside
+        /// the disc's square.
+        @Test(arguments: [25, 32, 33, 40, 47, 52])
+        func wholeDiscKernelMatchesPortableInEveryAlpha(diameter: Int) {
+            let spans = DiscSpans(diameter: Int32(diameter))
+            var g = Generator(state: UInt64(diameter) * 104_729 + 3)
+            let width = diameter + 16, height = diameter + 2, x = 1, y = 1
+            for alpha in 1...255 {
+                let background = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: g.next()) }
+                var fast = background, reference = background
+                let (r, gg, b) = (g.byte(), g.byte(), g.byte())
+                fast.withUnsafeMutableBufferPointer { p in
+                    sk_blend_disc(p.baseAddress! + y * width + x, Int32(width), spans.coverage, spans.stride, spans.rows,
+                                  Int32(diameter), 0, Int32(diameter), 0, Int32(diameter), Int32(diameter + 7),
+                                  r, gg, b, UInt8(alpha))
+                }
+                reference.withUnsafeMutableBufferPointer { p in
+                    sk_blend_disc_portable(p.baseAddress! + y * width + x, Int32(width), spans.coverage, spans.stride,
+                                           spans.rows, 0, Int32(diameter), 0, Int32(diameter), r, gg, b, UInt8(alpha))
+                }
+                if fast != reference {
+                    let i = fast.indices.first { fast[$0] != reference[$0] }!
+                    Issue.record("""
+                        diameter \(diameter), alpha \(alpha): pixel (\(i % width - x), \(i / width - y)) is \
+                        \(String(fast[i], radix: 16)), portable kernel \(String(reference[i], radix: 16))
+                        """)
+                    return
+                }
+                let outside = (0..<(width * height)).filter { i in
+                    let column = i % width - x, row = i / width - y
+                    return (column < 0 || column >= diameter || row < 0 || row >= diameter) && fast[i] != background[i]
+                }
+                #expect(outside.isEmpty, "diameter \(diameter), alpha \(alpha): changed outside the disc")
+            }
+        }
+
         /// The disc kernel the batch runs (AVX2 when the CPU has it) writes exactly what the portable
         /// one does, for every diameter, colour, partial rows and columns, and a right-hand limit just
         /// past the disc; and nothing outside the visible part.
@@ -161,7 +209,7 @@ extension CanvasTests {
                 let x = 1, y = 1
                 fast.withUnsafeMutableBufferPointer { p in
                     sk_blend_disc(p.baseAddress! + y * width + x, Int32(width), spans.coverage, spans.stride, spans.rows,
-                                  Int32(r0), Int32(diameter), Int32(c0), Int32(c1), Int32(min(limit, width - x)),
+                                  Int32(diameter), Int32(r0), Int32(diameter), Int32(c0), Int32(c1), Int32(min(limit, width - x)),
                                   r, gg, b, alpha)
                 }
                 reference.withUnsafeMutableBufferPointer { p in

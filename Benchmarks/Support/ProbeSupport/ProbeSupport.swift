@@ -15,6 +15,14 @@ import MallocInterposerSwift
     return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
 }
 
+/// The calling thread's CPU time, milliseconds (CLOCK_THREAD_CPUTIME_ID): what a frame cost on its
+/// thread, without the time it waited for a core on a loaded machine.
+@inline(__always) public func threadCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
+}
+
 /// The `p` quantile (0...1) of sorted values, nearest rank; NaN when empty.
 public func percentile(_ sorted: [Double], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return .nan }

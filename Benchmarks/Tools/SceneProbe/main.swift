@@ -50,23 +50,26 @@ func run(_ c: Config, countMallocs: Bool, png: String?) -> Bool {
         return false
     }
     bench.host.canvas.rasterThreads = c.rasterThreads
-    var times: [Double] = []
+    var times: [Double] = [], cpuTimes: [Double] = []
     times.reserveCapacity(c.frames)
+    cpuTimes.reserveCapacity(c.frames)
     var mallocs = 0, maxMallocs = 0, allocatingFrames = 0
     let textures0 = bench.textTexturesCreated
     for _ in 0..<c.frames {
         bench.prepare()
         let m0 = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount : 0
-        let t0 = now()
+        let t0 = now(), c0 = threadCPUTime()
         measuredFrame(bench)
-        let t1 = now()
+        let t1 = now(), c1 = threadCPUTime()
         let m = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount - m0 : 0
         times.append(t1 - t0)
+        cpuTimes.append(c1 - c0)
         mallocs += m
         maxMallocs = max(maxMallocs, m)
         if m > 0 { allocatingFrames += 1 }
     }
     times.sort()
+    cpuTimes.sort()
     func ms(_ v: Double) -> String {
         let s = String(Int((v * 1000).rounded()))
         let padded = String(repeating: "0", count: max(0, 4 - s.count)) + s
@@ -74,7 +77,7 @@ func run(_ c: Config, countMallocs: Bool, png: String?) -> Bool {
     }
     var line = "\(c.name): \(c.frames) frames, \(bench.legs) legs, p50 \(ms(percentile(times, 0.5))), "
         + "p99 \(ms(percentile(times, 0.99))), max \(ms(times.last ?? .nan)), "
-        + "text textures made \(bench.textTexturesCreated - textures0)"
+        + "main thread CPU p50 \(ms(percentile(cpuTimes, 0.5))) (min \(ms(cpuTimes.first ?? .nan))), text textures made \(bench.textTexturesCreated - textures0)"
     if countMallocs {
         line += ", mallocs \(mallocs) (max \(maxMallocs) in a frame, \(allocatingFrames) frames)"
     }

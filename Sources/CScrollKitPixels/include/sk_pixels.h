@@ -25,13 +25,14 @@ typedef struct sk_span {
     int32_t edgeEnd;
 } sk_span;
 
-/// One disc of a batch: its cached mask, where mask (0, 0) lands on the target, the visible mask
+/// One disc of a batch: its cached mask (`size` x `size` pixels), where mask (0, 0) lands on the target, the visible mask
 /// rows [r0, r1) and columns [c0, c1) (already clipped to the target and the clip), the column
 /// (relative to x) from which nothing may be written, and the colour.
 typedef struct sk_disc_cmd {
     const uint8_t *coverage;
     const sk_span *rows;
     int32_t stride;
+    int32_t size;
     int32_t x, y;
     int32_t r0, r1, c0, c1;
     int32_t limit;
@@ -62,13 +63,13 @@ void sk_blend_mask_rect(uint32_t *dst, int dstPitch, const uint8_t *mask, int ma
 /// `count` pixels blended with one colour at full coverage (alpha 1...254), or stored (alpha 255).
 void sk_blend_const_row(uint32_t *dst, int count, uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
-/// Blends rows [r0, r1) and mask columns [c0, c1) of a disc (coverage rows `stride` bytes apart,
-/// zero-padded to at least size + 7 bytes; `rows` its spans) tinted with (r, g, b, alpha). `origin` is
+/// Blends rows [r0, r1) and mask columns [c0, c1) of a `size`-pixel disc (coverage rows `stride` bytes
+/// apart, zero-padded to at least size + 7 bytes; `rows` its spans) tinted with (r, g, b, alpha). `origin` is
 /// the target pixel under mask (0, 0), `pitch` the target's row length in pixels; columns from
 /// `limit` on (relative to `origin`) must not be written (the target's or the clip's right edge,
 /// which may lie beyond the disc). The caller clips rows and columns to the target. Uses the kernel
 /// chosen for this CPU (AVX2 where available).
-void sk_blend_disc(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows,
+void sk_blend_disc(uint32_t *origin, int pitch, const uint8_t *coverage, int stride, const sk_span *rows, int size,
                    int r0, int r1, int c0, int c1, int limit,
                    uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
@@ -78,6 +79,10 @@ void sk_blend_disc_portable(uint32_t *origin, int pitch, const uint8_t *coverage
                             const sk_span *rows, int r0, int r1, int c0, int c1,
                             uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
 
+/// The rounding factor K of `alpha` in the disc kernels: (c · K + 2^14) >> 15 equals
+/// (c · alpha + 127) / 255 for every coverage c in 0...255 (one vpmulhrsw per eight pixels).
+int sk_disc_alpha_factor(uint8_t alpha);
+
 /// Whether sk_blend_disc runs the AVX2 kernel on this CPU (else SSE2 / portable C; same pixels).
 int sk_blend_uses_avx2(void);
 
@@ -86,6 +91,23 @@ int sk_blend_uses_avx2(void);
 /// pixel still sees the discs in order, so the result equals drawing the batch on one thread.
 void sk_blend_disc_batch(uint32_t *pixels, int pitch, const sk_disc_cmd *cmds, int count,
                          int bandTop, int bandBottom);
+
+/// Sorts a batch's discs into `bins` bins of `binHeight` target rows from row `top` (bin b holds the
+/// discs with a visible row in [top + b·binHeight, top + (b + 1)·binHeight), each cut to those rows),
+/// in batch order. Two passes: sk_disc_bins_count writes each bin's first entry to `ends` (`bins`
+/// values) and returns how many entries the bins hold; sk_disc_bins_fill (with that `ends`, and room
+/// for that many commands in `binned`) writes the bins' commands, leaving each bin's end in `ends`
+/// (bin b is binned[b == 0 ? 0 : ends[b - 1] ..< ends[b]]). Rows outside [top, top + bins·binHeight)
+/// fall in no bin. The bins hold copies, so a bin's discs are read in order from one block of memory.
+int sk_disc_bins_count(const sk_disc_cmd *cmds, int count, int top, int binHeight, int bins, int32_t *ends);
+void sk_disc_bins_fill(const sk_disc_cmd *cmds, int count, int top, int binHeight, int bins, int32_t *ends,
+                       sk_disc_cmd *binned);
+
+/// Blends the binned batch's rows [rowTop, rowBottom): bin after bin, each bin's discs in batch order
+/// (so the pixels equal sk_blend_disc_batch's for the same rows), while the bin's rows stay in the
+/// cache. Two threads may draw disjoint row ranges of the same bins at once.
+void sk_blend_disc_bins(uint32_t *pixels, int pitch, const sk_disc_cmd *binned, const int32_t *ends,
+                        int top, int binHeight, int bins, int rowTop, int rowBottom);
 
 /// Linux: sets the calling thread's timer slack (how late the kernel may wake its sleeps, 50 µs by
 /// default) to `ns` nanoseconds; returns 0 on success, -1 elsewhere or on failure. (Not a pixel
