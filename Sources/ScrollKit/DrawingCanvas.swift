@@ -81,6 +81,32 @@ public protocol DrawingCanvas: AnyObject {
     func pushTranslation(dx: Double, dy: Double)
     /// Restores the translation in force before the matching `pushTranslation`. Without one, does nothing.
     func popTranslation()
+
+    /// Starts content that scrolls: a scroll view calls it around its subviews, after pushing its clip,
+    /// with `origin` the point (current coordinates) where its content's origin lands (its frame's
+    /// top-left minus its content offset). Returns the origin to lay the subviews out from, in the
+    /// coordinates in force after the call. A canvas may round the origin to whole device pixels (as
+    /// UIKit does: SDLCanvas does, so that a frame scrolled by moving pixels equals a redrawn one) and
+    /// translate the content instead of offsetting it: then it returns `.zero`. The default implementation
+    /// returns `origin` unchanged (content drawn at exact, unrounded offsets). Calls nest (a carousel in a
+    /// list's cell); each needs a matching ``endScrolledContent()``.
+    func beginScrolledContent(origin: Point) -> Point
+    /// Ends the scrolled content begun by the matching ``beginScrolledContent(origin:)``. Without one,
+    /// does nothing.
+    func endScrolledContent()
+    /// Tells the canvas that the pixels of `rect` (current, translated coordinates) change in this frame
+    /// even if the calls drawing them are the same as last frame's (``ViewNode/setNeedsDisplay()``
+    /// sends it). A canvas that redraws everything each frame ignores it (the default).
+    func invalidate(_ rect: Rect)
+}
+
+extension DrawingCanvas {
+    /// Content drawn at `origin` exactly, unrounded and untranslated.
+    public func beginScrolledContent(origin: Point) -> Point { origin }
+    /// Nothing to end.
+    public func endScrolledContent() {}
+    /// Every frame is drawn whole: nothing to do.
+    public func invalidate(_ rect: Rect) {}
 }
 
 extension DrawingCanvas {

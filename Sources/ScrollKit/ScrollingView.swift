@@ -231,6 +231,7 @@ public final class ScrollingView: ViewNode {
     var indicator = IndicatorState()
 
     override var boundsOrigin: Point { storedContentOffset }
+    override var scrollsContent: Bool { true }
 
     /// Advances to the frame `tick` (``ViewNode/step(_:)`` calls it, then steps the content's views):
     /// starts a pending timed request (its clock starts at `tick.timestamp`), then shows every running

@@ -299,8 +299,18 @@ open class ViewNode {
         let clips = clipsToBounds
         if clips { canvas.pushClip(rect) }
         draw(in: canvas, frame: rect)
+        if needsDisplay {
+            needsDisplay = false
+            canvas.invalidate(rect)
+        }
         let b = boundsOrigin
-        renderSubviews(in: canvas, origin: Point(x: rect.minX - b.x, y: rect.minY - b.y), focus: focus)
+        let origin = Point(x: rect.minX - b.x, y: rect.minY - b.y)
+        if scrollsContent {
+            renderSubviews(in: canvas, origin: canvas.beginScrolledContent(origin: origin), focus: focus)
+            canvas.endScrolledContent()
+        } else {
+            renderSubviews(in: canvas, origin: origin, focus: focus)
+        }
         drawOverlay(in: canvas, frame: rect)
         if clips { canvas.popClip() }
         if focus.matches(self) { drawFocusRing(in: canvas, frame: rect) }
@@ -314,6 +324,23 @@ open class ViewNode {
             i += 1
         }
     }
+
+    /// Internal: whether the subviews are content that scrolls (a scroll view's): drawn between the
+    /// canvas's `beginScrolledContent(origin:)` and `endScrolledContent()`, at a device-pixel-rounded origin.
+    var scrollsContent: Bool { false }
+
+    /// Whether the view asked to be redrawn (``setNeedsDisplay()``) and has not been drawn since.
+    public private(set) var needsDisplay = false
+
+    /// Marks the whole view as changed for the next frame, as UIKit's `setNeedsDisplay()`.
+    ///
+    /// A canvas that redraws only what changed (SDLCanvas on a software target, see its `tracksDamage`)
+    /// finds most changes itself: it compares the calls each view makes with the last frame's, so a view
+    /// whose `draw(in:frame:)` draws something else (a new title, colour, place or size) is redrawn without
+    /// asking. Call this when what `draw(in:frame:)` shows changes while its calls stay the same: pixels the
+    /// view keeps itself and draws through an unchanged call, an external source behind the same image
+    /// name. It is cheap (a flag); the view's rectangle is redrawn in the next frame it is drawn in.
+    public func setNeedsDisplay() { needsDisplay = true }
 
     /// Internal: draws over the subviews, inside the view's clip (a scroll view's indicators).
     func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) {}

@@ -36,12 +36,14 @@ public final class SceneBench {
     ///   - scene: `list`, `paging`, `picker`, `sprites` or `curves`.
     ///   - items: the list scene's item count.
     ///   - sprites: the sprites scene's sprite count.
+    ///   - tracksDamage: draw by damage (scrolled pixels moved, only what changed drawn), as the headless
+    ///     host does by default; false draws every frame whole (the figures before damage tracking).
     public init(scene: String, motion: Motion, items: Int = 1000, sprites: Int = 60,
-                size: Size = Size(width: 800, height: 600)) throws {
+                size: Size = Size(width: 800, height: 600), tracksDamage: Bool = true) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 0)
         sceneName = scene
         self.motion = motion
-        host = try HeadlessHost(options: HostOptions(size: size, hz: 60, title: "bench"))
+        host = try HeadlessHost(options: HostOptions(size: size, hz: 60, title: "bench"), tracksDamage: tracksDamage)
         var options = SceneOptions()
         options.items = items
         options.itemsGiven = true
@@ -140,6 +142,7 @@ public final class SceneBench {
         shell.update(tick)
         host.canvas.beginFrame()
         shell.draw(in: host.canvas)
+        host.canvas.endFrame()
         SDL_RenderPresent(host.renderer)
         lastTick = tick
         frames += 1

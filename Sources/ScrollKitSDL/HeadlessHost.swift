@@ -50,16 +50,26 @@ public final class HeadlessHost: AppHost {
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
 
+    /// The canvas's pixels per point (1 unless given to `init`).
+    public let pixelScale: Double
+
     /// Starts SDL with the dummy driver and creates the offscreen surface, renderer and canvas.
-    /// - Parameter options: `size` (points; one pixel per point), `hz` (nil → 60); the title, vsync
-    ///   and renderer choices do not apply.
+    /// - Parameters:
+    ///   - options: `size` (points), `hz` (nil → 60); the title, vsync and renderer choices do not apply.
+    ///   - pixelScale: pixels per point (2 renders as a high-DPI display does: a surface twice as wide and
+    ///     tall); a NaN or non-positive scale counts as 1, a surface side is at most 16384 pixels.
+    ///   - tracksDamage: draw frames by damage (`SDLCanvas.tracksDamage`: scrolled pixels are moved and only
+    ///     what changed is drawn; the same pixels as a whole frame). False draws every frame whole.
     /// - Throws: ``SDLError`` with `SDL_GetError()`'s text when SDL, the surface or the renderer
     ///   cannot be created; the canvas's error when its fonts cannot be opened.
-    public init(options: HostOptions = HostOptions()) throws {
+    public init(options: HostOptions = HostOptions(), pixelScale: Double = 1, tracksDamage: Bool = true) throws {
         session = try SDLSession(video: .headless)
+        let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        self.pixelScale = scale
         let (w, h) = options.pixelSafeSize
-        guard let window = SDL_CreateWindow(options.title, 0, 0, w, h, 0) else {
-            throw SDLError("cannot create the headless \(w)x\(h) surface")
+        let (pw, ph) = Self.pixels(w, h, scale)
+        guard let window = SDL_CreateWindow(options.title, 0, 0, pw, ph, 0) else {
+            throw SDLError("cannot create the headless \(pw)x\(ph) surface")
         }
         guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             let error = SDLError("cannot create the software renderer")
@@ -70,7 +80,7 @@ public final class HeadlessHost: AppHost {
         self.renderer = renderer
         logicalSize = Size(width: Double(w), height: Double(h))
         do {
-            canvas = try SDLCanvas(renderer: renderer, logicalSize: logicalSize, pixelScale: 1)
+            canvas = try SDLCanvas(renderer: renderer, logicalSize: logicalSize, pixelScale: scale)
         } catch {
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
@@ -78,6 +88,7 @@ public final class HeadlessHost: AppHost {
         }
         // The canvas may composite straight into the framebuffer (its software fast path).
         canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
+        canvas.tracksDamage = tracksDamage
         let rate = FramePacer.sanitizedRate(options.hz ?? 60)
         clock = VirtualClock(hz: rate)
         timeline = FrameTimeline(clock: clock, hz: rate)
@@ -112,6 +123,7 @@ public final class HeadlessHost: AppHost {
             client.update(tick)
             canvas.beginFrame()
             client.draw(in: canvas)
+            canvas.endFrame()
             SDL_RenderPresent(renderer)
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
             stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now, presented: clock.now,
@@ -130,11 +142,18 @@ public final class HeadlessHost: AppHost {
         guard newSize != logicalSize else { return }
         // The dummy driver resizes at once; the software renderer picks up the new framebuffer,
         // and the old one is freed: the canvas must composite into the new one.
-        SDL_SetWindowSize(window, w, h)
+        let (pw, ph) = Self.pixels(w, h, pixelScale)
+        SDL_SetWindowSize(window, pw, ph)
         canvas.attachSoftwareTarget(SDL_GetWindowSurface(window))
         logicalSize = newSize
-        canvas.update(logicalSize: newSize, pixelScale: 1)
+        canvas.update(logicalSize: newSize, pixelScale: pixelScale)
         client?.hostDidResize(to: newSize)
+    }
+
+    /// A surface of `w`×`h` points at `scale`, in pixels (each side 1...16384).
+    private static func pixels(_ w: Int32, _ h: Int32, _ scale: Double) -> (Int32, Int32) {
+        func side(_ v: Int32) -> Int32 { Int32(min(max((Double(v) * scale).rounded(), 1), 16_384)) }
+        return (side(w), side(h))
     }
 
     public func screenshot(to path: String) throws {
@@ -149,6 +168,10 @@ public final class HeadlessHost: AppHost {
             pending.append(event)
         }
     }
+
+    /// The framebuffer frames are drawn into (XRGB8888 or ARGB8888, `pixelScale` × the logical size), for
+    /// comparing frames without copying them (``readPixels()`` converts them to RGBA). A resize replaces it.
+    public var framebuffer: UnsafeMutablePointer<SDL_Surface>? { SDL_GetWindowSurface(window) }
 
     /// The last presented frame's pixels (RGBA, rows top to bottom).
     /// - Throws: ``SDLError`` when SDL cannot read them.

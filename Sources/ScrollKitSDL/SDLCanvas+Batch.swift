@@ -27,6 +27,7 @@ extension SDLCanvas {
     /// Circles with a NaN or non-positive radius or centre, or a transparent colour, draw nothing.
     public func fillCircles(_ circles: [CircleFill]) {
         guard !clipIsEmpty else { return }
+        if damage.isRecording { record(.circles(circles)); return }
         guard let surface = directSurface else {
             fillCirclesFromAtlas(circles)
             return
@@ -95,7 +96,7 @@ extension SDLCanvas {
         guard diameter >= 1, diameter < Double(maxDiameter) + 1 else { return .alone }
         let size = diameter.rounded(), d = Int32(size)
         guard d <= maxDiameter else { return .alone }
-        return .disc(d: d, x: Int32((cx - size / 2).rounded()), y: Int32((cy - size / 2).rounded()))
+        return .disc(d: d, x: Int32(pixelRound(cx - size / 2)), y: Int32(pixelRound(cy - size / 2)))
     }
 
     /// The cached mask of a `d`-pixel disc (d ≤ `maxCachedCircleDiameter`) as raw pointers, so a

@@ -24,8 +24,10 @@ extension SDLCanvas {
               sk_SDL_MUSTLOCK(surface) == 0
         else {
             directSurface = nil
+            damage.forgetPrevious()
             return false
         }
+        if surface != directSurface { damage.forgetPrevious() }
         directSurface = surface
         return true
     }

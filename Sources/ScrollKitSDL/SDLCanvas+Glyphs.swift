@@ -77,7 +77,7 @@ extension SDLCanvas {
 
         let s = pixelScale
         let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
-        let top = ((rect.midY + ty) * s - Double(line.height) / 2).rounded()
+        let top = Self.pixelRound((rect.midY + ty) * s - Double(line.height) / 2)
         guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return true }
         let width = Double(line.width)
         var x = left
@@ -89,11 +89,11 @@ extension SDLCanvas {
             case .trailing: x = left + available - width
             }
         } else if available >= 1 {
-            cut = Int32(left.rounded()) + Int32(available)   // too wide: keep the start, cut at the right edge
+            cut = Int32(Self.pixelRound(left)) + Int32(available)   // too wide: keep the start, cut at the right edge
         } else {
             return true
         }
-        let originX = Int32(x.rounded()) - line.minX
+        let originX = Int32(Self.pixelRound(x)) - line.minX
         let baseline = Int32(top) + face.ascent - line.minY
         if directSurface != nil {
             compositeGlyphLine(originX: originX, baseline: baseline, cut: cut, color: style.color)

@@ -28,7 +28,19 @@ extension SDLCanvas {
         guard !clipIsEmpty, opacity > 0, let dst = pixelRect(rect),
               let key = ImageLibrary.key(for: image.name, size: rect.size, pixelScale: pixelScale) else { return }
         let alpha = min(opacity, 1)
-        switch images.lookup(key) {
+        let lookup = images.lookup(key)
+        if damage.isRecording {
+            // What is drawn depends on the decode's state as well as the call: it is part of the call's identity.
+            let state: UInt
+            switch lookup {
+            case .ready(let entry): state = UInt(bitPattern: ObjectIdentifier(entry))
+            case .pending(let standIn): state = standIn.map { UInt(bitPattern: ObjectIdentifier($0)) | 1 } ?? 2
+            case .failed: state = 3
+            }
+            record(.image(image, rect, opacity, state: state))
+            return
+        }
+        switch lookup {
         case .ready(let entry):
             blit(entry, into: dst, alpha: alpha)
         case .pending(let standIn):

@@ -20,6 +20,7 @@ extension SDLCanvas {
     public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, radius > 0, radius.isFinite,
               center.x.isFinite, center.y.isFinite else { return }
+        if damage.isRecording { record(.circle(center, radius, color)); return }
         let s = pixelScale
         let diameter = 2 * radius * s
         let cx = (center.x + tx) * s, cy = (center.y + ty) * s
@@ -27,11 +28,11 @@ extension SDLCanvas {
         if diameter <= Double(Self.maxDiscTextureDiameter) {
             let d = max(1, Int32(diameter.rounded()))
             if directSurface != nil, diameter >= 1 {
-                compositeDisc(diameter: d, x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()), color: color)
+                compositeDisc(diameter: d, x: Int32(Self.pixelRound(cx - Double(d) / 2)), y: Int32(Self.pixelRound(cy - Double(d) / 2)), color: color)
                 return
             }
             guard let texture = discTexture(diameter: d) else { return }
-            var dst = SDL_Rect(x: Int32((cx - Double(d) / 2).rounded()), y: Int32((cy - Double(d) / 2).rounded()), w: d, h: d)
+            var dst = SDL_Rect(x: Int32(Self.pixelRound(cx - Double(d) / 2)), y: Int32(Self.pixelRound(cy - Double(d) / 2)), w: d, h: d)
             // A disc under one pixel wide: fade it by its area rather than drawing a full pixel.
             let alpha = diameter < 1 ? UInt8((Double(color.a) * diameter * diameter).rounded()) : color.a
             SDL_SetTextureColorMod(texture, color.r, color.g, color.b)
@@ -54,6 +55,7 @@ extension SDLCanvas {
     /// three fills and four blits of a cached disc's quadrants.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, let pr = pixelRect(rect) else { return }
+        if damage.isRecording { record(.roundedRect(rect, radius, color)); return }
         let wanted = radius.isFinite && radius > 0 ? (radius * pixelScale).rounded() : 0
         let r = Int32(min(wanted, Double(min(pr.w, pr.h) / 2)))
         setColor(color)
@@ -117,6 +119,7 @@ extension SDLCanvas {
     public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite,
               from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return }
+        if damage.isRecording { record(.line(from, to, color, width)); return }
         points.removeAll(keepingCapacity: true)
         let s = pixelScale
         points.append(SIMD2((from.x + tx) * s, (from.y + ty) * s))
@@ -129,6 +132,17 @@ extension SDLCanvas {
     /// Complexity: O(points + covered pixels); no allocation once the scratch buffers have grown.
     public func drawPolyline(_ points: [Point], color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, points.count >= 2 else { return }
+        if damage.isRecording {
+            // Copied: the caller may refill its array in place (no copy-on-write because of a recording).
+            let start = damage.points.count
+            damage.points.append(contentsOf: points)
+            record(.polyline(start..<damage.points.count, color, width))
+            return
+        }
+        strokePolyline(points[...], color: color, width: width)
+    }
+
+    func strokePolyline(_ points: ArraySlice<Point>, color: RGBAColor, width: Double) {
         self.points.removeAll(keepingCapacity: true)
         let s = pixelScale
         for p in points {
@@ -163,15 +177,15 @@ extension SDLCanvas {
     private func snappedAxisRect(_ a: SIMD2<Double>, _ b: SIMD2<Double>, width: Double) -> SDL_Rect? {
         let thickness = Int32(max(1, min(width.rounded(), 1_048_576)))
         if abs(a.y - b.y) < 1e-9 {
-            let x0 = min(a.x, b.x).rounded(), x1 = max(a.x, b.x).rounded()
+            let x0 = Self.pixelRound(min(a.x, b.x)), x1 = Self.pixelRound(max(a.x, b.x))
             guard x1 > x0 else { return nil }
-            let y = (a.y - Double(thickness) / 2).rounded()
+            let y = Self.pixelRound(a.y - Double(thickness) / 2)
             return SDL_Rect(x: Int32(x0), y: Int32(y), w: Int32(x1 - x0), h: thickness)
         }
         if abs(a.x - b.x) < 1e-9 {
-            let y0 = min(a.y, b.y).rounded(), y1 = max(a.y, b.y).rounded()
+            let y0 = Self.pixelRound(min(a.y, b.y)), y1 = Self.pixelRound(max(a.y, b.y))
             guard y1 > y0 else { return nil }
-            let x = (a.x - Double(thickness) / 2).rounded()
+            let x = Self.pixelRound(a.x - Double(thickness) / 2)
             return SDL_Rect(x: Int32(x), y: Int32(y0), w: thickness, h: Int32(y1 - y0))
         }
         return nil

@@ -47,12 +47,13 @@ extension SDLCanvas {
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
+        if damage.isRecording { record(.text(text, rect, style, alignment)); return }
         if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }
         let s = pixelScale
         let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
-        let top = ((rect.midY + ty) * s - Double(entry.height) / 2).rounded()
+        let top = Self.pixelRound((rect.midY + ty) * s - Double(entry.height) / 2)
         guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return }
         if directSurface != nil, let coverage = entry.coverage {
             // Software target: blend the cached coverage straight in (a few times faster than SDL's
@@ -70,7 +71,7 @@ extension SDLCanvas {
             }
             let visible = width <= available ? entry.width : Int32(available)
             _ = coverage.withUnsafeBufferPointer { mask in
-                compositeCoverage(mask, width: entry.width, height: entry.height, x: Int32(x.rounded()),
+                compositeCoverage(mask, width: entry.width, height: entry.height, x: Int32(Self.pixelRound(x)),
                                   y: Int32(top), visibleWidth: visible, color: style.color)
             }
             return
@@ -90,12 +91,12 @@ extension SDLCanvas {
             case .center: x = left + (available - width) / 2
             case .trailing: x = left + available - width
             }
-            var dst = SDL_Rect(x: Int32(x.rounded()), y: Int32(top), w: entry.width, h: entry.height)
+            var dst = SDL_Rect(x: Int32(Self.pixelRound(x)), y: Int32(top), w: entry.width, h: entry.height)
             SDL_RenderCopy(renderer, texture, nil, &dst)
         } else if available >= 1 {
             // Too wide: keep the start, cut at the rect's right edge.
             let visible = Int32(available)
-            var dst = SDL_Rect(x: Int32(left.rounded()), y: Int32(top), w: visible, h: entry.height)
+            var dst = SDL_Rect(x: Int32(Self.pixelRound(left)), y: Int32(top), w: visible, h: entry.height)
             if entry.textureWidth == entry.width && entry.textureHeight == entry.height {
                 var src = SDL_Rect(x: 0, y: 0, w: visible, h: entry.height)
                 SDL_RenderCopy(renderer, texture, &src, &dst)

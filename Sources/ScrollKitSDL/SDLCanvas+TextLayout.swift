@@ -31,6 +31,7 @@ extension SDLCanvas {
     /// emoji) are skipped, leaving their space; runs with a transparent colour or a bad size draw nothing.
     public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
         guard !clipIsEmpty, origin.x.isFinite, origin.y.isFinite else { return }
+        if damage.isRecording { record(.layout(layout, origin)); return }
         let s = pixelScale
         let ox = (origin.x + tx) * s, oy = (origin.y + ty) * s
         guard abs(ox) < Self.coordinateLimit, abs(oy) < Self.coordinateLimit else { return }
@@ -42,8 +43,11 @@ extension SDLCanvas {
         for lineIndex in 0..<layout.lines.count {   // indices: no iterator (it allocates in debug builds)
             let line = layout.lines[lineIndex]
             let top = oy + line.top * s
-            if top >= clipBottom || top + line.height * s <= clipTop { continue }
-            let baseline = Int32((oy + line.baseline * s).rounded())
+            // Glyphs may reach past their line's box (descenders, accents): a line is skipped only when a
+            // margin of half a line around its box misses the clip, so what is drawn never depends on the clip.
+            let margin = line.height * s / 2 + 2
+            if top - margin >= clipBottom || top + line.height * s + margin <= clipTop { continue }
+            let baseline = Int32(Self.pixelRound(oy + line.baseline * s))
             var start = line.glyphs.lowerBound
             while start < line.glyphs.upperBound {
                 let styleIndex = layout.glyphs[start].styleIndex
@@ -63,7 +67,7 @@ extension SDLCanvas {
                             guard glyph.scalar.value != 0x20 else { continue }
                             key.scalar = glyph.scalar.value
                             guard let entry = cache.lookup(key, face: face) ?? makeGlyph(key, face: face) else { continue }
-                            cache.placed.append((entry, Int32((ox + glyph.x * s).rounded())))
+                            cache.placed.append((entry, Int32(Self.pixelRound(ox + glyph.x * s))))
                         }
                         if cache.resets == resets { break }
                     }

@@ -69,6 +69,19 @@ public final class SDLCanvas: DrawingCanvas {
     var ty: Double = 0
     var translationStack: [SIMD2<Double>] = []
 
+    // Damage tracking (see SDLCanvas+Damage.swift): this frame's and the last frame's drawing calls.
+    var damage = DamageState()
+    var damageReport = DamageReport()
+    /// Whether frames on a software target are drawn by damage: the calls of a frame are recorded,
+    /// compared with the last frame's, the pixels of each scrolled region moved by its offset's change,
+    /// and only what changed drawn again (see ``endFrame()``). A frame drawn this way is byte-identical
+    /// to the same frame drawn whole. Ignored without a software target (GPU renderers draw every
+    /// frame whole). Off by default (a canvas whose owner clears the target each frame, as in
+    /// `SDLBridge`, must draw whole); the headless host and a software window turn it on.
+    public var tracksDamage = false {
+        didSet { if tracksDamage != oldValue { damage.forgetPrevious() } }
+    }
+
     // Current draw blend mode (switched to NONE for opaque fills: faster on the software renderer).
     var drawBlendMode = SDL_BLENDMODE_BLEND
 
@@ -187,6 +200,7 @@ public final class SDLCanvas: DrawingCanvas {
     public func update(logicalSize: Size, pixelScale: Double) {
         size = Self.sanitized(logicalSize)
         self.pixelScale = Self.sanitized(pixelScale)
+        damage.forgetPrevious()
         resetClip()
     }
 
@@ -194,6 +208,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// BLEND draw mode, and takes in the images decoded since the last frame (`ImageLibrary.beginFrame()`).
     /// Hosts call it before `HostClient.draw(in:)`.
     public func beginFrame() {
+        damage.beginRecording(tracksDamage && directSurface != nil)
         images.pixelScale = pixelScale
         images.beginFrame()
         sweepImageTextures()
@@ -234,6 +249,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// Fills the whole target with `color`, replacing what was there (no blending). Inside a clip,
     /// only the clipped area is replaced.
     public func clear(_ color: RGBAColor) {
+        if damage.isRecording { record(.clear(color)); return }
         if let surface = directSurface {   // the software target: ordinary stores (see storeFill)
             let whole = SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
             if clipStack.isEmpty || !clipIsEmpty { _ = storeFill(clipStack.last ?? whole, color: color) }
@@ -252,6 +268,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
     public func fill(_ rect: Rect, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
+        if damage.isRecording { record(.fill(rect, color)); return }
         if directSurface != nil, color.a < 255 ? compositeFill(r, color: color) : storeFill(r, color: color) { return }
         setColor(color)
         SDL_RenderFillRect(renderer, &r)
@@ -261,6 +278,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// half the rect fills it; a non-positive or NaN width draws nothing; at least one pixel is drawn.
     public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, let r = pixelRect(rect) else { return }
+        if damage.isRecording { record(.strokeRect(rect, color, width)); return }
         let w = Int32(max(1, min((width * pixelScale).rounded(), 1_048_576)))
         setColor(color)
         if 2 * w >= min(r.w, r.h) {
@@ -288,6 +306,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// changes later. An empty intersection draws nothing until the matching `popClip()`.
     public func pushClip(_ rect: Rect) {
         let proposed = pixelRect(rect) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        if damage.isRecording { damage.rawClips.append(proposed) }
         var clip = proposed
         if let current = clipStack.last {
             let x0 = max(current.x, proposed.x), y0 = max(current.y, proposed.y)
@@ -304,6 +323,7 @@ public final class SDLCanvas: DrawingCanvas {
     public func popClip() {
         guard !clipStack.isEmpty else { return }
         clipStack.removeLast()
+        if damage.isRecording, !damage.rawClips.isEmpty { damage.rawClips.removeLast() }
         applyClip()
     }
 
@@ -342,14 +362,21 @@ public final class SDLCanvas: DrawingCanvas {
     /// nil when empty, negative or not finite.
     func pixelRect(_ rect: Rect) -> SDL_Rect? {
         let s = pixelScale, limit = Self.coordinateLimit
-        let x0 = ((rect.minX + tx) * s).rounded(), y0 = ((rect.minY + ty) * s).rounded()
-        let x1 = ((rect.maxX + tx) * s).rounded(), y1 = ((rect.maxY + ty) * s).rounded()
+        let x0 = Self.pixelRound((rect.minX + tx) * s), y0 = Self.pixelRound((rect.minY + ty) * s)
+        let x1 = Self.pixelRound((rect.maxX + tx) * s), y1 = Self.pixelRound((rect.maxY + ty) * s)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
         let cx0 = min(max(x0, -limit), limit), cy0 = min(max(y0, -limit), limit)
         let cx1 = min(max(x1, -limit), limit), cy1 = min(max(y1, -limit), limit)
         guard cx1 > cx0, cy1 > cy0 else { return nil }
         return SDL_Rect(x: Int32(cx0), y: Int32(cy0), w: Int32(cx1 - cx0), h: Int32(cy1 - cy0))
     }
+
+    /// A pixel position rounded to the nearest whole pixel, halves up: unlike `rounded()` (halves away
+    /// from zero) it commutes with whole-pixel moves, `pixelRound(v + n) == pixelRound(v) + n`, also
+    /// left of and above the target's origin, so content scrolled by moving its pixels equals content drawn
+    /// at its new place (see SDLCanvas+Damage.swift).
+    @inline(__always)
+    nonisolated static func pixelRound(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
 
     /// Sets the draw colour and the cheapest correct blend mode for it.
     @inline(__always)

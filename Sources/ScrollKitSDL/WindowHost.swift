@@ -179,6 +179,7 @@ public final class WindowHost: AppHost {
         translator.windowSize = logicalSize
         clock.onWait = { SDL_PumpEvents() }
         attachWindowSurface()
+        canvas.tracksDamage = isSoftwareRenderer   // scroll by moving pixels; GPU renderers draw every frame whole
     }
 
     isolated deinit {
@@ -235,7 +236,7 @@ public final class WindowHost: AppHost {
                 attachWindowSurface()   // before anything draws: a resize may have replaced the surface
                 canvas.beginFrame()
                 client.draw(in: canvas)
-                SDL_RenderPresent(renderer)
+                if canvas.endFrame() { SDL_RenderPresent(renderer) }   // nothing changed: nothing to present
                 hasDrawn = true
             }
             let presented = clock.now
@@ -304,6 +305,7 @@ public final class WindowHost: AppHost {
             frameOwed = true
         case .exposed:
             frameOwed = true
+            canvas.setNeedsFullRedraw()   // the window's pixels are shown again: present a whole frame
         case .minimized, .restored:
             refreshSize(notify: true)
             frameOwed = true

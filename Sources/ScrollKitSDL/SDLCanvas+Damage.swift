@@ -1,0 +1,708 @@
+import CSDL2
+import ScrollKit
+
+// Damage tracking on a software target: scrolling by moving pixels.
+//
+// With `tracksDamage` on, `beginFrame()` starts recording: every drawing call of the frame is kept (its
+// arguments, translation and clip) instead of being drawn. `endFrame()` then
+//  1. compares the calls with the last frame's. Calls inside a scroll view's content (between
+//     `beginScrolledContent` and `endScrolledContent`, the outermost scroll views only) are compared in
+//     content coordinates, the others on screen. Calls are matched as a multiset (so rows entering at the
+//     top do not shift the comparison), and matched calls that changed their order count as changed;
+//  2. for each scrolled region whose content origin moved by whole pixels (scroll views draw at
+//     device-pixel-rounded offsets) and whose background is one uniform fill (or nothing), moves the
+//     region's pixels by that delta (`memmove` per row);
+//  3. collects the damage: the bounds of calls that appeared, disappeared or changed (old bounds where
+//     their moved pixels now are), the strips a move exposed, whatever is drawn over a moved region (an
+//     indicator, a HUD: its old pixels moved with the content), and what views invalidated;
+//  4. draws every call of the frame again, clipped to each damaged rectangle (calls that miss it are
+//     skipped), in order.
+// Since every kernel writes each pixel from its own coordinates and the call's arguments alone (clips only
+// decide which pixels are written) and pixel positions round halves up (`pixelRound`, which commutes with
+// whole-pixel moves), the result is byte-identical to drawing the frame whole: the pixel-identity test
+// (`Tests/ScrollKitGalleryTests/DamageIdentityTests.swift`) checks it on scripted runs of every scene.
+
+/// One drawing call, as recorded.
+enum DrawOp: Equatable {
+    case clear(RGBAColor)
+    case fill(Rect, RGBAColor)
+    case roundedRect(Rect, Double, RGBAColor)
+    case strokeRect(Rect, RGBAColor, Double)
+    case line(Point, Point, RGBAColor, Double)
+    /// Its points are `DamageState.points[range]` (of its frame).
+    case polyline(Range<Int>, RGBAColor, Double)
+    case circle(Point, Double, RGBAColor)
+    case circles([CircleFill])
+    case text(String, Rect, TextStyle, TextAlign)
+    case layout(TextLayout, Point)
+    /// `state` identifies what the image library had for it (decoded, a stand-in, pending, failed).
+    case image(ImageRef, Rect, Double, state: UInt)
+}
+
+/// A recorded call with where it draws.
+struct DrawCommand {
+    var op: DrawOp
+    /// The translation in force (points, absolute).
+    var tx: Double
+    var ty: Double
+    /// The clip in force (pixels, absolute; the whole target when none).
+    var clip: SDL_Rect
+    /// The outermost scrolled region it was drawn in (an index into the frame's regions), or -1.
+    var space: Int32
+    /// The translation relative to its region's (or `tx`, `ty` outside regions): what is compared.
+    var keyTx: Double
+    var keyTy: Double
+    /// The clips pushed inside its region, intersected, relative to the region's pixel origin (the
+    /// region's own clip excluded, since it does not move with the content); outside regions the clip.
+    var keyClip: SDL_Rect
+    /// Pixels it may write (absolute, within `clip`); empty when none.
+    var bounds: SDL_Rect
+    /// A cheap summary of the above, for matching.
+    var hash: UInt64
+    /// Never matched: drawn again wherever it shows, every frame (an image cut by its clip: SDL's scaled
+    /// blit samples a cut image from where the clip starts, so its moved pixels would not equal redrawn ones).
+    var alwaysRedraw = false
+}
+
+/// The content of an outermost scroll view in one frame.
+struct ScrollRegion {
+    /// Its clip (pixels, absolute).
+    var clip: SDL_Rect
+    /// Where its content's origin is, in whole pixels.
+    var px: Int32
+    var py: Int32
+    /// The translation its content is drawn with (points).
+    var tx: Double
+    var ty: Double
+    /// Its first command (those of the region follow, up to `end`).
+    var first: Int
+    var end: Int
+    /// How many clips were pushed when it began (inner clips are the ones above).
+    var clipDepth: Int
+}
+
+/// What damage tracking keeps between frames, and the scratch it reuses (no allocation per frame once grown).
+struct DamageState {
+    var isRecording = false
+    var commands: [DrawCommand] = []
+    var previous: [DrawCommand] = []
+    var regions: [ScrollRegion] = []
+    var previousRegions: [ScrollRegion] = []
+    var hasPrevious = false
+    var previousSize = (w: Int32(0), h: Int32(0))
+    var previousScale = 1.0
+    /// Nesting of scrolled content (only the outermost level makes a region).
+    var depth = 0
+    var openRegion = -1
+    /// The pixel rects of the clips pushed while recording (unintersected), parallel to the clip stack.
+    var rawClips: [SDL_Rect] = []
+    /// The points of this frame's and the last frame's polylines.
+    var points: [Point] = []
+    var previousPoints: [Point] = []
+    /// Rects views invalidated this frame (pixels).
+    var invalidated: [SDL_Rect] = []
+    var rects: [SDL_Rect] = []
+    // Matching scratch.
+    var buckets: [Int32] = []
+    var chain: [Int32] = []
+    var used: [Bool] = []
+    var matchOf: [Int32] = []
+    var inverted: [Bool] = []
+    var suffixMin: [Int32] = []
+    var moved: [SDL_Point?] = []
+
+    init() {
+        commands.reserveCapacity(512)
+        previous.reserveCapacity(512)
+        regions.reserveCapacity(8)
+        previousRegions.reserveCapacity(8)
+        rawClips.reserveCapacity(16)
+        invalidated.reserveCapacity(8)
+        rects.reserveCapacity(64)
+    }
+
+    mutating func beginRecording(_ on: Bool) {
+        isRecording = on
+        commands.removeAll(keepingCapacity: true)
+        regions.removeAll(keepingCapacity: true)
+        rawClips.removeAll(keepingCapacity: true)
+        invalidated.removeAll(keepingCapacity: true)
+        points.removeAll(keepingCapacity: true)
+        depth = 0
+        openRegion = -1
+        if !on { hasPrevious = false }
+    }
+
+    /// Makes this frame the previous one.
+    mutating func keep(size: (w: Int32, h: Int32), scale: Double) {
+        swap(&commands, &previous)
+        swap(&regions, &previousRegions)
+        swap(&points, &previousPoints)
+        points.removeAll(keepingCapacity: true)
+        // Batches of circles are never matched (see `sameCall`): let go of their arrays, so the caller can
+        // change them in place without a copy.
+        for k in previous.indices {
+            if case .circles = previous[k].op { previous[k].op = .circles([]) }
+        }
+        commands.removeAll(keepingCapacity: true)
+        regions.removeAll(keepingCapacity: true)
+        hasPrevious = true
+        previousSize = size
+        previousScale = scale
+    }
+
+    /// The next tracked frame is drawn whole.
+    mutating func forgetPrevious() { hasPrevious = false }
+}
+
+/// What the last frame drawn by damage did (``SDLCanvas/lastDamage``).
+public struct DamageReport: Sendable, Equatable {
+    /// Whether the frame was drawn by damage (false: drawn whole, or tracking off).
+    public var tracked: Bool
+    /// Whether any pixel may have changed (false: the target holds the last frame as it is; a window
+    /// need not present it).
+    public var changed: Bool
+    /// Rectangles drawn again, and the pixels they cover.
+    public var rectCount: Int
+    public var drawnPixels: Int
+    /// Pixels moved with their scrolled content.
+    public var movedPixels: Int
+    /// Calls recorded in the frame.
+    public var commandCount: Int
+
+    public init(tracked: Bool = false, changed: Bool = true, rectCount: Int = 0, drawnPixels: Int = 0,
+                movedPixels: Int = 0, commandCount: Int = 0) {
+        self.tracked = tracked; self.changed = changed; self.rectCount = rectCount
+        self.drawnPixels = drawnPixels; self.movedPixels = movedPixels; self.commandCount = commandCount
+    }
+}
+
+// MARK: - Rect helpers (pixels)
+
+@inline(__always) private func isEmpty(_ r: SDL_Rect) -> Bool { r.w <= 0 || r.h <= 0 }
+
+@inline(__always) private func intersect(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
+    let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+    let x1 = min(a.x + a.w, b.x + b.w), y1 = min(a.y + a.h, b.y + b.h)
+    return x1 > x0 && y1 > y0 ? SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0) : SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+}
+
+@inline(__always) private func union(_ a: SDL_Rect, _ b: SDL_Rect) -> SDL_Rect {
+    let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+    let x1 = max(a.x + a.w, b.x + b.w), y1 = max(a.y + a.h, b.y + b.h)
+    return SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
+}
+
+@inline(__always) private func contains(_ outer: SDL_Rect, _ inner: SDL_Rect) -> Bool {
+    inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h
+}
+
+@inline(__always) private func area(_ r: SDL_Rect) -> Int { isEmpty(r) ? 0 : Int(r.w) * Int(r.h) }
+
+@inline(__always) private func offset(_ r: SDL_Rect, _ d: SDL_Point) -> SDL_Rect {
+    SDL_Rect(x: r.x + d.x, y: r.y + d.y, w: r.w, h: r.h)
+}
+
+@inline(__always) private func sameRect(_ a: SDL_Rect, _ b: SDL_Rect) -> Bool {
+    a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h
+}
+
+/// A rect that stands for "no clip pushed inside the region".
+private let noInnerClip = SDL_Rect(x: Int32.min, y: Int32.min, w: 0, h: 0)
+
+@inline(__always) private func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
+    (h ^ v) &* 0x9E37_79B9_7F4A_7C15 ^ ((h ^ v) >> 29)
+}
+@inline(__always) private func mix(_ h: UInt64, _ v: Double) -> UInt64 { mix(h, v.bitPattern) }
+@inline(__always) private func mix(_ h: UInt64, _ r: Rect) -> UInt64 {
+    mix(mix(mix(mix(h, r.minX), r.minY), r.width), r.height)
+}
+@inline(__always) private func mix(_ h: UInt64, _ c: RGBAColor) -> UInt64 {
+    mix(h, UInt64(c.r) << 24 | UInt64(c.g) << 16 | UInt64(c.b) << 8 | UInt64(c.a))
+}
+
+extension DrawOp {
+    /// A cheap summary (equal ops have equal summaries; arrays and strings contribute their size only).
+    var summary: UInt64 {
+        switch self {
+        case .clear(let c): return mix(UInt64(1), c)
+        case .fill(let r, let c): return mix(mix(UInt64(2), r), c)
+        case .roundedRect(let r, let radius, let c): return mix(mix(mix(UInt64(3), r), radius), c)
+        case .strokeRect(let r, let c, let w): return mix(mix(mix(UInt64(4), r), c), w)
+        case .line(let a, let b, let c, let w): return mix(mix(mix(mix(mix(mix(UInt64(5), a.x), a.y), b.x), b.y), c), w)
+        case .polyline(let p, let c, let w): return mix(mix(mix(UInt64(6), UInt64(p.count)), c), w)
+        case .circle(let p, let r, let c): return mix(mix(mix(mix(UInt64(7), p.x), p.y), r), c)
+        case .circles(let list): return mix(UInt64(8), UInt64(list.count))
+        case .text(let s, let r, let style, _): return mix(mix(mix(mix(UInt64(9), UInt64(s.utf8.count)), r), style.size), style.color)
+        case .layout(let l, let o): return mix(mix(mix(mix(UInt64(10), UInt64(l.glyphs.count)), o.x), o.y), l.size.height)
+        case .image(_, let r, let o, let state): return mix(mix(mix(UInt64(11), r), o), UInt64(state))
+        }
+    }
+}
+
+extension SDLCanvas {
+    /// What the last ``endFrame()`` did (all zero, `tracked` false, when the frame was not drawn by damage).
+    public var lastDamage: DamageReport { damageReport }
+
+    /// Draws the next tracked frame whole (after pixels of the target were changed behind the canvas).
+    public func setNeedsFullRedraw() { damage.forgetPrevious() }
+
+    /// Ends a frame begun by ``beginFrame()``. With ``tracksDamage`` on a software target, the frame's
+    /// calls were recorded: this compares them with the last frame's, moves scrolled pixels, and draws
+    /// what changed (see the notes at the top of SDLCanvas+Damage.swift). Otherwise it does nothing.
+    /// Hosts call it after `HostClient.draw(in:)`, before presenting.
+    /// - Returns: whether any pixel may have changed since the last frame (false: nothing to present).
+    /// Complexity: O(calls) to compare (a hash table, no allocation once grown), O(moved pixels) to
+    /// move, and the cost of the calls that touch the damage, clipped to it.
+    @discardableResult
+    public func endFrame() -> Bool {
+        guard damage.isRecording else {
+            damageReport = DamageReport()
+            return true
+        }
+        damage.isRecording = false
+        while damage.depth > 0 { endScrolledContent() }
+        guard let surface = directSurface else {
+            damage.hasPrevious = false
+            return true
+        }
+        let w = surface.pointee.w, h = surface.pointee.h
+        let whole = SDL_Rect(x: 0, y: 0, w: w, h: h)
+        damage.rects.removeAll(keepingCapacity: true)
+        var movedPixels = 0
+        if !damage.hasPrevious || damage.previousSize != (w, h) || damage.previousScale != pixelScale {
+            damage.rects.append(whole)
+        } else {
+            damage.findDamage()
+            damage.coalesceDamage(whole: whole)
+            damage.coverImagesWhole(whole: whole)
+            movedPixels = moveScrolledPixels(surface)
+        }
+        let changed = !damage.rects.isEmpty || movedPixels > 0
+        var drawn = 0
+        for i in damage.rects.indices {
+            drawn += area(damage.rects[i])
+            replay(within: damage.rects[i])
+        }
+        resetClip()
+        resetTranslation()
+        SDL_RenderFlush(renderer)   // the frame is complete in the target (later frames move its pixels)
+        damageReport = DamageReport(tracked: true, changed: changed, rectCount: damage.rects.count,
+                                    drawnPixels: drawn, movedPixels: movedPixels, commandCount: damage.commands.count)
+        damage.keep(size: (w, h), scale: pixelScale)
+        return changed
+    }
+
+    // MARK: Scrolled content
+
+    /// Starts a scroll view's content: the origin is rounded to whole device pixels and the content is
+    /// drawn translated there (returns `.zero`, the origin in the new coordinates). See
+    /// `DrawingCanvas.beginScrolledContent(origin:)`.
+    public func beginScrolledContent(origin: Point) -> Point {
+        let s = pixelScale
+        let x = origin.x.isFinite ? origin.x : 0, y = origin.y.isFinite ? origin.y : 0
+        translationStack.append(SIMD2(tx, ty))
+        tx = Self.pixelRound((x + tx) * s) / s
+        ty = Self.pixelRound((y + ty) * s) / s
+        damage.depth += 1
+        if damage.isRecording, damage.depth == 1, let surface = directSurface {
+            let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
+            let px = (tx * s).clamped(-Self.coordinateLimit, Self.coordinateLimit)
+            let py = (ty * s).clamped(-Self.coordinateLimit, Self.coordinateLimit)
+            damage.openRegion = damage.regions.count
+            damage.regions.append(ScrollRegion(clip: clip, px: Int32(px), py: Int32(py), tx: tx, ty: ty,
+                                               first: damage.commands.count, end: damage.commands.count,
+                                               clipDepth: damage.rawClips.count))
+        }
+        return .zero
+    }
+
+    /// Ends the content begun by the matching ``beginScrolledContent(origin:)``.
+    public func endScrolledContent() {
+        guard damage.depth > 0 else { return }
+        damage.depth -= 1
+        popTranslation()
+        if damage.depth == 0, damage.openRegion >= 0 {
+            damage.regions[damage.openRegion].end = damage.commands.count
+            damage.openRegion = -1
+        }
+    }
+
+    /// Marks `rect` (current coordinates) as changed in this frame (see `ViewNode.setNeedsDisplay()`).
+    public func invalidate(_ rect: Rect) {
+        guard damage.isRecording, let r = pixelRect(rect) else { return }
+        let clipped = clipStack.last.map { intersect($0, r) } ?? r
+        if !isEmpty(clipped) { damage.invalidated.append(clipped) }
+    }
+
+    // MARK: Recording
+
+    func record(_ op: DrawOp) {
+        guard let surface = directSurface else { return }
+        let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
+        var space: Int32 = -1
+        var keyTx = tx, keyTy = ty, keyClip = clip
+        if damage.openRegion >= 0 {
+            let region = damage.regions[damage.openRegion]
+            space = Int32(damage.openRegion)
+            keyTx = tx - region.tx
+            keyTy = ty - region.ty
+            keyClip = noInnerClip
+            var i = region.clipDepth
+            while i < damage.rawClips.count {
+                let raw = offset(damage.rawClips[i], SDL_Point(x: -region.px, y: -region.py))
+                keyClip = sameRect(keyClip, noInnerClip) ? raw : intersect(keyClip, raw)
+                i += 1
+            }
+        }
+        let unclipped = pixelBounds(op) ?? clip
+        let bounds = intersect(unclipped, clip)
+        var alwaysRedraw = false
+        if case .image = op { alwaysRedraw = !sameRect(unclipped, bounds) }
+        var hash = op.summary
+        hash = mix(mix(mix(hash, keyTx), keyTy), UInt64(UInt32(bitPattern: space)))
+        hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.x)) << 32 | UInt64(UInt32(bitPattern: keyClip.y)))
+        hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.w)) << 32 | UInt64(UInt32(bitPattern: keyClip.h)))
+        damage.commands.append(DrawCommand(op: op, tx: tx, ty: ty, clip: clip, space: space, keyTx: keyTx, keyTy: keyTy,
+                                           keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw))
+    }
+
+    /// The pixels `op` may write at the current translation, generously (nil: anywhere in the clip).
+    private func pixelBounds(_ op: DrawOp) -> SDL_Rect? {
+        let s = pixelScale
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> SDL_Rect? {
+            let l = Self.coordinateLimit
+            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+            let a = (x0.rounded(.down) - 2).clamped(-l, l), b = (y0.rounded(.down) - 2).clamped(-l, l)
+            let c = (x1.rounded(.up) + 2).clamped(-l, l), d = (y1.rounded(.up) + 2).clamped(-l, l)
+            return SDL_Rect(x: Int32(a), y: Int32(b), w: Int32(max(0, c - a)), h: Int32(max(0, d - b)))
+        }
+        switch op {
+        case .clear:
+            return nil
+        case .fill(let r, _), .roundedRect(let r, _, _), .strokeRect(let r, _, _), .image(_, let r, _, _):
+            return pixelRect(r) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        case .line(let a, let b, _, let width):
+            let pad = width * s
+            return box((min(a.x, b.x) + tx) * s - pad, (min(a.y, b.y) + ty) * s - pad,
+                       (max(a.x, b.x) + tx) * s + pad, (max(a.y, b.y) + ty) * s + pad)
+        case .polyline(let range, _, let width):
+            let points = damage.points[range]
+            guard let first = points.first else { return nil }
+            var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+            for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+            let pad = width * s
+            return box((x0 + tx) * s - pad, (y0 + ty) * s - pad, (x1 + tx) * s + pad, (y1 + ty) * s + pad)
+        case .circle(let c, let r, _):
+            let pad = r * s + 1
+            return box((c.x + tx) * s - pad, (c.y + ty) * s - pad, (c.x + tx) * s + pad, (c.y + ty) * s + pad)
+        case .circles(let list):
+            guard !list.isEmpty else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            for c in list where c.radius.isFinite && c.center.x.isFinite && c.center.y.isFinite {
+                x0 = min(x0, c.center.x - c.radius); y0 = min(y0, c.center.y - c.radius)
+                x1 = max(x1, c.center.x + c.radius); y1 = max(y1, c.center.y + c.radius)
+            }
+            guard x0 <= x1 else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+            return box((x0 + tx) * s - 1, (y0 + ty) * s - 1, (x1 + tx) * s + 1, (y1 + ty) * s + 1)
+        case .text(_, let r, let style, _):
+            // Glyphs start at the rect's left edge (bearings aside), are cut at its right edge or fit in
+            // it, and stand on a line centred on its middle: a line of the style's size, with room to spare.
+            let pad = style.size * s + 4, side = style.size * s / 2 + 4
+            return box((r.minX + tx) * s - side, (r.midY + ty) * s - pad,
+                       (r.minX + max(r.width, 0) + tx) * s + side, (r.midY + ty) * s + pad)
+        case .layout(let layout, let o):
+            var size = 0.0
+            for style in layout.styles { size = max(size, style.size) }
+            let pad = size * s + 4
+            return box((o.x + tx) * s - pad, (o.y + ty) * s - pad,
+                       (o.x + layout.size.width + tx) * s + pad, (o.y + layout.size.height + ty) * s + pad)
+        }
+    }
+
+    /// Moves each moved region's pixels by its delta within its clip. - Returns: pixels moved.
+    private func moveScrolledPixels(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Int {
+        var total = 0
+        for (r, region) in damage.regions.enumerated() {
+            guard r < damage.moved.count, let d = damage.moved[r], d.x != 0 || d.y != 0 else { continue }
+            let c = region.clip
+            let dst = intersect(c, offset(c, d))
+            guard !isEmpty(dst) else { continue }
+            SDL_RenderFlush(renderer)
+            let pitch = Int(surface.pointee.pitch)
+            let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+            let rowBytes = Int(dst.w) * 4
+            // Rows moving down are copied bottom first, so no source row is overwritten before it is read.
+            let rows = Int(dst.h)
+            for n in 0..<rows {
+                let y = d.y > 0 ? Int(dst.y) + rows - 1 - n : Int(dst.y) + n
+                let to = base + y * pitch + Int(dst.x) * 4
+                let from = base + (y - Int(d.y)) * pitch + (Int(dst.x) - Int(d.x)) * 4
+                if d.x == 0 { to.update(from: from, count: rowBytes) } else { memmove(to, from, rowBytes) }
+            }
+            total += area(dst)
+        }
+        return total
+    }
+
+    // MARK: Drawing the damage
+
+    /// Draws every recorded call that touches `rect`, clipped to it, in order.
+    private func replay(within rect: SDL_Rect) {
+        let commands = damage.commands
+        for k in commands.indices {
+            let c = commands[k]
+            guard !isEmpty(intersect(c.bounds, rect)) else { continue }
+            let clip = intersect(c.clip, rect)
+            guard !isEmpty(clip) else { continue }
+            clipStack.removeAll(keepingCapacity: true)
+            clipStack.append(clip)
+            clipIsEmpty = false
+            var sdlClip = clip
+            SDL_RenderSetClipRect(renderer, &sdlClip)
+            tx = c.tx
+            ty = c.ty
+            switch c.op {
+            case .clear(let color): clear(color)
+            case .fill(let r, let color): fill(r, color: color)
+            case .roundedRect(let r, let radius, let color): fillRoundedRect(r, radius: radius, color: color)
+            case .strokeRect(let r, let color, let width): strokeRect(r, color: color, width: width)
+            case .line(let a, let b, let color, let width): drawLine(from: a, to: b, color: color, width: width)
+            case .polyline(let range, let color, let width):
+                if color.a > 0, width > 0, width.isFinite, range.count >= 2 {
+                    strokePolyline(damage.points[range], color: color, width: width)
+                }
+            case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color: color)
+            case .circles(let list): fillCircles(list)
+            case .text(let text, let r, let style, let alignment): drawText(text, in: r, style: style, alignment: alignment)
+            case .layout(let layout, let origin): drawTextLayout(layout, at: origin)
+            case .image(let image, let r, let opacity, _): drawImage(image, in: r, opacity: opacity)
+            }
+        }
+    }
+}
+
+extension Double {
+    fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double { Swift.min(Swift.max(self, lo), hi) }
+}
+
+extension DamageState {
+    // MARK: Finding the damage
+
+    /// Whether old call `a` and new call `b` draw the same pixels (relative to their space). Batches of
+    /// circles never do (they are large, change every frame where they are used, and are let go of).
+    private func sameCall(_ a: DrawCommand, _ b: DrawCommand) -> Bool {
+        guard a.hash == b.hash, !a.alwaysRedraw, !b.alwaysRedraw, a.space == b.space, a.keyTx == b.keyTx, a.keyTy == b.keyTy,
+              sameRect(a.keyClip, b.keyClip) else { return false }
+        switch (a.op, b.op) {
+        case (.circles, _): return false
+        case (.polyline(let ra, let ca, let wa), .polyline(let rb, let cb, let wb)):
+            return ca == cb && wa == wb && previousPoints[ra] == points[rb]
+        default: return a.op == b.op
+        }
+    }
+
+    /// Whether region `r`'s background in `commands` is uniform: every call on screen before the
+    /// region's content that touches its clip fills all of it (a clear, or a fill covering it).
+    private static func uniformBeneath(_ commands: [DrawCommand], _ region: ScrollRegion) -> Bool {
+        var i = 0
+        while i < region.first {
+            let c = commands[i]
+            if c.space < 0, !isEmpty(intersect(c.bounds, region.clip)) {
+                switch c.op {
+                case .clear, .fill: if !contains(c.bounds, region.clip) { return false }
+                default: return false
+                }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    mutating func findDamage() {
+        let new = commands, old = previous
+        let regions = regions, oldRegions = previousRegions
+        // Regions: matched by order and clip; moved when their origin moved by whole pixels within the clip
+        // over a uniform background, in both frames.
+        moved.removeAll(keepingCapacity: true)
+        for (i, region) in regions.enumerated() {
+            guard i < oldRegions.count, sameRect(oldRegions[i].clip, region.clip) else {
+                moved.append(nil)
+                rects.append(region.clip)
+                continue
+            }
+            let d = SDL_Point(x: region.px - oldRegions[i].px, y: region.py - oldRegions[i].py)
+            if d.x == 0 && d.y == 0 {
+                moved.append(SDL_Point(x: 0, y: 0))
+            } else if abs(d.x) < region.clip.w, abs(d.y) < region.clip.h,
+                      Self.uniformBeneath(new, region), Self.uniformBeneath(old, oldRegions[i]) {
+                moved.append(d)
+            } else {
+                moved.append(nil)
+                rects.append(region.clip)
+            }
+        }
+        for i in regions.count..<max(regions.count, oldRegions.count) { rects.append(oldRegions[i].clip) }
+        for r in invalidated { rects.append(r) }
+
+        // Old bounds where their pixels are now (moved with their region, else in place).
+        let moved = self.moved
+        func oldBounds(_ c: DrawCommand) -> SDL_Rect {
+            guard c.space >= 0, Int(c.space) < moved.count, let d = moved[Int(c.space)] else { return c.bounds }
+            return intersect(offset(c.bounds, d), regions[Int(c.space)].clip)
+        }
+
+        // Match calls as a multiset: a table of the old calls by summary, each chain in call order.
+        var size = 16
+        while size < 2 * old.count { size *= 2 }
+        let mask = size - 1
+        buckets.removeAll(keepingCapacity: true)
+        buckets.append(contentsOf: repeatElement(-1, count: size))
+        chain.removeAll(keepingCapacity: true)
+        chain.append(contentsOf: repeatElement(-1, count: old.count))
+        used.removeAll(keepingCapacity: true)
+        used.append(contentsOf: repeatElement(false, count: old.count))
+        var i = old.count - 1
+        while i >= 0 {
+            let b = Int(truncatingIfNeeded: old[i].hash) & mask
+            chain[i] = buckets[b]
+            buckets[b] = Int32(i)
+            i -= 1
+        }
+        matchOf.removeAll(keepingCapacity: true)
+        for j in new.indices {
+            let c = new[j]
+            var k = buckets[Int(truncatingIfNeeded: c.hash) & mask]
+            var found: Int32 = -1
+            while k >= 0 {
+                if !used[Int(k)], sameCall(old[Int(k)], c) { found = k; break }
+                k = chain[Int(k)]
+            }
+            if found >= 0 {
+                used[Int(found)] = true
+            } else if !isEmpty(c.bounds) {
+                rects.append(c.bounds)
+            }
+            matchOf.append(found)
+        }
+        for k in old.indices where !used[k] && !isEmpty(old[k].bounds) {
+            let b = oldBounds(old[k])
+            rects.append(b)
+        }
+
+        // Matched calls whose order changed: a call is out of order when an earlier one (in this frame)
+        // matched a later old call, or a later one an earlier old call.
+        suffixMin.removeAll(keepingCapacity: true)
+        suffixMin.append(contentsOf: repeatElement(Int32.max, count: new.count + 1))
+        var j = new.count - 1
+        while j >= 0 {
+            let m = matchOf[j]
+            suffixMin[j] = m >= 0 ? min(m, suffixMin[j + 1]) : suffixMin[j + 1]
+            j -= 1
+        }
+        var prefixMax: Int32 = -1
+        for j in new.indices {
+            let m = matchOf[j]
+            guard m >= 0 else { continue }
+            if m < prefixMax || m > suffixMin[j + 1] {
+                if !isEmpty(new[j].bounds) { rects.append(new[j].bounds) }
+                if !isEmpty(old[Int(m)].bounds) {
+                    let b = oldBounds(old[Int(m)])
+                    rects.append(b)
+                }
+            }
+            prefixMax = max(prefixMax, m)
+        }
+
+        // Moved regions: the strips they expose, and whatever is drawn over them (in either frame).
+        for (r, region) in regions.enumerated() {
+            guard let d = self.moved[r], d.x != 0 || d.y != 0 else { continue }
+            let c = region.clip
+            if d.y > 0 { rects.append(SDL_Rect(x: c.x, y: c.y, w: c.w, h: d.y)) }
+            if d.y < 0 { rects.append(SDL_Rect(x: c.x, y: c.y + c.h + d.y, w: c.w, h: -d.y)) }
+            if d.x > 0 { rects.append(SDL_Rect(x: c.x, y: c.y, w: d.x, h: c.h)) }
+            if d.x < 0 { rects.append(SDL_Rect(x: c.x + c.w + d.x, y: c.y, w: -d.x, h: c.h)) }
+            var k = region.end
+            while k < new.count {
+                let over = intersect(new[k].bounds, c)
+                if !isEmpty(over) { rects.append(over) }
+                k += 1
+            }
+            k = oldRegions[r].end
+            while k < old.count {
+                let over = intersect(offset(old[k].bounds, d), c)
+                if !isEmpty(over) { rects.append(over) }
+                k += 1
+            }
+            // Other regions drawn over this one move differently: none are expected (scroll views side by
+            // side), but overlapping ones are redrawn whole.
+            for (q, other) in regions.enumerated() where q != r {
+                let overlap = intersect(other.clip, c)
+                if !isEmpty(overlap) { rects.append(c) }
+            }
+        }
+    }
+
+    /// Merges damage rects that overlap or nearly touch when the merge adds little area, then caps their
+    /// number (by merging the closest); every rect is cut to the target.
+    mutating func coalesceDamage(whole: SDL_Rect) {
+        var out = 0
+        for i in rects.indices {
+            let r = intersect(rects[i], whole)
+            if !isEmpty(r) { rects[out] = r; out += 1 }
+        }
+        rects.removeLast(rects.count - out)
+        var merged = true
+        while merged {
+            merged = false
+            var i = 0
+            while i < rects.count {
+                var j = i + 1
+                while j < rects.count {
+                    let a = rects[i], b = rects[j]
+                    let u = union(a, b)
+                    if contains(a, b) || area(u) <= area(a) + area(b) + 4096 || (contains(b, a)) {
+                        rects[i] = u
+                        rects.swapAt(j, rects.count - 1)
+                        rects.removeLast()
+                        merged = true
+                    } else {
+                        j += 1
+                    }
+                }
+                i += 1
+            }
+        }
+        if rects.count > 24 {
+            var all = rects[0]
+            for r in rects { all = union(all, r) }
+            rects.removeAll(keepingCapacity: true)
+            rects.append(all)
+        }
+    }
+
+
+    /// Images are blitted by SDL, whose blended blit rounds differently depending on where a clip starts
+    /// a row: a damaged rect that cuts an image grows to take the image's visible part whole, so an image
+    /// is only ever drawn with the clip a whole frame gives it. Falls back to the whole target when that
+    /// does not settle.
+    mutating func coverImagesWhole(whole: SDL_Rect) {
+        for _ in 0..<4 {
+            var grew = false
+            for c in commands {
+                guard case .image = c.op, !isEmpty(c.bounds) else { continue }
+                for i in rects.indices {
+                    let r = rects[i]
+                    if !isEmpty(intersect(r, c.bounds)) && !contains(r, c.bounds) {
+                        rects[i] = union(r, c.bounds)
+                        grew = true
+                    }
+                }
+            }
+            if !grew { return }
+            coalesceDamage(whole: whole)
+        }
+        rects.removeAll(keepingCapacity: true)
+        rects.append(whole)
+    }
+}

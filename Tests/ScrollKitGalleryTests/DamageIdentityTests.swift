@@ -1,0 +1,190 @@
+// The pixel-identity test of damage tracking: every frame drawn by damage (scrolled pixels moved, only
+// what changed drawn) is byte-identical to the same state drawn whole. Each case runs a scripted gallery
+// scene (tab bar and HUD included) at 1x and 2x; every frame is drawn into two headless hosts, one tracking
+// damage and one drawing whole, and their pixels are compared. A new scene is one row of `cases`.
+import Foundation
+import Motion
+import ScrollKit
+import CSDL2
+import Testing
+@testable import ScrollKitGallery
+@testable import ScrollKitSDL
+
+@Suite("Damage tracking: pixel identity", .serialized)
+@MainActor
+struct DamageIdentityTests {
+    /// One scripted run: a scene, the axis its main content scrolls along, and what else its script does.
+    struct Case: Sendable, CustomStringConvertible {
+        var scene: String
+        var axis: ScrollAxis = .vertical
+        /// Insert, delete and move rows (scenes that take data changes).
+        var changesData = false
+        /// Extra events (JSON objects), appended to the common script.
+        var extra: [String] = []
+        var description: String { scene }
+    }
+
+    /// Every scene of the gallery. Add a scene here (one line).
+    nonisolated static let cases: [Case] = [
+        Case(scene: "list", changesData: true),
+        Case(scene: "paging", axis: .horizontal),
+        Case(scene: "picker"),
+        Case(scene: "sprites"),
+        Case(scene: "curves"),
+        Case(scene: "home", extra: [#"{"t": 2.45, "type": "down", "x": 600, "y": 200}"#,
+                                    #"{"t": 2.5, "type": "move", "x": 500, "y": 205}"#,
+                                    #"{"t": 2.55, "type": "move", "x": 380, "y": 208}"#,
+                                    #"{"t": 2.58, "type": "up", "x": 380, "y": 208}"#]),
+        Case(scene: "photos"),
+        Case(scene: "reader"),
+        Case(scene: "chat", changesData: true),
+        Case(scene: "grid"),
+    ]
+
+    /// The script: a slow drag, a fling, a timed scroll, wheel steps, keys, a resize mid-motion and back,
+    /// and for scenes with data, inserts, deletes and moves (animated and not) while scrolled.
+    static func script(for c: Case) -> String {
+        func p(_ along: Double, _ across: Double) -> String {
+            c.axis == .vertical ? #""x": \#(across), "y": \#(along)"# : #""x": \#(along), "y": \#(across)"#
+        }
+        var events = [
+            #"{"t": 0.05, "type": "down", \#(p(420, 400))}"#,
+            #"{"t": 0.1, "type": "move", \#(p(405, 400))}"#,
+            #"{"t": 0.2, "type": "move", \#(p(361.5, 400))}"#,
+            #"{"t": 0.3, "type": "move", \#(p(330.25, 400))}"#,
+            #"{"t": 0.4, "type": "up", \#(p(330.25, 400))}"#,
+            #"{"t": 0.5, "type": "down", \#(p(480, 400))}"#,
+            #"{"t": 0.51, "type": "move", \#(p(450, 400))}"#,
+            #"{"t": 0.52, "type": "move", \#(p(410, 400))}"#,
+            #"{"t": 0.53, "type": "move", \#(p(370, 400))}"#,
+            #"{"t": 0.54, "type": "up", \#(p(370, 400))}"#,
+            #"{"t": 1.3, "type": "scrollTo", "x": \#(c.axis == .vertical ? 0 : 900), "y": \#(c.axis == .vertical ? 700.3 : 0), "duration": 0.4}"#,
+            #"{"t": 1.8, "type": "wheel", "dx": 0, "dy": -2, "x": 400, "y": 300}"#,
+            #"{"t": 2.0, "type": "key", "key": "PageDown"}"#,
+            #"{"t": 2.1, "type": "resize", "width": 640, "height": 480}"#,
+            #"{"t": 2.2, "type": "down", \#(p(300, 300))}"#,
+            #"{"t": 2.25, "type": "move", \#(p(340, 300))}"#,
+            #"{"t": 2.3, "type": "up", \#(p(340, 300))}"#,
+            #"{"t": 2.7, "type": "resize", "width": 800, "height": 600}"#,
+            #"{"t": 2.8, "type": "scrollToItem", "index": 3, "position": "center", "duration": 0.3}"#,
+        ]
+        if c.changesData {
+            events += [
+                #"{"t": 3.0, "type": "insert", "index": 2, "count": 3, "animated": true}"#,
+                #"{"t": 3.15, "type": "delete", "index": 4, "count": 2}"#,
+                #"{"t": 3.2, "type": "move", "from": 1, "to": 6, "animated": true}"#,
+                #"{"t": 3.3, "type": "insert", "index": 0, "count": 1}"#,
+            ]
+        }
+        events += c.extra
+        events.sort { t($0) < t($1) }
+        return #"{"events": [\#(events.joined(separator: ",\n"))]}"#
+    }
+
+    private static func t(_ event: String) -> Double {
+        let start = event.range(of: #""t": "#)!.upperBound
+        return Double(event[start...].prefix { "0123456789.".contains($0) })!
+    }
+
+    static let seconds = 3.6
+
+    @Test(arguments: cases, [1.0, 2.0])
+    func trackedFramesEqualWholeFrames(_ c: Case, scale: Double) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let hz = scale == 1 ? 60.0 : 30.0   // 2x frames cost four times as much: half as many of them
+        let size = Size(width: 800, height: 600)
+        let options = HostOptions(size: size, hz: hz)
+        let tracked = try HeadlessHost(options: options, pixelScale: scale, tracksDamage: true)
+        let whole = try HeadlessHost(options: options, pixelScale: scale, tracksDamage: false)
+        var sceneOptions = SceneOptions()
+        if c.scene == "list" || c.scene == "chat" { sceneOptions.items = 200; sceneOptions.itemsGiven = true }
+        let shell = try GalleryShell(initialScene: c.scene,
+                                     context: SceneContext(size: size, hz: hz, headless: true, options: sceneOptions),
+                                     displayLink: tracked.displayLink, stats: nil, options: GalleryOptions(showsHUD: true))
+        shell.hostDidResize(to: tracked.logicalSize)
+        let script = try Script.parse(Array(Self.script(for: c).utf8))
+        var player = ScriptPlayer(script: script, windowSize: size)
+        var movedFrames = 0, partialFrames = 0, unchangedFrames = 0
+        let frames = Int(Self.seconds * hz)
+        for frame in 0..<frames {
+            let tick = tracked.timeline.waitForNextFrame()
+            tracked.canvas.images.waitForPendingDecodes()
+            for output in player.outputs(for: tick) {
+                switch output {
+                case .input(let event): shell.handle(event)
+                case .scene(.change(let change, let animated, _)): try shell.apply(change, animated: animated)
+                case .scene(let command): shell.perform(command)
+                case .resize(let newSize):
+                    tracked.resize(to: newSize)
+                    whole.resize(to: newSize)
+                    shell.hostDidResize(to: tracked.logicalSize)
+                case .screenshot: break
+                }
+            }
+            tracked.timeline.fire()
+            shell.update(tick)
+            // Both frames begin before either draws, so both see the same decoded images.
+            tracked.canvas.beginFrame()
+            whole.canvas.beginFrame()
+            for host in [tracked, whole] {
+                shell.draw(in: host.canvas)
+                host.canvas.endFrame()
+                SDL_RenderFlush(host.renderer)   // what SDL still queues (image blits) is in the frame too
+            }
+            let report = tracked.canvas.lastDamage
+            #expect(report.tracked)
+            if report.movedPixels > 0 { movedFrames += 1 }
+            if report.drawnPixels < Int(tracked.logicalSize.width * tracked.logicalSize.height * scale * scale) { partialFrames += 1 }
+            if !report.changed { unchangedFrames += 1 }
+            if !Self.samePixels(try #require(tracked.framebuffer), try #require(whole.framebuffer)) {
+                let a = try tracked.readPixels(), b = try whole.readPixels()
+                let dir = FileManager.default.temporaryDirectory.path
+                let name = "damage-\(c.scene)@\(Int(scale))x-frame\(frame)"
+                try? PNGWriter.write(a, to: "\(dir)/\(name).tracked.png")
+                try? PNGWriter.write(b, to: "\(dir)/\(name).whole.png")
+                let difference = a.difference(from: b, tolerance: 0)
+                let rects = tracked.canvas.damage.rects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }.joined(separator: " ")
+                Issue.record("\(c.scene) at \(scale)x, frame \(frame): tracked frame differs from the whole one (\(difference)); \(report); damage \(rects); written to \(dir)/\(name).*.png")
+                return
+            }
+        }
+        // The run exercised what it is about: moved pixels for every scene that scrolls, partial frames.
+        if c.scene != "sprites" && c.scene != "picker" {
+            #expect(movedFrames >= 3, "\(c.scene): \(movedFrames) frames moved pixels")
+        }
+        #expect(partialFrames > 0 || c.scene == "sprites", "\(c.scene): no frame was drawn in part")
+        _ = unchangedFrames
+    }
+
+    /// Whether two framebuffers hold the same pixels (row by row: pitches may differ).
+    static func samePixels(_ a: UnsafeMutablePointer<SDL_Surface>, _ b: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        guard a.pointee.w == b.pointee.w, a.pointee.h == b.pointee.h, let pa = a.pointee.pixels, let pb = b.pointee.pixels
+        else { return false }
+        let row = Int(a.pointee.w) * 4
+        for y in 0..<Int(a.pointee.h) where memcmp(pa + y * Int(a.pointee.pitch), pb + y * Int(b.pointee.pitch), row) != 0 {
+            return false
+        }
+        return true
+    }
+
+    /// A frame with nothing changed and nothing moving draws nothing and reports no change.
+    @Test func restingFrameChangesNothing() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try HeadlessHost(options: HostOptions(size: Size(width: 400, height: 300), hz: 60))
+        let shell = try GalleryShell(initialScene: "list",
+                                     context: SceneContext(size: host.logicalSize, hz: 60, headless: true),
+                                     displayLink: host.displayLink)
+        shell.hostDidResize(to: host.logicalSize)
+        for _ in 0..<3 {
+            let tick = host.timeline.waitForNextFrame()
+            shell.update(tick)
+            host.canvas.beginFrame()
+            shell.draw(in: host.canvas)
+            host.canvas.endFrame()
+        }
+        #expect(host.canvas.lastDamage.tracked)
+        #expect(!host.canvas.lastDamage.changed)
+        #expect(host.canvas.lastDamage.drawnPixels == 0)
+        #expect(host.canvas.lastDamage.movedPixels == 0)
+    }
+}

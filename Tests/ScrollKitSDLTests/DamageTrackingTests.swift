@@ -1,0 +1,115 @@
+// Damage tracking as an app sees it: a custom view whose look changes is redrawn alone, a view whose pixels
+// change behind unchanged calls says so with setNeedsDisplay(), a resting frame draws nothing, and a
+// scrolled list moves its pixels (byte-identical to a whole frame: DamageIdentityTests runs every scene).
+import CSDL2
+import Foundation
+import Motion
+import ScrollKit
+import ScrollKitSDL
+import Testing
+
+/// A square of one colour; `color` changes what it draws.
+@MainActor
+private final class Swatch: ViewNode {
+    var color = RGBAColor(hex: 0xFF3B30)
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) { canvas.fill(frame, color: color) }
+}
+
+private final class Rows: ListDataSource {
+    var numberOfItems: Int { 10_000 }
+    var fixedItemSize: Double? { 40 }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(LabelCell.self, for: index)
+        cell.title = "Row \(index)"
+        return cell
+    }
+}
+
+@Suite("Damage tracking", .serialized)
+@MainActor
+struct DamageTrackingTests {
+    private func frame(_ host: HeadlessHost, _ root: ViewNode) {
+        let tick = host.timeline.waitForNextFrame()
+        root.step(tick)
+        host.canvas.beginFrame()
+        root.draw(in: host.canvas)
+        host.canvas.endFrame()
+    }
+
+    private func pixel(_ host: HeadlessHost, _ x: Int, _ y: Int) throws -> UInt32 {
+        let surface = try #require(host.framebuffer)
+        return surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[y * Int(surface.pointee.pitch) / 4 + x] & 0xFFFFFF
+    }
+
+    @Test func aViewWhoseLookChangesIsRedrawnAlone() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try HeadlessHost(options: HostOptions(size: Size(width: 200, height: 100), hz: 60))
+        let root = ViewNode(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let background = Swatch(frame: root.frame)
+        background.color = .white
+        let swatch = Swatch(frame: Rect(x: 10, y: 10, width: 30, height: 20))
+        root.addSubview(background)
+        root.addSubview(swatch)
+        frame(host, root)
+        #expect(host.canvas.lastDamage.drawnPixels == 200 * 100)   // the first frame is whole
+        frame(host, root)
+        #expect(!host.canvas.lastDamage.changed)                    // nothing changed: nothing drawn
+        swatch.color = RGBAColor(hex: 0x34C759)
+        frame(host, root)
+        #expect(host.canvas.lastDamage.changed)
+        #expect(host.canvas.lastDamage.drawnPixels == 30 * 20)       // its rectangle only
+        #expect(try pixel(host, 20, 20) == 0x34C759)
+        swatch.frame.origin.x = 100                                  // moved: old and new places
+        frame(host, root)
+        #expect(try pixel(host, 20, 20) == 0xFFFFFF)
+        #expect(try pixel(host, 110, 20) == 0x34C759)
+    }
+
+    @Test func setNeedsDisplayRedrawsPixelsTheCanvasCannotSee() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let host = try HeadlessHost(options: HostOptions(size: Size(width: 100, height: 100), hz: 60))
+        let swatch = Swatch(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        frame(host, swatch)
+        // Pixels changed behind the canvas (a stand-in for content drawn through an unchanged call).
+        let surface = try #require(host.framebuffer)
+        surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[5 * Int(surface.pointee.pitch) / 4 + 5] = 0x0000FF
+        frame(host, swatch)
+        #expect(try pixel(host, 5, 5) == 0x0000FF)   // the same calls: nothing redrawn
+        swatch.setNeedsDisplay()
+        #expect(swatch.needsDisplay)
+        frame(host, swatch)
+        #expect(!swatch.needsDisplay)
+        #expect(try pixel(host, 5, 5) == 0xFF3B30)
+        #expect(host.canvas.lastDamage.drawnPixels == 100 * 100)
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func aScrolledListMovesItsPixels(scale: Double) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let size = Size(width: 320, height: 240)
+        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
+        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let list = ListView(frame: Rect(origin: .zero, size: size), dataSource: Rows())
+        list.scrollView.setContentOffset(Point(x: 0, y: 4000.3), duration: 1, curve: .easeInOut)
+        var moved = 0
+        for _ in 0..<70 {
+            let tick = host.timeline.waitForNextFrame()
+            list.step(tick)
+            for h in [host, whole] {
+                h.canvas.beginFrame()
+                list.draw(in: h.canvas)
+                h.canvas.endFrame()
+            }
+            if host.canvas.lastDamage.movedPixels > 0 { moved += 1 }
+            #expect(try host.readPixels() == whole.readPixels())
+            let drawn = host.canvas.lastDamage.drawnPixels
+            if host.canvas.lastDamage.movedPixels > 0 {
+                #expect(Double(drawn) < size.width * size.height * scale * scale / 2)
+            }
+        }
+        #expect(moved > 30)
+        // At rest (offsets drawn at whole device pixels; the offset itself keeps full precision).
+        #expect(list.scrollView.contentOffset.y == 4000.3)
+        #expect(!host.canvas.lastDamage.changed)
+    }
+}
