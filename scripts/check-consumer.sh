@@ -10,6 +10,8 @@ SCRATCH="$ROOT/.build-consumer"
 LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT
 rm -rf "$SCRATCH/$CONFIG"
+# SwiftPM keeps the build description beside the products; a stale one misses files added to ScrollKit since.
+rm -f "$SCRATCH/$CONFIG.yaml" "$SCRATCH/build.db"
 if ! swift build --package-path "$ROOT/scripts/consumer" --scratch-path "$SCRATCH" -c "$CONFIG" >"$LOG" 2>&1; then
     cat "$LOG" >&2
     echo "error: the consumer package (ScrollKit as a dependency) does not build" >&2
