@@ -167,7 +167,7 @@ import Testing
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         let header = lines[0].split(separator: ",").map(String.init)
         func value(_ line: Substring, _ name: String) -> String { String(line.split(separator: ",")[header.firstIndex(of: name)!]) }
-        #expect(header.last == "pinnedSection")
+        #expect(header.suffix(2) == ["pinnedSection", "zoomScale"])
         #expect(lines.dropFirst().allSatisfy { value($0, "pinnedSection") == "-1" })
         let m = Int(value(lines[80], "firstVisible"))!
         #expect(abs(m - 120) <= 1)

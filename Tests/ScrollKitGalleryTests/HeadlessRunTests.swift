@@ -119,9 +119,10 @@ import Testing
         #expect(result.stderr.isEmpty)
         let rows = try readTrace(dir.appendingPathComponent("t.csv").path)
         #expect(rows.count == 31)
-        #expect(rows[0].suffix(8) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
-                                      "activatedRow", "activatedItem", "pinnedSection"])
-        for row in rows { #expect(row.count == 24) }
+        #expect(rows[0].suffix(9) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
+                                      "activatedRow", "activatedItem", "pinnedSection", "zoomScale"])
+        for row in rows { #expect(row.count == 25) }
+        #expect(rows.dropFirst().allSatisfy { $0[24] == "1" })   // the list does not zoom
         // The list has no carousel: its inner columns stay neutral.
         #expect(rows.dropFirst().allSatisfy { $0[16] == "-1" && $0[17] == "0" && $0[18] == "0" })
     }

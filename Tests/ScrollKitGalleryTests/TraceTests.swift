@@ -5,28 +5,29 @@ import Testing
 @testable import ScrollKitGallery
 
 @Suite struct TraceTests {
-    @Test func headerHasTheTwentyFourDocumentedColumns() {
-        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected,innerIndex,innerOffsetX,innerVelocityX,focusRow,focusItem,activatedRow,activatedItem,pinnedSection")
-        #expect(TraceFormat.columns.count == 24)
+    @Test func headerHasTheTwentyFiveDocumentedColumns() {
+        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected,innerIndex,innerOffsetX,innerVelocityX,focusRow,focusItem,activatedRow,activatedItem,pinnedSection,zoomScale")
+        #expect(TraceFormat.columns.count == 25)
     }
 
     /// The first sixteen columns are unchanged since the trace was first published; the issue 14
-    /// columns are appended after `selected`, in this order, then issue 16's `pinnedSection`.
+    /// columns are appended after `selected`, in this order, then issue 16's `pinnedSection`, then issue 17's
+    /// `zoomScale`.
     @Test func newColumnsAreAppendedAfterSelected() {
         let original = "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected"
         #expect(TraceFormat.header.hasPrefix(original + ","))
         #expect(Array(TraceFormat.columns.dropFirst(16))
                 == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem", "activatedRow", "activatedItem",
-                    "pinnedSection"])
+                    "pinnedSection", "zoomScale"])
     }
 
     @Test func neutralRow() {
         let tick = FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60)
-        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1,-1,0,0,-1,-1,-1,-1,-1")
+        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1,-1,0,0,-1,-1,-1,-1,-1,1")
         let neutral = TraceSample.neutral
         #expect(neutral.innerIndex == -1 && neutral.innerOffsetX == 0 && neutral.innerVelocityX == 0)
         #expect(neutral.focusRow == -1 && neutral.focusItem == -1 && neutral.activatedRow == -1 && neutral.activatedItem == -1)
-        #expect(neutral.pinnedSection == -1)
+        #expect(neutral.pinnedSection == -1 && neutral.zoomScale == 1)
     }
 
     @Test func innerFocusAndActivationColumns() {
@@ -43,7 +44,7 @@ import Testing
         sample.activatedRow = 3
         sample.activatedItem = 0
         let row = TraceFormat.row(tick, sample)
-        #expect(row == "3,0.05,0.06666666666666667,0,480,0,0,idle,0,0,0,0,2,5,0,-1,4,1234.5,-0.30000000000000004,4,17,3,0,-1")
+        #expect(row == "3,0.05,0.06666666666666667,0,480,0,0,idle,0,0,0,0,2,5,0,-1,4,1234.5,-0.30000000000000004,4,17,3,0,-1,1")
         let fields = row.split(separator: ",").map(String.init)
         #expect(fields.count == TraceFormat.columns.count)
         let byName = Dictionary(uniqueKeysWithValues: zip(TraceFormat.columns, fields))
@@ -52,7 +53,7 @@ import Testing
         // The inner numbers use the trace's number format: -0 is 0, whole values have no fraction.
         sample.innerOffsetX = -0.0
         sample.innerVelocityX = 600
-        #expect(TraceFormat.row(tick, sample).hasSuffix(",4,0,600,4,17,3,0,-1"))
+        #expect(TraceFormat.row(tick, sample).hasSuffix(",4,0,600,4,17,3,0,-1,1"))
     }
 
     @Test func filledRow() {
@@ -68,7 +69,7 @@ import Testing
         sample.configured = 2
         sample.selected = 5
         #expect(TraceFormat.row(tick, sample)
-                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5,-1,0,0,-1,-1,-1,-1,-1")
+                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5,-1,0,0,-1,-1,-1,-1,-1,1")
         // Every row has as many fields as the header.
         #expect(TraceFormat.row(tick, sample).split(separator: ",").count == TraceFormat.columns.count)
     }
