@@ -42,6 +42,7 @@ final class HelpOverlay {
             Item(keys: ["↑", "↓", "←", "→"], "Step"),
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
             Item(keys: ["Home", "End"], "Start, end"),
+            Item(gesture: "Pinch", "Zoom the photo (+, −, 0)"),
         ]),
         Section(title: "Command line", items: [
             Item(gesture: "--scene NAME", "First tab"),

@@ -38,8 +38,9 @@ public final class SceneBench {
     ///   - sprites: the sprites scene's sprite count.
     ///   - tracksDamage: draw by damage (scrolled pixels moved, only what changed drawn), as the headless
     ///     host does by default; false draws every frame whole (the figures before damage tracking).
+    ///   - zoomScale: the photo scene's zoom scale for the whole run (nil: the scene's own, the fit).
     public init(scene: String, motion: Motion, items: Int = 1000, sprites: Int = 60,
-                size: Size = Size(width: 800, height: 600), tracksDamage: Bool = true) throws {
+                size: Size = Size(width: 800, height: 600), tracksDamage: Bool = true, zoomScale: Double? = nil) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 0)
         sceneName = scene
         self.motion = motion
@@ -56,6 +57,7 @@ public final class SceneBench {
             throw SDLError("cannot make scene \(scene): \(error)")
         }
         shell.hostDidResize(to: host.logicalSize)
+        if let zoomScale, let photo = shell.currentScene as? PhotoScene { photo.scroll.zoomScale = zoomScale }
         // Warm up: a few legs, so caches (text, discs, reuse pools) are filled before measuring.
         let warmLegs = motion == .none ? 0 : 4
         while legs < warmLegs || (motion != .none && isMoving) || frames < 240 {

@@ -11,7 +11,7 @@ import Darwin
 
 /// Counts of what the soak did, for the report.
 struct SoakCounts: Sendable {
-    var drags = 0, wheelBursts = 0, keys = 0, scrollTos = 0, resizes = 0, countChanges = 0, pauses = 0
+    var drags = 0, wheelBursts = 0, keys = 0, scrollTos = 0, resizes = 0, countChanges = 0, pauses = 0, zooms = 0
     var completionsIssued = 0, completionsFired = 0
     var framesDrawn = 0
 }
@@ -30,7 +30,11 @@ final class SoakDriver: HostClient {
     private(set) var failure: String?
     private var windowSize: Size
     /// Frames left of the current action, and what it is.
-    private enum Action { case idle, drag(velocity: Point, frames: Int), wheel(dy: Double, dx: Double, frames: Int), pause(frames: Int) }
+    private enum Action {
+        case idle, drag(velocity: Point, frames: Int), wheel(dy: Double, dx: Double, frames: Int), pause(frames: Int)
+        /// Two fingers about `centre`, `half` apart from it, spreading by `rate` (points a frame) and panning.
+        case pinch(centre: Point, half: Double, rate: Double, pan: Point, frames: Int)
+    }
     private var action = Action.idle
     private var pointer: Point?
     /// Completion ids fired (a second firing is a failure); ids not yet fired.
@@ -92,6 +96,18 @@ final class SoakDriver: HostClient {
         case .pause(let frames):
             action = frames <= 1 ? .idle : .pause(frames: frames - 1)
             return
+        case .pinch(let centre, let half, let rate, let pan, let frames):
+            let c = Point(x: centre.x + pan.x, y: centre.y + pan.y), h = max(1, half + rate)
+            if frames <= 1 {
+                host.inject(.touchUp(device: 0, id: 2, location: Point(x: c.x + h, y: c.y), time: t))
+                host.inject(.touchUp(device: 0, id: 1, location: Point(x: c.x - h, y: c.y), time: t))
+                action = .idle
+            } else {
+                host.inject(.touchMove(device: 0, id: 1, location: Point(x: c.x - h, y: c.y), time: t))
+                host.inject(.touchMove(device: 0, id: 2, location: Point(x: c.x + h, y: c.y), time: t))
+                action = .pinch(centre: c, half: h, rate: rate, pan: pan, frames: frames - 1)
+            }
+            return
         case .idle:
             break
         }
@@ -109,6 +125,10 @@ final class SoakDriver: HostClient {
             action = .drag(velocity: Point(x: speed * cos(angle) * 0.3, y: speed * sin(angle)),
                            frames: 1 + Int(rng.next() % 40))
         case ..<0.45:
+            if shell.currentScene is PhotoScene, chance(0.5) {
+                zoom(host: host, time: t)
+                return
+            }
             counts.wheelBursts += 1
             action = .wheel(dy: pick([-120.0, -40, -3, -1, 1, 3, 40, 120]) * rng.uniform(0.1...2),
                             dx: chance(0.2) ? rng.uniform(-20...20) : 0, frames: 1 + Int(rng.next() % 20))
@@ -130,6 +150,10 @@ final class SoakDriver: HostClient {
             noteGeometryChange { host.resize(to: size) }
             windowSize = host.logicalSize
         case ..<0.90:
+            if shell.currentScene is PhotoScene {
+                zoom(host: host, time: t)
+                return
+            }
             if let chat = shell.currentScene as? ChatScene {
                 counts.countChanges += 1
                 changeChat(chat)
@@ -237,6 +261,25 @@ final class SoakDriver: HostClient {
         failure = "soak: invariant broken at \(frame): \(message)"
     }
 
+    /// The photo scene: a pinch (in or out, now and then far past a limit), a Ctrl + wheel burst or a zoom key.
+    private func zoom(host: HeadlessHost, time t: Double) {
+        counts.zooms += 1
+        switch rng.next() % 3 {
+        case 0:
+            guard let c = contentPoint() else { return }
+            let half = rng.uniform(10...150)
+            host.inject(.touchDown(device: 0, id: 1, location: Point(x: c.x - half, y: c.y), time: t))
+            host.inject(.touchDown(device: 0, id: 2, location: Point(x: c.x + half, y: c.y), time: t))
+            action = .pinch(centre: c, half: half, rate: pick([-12.0, -4, -1, 1, 4, 12, 40]),
+                            pan: Point(x: rng.uniform(-8...8), y: rng.uniform(-8...8)), frames: 2 + Int(rng.next() % 40))
+        case 1:
+            guard let c = contentPoint() else { return }
+            host.inject(.magnify(scale: EventTranslator.wheelZoomScale(steps: pick([-8.0, -2, -1, 1, 2, 8])), location: c, time: t))
+        default:
+            host.inject(.key(pick([Key.zoomIn, .zoomOut, .zoomReset]), time: t))
+        }
+    }
+
     // MARK: Checks
 
     private func check() {
@@ -244,6 +287,7 @@ final class SoakDriver: HostClient {
         if let home = shell.currentScene as? HomeScene { checkHome(home); return }
         if let reader = shell.currentScene as? ReaderScene { checkSelfSizing(reader.list, "reader"); return }
         if let grid = shell.currentScene as? GridScene { checkGrid(grid); return }
+        if let photo = shell.currentScene as? PhotoScene { checkPhoto(photo); return }
         if let chat = shell.currentScene as? ChatScene {
             checkSelfSizing(chat.list, "chat")
             if chat.list.numberOfItems != chat.messages.count { fail("chat: the list has \(chat.list.numberOfItems) messages, the model \(chat.messages.count)") }
@@ -285,6 +329,28 @@ final class SoakDriver: HostClient {
             fail(name + ": the cells are not the visible items")
         } else if !view.isAnimating, cells.contains(where: { $0.frame != view.frame(of: $0.index) }) {
             fail(name + ": a cell is not at its item's frame")
+        }
+    }
+
+    /// The photo scene: the scale within an octave of its limits (the pinch's rubber band) and within them at
+    /// rest, the content size the photo's at that scale, the photo laid out over it, the offset in range at rest.
+    private func checkPhoto(_ scene: PhotoScene) {
+        let scroll = scene.scroll
+        let s = scroll.zoomScale, lo = scroll.minimumZoomScale, hi = scroll.maximumZoomScale
+        guard s.isFinite, s >= lo / 2 * (1 - 1e-9), s <= hi * 2 * (1 + 1e-9) else {
+            fail("photo: zoom scale \(s) beyond an octave of \(lo) ... \(hi)"); return
+        }
+        let w = Double(scene.photo.pyramid.width) * s, h = Double(scene.photo.pyramid.height) * s
+        if abs(scroll.contentSize.width - w) > 1e-6 * w || abs(scroll.contentSize.height - h) > 1e-6 * h {
+            fail("photo: content \(scroll.contentSize) at scale \(s), the photo is \(w) x \(h)"); return
+        }
+        if scene.photo.frame.size != scroll.contentSize { fail("photo: the photo is laid out at \(scene.photo.frame), the content is \(scroll.contentSize)"); return }
+        if scroll.phase == .idle, !scroll.isAnimating {
+            if s < lo * (1 - 1e-9) || s > hi * (1 + 1e-9) { fail("photo: at rest at scale \(s) outside \(lo) ... \(hi)"); return }
+            let o = scroll.contentOffset, a = scroll.minContentOffset, b = scroll.maxContentOffset
+            if o.x < a.x - 1e-6 || o.x > b.x + 1e-6 || o.y < a.y - 1e-6 || o.y > b.y + 1e-6 {
+                fail("photo: at rest at \(o) outside \(a) ... \(b) (scale \(s))")
+            }
         }
     }
 

@@ -77,7 +77,7 @@ struct SoakRun {
         print("soak: RSS at the --size size after warm-up, then every tenth of the run: "
               + series.map { mb($0) }.joined(separator: ", "))
         print("soak: \(c.drags) drags, \(c.wheelBursts) wheel bursts, \(c.keys) keys, \(c.scrollTos) scroll-tos, "
-              + "\(c.resizes) resizes, \(c.countChanges) count changes, \(c.pauses) pauses; "
+              + "\(c.resizes) resizes, \(c.countChanges) count changes, \(c.zooms) zooms, \(c.pauses) pauses; "
               + "completions \(c.completionsIssued) issued, \(c.completionsFired) fired once each")
         print("soak: OK, every invariant held")
     }

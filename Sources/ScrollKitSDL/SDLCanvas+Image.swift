@@ -86,6 +86,19 @@ extension SDLCanvas {
     private func blit(_ entry: ImageEntry, into rect: SDL_Rect, alpha: Double) {
         var dst = rect
         let key = entry.key
+        if key.width == 0, key.height == 0, alpha >= 1, entry.isOpaque, let surface = directSurface {
+            // A natural-size image scaled as drawn (ImageRef.Sizing.natural), opaque, on the software target:
+            // one bilinear pass straight into the target, no texture (SDL's scaled copy makes two temporary
+            // surfaces a draw, and a software texture is a second copy of the image).
+            guard let (x0, y0, x1, y1) = clippedPixels(dst, in: surface) else { return }
+            SDL_RenderFlush(renderer)
+            sk_scale_bilinear_opaque(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
+                                     x0, y0, x1, y1,
+                                     entry.surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
+                                     entry.surface.pointee.pitch / 4, entry.surface.pointee.w, entry.surface.pointee.h,
+                                     dst.x, dst.y, dst.w, dst.h)
+            return
+        }
         let texture: OpaquePointer
         if let cached = imageTextures[key], cached.entryID == entry.id {
             texture = cached.texture
@@ -100,18 +113,6 @@ extension SDLCanvas {
             imageTextures[key] = ImageTexture(texture: made, width: entry.surface.pointee.w,
                                               height: entry.surface.pointee.h, entryID: entry.id)
             texture = made
-        }
-        let sw = entry.surface.pointee.w, sh = entry.surface.pointee.h
-        if alpha >= 1, sw != dst.w || sh != dst.h, entry.isOpaque, let surface = directSurface,
-           let (x0, y0, x1, y1) = clippedPixels(dst, in: surface) {
-            // A natural-size image scaled as drawn (ImageRef.Sizing.natural), opaque, on the software target:
-            // one bilinear pass straight into the target (SDL's scaled copy makes two temporary surfaces).
-            SDL_RenderFlush(renderer)
-            sk_scale_bilinear_opaque(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
-                                     x0, y0, x1, y1,
-                                     entry.surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
-                                     entry.surface.pointee.pitch / 4, sw, sh, dst.x, dst.y, dst.w, dst.h)
-            return
         }
         SDL_SetTextureAlphaMod(texture, UInt8((alpha * 255).rounded()))
         SDL_RenderCopy(renderer, texture, nil, &dst)

@@ -11,8 +11,9 @@ import ScrollKit
 //   scene-probe SCENE MOTION [ITEMS SPRITES FRAMES [PNG]]   one configuration
 //   scene-probe targets                           issue 18's list frame targets (exit 1 when one is missed)
 //       SCENE_PROBE_WHOLE=1 draws every frame whole (no damage tracking: the figures before it)
-//       SCENE: list, paging, picker, sprites, curves, home, photos, reader, chat, grid; MOTION: scroll-to, fling, none
+//       SCENE: list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo; MOTION: scroll-to, fling, none
 //       SCENE_PROBE_THREADS=1 draws disc batches on one thread (SDLCanvas.rasterThreads; default 2)
+//       SCENE_PROBE_ZOOM=4 sets the photo scene's zoom scale
 //
 // Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
 // mallocs in measured frames (with the interposer preloaded:
@@ -30,11 +31,14 @@ struct Config {
     var rasterThreads = 2
     /// Draw by damage (SDLCanvas.tracksDamage, the headless default); false draws every frame whole.
     var tracksDamage = true
+    /// The photo scene's zoom scale (nil: its fit).
+    var zoom: Double?
     var name: String {
         var n = "\(scene) \(motion.rawValue)"
         if !tracksDamage { n += " (whole frames)" }
         if scene == "list" || scene == "chat" || scene == "grid" { n += " N=\(items)" }
         if scene == "sprites" { n += " sprites=\(sprites) threads=\(rasterThreads)" }
+        if let zoom { n += " zoom=\(zoom)" }
         return n
     }
 }
@@ -56,7 +60,7 @@ func measure(_ c: Config, countMallocs: Bool, png: String?) -> [Double]? {
     let bench: SceneBench
     do {
         bench = try SceneBench(scene: c.scene, motion: c.motion, items: c.items, sprites: c.sprites,
-                               tracksDamage: c.tracksDamage)
+                               tracksDamage: c.tracksDamage, zoomScale: c.zoom)
     } catch {
         print("\(c.name): \(error)")
         return nil
@@ -181,6 +185,7 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     if args.count >= 6 { png = args[5] }
     if let v = ProcessInfo.processInfo.environment["SCENE_PROBE_THREADS"].flatMap(Int.init) { c.rasterThreads = v }
     if ProcessInfo.processInfo.environment["SCENE_PROBE_WHOLE"] == "1" { c.tracksDamage = false }
+    if let v = ProcessInfo.processInfo.environment["SCENE_PROBE_ZOOM"].flatMap(Double.init), v > 0 { c.zoom = v }
     configs = [c]
 } else if args.isEmpty {
     for n in [100, 10_000, 1_000_000, 10_000_000] {
@@ -212,6 +217,11 @@ if args.count >= 2, let motion = SceneBench.Motion(rawValue: args[1]) {
     for n in [100, 10_000_000] {
         configs.append(Config(scene: "grid", motion: .scrollTo, items: n))
         configs.append(Config(scene: "grid", motion: .fling, items: n))
+    }
+    // The photo (4224 x 3168, a tile pyramid) panned at zoom scales 0.25, 1 and 4: about one screenful of
+    // scaled tile pixels a frame at every scale.
+    for z in [0.25, 1, 4] {
+        configs.append(Config(scene: "photo", motion: .fling, zoom: z))
     }
     // The same frames drawn whole (before damage tracking), for the before/after rows.
     configs += configs.map { c in var w = c; w.tracksDamage = false; w.frames = min(c.frames, 600); return w }
