@@ -107,8 +107,9 @@ extension ScrollingView {
         guard let p = pointer else { return }
         let delta = wheelDelta(dx: dx, dy: dy, verticalAsHorizontal: p.wheelVerticalAsHorizontal)
         let step = effectiveWheelStep
-        var location = p.lastLocation
-        for d in ScrollingView.dims where scrolls(d) { location[d] -= delta[d] * step }
+        let last = p.lastLocation
+        let location = Point(x: scrolls(.x) ? last.x - delta.x * step : last.x,
+                             y: scrolls(.y) ? last.y - delta.y * step : last.y)
         guard location.x.isFinite, location.y.isFinite else { return }
         pointerMove(location, time)
     }
