@@ -39,6 +39,7 @@ final class HelpOverlay {
             Item(gesture: "Drag", "Follow 1:1, rubber band"),
             Item(gesture: "Flick", "Fling, decelerate, snap"),
             Item(gesture: "Wheel", "Glide (Shift: sideways)"),
+            Item(gesture: "Trackpad", "Follow 1:1, then fling"),
             Item(keys: ["↑", "↓", "←", "→"], "Step"),
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
             Item(keys: ["Home", "End"], "Start, end"),
