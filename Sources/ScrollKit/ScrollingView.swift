@@ -60,7 +60,8 @@ import Motion
 /// ## Source files
 /// `ScrollingView.swift` (state and geometry), `+Frames` (stepping and stopping), `+Range` (resizing and
 /// the range arithmetic), `+AxisMotion` (each axis's motion and its unboxed simulation), `+State` (the
-/// internal state types), `+Dragging`, `+Animation` (timed scrolls) and `+Input` (wheel and keys).
+/// internal state types), `+Dragging`, `+Animation` (timed scrolls) and `+Input` (wheel notches, trackpad
+/// streams and keys).
 @MainActor
 public final class ScrollingView: ViewNode {
 

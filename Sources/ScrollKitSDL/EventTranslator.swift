@@ -35,7 +35,8 @@ public enum HostEvent: Sendable, Hashable {
 ///   (`SDL_MOUSEWHEEL_FLIPPED`); ``WheelDirection/physical`` multiplies flipped values by -1, so
 ///   positive `dy` always means the wheel turned away from the user. With Shift held, a purely
 ///   vertical turn becomes horizontal, as desktops do (see ``shiftedWheel(dx:dy:)``): turned toward
-///   the user, it scrolls right.
+///   the user, it scrolls right. The fractions and the event times are kept as they are: a view tree
+///   tells a trackpad's stream from a wheel's notches by them (`WheelStreamClassifier`).
 /// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Return (and the keypad's Enter,
 ///   both `.enter`) become `.key`; Tab with Shift held is `.backtab`. Printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
 ///   lower-cased; whitespace is left to `.key(.space)`.
