@@ -40,11 +40,28 @@ extension ScrollingView {
             glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.lineGlideDuration, time: time)
             return
         }
+        // The fling this notch stops, should it turn out to be the first event of a trackpad stream.
+        wheelCaughtFling = caughtFling().map { (velocity: $0.velocity, start: $0.start, time: time) }
         let base = glideBase()
         let m = multiplier.isFinite && multiplier > 0 ? multiplier : 1
         let step = effectiveWheelStep * m
         let target = Point(x: base.x + delta.x * step, y: base.y + delta.y * step)
         glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.lineGlideDuration, time: time)
+    }
+
+    /// The plain deceleration running now, per axis: its velocity at the last frame (0 on an axis that is
+    /// not decelerating) and the time it started; nil when none is.
+    func caughtFling() -> (velocity: Point, start: Point)? {
+        guard session == .deceleration else { return nil }
+        var v = Point.zero, start = Point.zero
+        var any = false
+        for d in ScrollingView.dims {
+            guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
+            v[d] = velocity[d]
+            start[d] = m.start
+            any = true
+        }
+        return any ? (v, start) : nil
     }
 
     /// ``wheelStep`` sanitised: non-finite or negative values count as ``lineStep``.
@@ -89,7 +106,8 @@ extension ScrollingView {
     /// - End: the first frame whose `timestamp` is at least ``WheelStreamClassifier/streamEndGap`` (50 ms)
     ///   after the last event releases the content exactly as a touch release, at that moment (the last
     ///   event's time plus the gap): the velocity is the tracker's at the last event (as if the fingers
-    ///   lifted with it), so a fling carries on at the stream's speed (capped at 8000 pt/s), bounces at
+    ///   lifted with it), so a fling carries on at the stream's speed (capped at 8000 pt/s; a stream that
+    ///   caught a fling builds on it as a touch does, see ``flingBoostMinimumSpeed``), bounces at
     ///   an edge, lands on a snap position with ``snapping``; a stream that ended past an edge without
     ///   speed springs back. A notch, or a press, ends it sooner.
     /// - On a `.horizontal` view the first event decides: more vertical than horizontal, the stream's
@@ -115,13 +133,22 @@ extension ScrollingView {
     }
 
     /// Starts a stream: stops any motion where it is shown and puts a virtual pointer down, already dragging.
+    /// The fling it stops (or the one its first event, a notch, stopped just before) is caught as a press
+    /// catches it, so the stream's own fling builds on it (``flingBoostMinimumSpeed``).
     func beginWheelStream(at time: Double, verticalAsHorizontal: Bool) {
+        var caught = caughtFling()
+        if caught == nil, session == .glide, let c = wheelCaughtFling,
+           time - c.time < WheelStreamClassifier.streamStartInterval {
+            caught = (velocity: c.velocity, start: c.start)
+        }
+        wheelCaughtFling = nil
         let stopped = interruptForTouch()
         let offset = contentOffset
         var p = PointerState(downLocation: .zero, lastLocation: .zero, lastTime: time,
                              anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
                              downOffset: offset, isDragging: true, stoppedMotion: stopped,
-                             stoppedVisibleMotion: true)
+                             stoppedVisibleMotion: true,
+                             caughtVelocity: caught?.velocity ?? .zero, caughtStart: caught?.start ?? .zero)
         p.wheelStream = true
         p.wheelVerticalAsHorizontal = verticalAsHorizontal
         pointer = p
@@ -141,10 +168,11 @@ extension ScrollingView {
         endWheelStream(at: end)
     }
 
-    /// Releases a running stream at `time` with the velocity it had at its last event.
+    /// Releases a running stream at `time` with the velocity it had at its last event (built on the fling
+    /// it caught, as a touch release's is: ``boostedVelocity(_:caughtBy:time:)`` at the last event).
     func endWheelStream(at time: Double) {
         guard let p = pointer, p.wheelStream else { return }
-        let v = pointerVelocity(at: p.lastTime)
+        let v = boostedVelocity(pointerVelocity(at: p.lastTime), caughtBy: p, time: p.lastTime)
         pointer = nil
         release(velocity: v, dragStartOffset: p.downOffset, time: max(time, p.lastTime))
     }

@@ -132,6 +132,9 @@ public final class ScrollingView: ViewNode {
     var trackerY = VelocityTracker()
     /// Fractional wheel steps not yet turned into snap steps (only with `snapping`).
     var wheelStepRemainder: Double = 0
+    /// The fling the last wheel notch stopped (its velocity, start, and the notch's time), for a trackpad
+    /// stream that notch turns out to begin.
+    var wheelCaughtFling: (velocity: Point, start: Point, time: Double)?
 
     /// The `targetTimestamp` of the last frame stepped: the time the displayed offset belongs to.
     var lastShownTime: Double = 0

@@ -242,6 +242,31 @@ struct WheelStreamViewTests {
         #expect(h.view.contentOffset.y == atPress)
     }
 
+    @Test("flings that build: a second fast swipe during the first one's fling adds the caught speed")
+    func streamsBuild() throws {
+        let h = SVHarness(content: Size(width: 320, height: 480_000))
+        h.view.setContentOffset(Point(x: 0, y: 1000), animated: false)
+        let swipe = Array(repeating: -0.5, count: 12)          // 20 pt per 8 ms: 2500 pt/s
+        let last = stream(h, swipe, interval: 0.008)
+        while h.now < last + 0.15 { h.tick() }
+        #expect(h.view.phase == .decelerating)
+        let caught = h.view.velocity.y                          // the last frame's, as a press catches it
+        #expect(caught >= ScrollingView.flingBoostMinimumSpeed)
+        let t = h.now - 1.0 / 120                               // between frames, as events come
+        wheel(h, dy: swipe[0], at: t)
+        for k in 1..<swipe.count { wheel(h, dy: swipe[k], at: t + Double(k) * 0.008) }
+        h.frames(from: t + Double(swipe.count - 1) * 0.008 + WheelStreamClassifier.streamEndGap)
+        h.tick()
+        let second = try #require(h.recorder.willEnd.last).velocity.y
+        #expect(abs(second - min(caught + 2500, ScrollingView.flingBoostMaximumSpeed)) < 1e-6 * second)
+        // A swipe after the fling ended starts fresh.
+        h.run()
+        let lone = stream(h, swipe, interval: 0.008, start: h.now + 1)
+        h.frames(from: lone + WheelStreamClassifier.streamEndGap)
+        h.tick()
+        #expect(abs(try #require(h.recorder.willEnd.last).velocity.y - 2500) < 1e-6)
+    }
+
     @Test("on a horizontal view a vertical stream scrolls horizontally (toward the user = right); dx as it is",
           arguments: [(false, -0.25, 10.0), (false, 0.25, -10), (true, 0.25, 10), (true, -0.5, -20)])
     func horizontal(_ useDX: Bool, _ value: Double, _ perEvent: Double) {
