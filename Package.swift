@@ -62,13 +62,13 @@ let package = Package(
         // The software pixel kernels (SSE2, AVX2 chosen once at run time): plain C, no SDL.
         .target(name: "CScrollKitPixels"),
 
-        // The fonts ScrollKit ships, each with its licence (Assets/README.md lists them).
+        // The fonts, images and photo tiles ScrollKit ships, each with its licence (Assets/README.md lists them).
         .target(
             name: "ScrollKitAssets",
             path: "Assets",
             exclude: ["README.md"],
             sources: ["ScrollKitAssets.swift"],
-            resources: [.copy("Fonts"), .copy("Images"), .copy("Reader")]
+            resources: [.copy("Fonts"), .copy("Images"), .copy("Reader"), .copy("Photo")]
         ),
 
         // Pure layers: no SDL, no clock (ScrollKit's text layout takes its break rules from libunibreak).

@@ -17,6 +17,11 @@ public enum BundledAssets {
     /// The folder of twelve 384 × 384 landscape PNGs, `scene-00.png` … `scene-11.png` (CC0, made by
     /// `scripts/make-image-assets.py`): add `path(imagesFolder)` to an `ImageLibrary`'s search directories.
     public static let imagesFolder = "Images"
+    /// The folder of the `photo` scene's tile pyramid: "Dragonfly" by Bolly, 4224 × 3168 at level 0, each
+    /// next level half the size (rounded up) down to 264 × 198, cut into 256 × 256 baseline JPEG tiles
+    /// `L<level>/<row>-<col>.jpg` (edge tiles smaller), described by `pyramid.json` (sizes, rows, columns,
+    /// attribution). CC BY-SA 4.0: `Photo/LICENSE.txt`; made by `scripts/make-photo-tiles.py`.
+    public static let photoFolder = "Photo"
 
     /// The path of `Assets/<relative>` (for example `"Fonts/DejaVuSans.ttf"`), found or not.
     public static func path(_ relative: String) -> String {

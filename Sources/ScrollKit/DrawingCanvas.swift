@@ -16,8 +16,20 @@ public struct TextStyle: Sendable, Hashable {
 
 /// An image a canvas can draw, identified by name (the canvas resolves and caches it).
 public struct ImageRef: Sendable, Hashable {
+    /// How a canvas prepares an image for the sizes it is drawn at.
+    public enum Sizing: Sendable, Hashable {
+        /// Decoded once per drawn size, scaled with care at decode, so that each frame is a plain copy: for
+        /// images drawn at a few steady sizes (cells, thumbnails). The default.
+        case drawnSize
+        /// Decoded once at the file's own size and scaled as it is drawn: for images whose drawn size changes
+        /// every frame, such as the tiles of a zooming photo (``TiledImageView``). Scaling costs a little per
+        /// drawn pixel in every frame (bilinear); pick the level of detail so that it stays within 2x.
+        case natural
+    }
     public var name: String
-    public init(_ name: String) { self.name = name }
+    /// How it is prepared (default ``Sizing/drawnSize``).
+    public var sizing: Sizing
+    public init(_ name: String, sizing: Sizing = .drawnSize) { self.name = name; self.sizing = sizing }
 }
 
 /// One circle of a batch drawn by `DrawingCanvas.fillCircles(_:)`: centre and radius in points, a colour.
@@ -98,6 +110,12 @@ public protocol DrawingCanvas: AnyObject {
     /// even if the calls drawing them are the same as last frame's (``ViewNode/setNeedsDisplay()``
     /// sends it). A canvas that redraws everything each frame ignores it (the default).
     func invalidate(_ rect: Rect)
+    /// Starts preparing `image` for drawing at `size` (points) if it is not ready, and returns whether it is:
+    /// whether `drawImage` would draw the image itself now rather than a placeholder. A view with something
+    /// else to show meanwhile (``TiledImageView`` shows a coarser level) asks first. The default: true.
+    func prepareImage(_ image: ImageRef, size: Size) -> Bool
+    /// Device pixels per point (2 on a 2x display). The default: 1.
+    var pixelScale: Double { get }
 }
 
 extension DrawingCanvas {
@@ -107,6 +125,10 @@ extension DrawingCanvas {
     public func endScrolledContent() {}
     /// Every frame is drawn whole: nothing to do.
     public func invalidate(_ rect: Rect) {}
+    /// Images are always ready.
+    public func prepareImage(_ image: ImageRef, size: Size) -> Bool { true }
+    /// One pixel per point.
+    public var pixelScale: Double { 1 }
 }
 
 extension DrawingCanvas {

@@ -9,6 +9,13 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
     /// Shift-Tab: Tab pressed with Shift held, which moves backwards where Tab moves forwards
     /// (Qt's name for it). Hosts report it instead of ``tab`` while Shift is held.
     case backtab = "Backtab"
+    /// Zoom in one step (hosts report Ctrl + `+` or Ctrl + `=`, and the keypad's plus): see
+    /// `ScrollingView.keyZoomStep`.
+    case zoomIn = "ZoomIn"
+    /// Zoom out one step (Ctrl + `-`).
+    case zoomOut = "ZoomOut"
+    /// Back to the smallest zoom scale (Ctrl + `0`).
+    case zoomReset = "ZoomReset"
 
     /// The keys a scroll view handles (the names scripts accept).
     public static let scrollKeys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space]
@@ -37,13 +44,18 @@ public enum InputEvent: Sendable, Hashable {
     case touchMove(device: Int, id: Int, location: Point, time: Double)
     /// Finger `id` of `device` lifted at `location`.
     case touchUp(device: Int, id: Int, location: Point, time: Double)
+    /// A relative zoom about `location` (window points): multiply the zoom scale by `scale`. Hosts report
+    /// Ctrl + wheel as `ScrollingView.wheelZoomStep` raised to the wheel's steps (see the SDL
+    /// `EventTranslator`); the innermost zoomable scroll view under `location` zooms.
+    case magnify(scale: Double, location: Point, time: Double)
 
     /// The event's own timestamp.
     public var time: Double {
         switch self {
         case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
              .wheel(_, _, _, let t), .key(_, let t), .character(_, let t),
-             .touchDown(_, _, _, let t), .touchMove(_, _, _, let t), .touchUp(_, _, _, let t):
+             .touchDown(_, _, _, let t), .touchMove(_, _, _, let t), .touchUp(_, _, _, let t),
+             .magnify(_, _, let t):
             return t
         }
     }

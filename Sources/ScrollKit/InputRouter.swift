@@ -51,6 +51,9 @@ final class InputRouter {
     /// The views a running wheel stream is latched to (see ``wheel(dx:dy:at:time:)``).
     weak var streamXView: ScrollingView?
     weak var streamYView: ScrollingView?
+    /// The scroll view two or more fingers are zooming, and their spread when the pinch (re)began.
+    var pinchView: ScrollingView?
+    var pinchSpread: Double = 0
 
     // MARK: - Focus state
 
@@ -74,6 +77,8 @@ final class InputRouter {
         case .touchDown, .touchMove, .touchUp: fromTouch = true
         default: fromTouch = false
         }
+        let fingersBefore = touches.fingerCount
+        defer { if fromTouch { followPinch(fingersBefore: fingersBefore, time: event.time) } }
         guard let event = touches.pointerEvent(for: event) else { return }
         if case .pointerDown = event { downByTouch = fromTouch }
         let t = event.time
@@ -96,9 +101,54 @@ final class InputRouter {
             wheel(dx: dx, dy: dy, at: p, time: time)
         case .key(let key, _):
             self.key(key, time: time)
+        case .magnify(let scale, let p, _):
+            guard p.x.isFinite, p.y.isFinite, !gestureActive else { return }
+            lastPointer = p
+            guard let s = path(at: p).scrollViews.first(where: { $0.isZoomEnabled }) else { return }
+            s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
         case .character, .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
+    }
+
+    // MARK: - Pinch
+
+    /// After a touch event: two or more fingers on a gesture whose path holds a zoomable scroll view zoom it
+    /// by their spread (see ``ScrollingView``'s zoom notes). The pinch (re)starts whenever the number of
+    /// fingers changes, so a finger joining or lifting never jumps the scale; fewer than two end it.
+    func followPinch(fingersBefore: Int, time: Double) {
+        let n = touches.fingerCount
+        guard n >= 2, gestureActive, indicatorOwner == nil, let spread = touches.spread, spread > 0 else {
+            if let view = pinchView {
+                pinchView = nil
+                view.pinchEnded()
+            }
+            return
+        }
+        if let view = pinchView, n == fingersBefore {
+            view.pinchChanged(ratio: spread / pinchSpread, centroid: viewportPoint(touches.centroid, in: view))
+            return
+        }
+        if pinchView == nil {
+            guard let k = chain.firstIndex(where: { $0.isZoomEnabled }) else { return }
+            if !decided { grantPinch(k, time: time) }
+            guard participants.contains(k) else { return }
+            pinchView = chain[k]
+        }
+        pinchSpread = spread
+        if let view = pinchView { view.pinchBegan(at: viewportPoint(touches.centroid, in: view)) }
+    }
+
+    /// Gives the gesture to the zoomable chain member `k` at once: a pinch needs no slop.
+    func grantPinch(_ k: Int, time: Double) {
+        decided = true
+        cancelPress()
+        dragDim = nil
+        participants = [k]
+        shares = [0]
+        dealt = 0
+        for j in chain.indices where j != k { chain[j].routedCancel(time) }
+        chain[k].routedBeginDrag(lock: nil, resetTracking: false, at: chainDown[k], time: time)
     }
 
     /// The view under `p` (root frame coordinates) and the scroll views on its path, innermost first.
@@ -487,6 +537,9 @@ final class InputRouter {
         if candidates.isEmpty, let p = lastPointer { candidates = path(at: p).scrollViews }
         if candidates.isEmpty, let first = Self.firstScrollView(in: root) { candidates = [first] }
         guard let innermost = candidates.first else { return nil }
+        if key == .zoomIn || key == .zoomOut || key == .zoomReset {
+            return candidates.first { $0.isZoomEnabled } ?? innermost
+        }
         let dim: ScrollingView.Dim?
         switch key {
         case .left, .right: dim = .x

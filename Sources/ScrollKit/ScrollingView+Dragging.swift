@@ -92,6 +92,7 @@ extension ScrollingView {
     func endTouch(_ p: PointerState, time: Double) -> Bool {
         pointer = nil
         velocity = .zero
+        if returnZoomWithinLimits(time: time) { return false }
         let o = contentOffset
         let outside = o != clampPoint(o)
         if outside || (p.stoppedMotion && snapping != nil) {
@@ -106,6 +107,7 @@ extension ScrollingView {
     func deliverTap(at location: Point) {
         delegate?.scrollViewDidTap(self, at: location)
         onTap?(location)
+        if zoomsOnDoubleTap { noteTapForZoom(at: location) }
     }
 
     func addSample(_ location: Point, _ time: Double, to p: inout PointerState) {
@@ -233,6 +235,13 @@ extension ScrollingView {
     /// Ends a drag: velocity → natural rest point → snapping → delegate → a motion that lands
     /// exactly on the (clamped) target.
     func release(velocity v: Point, dragStartOffset: Point, time: Double) {
+        // A pinch that left the scale past a limit: the scale springs back (with the offset into range)
+        // instead of a fling.
+        if pointer == nil, returnZoomWithinLimits(time: time) {
+            velocity = .zero
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: true)
+            return
+        }
         let o = contentOffset
         var natural = o
         for d in ScrollingView.dims where scrolls(d) {

@@ -169,6 +169,9 @@ extension ScrollingView {
     /// No `didEnd…` delegate callback is sent. Does nothing to a drag in progress.
     public func stopMotion() {
         let owed = dropMotions()
+        let zoom = zoomMotion
+        zoomMotion = nil
+        zoom?.completion?(false)
         if pointer?.isDragging == true {
             updateDragOffset()
         } else {
@@ -182,7 +185,10 @@ extension ScrollingView {
     /// Stops motion for a pointer down: exactly at the displayed offset (no clamping, no jump).
     /// Returns whether a motion was running.
     func interruptForTouch() -> Bool {
-        let wasMoving = motionX != nil || motionY != nil
+        let wasMoving = motionX != nil || motionY != nil || zoomMotion != nil
+        let zoom = zoomMotion
+        zoomMotion = nil
+        zoom?.completion?(false)
         let owed = dropMotions()
         owed.active?(false)
         owed.pending?(false)
@@ -231,6 +237,10 @@ extension ScrollingView {
         }
         if indicator.drag != nil {   // a pointer holds the indicator's thumb
             phase = .tracking
+            return
+        }
+        if let z = zoomMotion {
+            if case .spring = z.progress { phase = .bouncing } else { phase = .animating }
             return
         }
         let kx = motionX?.kind, ky = motionY?.kind

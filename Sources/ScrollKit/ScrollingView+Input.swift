@@ -189,6 +189,7 @@ extension ScrollingView {
     /// Repeated keys accumulate like wheel steps. Other keys are ignored, and so are keys while a pointer is down.
     func key(_ key: Key, time: Double) {
         guard pointer == nil else { return }
+        if zoomKey(key, time: time) { return }
         let main: Dim = axis == .horizontal ? .x : .y
         let base = glideBase()
         var target = base

@@ -82,12 +82,24 @@ extension ScrollingView {
         case .x:
             let lo = -storedContentInset.left
             let hi = storedContentSize.width + storedContentInset.right - storedViewportSize.width
-            return (lo, hi.isFinite ? max(lo, hi) : lo)
+            return Self.range(lo, hi, centred: centersContent)
         case .y:
             let lo = -storedContentInset.top
             let hi = storedContentSize.height + storedContentInset.bottom - storedViewportSize.height
-            return (lo, hi.isFinite ? max(lo, hi) : lo)
+            return Self.range(lo, hi, centred: centersContent)
         }
+    }
+
+    /// The range from its two ends as computed: content shorter than the viewport (`hi < lo`) stays at the
+    /// leading edge, or in the middle with ``centersContent``.
+    static func range(_ lo: Double, _ hi: Double, centred: Bool) -> (lo: Double, hi: Double) {
+        guard hi.isFinite else { return (lo, lo) }
+        if hi >= lo { return (lo, hi) }
+        if centred {
+            let mid = (lo + hi) / 2
+            return (mid, mid)
+        }
+        return (lo, lo)
     }
 
     /// The viewport's length along `d` (the rubber band's dimension).

@@ -136,6 +136,18 @@ public final class ScrollingView: ViewNode {
     /// stream that notch turns out to begin.
     var wheelCaughtFling: (velocity: Point, start: Point, time: Double)?
 
+    // Zoom (ScrollingView+Zoom.swift)
+    var storedZoomScale: Double = 1
+    var storedMinimumZoomScale: Double = 1
+    var storedMaximumZoomScale: Double = 1
+    /// The content's size at zoom scale 1: ``contentSize`` is this times ``zoomScale``.
+    var unscaledContentSize: Size = .zero
+    var zoomMotion: ZoomMotion?
+    var pinch: PinchState?
+    var lastTap: (time: Double, location: Point)?
+    var storedDoubleTapZoomScale: Double?
+    var storedPinchAnchor: Point?
+
     /// The `targetTimestamp` of the last frame stepped: the time the displayed offset belongs to.
     var lastShownTime: Double = 0
     /// The latest finite time seen (frames or events); stands in for non-finite event times.
@@ -190,6 +202,23 @@ public final class ScrollingView: ViewNode {
     /// Whether the content can be pulled past its edges (rubber band) and flings bounce there.
     /// When false, drags and flings stop at the edges.
     public var bounces: Bool = true
+    /// Whether a pinch can stretch ``zoomScale`` past its limits (rubber band), to spring back on release;
+    /// when false the scale stops at the limits. Default true, as UIScrollView's `bouncesZoom`.
+    public var bouncesZoom = true
+    /// Whether a double-tap zooms (when zooming is on; see ``isZoomEnabled``). Default true.
+    public var zoomsOnDoubleTap = true
+    /// The view that zooms (UIKit's `viewForZooming`): a subview the scroll view lays out at the content's
+    /// origin with the content's size (``contentSize``, at the current ``zoomScale``) whenever either changes.
+    /// It draws itself at its size. Held strongly, as a subview is; add it as a subview yourself.
+    public var zoomingView: ViewNode? { didSet { layoutZoomingView() } }
+    /// Called after ``zoomScale`` changed, after the delegate's `scrollViewDidZoom`. Held strongly (a
+    /// closure); capture its owner weakly.
+    public var onDidZoom: (@MainActor (ScrollingView) -> Void)?
+    /// Whether content shorter than the viewport along an axis sits in the middle of it (offset
+    /// `-(viewport - content) / 2` with no insets) instead of at its leading edge: what a photo viewer
+    /// does when the photo, zoomed out, is smaller than the screen. Default false (UIScrollView's
+    /// behaviour). Changing it moves content at rest at once.
+    public var centersContent = false { didSet { if centersContent != oldValue { geometryDidChange() } } }
     /// Points the pointer must move (along the scrollable axes) before a drag begins. Non-finite
     /// or negative values count as 0.
     public var touchSlop: Double = ScrollingView.defaultTouchSlop
@@ -211,6 +240,7 @@ public final class ScrollingView: ViewNode {
         let viewport = ScrollingView.sanitized(viewportSize)
         storedViewportSize = viewport
         storedContentSize = ScrollingView.sanitized(contentSize)
+        unscaledContentSize = storedContentSize
         storedAxis = axis
         storedContentOffset = .zero
         super.init(frame: Rect(origin: .zero, size: viewport))
@@ -256,6 +286,7 @@ public final class ScrollingView: ViewNode {
     public override func update(_ tick: FrameTick) {
         stepWheelStream(tick)
         stepResampledDrag(tick)
+        stepZoom(tick)
         stepMotion(tick)
         stepIndicator(tick)
     }
@@ -277,10 +308,17 @@ public final class ScrollingView: ViewNode {
         set { frame.size = ScrollingView.sanitized(newValue) }
     }
 
-    /// The content's size in points (same rules as ``viewportSize``).
+    /// The content's size in points (same rules as ``viewportSize``), at the current ``zoomScale``, as
+    /// UIScrollView reports it: zooming scales it, and a size set while zoomed is taken at that scale.
     public var contentSize: Size {
         get { storedContentSize }
-        set { storedContentSize = ScrollingView.sanitized(newValue); geometryDidChange() }
+        set {
+            storedContentSize = ScrollingView.sanitized(newValue)
+            unscaledContentSize = Size(width: storedContentSize.width / storedZoomScale,
+                                       height: storedContentSize.height / storedZoomScale)
+            layoutZoomingView()
+            geometryDidChange()
+        }
     }
 
     /// Extra scrollable space around the content (points; may be negative). Non-finite → 0.
@@ -305,9 +343,11 @@ public final class ScrollingView: ViewNode {
         }
     }
 
-    /// The smallest offset at rest: `(-contentInset.left, -contentInset.top)`.
+    /// The smallest offset at rest: `(-contentInset.left, -contentInset.top)` (with ``centersContent``, on an
+    /// axis where the content is shorter than the viewport: the centred offset, which is also the largest).
     public var minContentOffset: Point { Point(x: range(.x).lo, y: range(.y).lo) }
-    /// The largest offset at rest: per axis `max(min, content + trailing inset - viewport)`.
+    /// The largest offset at rest: per axis `max(min, content + trailing inset - viewport)` (see
+    /// ``centersContent``).
     public var maxContentOffset: Point { Point(x: range(.x).hi, y: range(.y).hi) }
 
     /// Whether anything needs frames: a deceleration, bounce, timed scroll or glide, a timed
@@ -315,7 +355,7 @@ public final class ScrollingView: ViewNode {
     /// False at rest and while a pointer drags (a drag moves on events, not frames), so the host can sleep.
     /// Content views inside that move count too (see ``ViewNode/isAnimating``).
     public override var isAnimating: Bool {
-        motionX != nil || motionY != nil || pendingRequest != nil || isCatchingUpWithTouch
+        motionX != nil || motionY != nil || pendingRequest != nil || zoomMotion != nil || isCatchingUpWithTouch
             || pointer?.wheelStream == true || super.isAnimating
     }
 

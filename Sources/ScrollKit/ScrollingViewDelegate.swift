@@ -52,6 +52,9 @@ public protocol ScrollingViewDelegate: AnyObject {
     /// press there stops it and is a tap. `location` is the up location, in the coordinates the events
     /// were given in.
     func scrollViewDidTap(_ scrollView: ScrollingView, at location: Point)
+    /// ``ScrollingView/zoomScale`` changed (a pinch, a double-tap, Ctrl + wheel, a zoom key or a call);
+    /// ``ScrollingView/contentSize`` and the offset are already those of the new scale.
+    func scrollViewDidZoom(_ scrollView: ScrollingView)
 }
 
 extension ScrollingViewDelegate {
@@ -67,6 +70,7 @@ extension ScrollingViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollingView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollingView) {}
     public func scrollViewDidTap(_ scrollView: ScrollingView, at location: Point) {}
+    public func scrollViewDidZoom(_ scrollView: ScrollingView) {}
 }
 
 /// Calls the deprecated `scrollViewWillEndDragging(_:velocity:targetContentOffset:)` through a

@@ -65,6 +65,19 @@ public struct TouchTracker: Sendable, Hashable {
         return Point(x: c.x + offset.x, y: c.y + offset.y)
     }
 
+    /// How far apart the fingers are while two or more are down: their mean distance from their centroid
+    /// (window points), else nil. A pinch zooms by the ratio of this to its value when the pinch began.
+    public var spread: Double? {
+        guard fingers.count >= 2 else { return nil }
+        let c = centroid
+        var sum = 0.0
+        for f in fingers {
+            let dx = f.location.x - c.x, dy = f.location.y - c.y
+            sum += (dx * dx + dy * dy).squareRoot()
+        }
+        return sum / Double(fingers.count)
+    }
+
     var centroid: Point {
         var sx = 0.0, sy = 0.0
         for f in fingers { sx += f.location.x; sy += f.location.y }
@@ -119,7 +132,7 @@ public struct TouchTracker: Sendable, Hashable {
             fingers.remove(at: i)
             rebase(keeping: pointer)
             return nil
-        case .wheel, .key, .character:
+        case .wheel, .key, .character, .magnify:
             return event
         }
     }

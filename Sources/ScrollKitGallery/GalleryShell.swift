@@ -204,10 +204,21 @@ final class GalleryShell: DemoScene {
     }
 
     func handle(_ event: InputEvent) {
-        // Fingers become one pointer at their centroid; a scene gets it as one finger (device 0, id 0), so
-        // its scroll views resample the drag (scenes' own controls read it through a `TouchTracker`).
+        // Fingers become one pointer at their centroid, which decides between the tab bar and the scene; a
+        // gesture that starts in the scene gets every finger as it is (localized), so that its scroll views
+        // resample the drag and pinch (scenes' own controls read them through a `TouchTracker`).
         switch event {
-        case .touchDown, .touchMove, .touchUp: pointerIsTouch = true
+        case .touchDown, .touchMove, .touchUp:
+            pointerIsTouch = true
+            rawTouch = event
+            // Fingers of a gesture the scene owns go to it as they are: every finger, so that it can pinch.
+            if case .scene = pointer {
+                _ = touches.pointerEvent(for: event)
+                if let p = touches.pointerLocation { lastScenePointer = local(p) }
+                currentScene?.handle(localized(event))
+                if touches.fingerCount == 0 { pointer = .none }
+                return
+            }
         case .pointerDown: pointerIsTouch = false
         default: break
         }
@@ -249,8 +260,11 @@ final class GalleryShell: DemoScene {
             }
             pointer = .scene
             lastScenePointer = local(p)
-            currentScene?.handle(pointerIsTouch ? .touchDown(device: 0, id: 0, location: lastScenePointer, time: t)
-                                                : .pointerDown(location: lastScenePointer, time: t))
+            if pointerIsTouch, let raw = rawTouch {
+                currentScene?.handle(localized(raw))
+            } else {
+                currentScene?.handle(.pointerDown(location: lastScenePointer, time: t))
+            }
         case .pointerMove(let p, let t):
             switch pointer {
             case .scene:
@@ -279,6 +293,9 @@ final class GalleryShell: DemoScene {
         case .wheel(let dx, let dy, let p, let t):
             guard !showsHelp, content.contains(p) else { return }
             currentScene?.handle(.wheel(dx: dx, dy: dy, location: local(p), time: t))
+        case .magnify(let scale, let p, let t):
+            guard !showsHelp, content.contains(p) else { return }
+            currentScene?.handle(.magnify(scale: scale, location: local(p), time: t))
         case .key, .character:
             if !showsHelp { currentScene?.handle(event) }
         case .touchDown, .touchMove, .touchUp:
@@ -290,6 +307,18 @@ final class GalleryShell: DemoScene {
     private func local(_ p: Point) -> Point {
         Point(x: p.x - contentRect.minX, y: p.y - contentRect.minY)
     }
+
+    /// A touch event with its location in the scene's coordinates.
+    private func localized(_ event: InputEvent) -> InputEvent {
+        switch event {
+        case .touchDown(let d, let id, let p, let t): return .touchDown(device: d, id: id, location: local(p), time: t)
+        case .touchMove(let d, let id, let p, let t): return .touchMove(device: d, id: id, location: local(p), time: t)
+        case .touchUp(let d, let id, let p, let t): return .touchUp(device: d, id: id, location: local(p), time: t)
+        default: return event
+        }
+    }
+    /// The touch event being handled (the scene gets the fingers as they are).
+    private var rawTouch: InputEvent?
 
     func update(_ tick: FrameTick) {
         lastTick = tick

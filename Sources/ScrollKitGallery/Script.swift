@@ -53,6 +53,9 @@ enum ScriptAction: Sendable, Equatable {
     /// Played with its own `t`, so fractional events less than 25 ms apart make a trackpad stream
     /// (`WheelStreamClassifier`).
     case wheel(dx: Double, dy: Double, location: Point?)
+    /// A Ctrl + wheel turn: a zoom by `scale` (`EventTranslator.wheelZoomScale(steps:)` of its `dy`) about
+    /// `location` (nil: as for `wheel`).
+    case magnify(scale: Double, location: Point?)
     /// A key press; `"key": "Tab", "shift": true` is `.backtab`, `"Return"` is `.enter`.
     case key(Key)
     /// A command for the scene (scenes without a scroll view ignore it).
@@ -151,7 +154,7 @@ extension Script {
         "touchDown": ["id", "x", "y", "device"], "touchMove": ["id", "x", "y", "device"],
         "touchUp": ["id", "x", "y", "device"],
         "insert": ["index", "count", "animated"], "delete": ["index", "count", "animated"],
-        "wheel": ["dx", "dy", "x", "y", "shift"],
+        "wheel": ["dx", "dy", "x", "y", "shift", "ctrl"],
         "key": ["key", "shift"],
         "scrollTo": ["x", "y", "duration", "curve"],
         "scrollToEnd": ["duration", "curve"],
@@ -165,6 +168,7 @@ extension Script {
     /// keys by their `Key` names, then Return (`.enter`) and Tab (`.tab`; `.backtab` with `"shift": true`).
     static let keyNames: [(name: String, key: Key)] =
         Key.scrollKeys.map { ($0.rawValue, $0) } + [("Return", .enter), ("Tab", .tab)]
+            + [Key.zoomIn, .zoomOut, .zoomReset].map { ($0.rawValue, $0) }
 
     /// The key a script's `"key"` name stands for, or nil.
     static func key(named name: String) -> Key? {
@@ -313,8 +317,14 @@ private struct EventReader {
             case (false, false): location = nil
             default: throw fail("\"x\" and \"y\" go together: give both or neither")
             }
-            let turn = try flag("shift") ? EventTranslator.shiftedWheel(dx: dx, dy: dy) : (dx: dx, dy: dy)
-            action = .wheel(dx: turn.dx, dy: turn.dy, location: location)
+            if try flag("ctrl") {
+                guard dy != 0, dx == 0 else { throw fail("a \"ctrl\": true wheel zooms by \"dy\" (non-zero, without \"dx\")") }
+                guard try !flag("shift") else { throw fail("\"ctrl\" and \"shift\" do not go together on a wheel event") }
+                action = .magnify(scale: EventTranslator.wheelZoomScale(steps: dy), location: location)
+            } else {
+                let turn = try flag("shift") ? EventTranslator.shiftedWheel(dx: dx, dy: dy) : (dx: dx, dy: dy)
+                action = .wheel(dx: turn.dx, dy: turn.dy, location: location)
+            }
         case "key":
             let name = try string("key")
             guard let key = Script.key(named: name) else {

@@ -81,6 +81,9 @@ struct ScriptPlayer {
             case .wheel(let dx, let dy, let location):
                 let at = location ?? pointer ?? Point(x: windowSize.width / 2, y: windowSize.height / 2)
                 result.append(.input(.wheel(dx: dx, dy: dy, location: at, time: time)))
+            case .magnify(let scale, let location):
+                let at = location ?? pointer ?? Point(x: windowSize.width / 2, y: windowSize.height / 2)
+                result.append(.input(.magnify(scale: scale, location: at, time: time)))
             case .key(let key): result.append(.input(.key(key, time: time)))
             case .scene(let command): result.append(.scene(command))
             case .resize(let size): windowSize = size; result.append(.resize(size))

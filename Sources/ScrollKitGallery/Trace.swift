@@ -44,6 +44,8 @@ struct TraceSample: Sendable, Equatable {
     var activatedItem: Int = -1
     /// The section whose header is pinned at the top of the main list (-1: none, or a scene without sections).
     var pinnedSection: Int = -1
+    /// The main scroll view's zoom scale (1 where a scene has no zoom).
+    var zoomScale: Double = 1
 
     /// Every column neutral: zero numbers, idle phase, -1 indices.
     static let neutral = TraceSample()
@@ -60,6 +62,7 @@ extension TraceSample {
                   firstVisible: visible.isEmpty ? -1 : visible.lowerBound,
                   lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
                   configured: list.configuredInLastStep, selected: selected)
+        zoomScale = scroll.zoomScale
     }
 }
 
@@ -74,7 +77,7 @@ enum TraceFormat {
         "viewportWidth", "viewportHeight", "contentWidth", "contentHeight",
         "firstVisible", "lastVisible", "configured", "selected",
         "innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem", "activatedRow", "activatedItem",
-        "pinnedSection",
+        "pinnedSection", "zoomScale",
     ]
 
     /// The header line, without a line break.
@@ -107,6 +110,8 @@ enum TraceFormat {
             line += ","
             line += String(value)
         }
+        line += ","
+        line += number(sample.zoomScale)
         return line
     }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import ScrollKit
 
 /// What one SDL event means to a host.
@@ -36,9 +37,12 @@ public enum HostEvent: Sendable, Hashable {
 ///   positive `dy` always means the wheel turned away from the user. With Shift held, a purely
 ///   vertical turn becomes horizontal, as desktops do (see ``shiftedWheel(dx:dy:)``): turned toward
 ///   the user, it scrolls right. The fractions and the event times are kept as they are: a view tree
-///   tells a trackpad's stream from a wheel's notches by them (`WheelStreamClassifier`).
+///   tells a trackpad's stream from a wheel's notches by them (`WheelStreamClassifier`). With Ctrl held,
+///   a wheel turn is a zoom instead: `.magnify` by ``wheelZoomScale(steps:)`` of its `dy`, about the pointer.
 /// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Return (and the keypad's Enter,
-///   both `.enter`) become `.key`; Tab with Shift held is `.backtab`. Printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
+///   both `.enter`) become `.key`; Tab with Shift held is `.backtab`; Ctrl + `+` / `=` / `-` / `0` (and the
+///   keypad's) are `.zoomIn`, `.zoomOut`, `.zoomReset` (``zoomKey(forKeycode:)``), and text typed with
+///   Ctrl held is dropped. Printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
 ///   lower-cased; whitespace is left to `.key(.space)`.
 /// - Time: SDL stamps events in whole milliseconds since `SDL_Init` (a 32-bit counter); the
 ///   translator adds ``timeOffset`` (host clock seconds minus SDL ticks in seconds) and unwraps the
@@ -71,6 +75,9 @@ public struct EventTranslator: Sendable {
     /// follows the event stream: a Shift pressed between two wheel events of one batch counts for
     /// the second only. A host that sees no key events may set it itself.
     public var isShiftHeld = false
+    /// Whether Ctrl is held, followed like ``isShiftHeld``: Ctrl + wheel zooms, Ctrl + `+` / `-` / `0` are
+    /// the zoom keys, and text typed with Ctrl held is a shortcut, not text (dropped).
+    public var isControlHeld = false
     private var lastLocation = Point.zero
 
     /// Maps SDL's millisecond stamps onto a host clock read by `now` (seconds): waits (at most 2 ms) for
@@ -152,8 +159,12 @@ public struct EventTranslator: Sendable {
             if wheelDirection == .physical && w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
                 dx = -dx; dy = -dy
             }
-            if isShiftHeld { (dx, dy) = Self.shiftedWheel(dx: dx, dy: dy) }
             let p = Point(x: Double(w.mouseX), y: Double(w.mouseY))
+            if isControlHeld {
+                guard dy != 0 else { return nil }
+                return .input(.magnify(scale: Self.wheelZoomScale(steps: dy), location: p, time: time))
+            }
+            if isShiftHeld { (dx, dy) = Self.shiftedWheel(dx: dx, dy: dy) }
             return .input(.wheel(dx: dx, dy: dy, location: p, time: time))
 
         case SDL_FINGERDOWN:
@@ -181,14 +192,18 @@ public struct EventTranslator: Sendable {
 
         case SDL_KEYDOWN:
             isShiftHeld = Self.hasShift(event.key.keysym.mod)
+            isControlHeld = Self.hasControl(event.key.keysym.mod)
+            if isControlHeld, let zoom = Self.zoomKey(forKeycode: event.key.keysym.sym) { return .input(.key(zoom, time: time)) }
             guard let key = Self.key(forKeycode: event.key.keysym.sym, shift: isShiftHeld) else { return nil }
             return .input(.key(key, time: time))
 
         case SDL_KEYUP:
             isShiftHeld = Self.hasShift(event.key.keysym.mod)
+            isControlHeld = Self.hasControl(event.key.keysym.mod)
             return nil
 
         case SDL_TEXTINPUT:
+            guard !isControlHeld else { return nil }
             let text = Self.string(fromText: event.text)
             guard !text.isEmpty, !text.allSatisfy({ $0.isWhitespace || $0.isNewline }) else { return nil }
             return .input(.character(text.lowercased(), time: time))
@@ -209,6 +224,7 @@ public struct EventTranslator: Sendable {
                 return .quit
             case SDL_WINDOWEVENT_FOCUS_LOST:
                 isShiftHeld = false
+                isControlHeld = false
                 guard isPointerDown else { return nil }
                 isMouseDown = false
                 fingersDown = 0
@@ -249,6 +265,25 @@ public struct EventTranslator: Sendable {
         }
     }
 
+    /// The zoom key Ctrl + `code` is: `+`, `=` (the unshifted plus on most layouts) and the keypad's plus
+    /// zoom in; `-` and the keypad's minus zoom out; `0` and the keypad's 0 reset. Else nil.
+    public static func zoomKey(forKeycode code: SDL_Keycode) -> Key? {
+        func k(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: c.rawValue) }
+        switch code {
+        case k(SDLK_PLUS), k(SDLK_EQUALS), k(SDLK_KP_PLUS): return .zoomIn
+        case k(SDLK_MINUS), k(SDLK_KP_MINUS): return .zoomOut
+        case k(SDLK_0), k(SDLK_KP_0): return .zoomReset
+        default: return nil
+        }
+    }
+
+    /// The zoom factor of a Ctrl + wheel turn of `steps` (positive: turned away from the user, zooming in):
+    /// `ScrollingView.wheelZoomStep` to the power `steps`. Scripts' `"ctrl": true` wheels use the same rule.
+    public static func wheelZoomScale(steps: Double) -> Double {
+        guard steps.isFinite else { return 1 }
+        return pow(ScrollingView.wheelZoomStep, steps)
+    }
+
     /// A wheel turn made with Shift held, as desktops read it: a purely vertical turn (`dx` 0) becomes
     /// horizontal, `dx = -dy`, `dy = 0`, so turning the wheel toward the user (negative `dy`) scrolls
     /// right. A turn that already has a horizontal part is kept as it is (a system that converts
@@ -256,6 +291,11 @@ public struct EventTranslator: Sendable {
     public static func shiftedWheel(dx: Double, dy: Double) -> (dx: Double, dy: Double) {
         guard dx == 0, dy != 0 else { return (dx, dy) }
         return (-dy, 0)
+    }
+
+    /// Whether an SDL modifier state has either Ctrl key.
+    static func hasControl(_ mod: UInt16) -> Bool {
+        mod & UInt16(truncatingIfNeeded: KMOD_CTRL.rawValue) != 0
     }
 
     /// Whether an SDL modifier state has either Shift key.

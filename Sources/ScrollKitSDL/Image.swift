@@ -44,6 +44,16 @@ final class ImageEntry {
     let surface: UnsafeMutablePointer<SDL_Surface>
     let bytes: Int
     var lastUse: UInt64
+    /// Whether every pixel has alpha 255 (a JPEG, an opaque PNG): found once, on first use.
+    lazy var isOpaque: Bool = {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch) / 4
+        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
+        for y in 0..<h {
+            let row = pixels + y * pitch
+            for x in 0..<w where row[x] >> 24 != 0xFF { return false }
+        }
+        return true
+    }()
     init(id: Int, key: ImageKey, surface: UnsafeMutablePointer<SDL_Surface>, lastUse: UInt64) {
         self.id = id
         self.key = key
@@ -265,9 +275,16 @@ public final class ImageLibrary {
     /// at once. Cheap when there is nothing to do. Bad sizes (NaN, ≤ 0) do nothing.
     public func prefetch(_ image: ImageRef, size: Size, pixelScale: Double? = nil) {
         let scale = pixelScale ?? self.pixelScale
-        guard let key = Self.key(for: image.name, size: size, pixelScale: scale) else { return }
+        guard let key = Self.key(for: image, size: size, pixelScale: scale) else { return }
         if entries[key] != nil || pending.contains(key) || failures[image.name] != nil { return }
         request(key)
+    }
+
+    /// The cache key for drawing `image` at `size` points × `pixelScale` (its natural size for
+    /// `ImageRef.Sizing.natural`), or nil for an empty or bad size.
+    nonisolated static func key(for image: ImageRef, size: Size, pixelScale: Double) -> ImageKey? {
+        guard let key = key(for: image.name, size: size, pixelScale: pixelScale) else { return nil }
+        return image.sizing == .natural ? ImageKey(name: image.name, width: 0, height: 0) : key
     }
 
     /// The cache key for drawing `name` at `size` points × `pixelScale`, or nil for an empty or bad size.

@@ -1,4 +1,5 @@
 import CSDL2
+import CScrollKitPixels
 import ScrollKit
 
 /// A texture made from one cached `ImageLibrary` surface.
@@ -26,7 +27,7 @@ extension SDLCanvas {
     ///   put once in ``lastError`` (an `SDLError` naming the image); it is not retried every frame.
     public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
         guard !clipIsEmpty, opacity > 0, let dst = pixelRect(rect),
-              let key = ImageLibrary.key(for: image.name, size: rect.size, pixelScale: pixelScale) else { return }
+              let key = ImageLibrary.key(for: image, size: rect.size, pixelScale: pixelScale) else { return }
         let alpha = min(opacity, 1)
         let lookup = images.lookup(key)
         if damage.isRecording {
@@ -56,6 +57,14 @@ extension SDLCanvas {
             }
             drawImagePlaceholder(in: rect, opacity: alpha, crossed: true)
         }
+    }
+
+    /// Starts decoding `image` for drawing at `size` points when it is not decoded, and returns whether it is
+    /// ready (drawn as itself, not a placeholder or stand-in). See `DrawingCanvas.prepareImage(_:size:)`.
+    public func prepareImage(_ image: ImageRef, size: Size) -> Bool {
+        guard let key = ImageLibrary.key(for: image, size: size, pixelScale: pixelScale) else { return false }
+        if case .ready = images.lookup(key) { return true }
+        return false
     }
 
     /// Loads `image` now, at its natural size and on this thread, so errors surface before drawing.
@@ -91,6 +100,18 @@ extension SDLCanvas {
             imageTextures[key] = ImageTexture(texture: made, width: entry.surface.pointee.w,
                                               height: entry.surface.pointee.h, entryID: entry.id)
             texture = made
+        }
+        let sw = entry.surface.pointee.w, sh = entry.surface.pointee.h
+        if alpha >= 1, sw != dst.w || sh != dst.h, entry.isOpaque, let surface = directSurface,
+           let (x0, y0, x1, y1) = clippedPixels(dst, in: surface) {
+            // A natural-size image scaled as drawn (ImageRef.Sizing.natural), opaque, on the software target:
+            // one bilinear pass straight into the target (SDL's scaled copy makes two temporary surfaces).
+            SDL_RenderFlush(renderer)
+            sk_scale_bilinear_opaque(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
+                                     x0, y0, x1, y1,
+                                     entry.surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
+                                     entry.surface.pointee.pitch / 4, sw, sh, dst.x, dst.y, dst.w, dst.h)
+            return
         }
         SDL_SetTextureAlphaMod(texture, UInt8((alpha * 255).rounded()))
         SDL_RenderCopy(renderer, texture, nil, &dst)

@@ -255,6 +255,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
                 if playButton.contains(p) { play() }
             case .none: break
             }
+        case .magnify:
+            break
         case .wheel(_, _, let p, _):
             if curveList.frame.contains(p) { curveList.handle(event) }
             else if table.frame.contains(p) { stopRun(); table.handle(event) }

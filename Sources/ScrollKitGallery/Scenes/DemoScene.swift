@@ -129,6 +129,7 @@ enum SceneCatalog {
         .reader,
         .chat,
         .grid,
+        .photo,
     ]
 
     /// The scene shown when `--scene` is not given.
