@@ -33,6 +33,9 @@
 ///   glide their fraction of a step; spun fast → a stream, which the content follows 1:1 and coasts
 ///   after (the same as a trackpad). SDL 2 gives no way to tell such a wheel from a trackpad, and a
 ///   trackpad's values can land on the 1/120 lattice too, so the lattice is not used.
+/// - X11: SDL 2's X11 backend reports the wheel only as X buttons 4–7, one whole step a click, so there
+///   every device, a trackpad too, sends notches (a fast trackpad swipe accelerates like a fast-spun
+///   wheel). Streams come from Wayland, macOS and Windows.
 /// - On macOS the system itself keeps sending decaying events after the fingers lift (momentum): they
 ///   continue the stream, so the content follows them, and the fling at the stream's end starts from
 ///   their (by then low) speed.
