@@ -228,9 +228,9 @@ public final class ScrollingView: ViewNode {
     ///
     /// SDL 2 has no lines-per-notch setting (no hint, and no query of the system's, such as Windows'
     /// "lines to scroll"): its wheel event carries notches (`y`) and fractions of a notch (`preciseY`,
-    /// SDL 2.0.18+), so this is the whole conversion. SDL makes one step of a precise device 10 px of
-    /// travel on macOS and Wayland and 1/120 of a Windows wheel delta; set 10 here for a trackpad whose
-    /// content should move exactly as far as the fingers on those systems.
+    /// SDL 2.0.18+), so this is the whole conversion. One step of a precise device is about 10 px of
+    /// finger travel in SDL on Wayland (its axis unit) and macOS (`deltaY`), 120 units of a Windows wheel
+    /// delta; set 10 here for a trackpad whose content should move about as far as the fingers there.
     public var wheelStep: Double = ScrollingView.lineStep
 
     /// Creates a scroll view at rest at its minimum offset.

@@ -21,13 +21,15 @@
 /// second are notches (each a glide). The first event of a stream can only be recognised by the second:
 /// it is a notch (a glide) until then. A stream ends when no wheel event comes for ``streamEndGap``:
 /// the scroll view notices it at the first frame whose `timestamp` reaches the last event's time plus
-/// the gap (see ``ScrollingView/wheelStreamEndGap``), and the classifier at the next event.
+/// the gap (see the scroll view's `wheelStream` notes), and the classifier at the next event.
 ///
 /// What devices give:
-/// - Notched mouse: whole steps (±1, or ±2… when SDL coalesces) → notches at any speed.
-/// - Trackpad (macOS precise deltas; Wayland, where SDL divides the compositor's axis value by 10 px a
-///   step; Windows precision touchpads, 120 a step): fractional steps 5–16 ms apart → a stream from the
-///   second event on.
+/// - Notched mouse: whole steps (±1, or more when the system reports several clicks at once; on macOS
+///   SDL rounds the system's already accelerated wheel deltas up to whole steps, so a fast spin there is
+///   accelerated twice) → notches at any speed.
+/// - Trackpad (macOS's precise `deltaY`, about 10 px a step; Wayland, where SDL divides the compositor's
+///   axis value by 10 px a step; Windows precision touchpads, 120 a step): fractional steps 5–16 ms apart
+///   → a stream from the second event on.
 /// - Hi-res wheels (SDL 2.0.18+ on drivers that report them, e.g. Wayland's `axis_value120`: multiples of
 ///   1/120 step, often 1/8 step per detent): turned slowly (25 ms or more between events) → notches that
 ///   glide their fraction of a step; spun fast → a stream, which the content follows 1:1 and coasts
