@@ -113,14 +113,21 @@ extension ScrollingView {
     /// - On a `.horizontal` view the first event decides: more vertical than horizontal, the stream's
     ///   vertical steps scroll horizontally (toward the user = right) for its whole length; else it takes
     ///   the horizontal steps.
+    /// - On a `.both` view with ``isDirectionalLockEnabled``, a stream whose first event lies within 30° of
+    ///   an axis moves along that axis only, as a drag does; else it moves freely.
     /// - A pointer down on the view (a press, a touch) ends the stream without a fling: the content stops
     ///   where it is, as a press stops a fling. Events while a real pointer is down are ignored.
     /// No heap allocation per event or frame.
     func wheelStream(dx: Double, dy: Double, time: Double) {
         if pointer?.wheelStream != true {
             let ddx = dx.isFinite ? dx : 0, ddy = dy.isFinite ? dy : 0
-            guard pointer == nil, wheelDelta(dx: ddx, dy: ddy, verticalAsHorizontal: nil) != .zero else { return }
-            beginWheelStream(at: time, verticalAsHorizontal: axis == .horizontal && abs(ddy) > abs(ddx))
+            let first = wheelDelta(dx: ddx, dy: ddy, verticalAsHorizontal: nil)
+            guard pointer == nil, first != .zero else { return }
+            var lock: Dim?
+            if axis == .both && isDirectionalLockEnabled {
+                if abs(first.y) <= tan30Degrees * abs(first.x) { lock = .x } else if abs(first.x) <= tan30Degrees * abs(first.y) { lock = .y }
+            }
+            beginWheelStream(at: time, verticalAsHorizontal: axis == .horizontal && abs(ddy) > abs(ddx), lock: lock)
         }
         guard let p = pointer else { return }
         let delta = wheelDelta(dx: dx, dy: dy, verticalAsHorizontal: p.wheelVerticalAsHorizontal)
@@ -135,7 +142,7 @@ extension ScrollingView {
     /// Starts a stream: stops any motion where it is shown and puts a virtual pointer down, already dragging.
     /// The fling it stops (or the one its first event, a notch, stopped just before) is caught as a press
     /// catches it, so the stream's own fling builds on it (``flingBoostMinimumSpeed``).
-    func beginWheelStream(at time: Double, verticalAsHorizontal: Bool) {
+    func beginWheelStream(at time: Double, verticalAsHorizontal: Bool, lock: Dim? = nil) {
         var caught = caughtFling()
         if caught == nil, session == .glide, let c = wheelCaughtFling,
            time - c.time < WheelStreamClassifier.streamStartInterval {
@@ -151,6 +158,7 @@ extension ScrollingView {
                              caughtVelocity: caught?.velocity ?? .zero, caughtStart: caught?.start ?? .zero)
         p.wheelStream = true
         p.wheelVerticalAsHorizontal = verticalAsHorizontal
+        p.lock = lock
         pointer = p
         trackerX.reset()
         trackerY.reset()

@@ -280,6 +280,27 @@ struct WheelStreamViewTests {
         #expect(h.view.contentOffset.y == 0 && h.view.phase == .dragging)
     }
 
+    @Test("on a two-axis view a stream moves freely, or along one axis with the directional lock, as a drag",
+          arguments: [false, true])
+    func directionalLock(_ locked: Bool) {
+        let h = SVHarness(content: Size(width: 5000, height: 5000), axis: .both)
+        h.view.isDirectionalLockEnabled = locked
+        h.view.setContentOffset(Point(x: 1000, y: 1000), animated: false)
+        let dx = 0.1, dy = -0.5                       // 11° off vertical
+        var before = Point.zero
+        h.frames(from: 1)
+        for k in 0..<8 {
+            let t = 1 + Double(k) * 0.01
+            while h.now <= t { h.tick() }
+            wheel(h, dx: dx, dy: dy, at: t)
+            if k >= 2 {
+                #expect(abs(h.view.contentOffset.y - (before.y - dy * Self.step)) < 1e-9)
+                #expect(abs(h.view.contentOffset.x - (before.x + (locked ? 0 : dx * Self.step))) < 1e-9)
+            }
+            before = h.view.contentOffset
+        }
+    }
+
     @Test("a shift-wheel (dx = −dy) notch and stream scroll a horizontal view the way a vertical turn does")
     func shiftWheel() {
         let a = SVHarness(content: Size(width: 5000, height: 480), axis: .horizontal)
