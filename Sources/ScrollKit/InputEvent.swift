@@ -30,6 +30,8 @@ public enum InputEvent: Sendable, Hashable {
     case pointerUp(location: Point, time: Double)
     /// A wheel turn in steps (fractions allowed). Positive `dy` = turned away from the user =
     /// scroll toward the start, as SDL reports it. `location` is the pointer's position.
+    /// A view tree tells a trackpad's stream of fractional steps from a wheel's notches by their values
+    /// and `time`s (see ``WheelStreamClassifier``), so give each event its own timestamp.
     case wheel(dx: Double, dy: Double, location: Point, time: Double)
     case key(Key, time: Double)
     /// A printable key pressed (for app shortcuts such as "f", "h", "?", "1"), lower-case where it has case.

@@ -7,8 +7,13 @@ extension ScrollingView {
     func pointerDown(_ location: Point, _ time: Double) {
         guard location.x.isFinite, location.y.isFinite else { return }
         if let previous = pointer {
-            // A down without an up: end the old gesture as if it had been released where it was.
-            pointerUp(previous.lastLocation, max(time, previous.lastTime))
+            if previous.wheelStream {
+                // A press during a trackpad stream stops it where it is (no fling), as it stops a fling.
+                pointer = nil
+            } else {
+                // A down without an up: end the old gesture as if it had been released where it was.
+                pointerUp(previous.lastLocation, max(time, previous.lastTime))
+            }
         }
         let speed = max(abs(velocity.x), abs(velocity.y))
         // A timed scroll or glide is visible motion from its request on (its velocity reads 0 until

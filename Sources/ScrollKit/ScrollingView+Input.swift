@@ -4,30 +4,26 @@ extension ScrollingView {
 
     // MARK: - Wheel
 
-    /// A wheel turn: `dy` steps toward the start when positive (as SDL reports it), `dx` steps
-    /// toward the end (right) when positive. Fractions are precise (a 0.25 step moves 10 pt).
-    /// On a `.horizontal` scroll view a purely vertical turn scrolls horizontally.
+    /// A wheel notch (or a slow fractional step; see ``WheelStreamClassifier``): `dy` steps toward the start
+    /// when positive (as SDL reports it), `dx` steps toward the end (right) when positive. Fractions are
+    /// precise (a 0.25 step moves a quarter of ``wheelStep``). On a `.horizontal` scroll view a purely
+    /// vertical turn scrolls horizontally.
     ///
-    /// Each event adds `step × lineStep` (40 pt) to the glide's destination (clamped to the range) and
-    /// starts a new glide there; see ``GlideSimulation`` for how velocity carries over.
-    /// With ``snapping`` set, whole steps (fractions accumulate; a reversal drops the remainder) move
-    /// to the next or previous snap positions, one per step, so a burst moves several. Snapped wheel
-    /// steps move along one axis: the horizontal one for `.horizontal` (and for `.both` when `dy` is 0),
-    /// else the vertical one.
-    func wheel(dx: Double, dy: Double, time: Double) {
-        guard pointer == nil else { return }
-        var ddx = dx.isFinite ? dx : 0
-        let ddy = dy.isFinite ? dy : 0
-        var delta = Point.zero      // in steps, positive = offset increases
-        switch axis {
-        case .vertical:
-            delta.y = -ddy
-        case .horizontal:
-            if ddx == 0 { ddx = -ddy }
-            delta.x = ddx
-        case .both:
-            delta = Point(x: ddx, y: -ddy)
+    /// Each event adds `step × wheelStep × multiplier` to the glide's destination (clamped to the range)
+    /// and starts a new glide there; see ``GlideSimulation`` for how velocity carries over. `multiplier` is
+    /// the notch acceleration the router measured (``WheelStreamClassifier/notchMultiplier(_:)``; 1 for a
+    /// slow notch). With ``snapping`` set, whole steps (fractions accumulate; a reversal drops the remainder)
+    /// move to the next or previous snap positions, one per step and never accelerated, so a burst moves
+    /// several. Snapped wheel steps move along one axis: the horizontal one for `.horizontal` (and for
+    /// `.both` when `dy` is 0), else the vertical one.
+    /// A notch that comes while a trackpad stream is still waiting for its end ends it first (the stream's
+    /// fling starts, and the glide takes over from it).
+    func wheel(dx: Double, dy: Double, time: Double, multiplier: Double = 1) {
+        if let p = pointer, p.wheelStream {
+            endWheelStream(at: min(time, p.lastTime + WheelStreamClassifier.streamEndGap))
         }
+        guard pointer == nil else { return }
+        let delta = wheelDelta(dx: dx, dy: dy, verticalAsHorizontal: nil)
         guard delta.x != 0 || delta.y != 0 else { return }
 
         if let snapping {
@@ -44,9 +40,149 @@ extension ScrollingView {
             glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.lineGlideDuration, time: time)
             return
         }
+        // The fling this notch stops, should it turn out to be the first event of a trackpad stream.
+        wheelCaughtFling = caughtFling().map { (velocity: $0.velocity, start: $0.start, time: time) }
         let base = glideBase()
-        let target = Point(x: base.x + delta.x * ScrollingView.lineStep, y: base.y + delta.y * ScrollingView.lineStep)
+        let m = multiplier.isFinite && multiplier > 0 ? multiplier : 1
+        let step = effectiveWheelStep * m
+        let target = Point(x: base.x + delta.x * step, y: base.y + delta.y * step)
         glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.lineGlideDuration, time: time)
+    }
+
+    /// The plain deceleration running now, per axis: its velocity at the last frame (0 on an axis that is
+    /// not decelerating) and the time it started; nil when none is.
+    func caughtFling() -> (velocity: Point, start: Point)? {
+        guard session == .deceleration else { return nil }
+        var v = Point.zero, start = Point.zero
+        var any = false
+        for d in ScrollingView.dims {
+            guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
+            v[d] = velocity[d]
+            start[d] = m.start
+            any = true
+        }
+        return any ? (v, start) : nil
+    }
+
+    /// ``wheelStep`` sanitised: non-finite or negative values count as ``lineStep``.
+    var effectiveWheelStep: Double {
+        wheelStep.isFinite && wheelStep >= 0 ? wheelStep : ScrollingView.lineStep
+    }
+
+    /// A wheel turn in steps as offset steps (positive = the offset increases) on this view's axes.
+    /// On `.horizontal` the vertical steps scroll horizontally (toward the user = right): for a notch
+    /// (`verticalAsHorizontal` nil) when `dx` is 0; for a stream when its first event decided so.
+    /// Non-finite steps count as 0.
+    func wheelDelta(dx: Double, dy: Double, verticalAsHorizontal: Bool?) -> Point {
+        var ddx = dx.isFinite ? dx : 0
+        let ddy = dy.isFinite ? dy : 0
+        var delta = Point.zero
+        switch axis {
+        case .vertical:
+            delta.y = -ddy
+        case .horizontal:
+            if verticalAsHorizontal ?? (ddx == 0) { ddx = -ddy }
+            delta.x = ddx
+        case .both:
+            delta = Point(x: ddx, y: -ddy)
+        }
+        return delta
+    }
+
+    // MARK: - Trackpad streams
+
+    /// One event of a continuous wheel stream (a trackpad's two-finger scroll; the router classifies it
+    /// with ``WheelStreamClassifier``): the content follows it 1:1, as a drag does.
+    ///
+    /// The stream is a drag of a virtual pointer that moves `step × wheelStep` points against each
+    /// step (`dy` positive = toward the start, as for notches): the content sits at the stream's total
+    /// from where it was when the stream began, rubber-banded past the edges exactly like a drag (and
+    /// pinned there without ``bounces``); each event is a velocity sample. `phase` is `.dragging`, the
+    /// delegate hears `scrollViewWillBeginDragging` at the first event and the release callbacks at the
+    /// end, and ``isAnimating`` stays true so that frames keep coming.
+    ///
+    /// - Start: the first stream event stops any motion where it is shown (a glide, the first event of
+    ///   the stream taken for a notch; a fling), and the stream goes on from there.
+    /// - End: the first frame whose `timestamp` is at least ``WheelStreamClassifier/streamEndGap`` (50 ms)
+    ///   after the last event releases the content exactly as a touch release, at that moment (the last
+    ///   event's time plus the gap): the velocity is the tracker's at the last event (as if the fingers
+    ///   lifted with it), so a fling carries on at the stream's speed (capped at 8000 pt/s; a stream that
+    ///   caught a fling builds on it as a touch does, see ``flingBoostMinimumSpeed``), bounces at
+    ///   an edge, lands on a snap position with ``snapping``; a stream that ended past an edge without
+    ///   speed springs back. A notch, or a press, ends it sooner.
+    /// - On a `.horizontal` view the first event decides: more vertical than horizontal, the stream's
+    ///   vertical steps scroll horizontally (toward the user = right) for its whole length; else it takes
+    ///   the horizontal steps.
+    /// - On a `.both` view with ``isDirectionalLockEnabled``, a stream whose first event lies within 30° of
+    ///   an axis moves along that axis only, as a drag does; else it moves freely.
+    /// - A pointer down on the view (a press, a touch) ends the stream without a fling: the content stops
+    ///   where it is, as a press stops a fling. Events while a real pointer is down are ignored.
+    /// No heap allocation per event or frame.
+    func wheelStream(dx: Double, dy: Double, time: Double) {
+        if pointer?.wheelStream != true {
+            let ddx = dx.isFinite ? dx : 0, ddy = dy.isFinite ? dy : 0
+            let first = wheelDelta(dx: ddx, dy: ddy, verticalAsHorizontal: nil)
+            guard pointer == nil, first != .zero else { return }
+            var lock: Dim?
+            if axis == .both && isDirectionalLockEnabled {
+                if abs(first.y) <= tan30Degrees * abs(first.x) { lock = .x } else if abs(first.x) <= tan30Degrees * abs(first.y) { lock = .y }
+            }
+            beginWheelStream(at: time, verticalAsHorizontal: axis == .horizontal && abs(ddy) > abs(ddx), lock: lock)
+        }
+        guard let p = pointer else { return }
+        let delta = wheelDelta(dx: dx, dy: dy, verticalAsHorizontal: p.wheelVerticalAsHorizontal)
+        let step = effectiveWheelStep
+        let last = p.lastLocation
+        let location = Point(x: scrolls(.x) ? last.x - delta.x * step : last.x,
+                             y: scrolls(.y) ? last.y - delta.y * step : last.y)
+        guard location.x.isFinite, location.y.isFinite else { return }
+        pointerMove(location, time)
+    }
+
+    /// Starts a stream: stops any motion where it is shown and puts a virtual pointer down, already dragging.
+    /// The fling it stops (or the one its first event, a notch, stopped just before) is caught as a press
+    /// catches it, so the stream's own fling builds on it (``flingBoostMinimumSpeed``).
+    func beginWheelStream(at time: Double, verticalAsHorizontal: Bool, lock: Dim? = nil) {
+        var caught = caughtFling()
+        if caught == nil, session == .glide, let c = wheelCaughtFling,
+           time - c.time < WheelStreamClassifier.streamStartInterval {
+            caught = (velocity: c.velocity, start: c.start)
+        }
+        wheelCaughtFling = nil
+        let stopped = interruptForTouch()
+        let offset = contentOffset
+        var p = PointerState(downLocation: .zero, lastLocation: .zero, lastTime: time,
+                             anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),
+                             downOffset: offset, isDragging: true, stoppedMotion: stopped,
+                             stoppedVisibleMotion: true,
+                             caughtVelocity: caught?.velocity ?? .zero, caughtStart: caught?.start ?? .zero)
+        p.wheelStream = true
+        p.wheelVerticalAsHorizontal = verticalAsHorizontal
+        p.lock = lock
+        pointer = p
+        trackerX.reset()
+        trackerY.reset()
+        trackerX.addSample(position: 0, time: time)
+        trackerY.addSample(position: 0, time: time)
+        updatePhase()
+        delegate?.scrollViewWillBeginDragging(self)
+    }
+
+    /// Ends a running stream at the frame that shows its end (see ``wheelStream(dx:dy:time:)``).
+    func stepWheelStream(_ tick: FrameTick) {
+        guard let p = pointer, p.wheelStream, tick.timestamp.isFinite else { return }
+        let end = p.lastTime + WheelStreamClassifier.streamEndGap
+        guard tick.timestamp >= end - WheelStreamClassifier.timeSlack else { return }
+        endWheelStream(at: end)
+    }
+
+    /// Releases a running stream at `time` with the velocity it had at its last event (built on the fling
+    /// it caught, as a touch release's is: ``boostedVelocity(_:caughtBy:time:)`` at the last event).
+    func endWheelStream(at time: Double) {
+        guard let p = pointer, p.wheelStream else { return }
+        let v = boostedVelocity(pointerVelocity(at: p.lastTime), caughtBy: p, time: p.lastTime)
+        pointer = nil
+        release(velocity: v, dragStartOffset: p.downOffset, time: max(time, p.lastTime))
     }
 
     // MARK: - Keys

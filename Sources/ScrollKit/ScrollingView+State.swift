@@ -48,5 +48,11 @@ extension ScrollingView {
         /// For `resamples`: the recent samples (time order) and the location the content shows.
         var recent: [TouchResampler.Sample] = []
         var shownLocation = Point.zero
+        /// A continuous wheel stream (a trackpad) driving the view as a drag of a virtual pointer (see
+        /// ``ScrollingView/wheelStream(dx:dy:time:)``); it ends at a frame, ``WheelStreamClassifier/streamEndGap``
+        /// after its last event.
+        var wheelStream = false
+        /// For a wheel stream on a `.horizontal` view: its vertical steps scroll horizontally (decided by its first event).
+        var wheelVerticalAsHorizontal = false
     }
 }

@@ -40,7 +40,9 @@ import Motion
 ///   needed so that it goes at most half the viewport's length past the edge.
 /// - ``defaultAnimationDuration`` 0.3 s with ``defaultAnimationCurve`` (Core Animation's default,
 ///   cubic-bezier(0.25, 0.1, 0.25, 1)) for `setContentOffset(_:animated: true)`.
-/// - Wheel and arrow keys: ``lineStep`` 40 pt per step over ``lineGlideDuration`` 0.12 s;
+/// - Wheel notches and arrow keys: ``wheelStep`` (default ``lineStep``) and ``lineStep`` 40 pt per step
+///   over ``lineGlideDuration`` 0.12 s, quick notches accelerated (see ``WheelStreamClassifier``);
+///   a trackpad's continuous stream moves the content 1:1 as a drag, then flings (see `wheelStream`);
 ///   PageUp/PageDown/Space: the viewport less ``pageOverlap`` 40 pt (at least half the viewport)
 ///   over ``pageGlideDuration`` 0.2 s; Home/End over ``homeEndGlideDuration`` 0.3 s.
 ///
@@ -58,7 +60,8 @@ import Motion
 /// ## Source files
 /// `ScrollingView.swift` (state and geometry), `+Frames` (stepping and stopping), `+Range` (resizing and
 /// the range arithmetic), `+AxisMotion` (each axis's motion and its unboxed simulation), `+State` (the
-/// internal state types), `+Dragging`, `+Animation` (timed scrolls) and `+Input` (wheel and keys).
+/// internal state types), `+Dragging`, `+Animation` (timed scrolls) and `+Input` (wheel notches, trackpad
+/// streams and keys).
 @MainActor
 public final class ScrollingView: ViewNode {
 
@@ -88,7 +91,7 @@ public final class ScrollingView: ViewNode {
     /// up shows the finger's own location at once, so the content has moved exactly the finger's travel
     /// when it is released. The mouse is not resampled (its drag follows each event).
     public static let touchResampleLatency: Double = 0.010
-    /// Points per wheel step and per arrow key.
+    /// Points per arrow key, and the default of ``wheelStep`` (points per wheel step): 40.
     public static let lineStep: Double = 40
     /// How much of the old page stays visible after PageUp/PageDown/Space (points).
     public static let pageOverlap: Double = 40
@@ -129,6 +132,9 @@ public final class ScrollingView: ViewNode {
     var trackerY = VelocityTracker()
     /// Fractional wheel steps not yet turned into snap steps (only with `snapping`).
     var wheelStepRemainder: Double = 0
+    /// The fling the last wheel notch stopped (its velocity, start, and the notch's time), for a trackpad
+    /// stream that notch turns out to begin.
+    var wheelCaughtFling: (velocity: Point, start: Point, time: Double)?
 
     // Zoom (ScrollingView+Zoom.swift)
     var storedZoomScale: Double = 1
@@ -216,6 +222,16 @@ public final class ScrollingView: ViewNode {
     /// Points the pointer must move (along the scrollable axes) before a drag begins. Non-finite
     /// or negative values count as 0.
     public var touchSlop: Double = ScrollingView.defaultTouchSlop
+    /// Points per wheel step (one notch of a mouse wheel, and the scale of a trackpad's fractional steps,
+    /// which the content follows 1:1 at this many points per step): ``lineStep`` (40) by default.
+    /// 0 turns the wheel off; non-finite or negative values count as ``lineStep``.
+    ///
+    /// SDL 2 has no lines-per-notch setting (no hint, and no query of the system's, such as Windows'
+    /// "lines to scroll"): its wheel event carries notches (`y`) and fractions of a notch (`preciseY`,
+    /// SDL 2.0.18+), so this is the whole conversion. One step of a precise device is about 10 px of
+    /// finger travel in SDL on Wayland (its axis unit) and macOS (`deltaY`), 120 units of a Windows wheel
+    /// delta; set 10 here for a trackpad whose content should move about as far as the fingers there.
+    public var wheelStep: Double = ScrollingView.lineStep
 
     /// Creates a scroll view at rest at its minimum offset.
     /// Non-finite or negative sizes count as 0.
@@ -268,6 +284,7 @@ public final class ScrollingView: ViewNode {
     /// simulation at `tick.targetTimestamp`. O(1); no heap allocation unless a motion starts or hands over
     /// in this frame. Ticks with non-finite timestamps are ignored; ticks come in increasing time order.
     public override func update(_ tick: FrameTick) {
+        stepWheelStream(tick)
         stepResampledDrag(tick)
         stepZoom(tick)
         stepMotion(tick)
@@ -333,13 +350,13 @@ public final class ScrollingView: ViewNode {
     /// ``centersContent``).
     public var maxContentOffset: Point { Point(x: range(.x).hi, y: range(.y).hi) }
 
-    /// Whether anything needs frames: a deceleration, bounce, timed scroll or glide, or a timed
-    /// request waiting for the next ``step(_:)``. False at rest and while a pointer drags (a drag
-    /// moves on events, not frames), so the host can sleep.
+    /// Whether anything needs frames: a deceleration, bounce, timed scroll or glide, a timed
+    /// request waiting for the next ``step(_:)``, or a trackpad's wheel stream (a frame notices its end).
+    /// False at rest and while a pointer drags (a drag moves on events, not frames), so the host can sleep.
     /// Content views inside that move count too (see ``ViewNode/isAnimating``).
     public override var isAnimating: Bool {
         motionX != nil || motionY != nil || pendingRequest != nil || zoomMotion != nil || isCatchingUpWithTouch
-            || super.isAnimating
+            || pointer?.wheelStream == true || super.isAnimating
     }
 
     /// A resampled touch drag whose content does not show the latest sample yet.

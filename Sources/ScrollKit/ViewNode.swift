@@ -42,6 +42,9 @@ import Motion
 /// - **Wheel.** A vertical turn scrolls the innermost scroll view under the pointer that scrolls
 ///   vertically, a horizontal one (or Shift with the vertical wheel, which hosts turn into horizontal)
 ///   the innermost that scrolls horizontally; with none, the innermost scroll view under the pointer.
+///   A trackpad's continuous stream (told from notches by ``WheelStreamClassifier``) stays with the views
+///   it began on until it ends, wherever the pointer goes, and moves them 1:1 as a drag; quick notches
+///   accelerate (see `ScrollingView.wheelStep`).
 /// - **Keys.** See ``ViewNode/moveFocus(_:)`` and ``isFocusable``: arrows move focus when the tree has
 ///   focusable views, Tab and Backtab move it in order, Enter activates; scroll keys (PageUp, PageDown,
 ///   Space, Home, End, and arrows in a tree without focusable views) act on the innermost scroll view

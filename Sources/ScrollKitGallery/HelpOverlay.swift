@@ -39,10 +39,10 @@ final class HelpOverlay {
             Item(gesture: "Drag", "Follow 1:1, rubber band"),
             Item(gesture: "Flick", "Fling, decelerate, snap"),
             Item(gesture: "Wheel", "Glide (Shift: sideways)"),
+            Item(gesture: "Trackpad", "Follow 1:1, then fling"),
             Item(keys: ["↑", "↓", "←", "→"], "Step"),
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
             Item(keys: ["Home", "End"], "Start, end"),
-            Item(gesture: "Pinch", "Zoom the photo (+, −, 0)"),
         ]),
         Section(title: "Command line", items: [
             Item(gesture: "--scene NAME", "First tab"),
@@ -67,9 +67,10 @@ final class HelpOverlay {
             Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
             Item(keys: ["Return"], "Open the card"),
         ]),
-        Section(title: "Reader, Chat", items: [
+        Section(title: "Reader, Chat, Photo", items: [
             Item(keys: ["C"], "Contents: jump to a heading"),
             Item(keys: ["R", "E"], "Reply, load earlier"),
+            Item(gesture: "Pinch", "Zoom (2-tap, Ctrl-wheel, ±)"),
         ]),
     ]
 

@@ -50,6 +50,8 @@ enum ScriptAction: Sendable, Equatable {
     /// A wheel turn in steps (fractions allowed; positive `dy` = toward the start, as SDL reports it).
     /// `location` nil = the last scripted pointer position, or the window's centre before any.
     /// A `"shift": true` wheel is already turned horizontal here (`EventTranslator.shiftedWheel`).
+    /// Played with its own `t`, so fractional events less than 25 ms apart make a trackpad stream
+    /// (`WheelStreamClassifier`).
     case wheel(dx: Double, dy: Double, location: Point?)
     /// A Ctrl + wheel turn: a zoom by `scale` (`EventTranslator.wheelZoomScale(steps:)` of its `dy`) about
     /// `location` (nil: as for `wheel`).

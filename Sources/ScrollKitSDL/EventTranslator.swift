@@ -36,8 +36,9 @@ public enum HostEvent: Sendable, Hashable {
 ///   (`SDL_MOUSEWHEEL_FLIPPED`); ``WheelDirection/physical`` multiplies flipped values by -1, so
 ///   positive `dy` always means the wheel turned away from the user. With Shift held, a purely
 ///   vertical turn becomes horizontal, as desktops do (see ``shiftedWheel(dx:dy:)``): turned toward
-///   the user, it scrolls right. With Ctrl held, a wheel turn is a zoom instead: `.magnify` by
-///   ``wheelZoomScale(steps:)`` of its `dy`, about the pointer.
+///   the user, it scrolls right. The fractions and the event times are kept as they are: a view tree
+///   tells a trackpad's stream from a wheel's notches by them (`WheelStreamClassifier`). With Ctrl held,
+///   a wheel turn is a zoom instead: `.magnify` by ``wheelZoomScale(steps:)`` of its `dy`, about the pointer.
 /// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Return (and the keypad's Enter,
 ///   both `.enter`) become `.key`; Tab with Shift held is `.backtab`; Ctrl + `+` / `=` / `-` / `0` (and the
 ///   keypad's) are `.zoomIn`, `.zoomOut`, `.zoomReset` (``zoomKey(forKeycode:)``), and text typed with
