@@ -1,4 +1,5 @@
 #include "sk_scale.h"
+#include <string.h>
 
 enum { SK_SCALE_STRIP = 1024 };
 
@@ -36,13 +37,13 @@ static void scale_strip(uint32_t *dst, int dstPitch, int x0, int x1, int cy0, in
             const int i1 = (i + 1 < sw) ? i + 1 : i;
             const uint32_t f1 = wx[k], f0 = 256 - f1;
             const uint32_t a = r0[i], b = r0[i1], c = r1[i], d = r1[i1];
-            // Red and blue together, then green: 8-bit channels times weights summing to 65536.
-            uint32_t rbTop = ((a & 0xFF00FF) * f0 + (b & 0xFF00FF) * f1) >> 8;
-            uint32_t rbBot = ((c & 0xFF00FF) * f0 + (d & 0xFF00FF) * f1) >> 8;
-            uint32_t gTop = ((a & 0x00FF00) * f0 + (b & 0x00FF00) * f1) >> 8;
-            uint32_t gBot = ((c & 0x00FF00) * f0 + (d & 0x00FF00) * f1) >> 8;
-            uint32_t rb = (((rbTop & 0xFF00FF) * g0 + (rbBot & 0xFF00FF) * g1) >> 8) & 0xFF00FF;
-            uint32_t gg = (((gTop & 0x00FF00) * g0 + (gBot & 0x00FF00) * g1) >> 8) & 0x00FF00;
+            // Red and blue together, then green: 8-bit channels times weights summing to 256, rounded at each step.
+            uint32_t rbTop = ((a & 0xFF00FF) * f0 + (b & 0xFF00FF) * f1 + 0x800080) >> 8;
+            uint32_t rbBot = ((c & 0xFF00FF) * f0 + (d & 0xFF00FF) * f1 + 0x800080) >> 8;
+            uint32_t gTop = ((a & 0x00FF00) * f0 + (b & 0x00FF00) * f1 + 0x8000) >> 8;
+            uint32_t gBot = ((c & 0x00FF00) * f0 + (d & 0x00FF00) * f1 + 0x8000) >> 8;
+            uint32_t rb = (((rbTop & 0xFF00FF) * g0 + (rbBot & 0xFF00FF) * g1 + 0x800080) >> 8) & 0xFF00FF;
+            uint32_t gg = (((gTop & 0x00FF00) * g0 + (gBot & 0x00FF00) * g1 + 0x8000) >> 8) & 0x00FF00;
             out[k] = 0xFF000000u | rb | gg;
         }
     }
@@ -55,6 +56,15 @@ void sk_scale_bilinear_opaque(uint32_t *dst, int dstPitch, int cx0, int cy0, int
     int x0 = cx0 > dx ? cx0 : dx, y0 = cy0 > dy ? cy0 : dy;
     int x1 = cx1 < dx + dw ? cx1 : dx + dw, y1 = cy1 < dy + dh ? cy1 : dy + dh;
     if (x1 <= x0 || y1 <= y0) return;
+    if (sw == dw && sh == dh) {
+        // Drawn at its own size (a level shown 1:1): bilinear weights are all 0, so the pixels are copied.
+        for (int y = y0; y < y1; y++) {
+            const uint32_t *in = src + (int64_t)(y - dy) * srcPitch + (x0 - dx);
+            uint32_t *out = dst + (int64_t)y * dstPitch + x0;
+            for (int k = 0; k < x1 - x0; k++) out[k] = in[k] | 0xFF000000u;
+        }
+        return;
+    }
     for (int s = x0; s < x1; s += SK_SCALE_STRIP) {
         int e = s + SK_SCALE_STRIP < x1 ? s + SK_SCALE_STRIP : x1;
         scale_strip(dst, dstPitch, s, e, y0, y1, src, srcPitch, sw, sh, dx, dy, dw, dh);

@@ -39,6 +39,23 @@ struct DamageIdentityTests {
         Case(scene: "reader"),
         Case(scene: "chat", changesData: true),
         Case(scene: "grid"),
+        // Zoomed in first (Ctrl + wheel: 4 steps double the scale, twice) so that the common script scrolls it;
+        // then a pinch and a double-tap (zooms draw whole frames, scrolls move pixels).
+        Case(scene: "photo", axis: .vertical, extra: [
+            #"{"t": 0.01, "type": "wheel", "dy": 8, "ctrl": true, "x": 400, "y": 300}"#,
+            #"{"t": 3.0, "type": "touchDown", "id": 1, "x": 350, "y": 300}"#,
+            #"{"t": 3.0, "type": "touchDown", "id": 2, "x": 450, "y": 300}"#,
+            #"{"t": 3.05, "type": "touchMove", "id": 1, "x": 320, "y": 310}"#,
+            #"{"t": 3.05, "type": "touchMove", "id": 2, "x": 480, "y": 310}"#,
+            #"{"t": 3.1, "type": "touchMove", "id": 1, "x": 280, "y": 320}"#,
+            #"{"t": 3.1, "type": "touchMove", "id": 2, "x": 520, "y": 320}"#,
+            #"{"t": 3.15, "type": "touchUp", "id": 1, "x": 280, "y": 320}"#,
+            #"{"t": 3.15, "type": "touchUp", "id": 2, "x": 520, "y": 320}"#,
+            #"{"t": 3.3, "type": "touchDown", "id": 1, "x": 400, "y": 250}"#,
+            #"{"t": 3.32, "type": "touchUp", "id": 1, "x": 400, "y": 250}"#,
+            #"{"t": 3.4, "type": "touchDown", "id": 1, "x": 400, "y": 250}"#,
+            #"{"t": 3.42, "type": "touchUp", "id": 1, "x": 400, "y": 250}"#,
+        ]),
     ]
 
     /// The script: a slow drag, a fling, a timed scroll, wheel steps, keys, a resize mid-motion and back,
@@ -132,6 +149,7 @@ struct DamageIdentityTests {
                 SDL_RenderFlush(host.renderer)   // what SDL still queues (image blits) is in the frame too
             }
             let report = tracked.canvas.lastDamage
+            if ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil { print("DAMAGE", c.scene, frame, report.drawnPixels, report.movedPixels, tracked.canvas.damage.rects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }.joined(separator: " ")) }
             #expect(report.tracked)
             if report.movedPixels > 0 { movedFrames += 1 }
             if report.drawnPixels < Int(tracked.logicalSize.width * tracked.logicalSize.height * scale * scale) { partialFrames += 1 }
