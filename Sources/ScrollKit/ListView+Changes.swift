@@ -77,6 +77,11 @@ extension ListView {
     ///   the first items arrive showing from the start.) A list scrolled away from its end stays
     ///   put and counts the items that arrived below the viewport in ``newItemsBelow``.
     /// - **Animation** (`animation` non-nil, the default): see ``ListChangeAnimation``. `nil` applies at once.
+    /// - **With a grid layout** the indices are flat item indices (across sections): an insert joins the section
+    ///   of the item now at its index (at the end, the last section; a grid without sections refuses it), a
+    ///   delete may span sections, a move is a delete and an insert; the data source's sections must then hold
+    ///   what that leaves. Cards slide in two dimensions; for sections and (section, item) indices use
+    ///   ``performChanges(_:animation:)`` with ``GridChange``s. O(S × changes) for S sections.
     ///
     /// O(n) for variable and self-sizing layouts (the sizes are copied and the prefix sums rebuilt once per
     /// batch, whatever its length), O(1) for fixed sizes, plus O(changes² + changes × visible cells).

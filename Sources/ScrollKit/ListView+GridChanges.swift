@@ -26,11 +26,19 @@ public enum GridChange: Sendable, Hashable {
 }
 
 /// The section counts a batch walks through, change by change: the checks of ``GridChange``s (and of flat
-/// ``ListChange``s on a grid, which become grid changes here).
+/// ``ListChange``s on a grid, which become grid changes here). Flat positions are found through a Fenwick tree
+/// of the counts (O(log S) per change; rebuilt, O(S), after a change of sections).
 struct GridCounts {
-    var counts: [Int]
+    private(set) var counts: [Int]
+    private(set) var total: Int
+    /// The Fenwick tree over `counts` (1-based), valid while `treeValid`.
+    private var tree: [Int] = []
+    private var treeValid = false
 
-    var total: Int { counts.reduce(0, +) }
+    init(counts: [Int]) {
+        self.counts = counts
+        total = counts.reduce(0, +)
+    }
 
     private static func name(_ g: GridIndex) -> String { "item \(g.item) of section \(g.section)" }
 
@@ -94,35 +102,66 @@ struct GridCounts {
     /// Applies a change already checked.
     mutating func applyUnchecked(_ change: GridChange) {
         switch change {
-        case .insertItems(let at, let n): counts[at.section] += n
-        case .deleteItems(let at, let n): counts[at.section] -= n
-        case .moveItem(let from, let to): counts[from.section] -= 1; counts[to.section] += 1
+        case .insertItems(let at, let n): add(n, to: at.section)
+        case .deleteItems(let at, let n): add(-n, to: at.section)
+        case .moveItem(let from, let to): add(-1, to: from.section); add(1, to: to.section)
         case .reloadItem, .reloadSection: break
-        case .insertSections(let at, let itemCounts): counts.insert(contentsOf: itemCounts, at: at)
-        case .deleteSections(let at, let n): counts.removeSubrange(at..<(at + n))
-        case .moveSection(let from, let to): counts.insert(counts.remove(at: from), at: to)
+        case .insertSections(let at, let itemCounts):
+            counts.insert(contentsOf: itemCounts, at: at)
+            total += itemCounts.reduce(0, +)
+            treeValid = false
+        case .deleteSections(let at, let n):
+            total -= counts[at..<(at + n)].reduce(0, +)
+            counts.removeSubrange(at..<(at + n))
+            treeValid = false
+        case .moveSection(let from, let to):
+            counts.insert(counts.remove(at: from), at: to)
+            treeValid = false
         }
     }
 
-    /// The section and item of flat index `i` (`0 ..< total`): in the section holding that item. O(S).
-    func gridIndex(ofFlat i: Int) -> GridIndex {
-        var first = 0
-        for (s, c) in counts.enumerated() {
-            if i < first + c { return GridIndex(section: s, item: i - first) }
-            first += c
+    private mutating func add(_ d: Int, to s: Int) {
+        counts[s] += d
+        total += d
+        guard treeValid else { return }
+        var i = s + 1
+        while i < tree.count { tree[i] += d; i += i & -i }
+    }
+
+    private mutating func buildTree() {
+        let n = counts.count
+        tree = [Int](repeating: 0, count: n + 1)
+        for i in stride(from: 1, through: n, by: 1) {
+            tree[i] += counts[i - 1]
+            let parent = i + (i & -i)
+            if parent <= n { tree[parent] += tree[i] }
         }
-        return GridIndex(section: max(0, counts.count - 1), item: counts.last ?? 0)
+        treeValid = true
+    }
+
+    /// The section and item of flat index `i` (`0 ..< total`): in the section holding that item. O(log S).
+    mutating func gridIndex(ofFlat i: Int) -> GridIndex {
+        if !treeValid { buildTree() }
+        // The most sections whose items all come before i: the section after them holds item i.
+        var pos = 0, rest = i
+        var step = 1
+        while step * 2 < tree.count { step *= 2 }
+        while step > 0 {
+            let next = pos + step
+            if next < tree.count && tree[next] <= rest {
+                pos = next
+                rest -= tree[next]
+            }
+            step /= 2
+        }
+        return GridIndex(section: pos, item: rest)
     }
 
     /// Where a flat insertion at `i` (`0 ... total`) goes: before the item now at `i`, in its section; at the
     /// end, at the end of the last section. `nil` when there are no sections.
-    func insertionIndex(ofFlat i: Int) -> GridIndex? {
+    mutating func insertionIndex(ofFlat i: Int) -> GridIndex? {
         guard !counts.isEmpty else { return nil }
-        var first = 0
-        for (s, c) in counts.enumerated() {
-            if i < first + c { return GridIndex(section: s, item: i - first) }
-            first += c
-        }
+        if i < total { return gridIndex(ofFlat: i) }
         return GridIndex(section: counts.count - 1, item: counts[counts.count - 1])
     }
 
@@ -137,25 +176,27 @@ struct GridCounts {
                 throw ListChangeError("change \(k): insert into a grid with no sections (insert a section first)")
             }
             made = [.insertItems(at: g, count: n)]
+            try apply(made[0], number: k)
         case .delete(let at, var n):
             while n > 0 {
                 let g = gridIndex(ofFlat: at)
                 let m = min(n, counts[g.section] - g.item)
-                made.append(.deleteItems(at: g, count: m))
-                counts[g.section] -= m
+                let part = GridChange.deleteItems(at: g, count: m)
+                try apply(part, number: k)
+                made.append(part)
                 n -= m
             }
-            for c in made { if case .deleteItems(let g, let m) = c { counts[g.section] += m } }   // applied below
         case .move(let from, let to):
             let a = gridIndex(ofFlat: from)
-            counts[a.section] -= 1
+            add(-1, to: a.section)
             let b = insertionIndex(ofFlat: to) ?? GridIndex(section: a.section, item: 0)
-            counts[a.section] += 1
+            add(1, to: a.section)
             made = [.moveItem(from: a, to: b)]
+            try apply(made[0], number: k)
         case .reload(let at):
             made = [.reloadItem(at: gridIndex(ofFlat: at))]
+            try apply(made[0], number: k)
         }
-        for c in made { try apply(c, number: k) }
         return made
     }
 

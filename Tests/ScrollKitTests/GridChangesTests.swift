@@ -373,6 +373,60 @@ struct GridChangesTests {
         expectListConsistent(list)
     }
 
+    /// The flat rule on the model: the section and item of the card at flat `i`, or for an insertion at the
+    /// end, the end of the last section.
+    func place(_ source: ShelfSource, _ i: Int) -> GridIndex {
+        var first = 0
+        for (s, section) in source.sections.enumerated() {
+            if i < first + section.items.count { return GridIndex(section: s, item: i - first) }
+            first += section.items.count
+        }
+        return GridIndex(section: source.sections.count - 1, item: source.sections.last!.items.count)
+    }
+
+    @Test("Random flat batches on a grid against a model (sections empty and full)", arguments: Array(1...12) as [UInt64])
+    func randomFlatBatches(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let source = ShelfSource(counts: (0..<8).map { _ in rng.int(below: 3) == 0 ? 0 : rng.int(below: 12) })
+        let list = makeShelfGrid(source)
+        var ticks = ListTicks(hz: 60)
+        list.step(ticks.next())
+        for round in 0..<30 {
+            var changes: [ListChange] = []
+            for _ in 0..<(1 + rng.int(below: 5)) {
+                let n = source.flatIDs.count
+                switch rng.int(below: 3) {
+                case 1 where n > 0:
+                    let at = rng.int(below: n), k = 1 + rng.int(below: min(9, n - at))
+                    for _ in 0..<k {   // one at a time: the run may span sections
+                        let g = place(source, at)
+                        source.sections[g.section].items.remove(at: g.item)
+                    }
+                    changes.append(.delete(at: at, count: k))
+                case 2 where n > 1:
+                    let from = rng.int(below: n), to = rng.int(below: n)
+                    let a = place(source, from)
+                    let id = source.sections[a.section].items.remove(at: a.item)
+                    let b = place(source, to)
+                    source.sections[b.section].items.insert(id, at: b.item)
+                    changes.append(.move(from: from, to: to))
+                default:
+                    let at = rng.int(below: n + 1), k = 1 + rng.int(below: 3)
+                    let g = place(source, at)
+                    source.sections[g.section].items.insert(contentsOf: source.nextItem..<(source.nextItem + k), at: g.item)
+                    source.nextItem += k
+                    changes.append(.insert(at: at, count: k))
+                }
+            }
+            try list.performChanges(changes, animation: rng.int(below: 2) == 0 ? nil : .standard)
+            for _ in 0..<(1 + rng.int(below: 25)) { list.step(ticks.next()) }
+            let ids = source.flatIDs
+            #expect(list.visibleCells.map { ($0 as? LabelCell)?.title ?? "?" } == list.visibleRange.map { "\(ids[$0])" }, "round \(round)")
+        }
+        for _ in 0..<40 { list.step(ticks.next()) }
+        expectGridMatchesModel(list, source)
+    }
+
     @Test("Random batches of item and section changes against a model", arguments: Array(1...16) as [UInt64])
     func randomBatches(seed: UInt64) throws {
         var rng = SeededRandom(seed: seed)
