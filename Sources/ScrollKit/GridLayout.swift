@@ -207,6 +207,15 @@ public final class SectionedGridLayout {
         return firstItem[section + 1] - firstItem[section]
     }
 
+    /// Every section's item count, in order. O(S).
+    var itemCounts: [Int] {
+        var counts = [Int](repeating: 0, count: sectionCount)
+        firstItem.withUnsafeBufferPointer { f in
+            for s in counts.indices { counts[s] = f[s + 1] - f[s] }
+        }
+        return counts
+    }
+
     /// The (sanitized) style of section `section` (`.plain` out of range).
     public func style(ofSection section: Int) -> GridSectionStyle {
         guard section >= 0, section < sectionCount else { return .plain }

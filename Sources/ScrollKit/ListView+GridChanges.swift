@@ -359,7 +359,7 @@ extension ListView {
         }
         let insertedSections = Set(new.indices.filter { !oldSections.contains(new[$0].section) })
         let oldSectionIDs = old.map(\.section)
-        applyBatch(updateLayout: { readGridSections(grid) }, mapping: { newIndex[oldIDs[$0]] }, inserted: inserted,
+        applyBatch(updateLayout: { readGridSections(grid, counts: newCounts) }, mapping: { newIndex[oldIDs[$0]] }, inserted: inserted,
                    reloaded: [], sections: SectionChanges(mapping: { newSection[oldSectionIDs[$0]] },
                                                           inserted: insertedSections, reloaded: []),
                    animation: animation)
@@ -467,7 +467,7 @@ extension ListView {
             }
             return j
         }
-        applyBatch(updateLayout: { readGridSections(grid) }, mapping: mapping, inserted: inserted.map(flat),
+        applyBatch(updateLayout: { readGridSections(grid, counts: new) }, mapping: mapping, inserted: inserted.map(flat),
                    reloaded: reloaded.map(flat),
                    sections: SectionChanges(mapping: sectionMapping, inserted: Set(insertedSections),
                                             reloaded: Set(reloadedSections)),

@@ -71,16 +71,21 @@ extension ListView {
         updateContentSize()
     }
 
-    /// Reads the sections, their counts and styles from the data source into `grid` (the scroll view's content
-    /// size is left as it was: a batch of changes sets it with the offset adjusted). O(S).
-    func readGridSections(_ grid: SectionedGridLayout) {
+    /// Reads the sections, their counts (unless a batch has just checked them against the data source: `known`)
+    /// and styles from the data source into `grid` (the scroll view's content size is left as it was: a batch
+    /// of changes sets it with the offset adjusted). O(S).
+    func readGridSections(_ grid: SectionedGridLayout, counts known: [Int]? = nil) {
         storedLayout.setItems(count: 0, fixedSize: 1)
         if let source = dataSource as? any GridDataSource {
             gridSource = source
-            let sc = max(0, source.numberOfSections)
             var counts = [Int]()
-            counts.reserveCapacity(sc)
-            for s in 0..<sc { counts.append(source.numberOfItems(inSection: s)) }
+            if let known {
+                counts = known
+            } else {
+                let sc = max(0, source.numberOfSections)
+                counts.reserveCapacity(sc)
+                for s in 0..<sc { counts.append(source.numberOfItems(inSection: s)) }
+            }
             if let style = source.sectionStyle {
                 grid.setSections(counts, headerLength: style.headerLength, footerLength: style.footerLength,
                                  sectionInsets: style.insets)
@@ -89,16 +94,14 @@ extension ListView {
             }
         } else {
             gridSource = nil
-            grid.setSections([dataSource.numberOfItems])
+            grid.setSections(known ?? [dataSource.numberOfItems])
         }
         grid.update(crossLength: crossLength)
     }
 
     /// The counts of the grid's sections as the layout holds them (one section of the data source's items
     /// when it is not a ``GridDataSource``). O(S).
-    func gridSectionCounts(_ grid: SectionedGridLayout) -> [Int] {
-        (0..<grid.sectionCount).map { grid.itemCount(inSection: $0) }
-    }
+    func gridSectionCounts(_ grid: SectionedGridLayout) -> [Int] { grid.itemCounts }
 
     /// Where a header or footer cell belongs now: the pinned header at its pinned place, the others at their
     /// natural places (an item cell's own frame).
