@@ -357,6 +357,31 @@ struct GridChangesTests {
         expectGridMatchesModel(list, source)
     }
 
+    @Test("A horizontal grid: cards slide along and across the axis, the card at the left edge stays put")
+    func horizontal() throws {
+        let source = ShelfSource(counts: [9, 9, 9])
+        let grid = SectionedGridLayout(axis: .horizontal, columns: .fixed(3), itemLength: .fixed(100))
+        let list = ListView(frame: Rect(x: 0, y: 0, width: 500, height: 300), gridLayout: grid, dataSource: source)
+        var ticks = ListTicks(hz: 60)
+        list.scrollView.contentOffset = Point(x: 380, y: 0)   // section 1's first column at the left edge
+        list.step(ticks.next())
+        let top = list.visibleRange.lowerBound
+        let x0 = list.frame(of: top)!.minX - list.scrollView.contentOffset.x
+        let mover = try #require(list.cell(at: 12))   // section 1: column 1, row 0 → column 0, row 2
+        let change = GridChange.deleteItems(at: GridIndex(section: 1, item: 0), count: 1)
+        source.apply(change)
+        try list.performChanges([change], animation: ListChangeAnimation(duration: 0.5, curve: .linear))
+        #expect(list.cell(at: 11) === mover)
+        #expect(mover.frame.origin == Point(x: 480, y: 0), "drawn where it was")
+        for _ in 0..<15 { list.step(ticks.next()) }
+        #expect(mover.frame.minX > 380 && mover.frame.minX < 480 && mover.frame.minY > 0 && mover.frame.minY < 200)
+        for _ in 0..<30 { list.step(ticks.next()) }
+        #expect(mover.frame.origin == Point(x: 380, y: 200))
+        let now = source.flatIDs.firstIndex(of: 9 + 1)!   // section 1's second card is now its first
+        #expect(list.frame(of: now)!.minX - list.scrollView.contentOffset.x == x0)
+        #expect(!list.isAnimating)
+    }
+
     @Test("A list layout takes grid item changes in section 0 and refuses section changes")
     func listLayoutIsOneSection() throws {
         let source = IdentifiedSource(count: 20, fixed: 50)
