@@ -357,6 +357,26 @@ struct GridChangesTests {
         expectGridMatchesModel(list, source)
     }
 
+    @Test("A flat difference of identifiers on a grid: cards matched across sections, sections by position")
+    func flatDifference() throws {
+        let source = ShelfSource(counts: [4, 5])
+        let list = makeShelfGrid(source)
+        var ticks = ListTicks(hz: 60)
+        list.step(ticks.next())
+        let old = source.flatIDs
+        let card = try #require(list.cell(at: 0))
+        let header1 = try #require(list.headerCell(forSection: 1))
+        source.sections = [(id: 0, items: [1, 2, 3]), (id: 1, items: [4, 5, 0, 6, 7, 8]), (id: 7, items: [70])]
+        source.configured.removeAll()
+        try list.applyDifference(from: old, to: source.flatIDs)
+        #expect(list.cell(at: 5) === card, "card 0 moved into section 1 with its cell")
+        #expect(list.headerCell(forSection: 1) === header1)
+        #expect(source.configured == [70])
+        #expect(list.headerCell(forSection: 2)?.fadeAmount == 1, "the new last section fades in")
+        for _ in 0..<30 { list.step(ticks.next()) }
+        expectGridMatchesModel(list, source)
+    }
+
     @Test("A horizontal grid: cards slide along and across the axis, the card at the left edge stays put")
     func horizontal() throws {
         let source = ShelfSource(counts: [9, 9, 9])
