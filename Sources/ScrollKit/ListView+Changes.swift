@@ -81,7 +81,8 @@ extension ListView {
     ///   of the item now at its index (at the end, the last section; a grid without sections refuses it), a
     ///   delete may span sections, a move is a delete and an insert; the data source's sections must then hold
     ///   what that leaves. Cards slide in two dimensions; for sections and (section, item) indices use
-    ///   ``performChanges(_:animation:)`` with ``GridChange``s. O(S × changes) for S sections.
+    ///   ``performChanges(_:animation:)`` with ``GridChange``s. O(S + changes × log S) for S sections, plus the
+    ///   visible cells.
     ///
     /// O(n) for variable and self-sizing layouts (the sizes are copied and the prefix sums rebuilt once per
     /// batch, whatever its length), O(1) for fixed sizes, plus O(changes² + changes × visible cells).

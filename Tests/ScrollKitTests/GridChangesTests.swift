@@ -377,6 +377,31 @@ struct GridChangesTests {
         expectGridMatchesModel(list, source)
     }
 
+    @Test("Empty and zero-sized grids take changes: sections into no sections, cards into a 0x0 grid; a flat insert into no sections is refused")
+    func emptyAndZeroSized() throws {
+        let source = ShelfSource(counts: [])
+        let list = makeShelfGrid(source)
+        var ticks = ListTicks(hz: 60)
+        list.step(ticks.next())
+        #expect(throws: ListChangeError("change 0: insert into a grid with no sections (insert a section first)")) {
+            try list.performChanges([ListChange.insert(at: 0, count: 1)])
+        }
+        let first = GridChange.insertSections(at: 0, itemCounts: [3, 0])
+        source.apply(first)
+        try list.performChanges([first])
+        #expect(list.headerCell(forSection: 0)?.fadeAmount == 1)
+        for _ in 0..<30 { list.step(ticks.next()) }
+        expectGridMatchesModel(list, source)
+        list.frame = Rect(x: 0, y: 0, width: .nan, height: 0)
+        let more = GridChange.insertItems(at: GridIndex(section: 1, item: 0), count: 2)
+        source.apply(more)
+        try list.performChanges([more])
+        #expect(list.visibleCells.isEmpty && list.numberOfItems == 5)
+        list.frame = Rect(x: 0, y: 0, width: 400, height: 600)
+        for _ in 0..<30 { list.step(ticks.next()) }
+        expectGridMatchesModel(list, source)
+    }
+
     @Test("A horizontal grid: cards slide along and across the axis, the card at the left edge stays put")
     func horizontal() throws {
         let source = ShelfSource(counts: [9, 9, 9])
