@@ -51,11 +51,13 @@ struct ItemAnimation {
 }
 
 /// What a batch did to a grid's sections: `mapping` takes an old section to its new one (nil: removed);
-/// `inserted` and `reloaded` hold new sections.
+/// `inserted` and `reloaded` hold new sections; `previousFrame` gives where a header or footer (by its new
+/// section) was in the old content, for those that come into view.
 struct SectionChanges {
     var mapping: (Int) -> Int?
     var inserted: Set<Int>
     var reloaded: Set<Int>
+    var previousFrame: ((ListCellRole) -> Rect?)? = nil
 }
 
 extension ListView {
@@ -160,11 +162,30 @@ extension ListView {
             let oldSections = grid.sectionCount
             let newSections = (dataSource as? any GridDataSource).map { max(0, $0.numberOfSections) } ?? 1
             let inserted = new.indices.filter { !oldIDs.contains(new[$0]) }
+            // Where items and headers coming into view were: the old layout, by identifier.
+            let previousFrame: ((Int) -> Rect?)?, previousSupplementary: ((ListCellRole) -> Rect?)?
+            if (animation?.duration ?? 0) > 0 {
+                let oldLayout = grid.snapshot()
+                var oldIndex: [ID: Int] = [:]
+                oldIndex.reserveCapacity(old.count)
+                for (i, id) in old.enumerated() { oldIndex[id] = i }
+                let frames = oldIndex.isEmpty ? [] : new.map { id in oldIndex[id].flatMap { oldLayout.frame(ofItem: $0) } }
+                previousFrame = { n in n >= 0 && n < frames.count ? frames[n] : nil }
+                let headers = (0..<max(0, oldLayout.sectionCount)).map { s in (oldLayout.headerFrame(section: s), oldLayout.footerFrame(section: s)) }
+                previousSupplementary = { role in
+                    let s = role.section
+                    guard s >= 0, s < headers.count else { return nil }
+                    return role.isHeader ? headers[s].0 : headers[s].1
+                }
+            } else {
+                previousFrame = nil
+                previousSupplementary = nil
+            }
             applyBatch(updateLayout: { readGridSections(grid) }, mapping: { newIndex[old[$0]] }, inserted: inserted,
                        reloaded: [], sections: SectionChanges(mapping: { $0 < newSections ? $0 : nil },
                                                               inserted: Set(oldSections..<max(oldSections, newSections)),
-                                                              reloaded: []),
-                       animation: animation)
+                                                              reloaded: [], previousFrame: previousSupplementary),
+                       previousFrame: previousFrame, animation: animation)
             return
         }
         let difference = new.difference(from: old)
@@ -239,9 +260,12 @@ extension ListView {
     /// The common work of a validated batch, for either layout: `updateLayout` brings the layout to the new
     /// items (it must not touch the scroll view), `mapping` takes an old flat index to its new one (nil:
     /// removed), `inserted` and `reloaded` are new flat indices; `sections` (a grid's) says what became of
-    /// the sections, for their headers and footers.
+    /// the sections, for their headers and footers. `previousFrame` (a grid's) gives where a new index's item
+    /// was in the old content (nil: unknown), so items and headers coming into view slide from where they were
+    /// (at most a viewport length away) instead of with their neighbours.
     func applyBatch(updateLayout: () -> Void, mapping: (Int) -> Int?, inserted: [Int], reloaded: [Int],
-                    sections: SectionChanges?, animation: ListChangeAnimation?) {
+                    sections: SectionChanges?, previousFrame: ((Int) -> Rect?)? = nil,
+                    animation: ListChangeAnimation?) {
         let animated = (animation?.duration ?? 0) > 0
         let offset = axisOffset, length = viewportLength
         let hi = axisComponent(scrollView.maxContentOffset)
@@ -418,6 +442,13 @@ extension ListView {
         contentDirty = false
         setPoolLimits(newVisible.count + Self.reuseMargin)
 
+        /// A displacement from off screen, at most a viewport length along the axis.
+        func limited(_ d: Point) -> Point {
+            let reach = max(length, 1)
+            return storedLayout.axis == .horizontal ? Point(x: min(max(d.x, -reach), reach), y: d.y)
+                                                    : Point(x: d.x, y: min(max(d.y, -reach), reach))
+        }
+
         // The animations: survivors slide from where they were drawn (along and, in a grid, across the axis);
         // items that came into view without being inserted move with their nearest survivor; inserted items
         // fade in. Headers and footers slide with their sections; those of inserted sections fade in.
@@ -439,6 +470,10 @@ extension ListView {
                     a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
                     a.fadeStart = .nan
                     cell.fadeAmount = 1
+                } else if let old = previousFrame?(cell.index) {
+                    let d = limited(Point(x: screen(old, offset).x - place.x, y: screen(old, offset).y - place.y))
+                    displacement = d
+                    lastDisplacement = d
                 } else if let last = lastDisplacement {
                     displacement = last
                 } else {
@@ -450,13 +485,16 @@ extension ListView {
             for cell in supplementaryCells {
                 let id = ObjectIdentifier(cell)
                 var a = itemAnimations[id] ?? ItemAnimation()
+                let place = screen(cell.frame, newOffset)
                 if let was = drawnSupplementary[cell.role] {
-                    let place = screen(cell.frame, newOffset)
                     setSlide(&a, by: Point(x: was.x - place.x, y: was.y - place.y), animation)
                 } else if let sections, sections.inserted.contains(cell.role.section) {
                     a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
                     a.fadeStart = .nan
                     cell.fadeAmount = 1
+                } else if let sections, let old = sections.previousFrame?(cell.role) {
+                    let was = screen(old, offset)
+                    setSlide(&a, by: limited(Point(x: was.x - place.x, y: was.y - place.y)), animation)
                 }
                 if a.slide != nil || a.crossSlide != nil || a.fade != nil { itemAnimations[id] = a } else { itemAnimations[id] = nil }
             }

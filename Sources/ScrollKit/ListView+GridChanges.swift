@@ -223,6 +223,44 @@ struct GridCounts {
         return g
     }
 
+    /// Where new item `g` was before `change`, or nil when the change inserted it (the inverse of ``map``).
+    static func unmap(_ g: GridIndex, through change: GridChange) -> GridIndex? {
+        var g = g
+        switch change {
+        case .insertItems(let at, let n):
+            guard g.section == at.section, g.item >= at.item else { return g }
+            if g.item < at.item + n { return nil }
+            g.item -= n
+        case .deleteItems(let at, let n):
+            if g.section == at.section && g.item >= at.item { g.item += n }
+        case .moveItem(let from, let to):
+            if g == to { return from }
+            if g.section == to.section && g.item > to.item { g.item -= 1 }
+            if g.section == from.section && g.item >= from.item { g.item += 1 }
+        case .reloadItem, .reloadSection:
+            break
+        case .insertSections, .deleteSections, .moveSection:
+            guard let s = unmapSection(g.section, through: change) else { return nil }
+            g.section = s
+        }
+        return g
+    }
+
+    /// Where new section `s` was before `change`, or nil when the change inserted it.
+    static func unmapSection(_ s: Int, through change: GridChange) -> Int? {
+        switch change {
+        case .insertSections(let at, let itemCounts):
+            if s >= at && s < at + itemCounts.count { return nil }
+            return s >= at + itemCounts.count ? s - itemCounts.count : s
+        case .deleteSections(let at, let n): return s >= at ? s + n : s
+        case .moveSection(let from, let to):
+            if s == to { return from }
+            let j = s > to ? s - 1 : s
+            return j >= from ? j + 1 : j
+        default: return s
+        }
+    }
+
     /// Where old section `s` is after `change`, or nil when the change removes it.
     static func mapSection(_ s: Int, through change: GridChange) -> Int? {
         switch change {
@@ -363,10 +401,38 @@ extension ListView {
         }
         let insertedSections = Set(new.indices.filter { !oldSections.contains(new[$0].section) })
         let oldSectionIDs = old.map(\.section)
+        // Where items and headers coming into view were: the old layout, by identifier.
+        // (O(n): every new item's old frame, as the identifiers are walked anyway.)
+        let previousFrame: ((Int) -> Rect?)?, previousSupplementary: ((ListCellRole) -> Rect?)?
+        if (animation?.duration ?? 0) > 0 {
+            let oldLayout = grid.snapshot()
+            var oldIndex: [ItemID: Int] = [:]
+            oldIndex.reserveCapacity(oldIDs.count)
+            for (i, id) in oldIDs.enumerated() { oldIndex[id] = i }
+            var frames: [Rect?] = []
+            frames.reserveCapacity(newIndex.count)
+            for section in new { for id in section.items { frames.append(oldIndex[id].flatMap { oldLayout.frame(ofItem: $0) }) } }
+            previousFrame = { n in n >= 0 && n < frames.count ? frames[n] : nil }
+            var oldSection: [SectionID: Int] = [:]
+            for (s, id) in oldSectionIDs.enumerated() { oldSection[id] = s }
+            let decorations: [(Rect?, Rect?)] = new.map { section in
+                guard let s = oldSection[section.section] else { return (nil, nil) }
+                return (oldLayout.headerFrame(section: s), oldLayout.footerFrame(section: s))
+            }
+            previousSupplementary = { role in
+                let s = role.section
+                guard s >= 0, s < decorations.count else { return nil }
+                return role.isHeader ? decorations[s].0 : decorations[s].1
+            }
+        } else {
+            previousFrame = nil
+            previousSupplementary = nil
+        }
         applyBatch(updateLayout: { readGridSections(grid, counts: newCounts) }, mapping: { newIndex[oldIDs[$0]] }, inserted: inserted,
                    reloaded: [], sections: SectionChanges(mapping: { newSection[oldSectionIDs[$0]] },
-                                                          inserted: insertedSections, reloaded: []),
-                   animation: animation)
+                                                          inserted: insertedSections, reloaded: [],
+                                                          previousFrame: previousSupplementary),
+                   previousFrame: previousFrame, animation: animation)
     }
 
     // MARK: - Internals
@@ -471,10 +537,28 @@ extension ListView {
             }
             return j
         }
+        // Where items and headers coming into view were: the old layout, reached back through the changes.
+        let oldLayout = (animation?.duration ?? 0) > 0 ? grid.snapshot() : nil
+        let previousFrame: ((Int) -> Rect?)? = oldLayout.map { old in { n in
+            guard var g = grid.gridIndex(forFlatIndex: n) as GridIndex? else { return nil }
+            for change in changes.reversed() {
+                guard let before = GridCounts.unmap(g, through: change) else { return nil }
+                g = before
+            }
+            return old.frame(of: g)
+        } }
+        let previousSupplementary: ((ListCellRole) -> Rect?)? = oldLayout.map { old in { role in
+            var s = role.section
+            for change in changes.reversed() {
+                guard let before = GridCounts.unmapSection(s, through: change) else { return nil }
+                s = before
+            }
+            return role.isHeader ? old.headerFrame(section: s) : old.footerFrame(section: s)
+        } }
         applyBatch(updateLayout: { readGridSections(grid, counts: new) }, mapping: mapping, inserted: inserted.map(flat),
                    reloaded: reloaded.map(flat),
                    sections: SectionChanges(mapping: sectionMapping, inserted: Set(insertedSections),
-                                            reloaded: Set(reloadedSections)),
-                   animation: animation)
+                                            reloaded: Set(reloadedSections), previousFrame: previousSupplementary),
+                   previousFrame: previousFrame, animation: animation)
     }
 }

@@ -235,6 +235,33 @@ struct GridChangesTests {
         expectGridMatchesModel(list, source)
     }
 
+    @Test("Cards and headers coming into view slide from where they were, together with their section", arguments: [false, true])
+    func comingIntoView(asDifference: Bool) throws {
+        let source = ShelfSource(counts: [8, 12, 12])   // section 2's header shows at 580, its cards below the viewport
+        let list = makeShelfGrid(source)
+        var ticks = ListTicks(hz: 60)
+        list.step(ticks.next())
+        let old = source.snapshot
+        let change = GridChange.deleteItems(at: GridIndex(section: 1, item: 0), count: 12)
+        source.apply(change)
+        let animation = ListChangeAnimation(duration: 0.5, curve: .linear)
+        if asDifference { try list.applyDifference(from: old, to: source.snapshot, animation: animation) }
+        else { try list.performChanges([change], animation: animation) }
+        func check(_ comment: Comment) throws {
+            let header = try #require(list.headerCell(forSection: 2))
+            let card = try #require(list.cell(at: 8))   // section 2's first card
+            #expect(header.frame.maxY == card.frame.minY, comment)
+        }
+        try check("at once: the header where it was, its first card under it")
+        #expect(list.headerCell(forSection: 2)?.frame.minY == 580)
+        for k in 0..<40 {
+            list.step(ticks.next())
+            try check("frame \(k)")
+        }
+        #expect(list.headerCell(forSection: 2)?.frame.minY == 280)
+        expectGridMatchesModel(list, source)
+    }
+
     @Test("A batch during an animation starts from where the cards are drawn, in both dimensions: no jump")
     func interruptedAnimation() throws {
         let source = ShelfSource(counts: [30])
