@@ -167,6 +167,23 @@ public final class SectionedGridLayout {
         self.insets = insets
     }
 
+    /// A copy of this layout as it is (sections, styles, width, spacings and its built positions): the geometry
+    /// before a batch of changes, asked where cards and headers were. O(S).
+    func snapshot() -> SectionedGridLayout {
+        let copy = SectionedGridLayout(axis: axis, columns: columns, itemLength: itemLength,
+                                       itemSpacing: storedItemSpacing, interitemSpacing: storedInteritemSpacing,
+                                       insets: storedInsets)
+        copy.crossLength = crossLength
+        copy.firstItem = firstItem
+        copy.uniformStyle = uniformStyle
+        copy.styles = styles
+        copy.firstRow = firstRow
+        copy.starts = starts
+        copy.uniformMetrics = uniformMetrics
+        copy.isBuilt = isBuilt
+        return copy
+    }
+
     // MARK: - Sections and width
 
     /// Lays out one section per entry of `counts` (negative counts = 0), all with the same header, footer
@@ -205,6 +222,15 @@ public final class SectionedGridLayout {
     public func itemCount(inSection section: Int) -> Int {
         guard section >= 0, section < sectionCount else { return 0 }
         return firstItem[section + 1] - firstItem[section]
+    }
+
+    /// Every section's item count, in order. O(S).
+    var itemCounts: [Int] {
+        var counts = [Int](repeating: 0, count: sectionCount)
+        firstItem.withUnsafeBufferPointer { f in
+            for s in counts.indices { counts[s] = f[s + 1] - f[s] }
+        }
+        return counts
     }
 
     /// The (sanitized) style of section `section` (`.plain` out of range).

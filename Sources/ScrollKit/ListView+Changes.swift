@@ -40,12 +40,24 @@ public struct ListChangeAnimation: Sendable, Hashable {
 struct ItemAnimation {
     /// The displacement along the axis from the cell's place, going to 0.
     var slide: TimedSimulation?
+    /// The displacement across the axis (a grid's cell changing columns), going to 0; starts with `slide`.
+    var crossSlide: TimedSimulation?
     var slideStart = Double.nan
     /// How faded the cell is (ListCell.fadeAmount), going to 0 (fade in) or 1 (fade out).
     var fade: TimedSimulation?
     var fadeStart = Double.nan
     /// A removed cell's frame in content coordinates (it has no item to take it from).
     var ghostFrame: Rect?
+}
+
+/// What a batch did to a grid's sections: `mapping` takes an old section to its new one (nil: removed);
+/// `inserted` and `reloaded` hold new sections; `previousFrame` gives where a header or footer (by its new
+/// section) was in the old content, for those that come into view.
+struct SectionChanges {
+    var mapping: (Int) -> Int?
+    var inserted: Set<Int>
+    var reloaded: Set<Int>
+    var previousFrame: ((ListCellRole) -> Rect?)? = nil
 }
 
 extension ListView {
@@ -67,6 +79,12 @@ extension ListView {
     ///   the first items arrive showing from the start.) A list scrolled away from its end stays
     ///   put and counts the items that arrived below the viewport in ``newItemsBelow``.
     /// - **Animation** (`animation` non-nil, the default): see ``ListChangeAnimation``. `nil` applies at once.
+    /// - **With a grid layout** the indices are flat item indices (across sections): an insert joins the section
+    ///   of the item now at its index (at the end, the last section; a grid without sections refuses it), a
+    ///   delete may span sections, a move is a delete and an insert; the data source's sections must then hold
+    ///   what that leaves. Cards slide in two dimensions; for sections and (section, item) indices use
+    ///   ``performChanges(_:animation:)`` with ``GridChange``s. O(S + changes × log S) for S sections, plus the
+    ///   visible cells.
     ///
     /// O(n) for variable and self-sizing layouts (the sizes are copied and the prefix sums rebuilt once per
     /// batch, whatever its length), O(1) for fixed sizes, plus O(changes² + changes × visible cells).
@@ -74,34 +92,12 @@ extension ListView {
         guard !isUpdatingCells else {
             throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
         }
-        guard grid == nil else {
-            throw ListChangeError("a list with a grid layout takes reloadData(), not item changes")
+        if let grid {
+            try performFlatChanges(changes, in: grid, animation: animation)
+            return
         }
         var count = storedLayout.itemCount
-        for (k, change) in changes.enumerated() {
-            switch change {
-            case .insert(let at, let n):
-                guard n >= 0 else { throw ListChangeError("change \(k): insert of \(n) items (a count must be 0 or more)") }
-                guard at >= 0, at <= count else {
-                    throw ListChangeError("change \(k): insert at \(at) is out of range (0...\(count))")
-                }
-                count += n
-            case .delete(let at, let n):
-                guard n >= 0 else { throw ListChangeError("change \(k): delete of \(n) items (a count must be 0 or more)") }
-                guard at >= 0, at + n <= count else {
-                    throw ListChangeError("change \(k): delete of \(at)..<\(at + n) is out of range (\(count) items)")
-                }
-                count -= n
-            case .move(let from, let to):
-                guard from >= 0, from < count, to >= 0, to < count else {
-                    throw ListChangeError("change \(k): move from \(from) to \(to) is out of range (\(count) items)")
-                }
-            case .reload(let at):
-                guard at >= 0, at < count else {
-                    throw ListChangeError("change \(k): reload of \(at) is out of range (\(count) items)")
-                }
-            }
-        }
+        for (k, change) in changes.enumerated() { try Self.validate(change, number: k, count: &count) }
         let expected = max(0, dataSource.numberOfItems)
         guard count == expected else {
             throw ListChangeError("the changes leave \(count) items but the data source has \(expected)")
@@ -133,17 +129,18 @@ extension ListView {
     /// ``performChanges(_:animation:)``'s rules. Identifiers must be unique in each array, and `old` must
     /// have as many items as the list; otherwise a ``ListChangeError`` and no change.
     ///
+    /// With a grid layout the identifiers are the items' in flat order (across sections) and the sections are
+    /// taken by position (headers stay with their section numbers); to move, insert or remove sections with
+    /// identities of their own, give the sections (``applyDifference(from:to:animation:)`` with sections).
+    ///
     /// O(n) (a dictionary of the identifiers, then Swift's `difference(from:)`).
     public func applyDifference<ID: Hashable>(from old: [ID], to new: [ID],
                                               animation: ListChangeAnimation? = .standard) throws(ListChangeError) {
         guard !isUpdatingCells else {
             throw ListChangeError("changes cannot be applied while the list is configuring its cells (from cell(at:in:))")
         }
-        guard grid == nil else {
-            throw ListChangeError("a list with a grid layout takes reloadData(), not item changes")
-        }
-        guard old.count == storedLayout.itemCount else {
-            throw ListChangeError("the old identifiers number \(old.count) but the list has \(storedLayout.itemCount) items")
+        guard old.count == numberOfItems else {
+            throw ListChangeError("the old identifiers number \(old.count) but the list has \(numberOfItems) items")
         }
         let expected = max(0, dataSource.numberOfItems)
         guard new.count == expected else {
@@ -160,6 +157,37 @@ extension ListView {
         for (i, id) in old.enumerated() {
             guard oldIDs.insert(id).inserted else { throw ListChangeError("the old identifiers repeat one (at \(i))") }
         }
+        if let grid {
+            // A grid: items by identity; sections by position (a new last section is inserted, a lost one removed).
+            let oldSections = grid.sectionCount
+            let newSections = (dataSource as? any GridDataSource).map { max(0, $0.numberOfSections) } ?? 1
+            let inserted = new.indices.filter { !oldIDs.contains(new[$0]) }
+            // Where items and headers coming into view were: the old layout, by identifier.
+            let previousFrame: ((Int) -> Rect?)?, previousSupplementary: ((ListCellRole) -> Rect?)?
+            if (animation?.duration ?? 0) > 0 {
+                let oldLayout = grid.snapshot()
+                var oldIndex: [ID: Int] = [:]
+                oldIndex.reserveCapacity(old.count)
+                for (i, id) in old.enumerated() { oldIndex[id] = i }
+                let frames = oldIndex.isEmpty ? [] : new.map { id in oldIndex[id].flatMap { oldLayout.frame(ofItem: $0) } }
+                previousFrame = { n in n >= 0 && n < frames.count ? frames[n] : nil }
+                let headers = (0..<max(0, oldLayout.sectionCount)).map { s in (oldLayout.headerFrame(section: s), oldLayout.footerFrame(section: s)) }
+                previousSupplementary = { role in
+                    let s = role.section
+                    guard s >= 0, s < headers.count else { return nil }
+                    return role.isHeader ? headers[s].0 : headers[s].1
+                }
+            } else {
+                previousFrame = nil
+                previousSupplementary = nil
+            }
+            applyBatch(updateLayout: { readGridSections(grid) }, mapping: { newIndex[old[$0]] }, inserted: inserted,
+                       reloaded: [], sections: SectionChanges(mapping: { $0 < newSections ? $0 : nil },
+                                                              inserted: Set(oldSections..<max(oldSections, newSections)),
+                                                              reloaded: [], previousFrame: previousSupplementary),
+                       previousFrame: previousFrame, animation: animation)
+            return
+        }
         let difference = new.difference(from: old)
         var layoutChanges: [ListChange] = []
         for removal in difference.removals.reversed() {
@@ -171,6 +199,32 @@ extension ListView {
         let inserted = new.indices.filter { !oldIDs.contains(new[$0]) }
         apply(layoutChanges: layoutChanges, mapping: { newIndex[old[$0]] }, inserted: inserted, reloaded: [],
               animation: animation)
+    }
+
+    /// Checks change number `k` against `count` items (the count as it is at that step) and updates `count`.
+    static func validate(_ change: ListChange, number k: Int, count: inout Int) throws(ListChangeError) {
+        switch change {
+        case .insert(let at, let n):
+            guard n >= 0 else { throw ListChangeError("change \(k): insert of \(n) items (a count must be 0 or more)") }
+            guard at >= 0, at <= count else {
+                throw ListChangeError("change \(k): insert at \(at) is out of range (0...\(count))")
+            }
+            count += n
+        case .delete(let at, let n):
+            guard n >= 0 else { throw ListChangeError("change \(k): delete of \(n) items (a count must be 0 or more)") }
+            guard at >= 0, at + n <= count else {
+                throw ListChangeError("change \(k): delete of \(at)..<\(at + n) is out of range (\(count) items)")
+            }
+            count -= n
+        case .move(let from, let to):
+            guard from >= 0, from < count, to >= 0, to < count else {
+                throw ListChangeError("change \(k): move from \(from) to \(to) is out of range (\(count) items)")
+            }
+        case .reload(let at):
+            guard at >= 0, at < count else {
+                throw ListChangeError("change \(k): reload of \(at) is out of range (\(count) items)")
+            }
+        }
     }
 
     /// The index `i` has after `change`, or nil when the change removes it.
@@ -188,37 +242,84 @@ extension ListView {
         }
     }
 
-    /// The common work of a validated batch: `layoutChanges` are applied to the layout in order, `mapping`
-    /// takes an old index to its new one (nil: removed), `inserted` and `reloaded` are new indices.
+    /// The list layout's half of a validated batch: `layoutChanges` applied to the sizes in one pass, then the
+    /// common work (``applyBatch(updateLayout:mapping:inserted:reloaded:sections:animation:)``).
     private func apply(layoutChanges: [ListChange], mapping: (Int) -> Int?, inserted: [Int], reloaded: [Int],
                        animation: ListChangeAnimation?) {
+        applyBatch(updateLayout: {
+            storedLayout.applyChanges(layoutChanges)
+            if storedLayout.estimatedItemSize != nil {
+                for i in reloaded { storedLayout.invalidateMeasurement(at: i) }
+            } else if storedLayout.fixedItemSize == nil {
+                for i in inserted { storedLayout.updateSize(at: i) }
+                for i in reloaded { storedLayout.updateSize(at: i) }
+            }
+        }, mapping: mapping, inserted: inserted, reloaded: reloaded, sections: nil, animation: animation)
+    }
+
+    /// The common work of a validated batch, for either layout: `updateLayout` brings the layout to the new
+    /// items (it must not touch the scroll view), `mapping` takes an old flat index to its new one (nil:
+    /// removed), `inserted` and `reloaded` are new flat indices; `sections` (a grid's) says what became of
+    /// the sections, for their headers and footers. `previousFrame` (a grid's) gives where a new index's item
+    /// was in the old content (nil: unknown), so items and headers coming into view slide from where they were
+    /// (at most a viewport length away) instead of with their neighbours.
+    func applyBatch(updateLayout: () -> Void, mapping: (Int) -> Int?, inserted: [Int], reloaded: [Int],
+                    sections: SectionChanges?, previousFrame: ((Int) -> Rect?)? = nil,
+                    animation: ListChangeAnimation?) {
         let animated = (animation?.duration ?? 0) > 0
         let offset = axisOffset, length = viewportLength
         let hi = axisComponent(scrollView.maxContentOffset)
         let phase = scrollView.phase
-        let pinned = storedLayout.itemCount > 0 && offset >= hi - 0.5 && offset <= hi + 0.5
+        let pinned = numberOfItems > 0 && offset >= hi - 0.5 && offset <= hi + 0.5
             && phase != .dragging && phase != .tracking && phase != .decelerating && phase != .bouncing
+        let layout = geometry
+        var cross = crossLength
+        func start(_ i: Int) -> Double { axisStart(layout.frame(ofItem: i, crossLength: cross) ?? .zero) }
+        /// Where a content frame is on screen: along the axis less the offset, across as it is.
+        func screen(_ r: Rect, _ o: Double) -> Point {
+            storedLayout.axis == .horizontal ? Point(x: r.minX - o, y: r.minY) : Point(x: r.minX, y: r.minY - o)
+        }
 
         // The anchor: the first item showing that the batch keeps, and its place on screen.
         var anchor: (old: Int, new: Int, screen: Double)?
-        let oldVisible = storedLayout.visibleRange(offset: offset, length: length)
+        let oldVisible = layout.visibleItems(offset: offset, length: length, crossLength: cross)
         for i in oldVisible {
-            if let n = mapping(i) { anchor = (i, n, storedLayout.itemStart(i) - offset); break }
+            if let n = mapping(i) { anchor = (i, n, start(i) - offset); break }
         }
         // Where each showing cell is drawn now (a running slide included), by its new index.
-        var drawnStart: [Int: Double] = [:]
+        var drawn: [Int: Point] = [:]
         for cell in cells where cell.index >= 0 {
-            if let n = mapping(cell.index) { drawnStart[n] = axisStart(cell.frame) - offset }
+            if let n = mapping(cell.index) { drawn[n] = screen(cell.frame, offset) }
+        }
+        // A grid's headers and footers: those of kept sections take their new sections (and are drawn
+        // where they are now); those of removed sections fade out, those of reloaded ones are made again.
+        var drawnSupplementary: [ListCellRole: Point] = [:]
+        var removedSupplementary: [ListCell] = []
+        if let sections {
+            var kept: [ListCell] = []
+            for cell in supplementaryCells {
+                let role = cell.role
+                guard let n = sections.mapping(role.section) else {
+                    removedSupplementary.append(cell)
+                    continue
+                }
+                let newRole: ListCellRole = role.isHeader ? .header(section: n) : .footer(section: n)
+                drawnSupplementary[newRole] = screen(cell.frame, offset)
+                if sections.reloaded.contains(n) {
+                    recycle(cell)
+                } else {
+                    cell.role = newRole
+                    kept.append(cell)
+                }
+            }
+            kept.sort { ($0.role.section, $0.role.isHeader ? 0 : 1) < ($1.role.section, $1.role.isHeader ? 0 : 1) }
+            supplementaryCells = kept
+            sectionRange = -1 ..< -1   // brought up to date below
         }
 
         // The layout: one pass for the whole batch.
-        storedLayout.applyChanges(layoutChanges)
-        if storedLayout.estimatedItemSize != nil {
-            for i in reloaded { storedLayout.invalidateMeasurement(at: i) }
-        } else if storedLayout.fixedItemSize == nil {
-            for i in inserted { storedLayout.updateSize(at: i) }
-            for i in reloaded { storedLayout.updateSize(at: i) }
-        }
+        updateLayout()
+        cross = crossLength
 
         // Focus, a scroll to an item, pending reconfigurations: to their new indices.
         if let router = rootView.router, let f = router.focus, f.view === self, let item = f.item {
@@ -248,9 +349,9 @@ extension ListView {
                 pass += 1
             }
         }
-        let size = storedLayout.contentSize(crossLength: crossLength)
+        let size = layout.contentSize(crossLength: cross)
         var delta = 0.0
-        if let anchor { delta = storedLayout.itemStart(anchor.new) - anchor.screen - offset }
+        if let anchor { delta = start(anchor.new) - anchor.screen - offset }
         scrollView.setContentSize(size, adjustingContentOffsetBy: axisPoint(delta))
         if storedLayout.estimatedItemSize != nil { measureNearViewport() }
         if pinned {
@@ -261,11 +362,40 @@ extension ListView {
             }
         }
         let newOffset = axisOffset
-        let newVisible = storedLayout.visibleRange(offset: newOffset, length: length)
+        let newVisible = layout.visibleItems(offset: newOffset, length: length, crossLength: cross)
         if pinned {
             newItemsBelow = 0
         } else {
             newItemsBelow += inserted.lazy.filter { $0 >= newVisible.upperBound }.count
+        }
+
+        // Ghosts already fading stay where they are on screen (content moved by the offset change).
+        let shift = newOffset - offset
+        func shifted(_ r: Rect) -> Rect {
+            var frame = r
+            if storedLayout.axis == .horizontal { frame.origin.x += shift } else { frame.origin.y += shift }
+            return frame
+        }
+        if shift != 0 {
+            for ghost in ghosts {
+                let id = ObjectIdentifier(ghost)
+                guard var a = itemAnimations[id], let frame = a.ghostFrame else { continue }
+                a.ghostFrame = shifted(frame)
+                itemAnimations[id] = a
+            }
+        }
+        /// A removed cell (an item's, or a removed section's header or footer) fades out where it is on screen.
+        func fadeOut(_ cell: ListCell, _ animation: ListChangeAnimation) {
+            var a = itemAnimations[ObjectIdentifier(cell)] ?? ItemAnimation()
+            a.slide = nil
+            a.crossSlide = nil
+            a.ghostFrame = shifted(cell.frame)
+            a.fade = TimedSimulation(from: cell.fadeAmount, to: 1, duration: animation.duration, curve: animation.curve)
+            a.fadeStart = .nan
+            itemAnimations[ObjectIdentifier(cell)] = a
+            cell.index = -1
+            cell.isUserInteractionEnabled = false
+            ghosts.append(cell)
         }
 
         // The cells: keep the survivors (under their new indices), fade out the removed, configure the rest.
@@ -275,34 +405,15 @@ extension ListView {
             if let n = mapping(cell.index), !reloadedSet.contains(n) {
                 survivors[n] = cell
             } else if mapping(cell.index) == nil, animated, let animation {
-                // Removed: it fades out where it is on screen (content moved by the offset change).
-                var a = itemAnimations[ObjectIdentifier(cell)] ?? ItemAnimation()
-                let shift = newOffset - offset
-                var frame = cell.frame
-                if storedLayout.axis == .horizontal { frame.origin.x += shift } else { frame.origin.y += shift }
-                a.slide = nil
-                a.ghostFrame = frame
-                a.fade = TimedSimulation(from: cell.fadeAmount, to: 1, duration: animation.duration, curve: animation.curve)
-                a.fadeStart = .nan
-                itemAnimations[ObjectIdentifier(cell)] = a
-                cell.index = -1
-                cell.isUserInteractionEnabled = false
-                ghosts.append(cell)
+                fadeOut(cell, animation)
             } else {
                 itemAnimations[ObjectIdentifier(cell)] = nil
                 recycle(cell)
             }
         }
-        // Ghosts already fading stay where they are on screen.
-        let shift = newOffset - offset
-        for ghost in ghosts {
-            let id = ObjectIdentifier(ghost)
-            guard var a = itemAnimations[id], var frame = a.ghostFrame, shift != 0 else { continue }
-            if storedLayout.axis == .horizontal { frame.origin.x += shift } else { frame.origin.y += shift }
-            a.ghostFrame = frame
-            itemAnimations[id] = a
+        for cell in removedSupplementary {
+            if animated, let animation { fadeOut(cell, animation) } else { recycle(cell) }
         }
-        let cross = crossLength
         var rebuilt: [ListCell] = []
         rebuilt.reserveCapacity(newVisible.count)
         setPoolLimits(max(cells.count, newVisible.count) + Self.reuseMargin)
@@ -315,12 +426,13 @@ extension ListView {
         for i in newVisible {
             if let cell = survivors[i] {
                 cell.index = i
-                cell.frame = storedLayout.frame(of: i, crossLength: cross) ?? .zero
+                cell.frame = layout.frame(ofItem: i, crossLength: cross) ?? .zero
                 rebuilt.append(cell)
             } else {
                 rebuilt.append(obtainCell(for: i, crossLength: cross))
             }
         }
+        if sections != nil { _ = updateSupplementaries(offset: newOffset, length: length, reconfigureAll: false) }
         isUpdatingCells = false
         cells = rebuilt
         cellRange = newVisible
@@ -330,40 +442,65 @@ extension ListView {
         contentDirty = false
         setPoolLimits(newVisible.count + Self.reuseMargin)
 
-        // The animations: survivors slide from where they were drawn; items that came into view without
-        // being inserted move with their nearest survivor; inserted items fade in.
+        /// A displacement from off screen, at most a viewport length along the axis.
+        func limited(_ d: Point) -> Point {
+            let reach = max(length, 1)
+            return storedLayout.axis == .horizontal ? Point(x: min(max(d.x, -reach), reach), y: d.y)
+                                                    : Point(x: d.x, y: min(max(d.y, -reach), reach))
+        }
+
+        // The animations: survivors slide from where they were drawn (along and, in a grid, across the axis);
+        // items that came into view without being inserted move with their nearest survivor; inserted items
+        // fade in. Headers and footers slide with their sections; those of inserted sections fade in.
         if animated, let animation {
-            var lastDisplacement: Double?
+            var lastDisplacement: Point?
             var pendingFromNext: [ListCell] = []
             for cell in cells {
                 let id = ObjectIdentifier(cell)
                 var a = itemAnimations[id] ?? ItemAnimation()
-                let place = storedLayout.itemStart(cell.index) - newOffset
-                var displacement: Double?
-                if let was = drawnStart[cell.index] {
-                    displacement = was - place
-                    lastDisplacement = displacement
-                    for waiting in pendingFromNext { startSlide(waiting, from: was - place, animation) }
+                let place = screen(cell.frame, newOffset)
+                var displacement: Point?
+                if let was = drawn[cell.index] {
+                    let d = Point(x: was.x - place.x, y: was.y - place.y)
+                    displacement = d
+                    lastDisplacement = d
+                    for waiting in pendingFromNext { startSlide(waiting, by: d, animation) }
                     pendingFromNext.removeAll()
                 } else if insertedSet.contains(cell.index) {
                     a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
                     a.fadeStart = .nan
                     cell.fadeAmount = 1
+                } else if let old = previousFrame?(cell.index) {
+                    let d = limited(Point(x: screen(old, offset).x - place.x, y: screen(old, offset).y - place.y))
+                    displacement = d
+                    lastDisplacement = d
                 } else if let last = lastDisplacement {
                     displacement = last
                 } else {
                     pendingFromNext.append(cell)
                 }
-                if let d = displacement, abs(d) > 0.01 {
-                    a.slide = TimedSimulation(from: d, to: 0, duration: animation.duration, curve: animation.curve)
-                    a.slideStart = .nan
-                } else if displacement != nil {
-                    a.slide = nil
+                if let d = displacement { setSlide(&a, by: d, animation) }
+                if a.slide != nil || a.crossSlide != nil || a.fade != nil { itemAnimations[id] = a } else { itemAnimations[id] = nil }
+            }
+            for cell in supplementaryCells {
+                let id = ObjectIdentifier(cell)
+                var a = itemAnimations[id] ?? ItemAnimation()
+                let place = screen(cell.frame, newOffset)
+                if let was = drawnSupplementary[cell.role] {
+                    setSlide(&a, by: Point(x: was.x - place.x, y: was.y - place.y), animation)
+                } else if let sections, sections.inserted.contains(cell.role.section) {
+                    a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
+                    a.fadeStart = .nan
+                    cell.fadeAmount = 1
+                } else if let sections, let old = sections.previousFrame?(cell.role) {
+                    let was = screen(old, offset)
+                    setSlide(&a, by: limited(Point(x: was.x - place.x, y: was.y - place.y)), animation)
                 }
-                if a.slide != nil || a.fade != nil { itemAnimations[id] = a } else { itemAnimations[id] = nil }
+                if a.slide != nil || a.crossSlide != nil || a.fade != nil { itemAnimations[id] = a } else { itemAnimations[id] = nil }
             }
         } else {
             for cell in cells { itemAnimations[ObjectIdentifier(cell)] = nil; cell.fadeAmount = 0 }
+            for cell in supplementaryCells { itemAnimations[ObjectIdentifier(cell)] = nil; cell.fadeAmount = 0 }
         }
         syncSubviews()
         applyItemAnimations()
@@ -373,12 +510,29 @@ extension ListView {
         }
     }
 
-    private func startSlide(_ cell: ListCell, from d: Double, _ animation: ListChangeAnimation) {
-        guard abs(d) > 0.01 else { return }
+    /// Sets `a`'s slides to start from screen displacement `d` (x, y) and go to 0: along the axis, and across
+    /// it when `d` has a component there (a grid's cell changing columns). A displacement under 0.01 pt is none.
+    private func setSlide(_ a: inout ItemAnimation, by d: Point, _ animation: ListChangeAnimation) {
+        let horizontal = storedLayout.axis == .horizontal
+        let along = horizontal ? d.x : d.y, across = horizontal ? d.y : d.x
+        if abs(along) > 0.01 {
+            a.slide = TimedSimulation(from: along, to: 0, duration: animation.duration, curve: animation.curve)
+            a.slideStart = .nan
+        } else {
+            a.slide = nil
+        }
+        if abs(across) > 0.01 {
+            a.crossSlide = TimedSimulation(from: across, to: 0, duration: animation.duration, curve: animation.curve)
+            a.slideStart = .nan
+        } else {
+            a.crossSlide = nil
+        }
+    }
+
+    private func startSlide(_ cell: ListCell, by d: Point, _ animation: ListChangeAnimation) {
         var a = itemAnimations[ObjectIdentifier(cell)] ?? ItemAnimation()
-        a.slide = TimedSimulation(from: d, to: 0, duration: animation.duration, curve: animation.curve)
-        a.slideStart = .nan
-        itemAnimations[ObjectIdentifier(cell)] = a
+        setSlide(&a, by: d, animation)
+        if a.slide != nil || a.crossSlide != nil || a.fade != nil { itemAnimations[ObjectIdentifier(cell)] = a }
     }
 
     // MARK: - Animating
@@ -388,6 +542,7 @@ extension ListView {
         guard !itemAnimations.isEmpty || !ghosts.isEmpty else { return }
         itemAnimations.removeAll()
         for cell in cells { cell.fadeAmount = 0 }
+        for cell in supplementaryCells { cell.fadeAmount = 0 }
         let fading = ghosts
         ghosts.removeAll()
         for ghost in fading {
@@ -416,7 +571,8 @@ extension ListView {
         guard !itemAnimations.isEmpty else { return }
         var i = itemAnimations.values.startIndex
         while i != itemAnimations.values.endIndex {
-            if itemAnimations.values[i].slide != nil && itemAnimations.values[i].slideStart.isNaN {
+            if (itemAnimations.values[i].slide != nil || itemAnimations.values[i].crossSlide != nil)
+                && itemAnimations.values[i].slideStart.isNaN {
                 itemAnimations.values[i].slideStart = tick.timestamp
             }
             if itemAnimations.values[i].fade != nil && itemAnimations.values[i].fadeStart.isNaN {
@@ -435,9 +591,20 @@ extension ListView {
         for cell in cells {
             let id = ObjectIdentifier(cell)
             guard let a = itemAnimations[id] else { continue }
-            let (d, fade, done) = sample(a)
-            var frame = storedLayout.frame(of: cell.index, crossLength: cross) ?? .zero
-            if storedLayout.axis == .horizontal { frame.origin.x += d } else { frame.origin.y += d }
+            let (d, c, fade, done) = sample(a)
+            var frame = geometry.frame(ofItem: cell.index, crossLength: cross) ?? .zero
+            if storedLayout.axis == .horizontal { frame.origin.x += d; frame.origin.y += c } else { frame.origin.y += d; frame.origin.x += c }
+            cell.frame = frame
+            cell.fadeAmount = fade
+            if done { itemAnimations[id] = nil; cell.fadeAmount = 0 }
+        }
+        // A grid's headers and footers sliding with their sections (from their place: natural, or pinned).
+        for cell in supplementaryCells {
+            let id = ObjectIdentifier(cell)
+            guard let a = itemAnimations[id] else { continue }
+            let (d, c, fade, done) = sample(a)
+            var frame = supplementaryFrame(cell)
+            if storedLayout.axis == .horizontal { frame.origin.x += d; frame.origin.y += c } else { frame.origin.y += d; frame.origin.x += c }
             cell.frame = frame
             cell.fadeAmount = fade
             if done { itemAnimations[id] = nil; cell.fadeAmount = 0 }
@@ -447,7 +614,7 @@ extension ListView {
             let ghost = ghosts[k]
             let id = ObjectIdentifier(ghost)
             guard let a = itemAnimations[id] else { k += 1; continue }
-            let (_, fade, done) = sample(a)
+            let (_, _, fade, done) = sample(a)
             if let frame = a.ghostFrame { ghost.frame = frame }
             ghost.fadeAmount = fade
             if done {
@@ -464,20 +631,25 @@ extension ListView {
         if finished { syncSubviews() }
     }
 
-    /// An animation's displacement and fade at the current frame time, and whether it is over.
-    private func sample(_ a: ItemAnimation) -> (Double, Double, Bool) {
-        var d = 0.0, fade = 0.0, done = true
+    /// An animation's displacement along and across the axis and its fade at the current frame time, and
+    /// whether it is over.
+    private func sample(_ a: ItemAnimation) -> (Double, Double, Double, Bool) {
+        var d = 0.0, c = 0.0, fade = 0.0, done = true
+        let t = a.slideStart.isNaN ? 0 : animationTime - a.slideStart
         if let s = a.slide {
-            let t = a.slideStart.isNaN ? 0 : animationTime - a.slideStart
             d = s.position(at: t)
             if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { d = 0 }
+        }
+        if let s = a.crossSlide {
+            c = s.position(at: t)
+            if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { c = 0 }
         }
         if let f = a.fade {
             let t = a.fadeStart.isNaN ? 0 : animationTime - a.fadeStart
             fade = f.position(at: t)
             if !f.isDone(at: t + ScrollingView.timeSlack) { done = false } else { fade = f.to }
         }
-        return (d, fade, done)
+        return (d, c, fade, done)
     }
 
     /// Where a frame starts along the axis.

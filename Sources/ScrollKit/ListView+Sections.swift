@@ -13,8 +13,8 @@ extension ListView {
     /// The grid the items are laid out in, or `nil` (the default) for the list layout (``layout``).
     /// Setting it drops every cell and reloads the data (as setting ``dataSource`` does); the grid's axis
     /// becomes the list's. The grid's spacings, insets, columns and item length are its own: after changing
-    /// them, call ``reloadData()``. Self-sizing (``ListDataSource/estimatedItemSize``) and
-    /// ``performChanges(_:animation:)`` belong to the list layout; with a grid, change the data and reload.
+    /// them, call ``reloadData()``. Self-sizing (``ListDataSource/estimatedItemSize``) belongs to the list layout;
+    /// batch changes work with both (``performChanges(_:animation:)``, ``applyDifference(from:to:animation:)``).
     public var gridLayout: SectionedGridLayout? {
         get { grid }
         set {
@@ -67,13 +67,25 @@ extension ListView {
     // MARK: - Internals
 
     func reloadGridLayout(_ grid: SectionedGridLayout) {
+        readGridSections(grid)
+        updateContentSize()
+    }
+
+    /// Reads the sections, their counts (unless a batch has just checked them against the data source: `known`)
+    /// and styles from the data source into `grid` (the scroll view's content size is left as it was: a batch
+    /// of changes sets it with the offset adjusted). O(S).
+    func readGridSections(_ grid: SectionedGridLayout, counts known: [Int]? = nil) {
         storedLayout.setItems(count: 0, fixedSize: 1)
         if let source = dataSource as? any GridDataSource {
             gridSource = source
-            let sc = max(0, source.numberOfSections)
             var counts = [Int]()
-            counts.reserveCapacity(sc)
-            for s in 0..<sc { counts.append(source.numberOfItems(inSection: s)) }
+            if let known {
+                counts = known
+            } else {
+                let sc = max(0, source.numberOfSections)
+                counts.reserveCapacity(sc)
+                for s in 0..<sc { counts.append(source.numberOfItems(inSection: s)) }
+            }
             if let style = source.sectionStyle {
                 grid.setSections(counts, headerLength: style.headerLength, footerLength: style.footerLength,
                                  sectionInsets: style.insets)
@@ -82,10 +94,28 @@ extension ListView {
             }
         } else {
             gridSource = nil
-            grid.setSections([dataSource.numberOfItems])
+            grid.setSections(known ?? [dataSource.numberOfItems])
         }
         grid.update(crossLength: crossLength)
-        updateContentSize()
+    }
+
+    /// The counts of the grid's sections as the layout holds them (one section of the data source's items
+    /// when it is not a ``GridDataSource``). O(S).
+    func gridSectionCounts(_ grid: SectionedGridLayout) -> [Int] { grid.itemCounts }
+
+    /// Where a header or footer cell belongs now: the pinned header at its pinned place, the others at their
+    /// natural places (an item cell's own frame).
+    func supplementaryFrame(_ cell: ListCell) -> Rect {
+        guard let grid else { return cell.frame }
+        switch cell.role {
+        case .header(let s):
+            if storedPinnedSection == s, let p = grid.pinnedHeader(offset: cellsOffset), p.section == s { return p.frame }
+            return grid.headerFrame(section: s) ?? .zero
+        case .footer(let s):
+            return grid.footerFrame(section: s) ?? .zero
+        case .item:
+            return cell.frame
+        }
     }
 
     /// A new width: the columns change. The first visible item keeps its distance from the viewport's top.

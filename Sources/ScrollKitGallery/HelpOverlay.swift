@@ -66,6 +66,7 @@ final class HelpOverlay {
             Item(keys: ["↑", "↓", "←", "→"], "Move focus (grid: 2D)"),
             Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
             Item(keys: ["Return"], "Open the card"),
+            Item(keys: ["N", "X"], "Grid: add, remove a card"),
         ]),
         Section(title: "Reader, Chat, Photo", items: [
             Item(keys: ["C"], "Contents: jump to a heading"),

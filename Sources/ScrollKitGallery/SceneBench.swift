@@ -114,8 +114,8 @@ public final class SceneBench {
 
     /// One full frame, as `HeadlessHost.run` does it: tick, display link, update, draw, present.
     @inline(never)   // a symbol of its own: callgrind's --toggle-collect counts inside it
-    /// Applies a batch of `count` random data changes (inserts, deletes, moves) to the chat scene, animated,
-    /// as one `performChanges` (the benchmark's batch frame); false for scenes without data changes.
+    /// Applies a batch of `count` random data changes (inserts, deletes, moves) to the chat or grid scene,
+    /// animated, as one `performChanges` (the benchmark's batch frame); false for scenes without data changes.
     @discardableResult
     public func applyChangeBatch(count: Int, seed: UInt64) -> Bool {
         guard prepareChangeBatch(count: count, seed: seed) else { return false }
@@ -123,19 +123,32 @@ public final class SceneBench {
         return true
     }
 
-    /// The model half of a batch: the chat's messages change; ``commitChangeBatch()`` tells the list.
+    /// The model half of a batch: the chat's messages or the grid's cards change; ``commitChangeBatch()``
+    /// tells the list.
     @discardableResult
     public func prepareChangeBatch(count: Int, seed: UInt64) -> Bool {
-        guard let chat = shell.currentScene as? ChatScene else { return false }
-        pendingChanges = chat.makeRandomBatch(count: count, seed: seed)
+        if let chat = shell.currentScene as? ChatScene {
+            pendingChanges = chat.makeRandomBatch(count: count, seed: seed)
+        } else if let grid = shell.currentScene as? GridScene {
+            pendingChanges = grid.makeRandomBatch(count: count, seed: seed)
+        } else {
+            return false
+        }
         return true
     }
 
-    /// The list half of a batch prepared by ``prepareChangeBatch(count:seed:)``: `performChanges`.
-    public func commitChangeBatch() {
-        guard let chat = shell.currentScene as? ChatScene, !pendingChanges.isEmpty else { return }
-        try? chat.list.performChanges(pendingChanges)
-        pendingChanges = []
+    /// The list half of a batch prepared by ``prepareChangeBatch(count:seed:)``: `performChanges`. Whether
+    /// the list took it (a refused batch would time nothing).
+    @discardableResult
+    public func commitChangeBatch() -> Bool {
+        guard !pendingChanges.isEmpty else { return false }
+        defer { pendingChanges = [] }
+        let list: ListView
+        if let chat = shell.currentScene as? ChatScene { list = chat.list }
+        else if let grid = shell.currentScene as? GridScene { list = grid.list }
+        else { return false }
+        do { try list.performChanges(pendingChanges) } catch { return false }
+        return true
     }
 
     public func frame() {

@@ -182,6 +182,6 @@ import Testing
         try Data(#"{"events": [{"t": 0.1, "type": "insert", "index": 0, "count": 1}]}"#.utf8).write(to: script)
         let none = try DemoProcess.run(["--headless", "--scene", "photos", "--frames", "30", "--script", script.path])
         #expect(none.status == 2)
-        #expect(none.stderr == "error: event 0 (insert): the photos scene has no data changes (insert, delete and move apply to the chat and list scenes)\n")
+        #expect(none.stderr == "error: event 0 (insert): the photos scene has no data changes (insert, delete and move apply to the chat, list and grid scenes)\n")
     }
 }

@@ -131,7 +131,7 @@ private let window = Size(width: 800, height: 600)
         #expect(!other.showsHelp && list.events.isEmpty)
         // Every key the help lists is one the gallery or a scene handles (no stale entries).
         #expect(Set(HelpOverlay.allKeys).isSubset(of: ["1", "9", "0", "C", "E", "Tab", "⇧Tab", "Return", "F", "H", "?", "Esc", "↑", "↓", "←", "→",
-                                                        "PgUp", "PgDn", "Space", "Home", "End", "P", "R", "Enter"]))
+                                                        "PgUp", "PgDn", "Space", "Home", "End", "P", "R", "Enter", "N", "X"]))
     }
 
     /// Pointer and wheel events in the content reach the scene in its coordinates; a drag that leaves

@@ -94,9 +94,81 @@ import Testing
         #expect(h.last.focusRow == opened.section && h.last.focusItem == opened.item)
     }
 
-    @Test func dataChangeEventsAreRefused() throws {
-        let (_, scene) = try grid()
-        #expect(throws: CLIError.self) { try scene.apply(.insert(at: 0, count: 1), animated: true) }
+    /// Flat card indices: an insert joins the section of the card at its index (at the end, the last section), a
+    /// delete spans sections; the cards keep their prints, the headers showing their counts; bad indices fail.
+    @Test func dataChangesByFlatIndex() throws {
+        let (h, scene) = try grid(40)   // sections of 12 and 19 cards, then 9
+        h.run(1)
+        #expect(scene.catalog.counts == [12, 19, 9])
+        let title = { (i: Int) in (scene.list.cell(at: i) as? CatalogCardCell)?.title }
+        let before = (0..<8).map(title)
+        try scene.apply(.insert(at: 12, count: 2), animated: false)     // section 1's first card: before it, in section 1
+        #expect(scene.catalog.counts == [12, 21, 9])
+        try scene.apply(.delete(at: 10, count: 4), animated: true)      // two of section 0, two of section 1
+        #expect(scene.catalog.counts == [10, 19, 9])
+        try scene.apply(.insert(at: 38, count: 1), animated: true)      // the end: the last section
+        try scene.apply(.move(from: 5, to: 38), animated: true)        // (not the top card: the view would follow it)
+        #expect(scene.catalog.counts == [9, 19, 11])
+        h.run(40)
+        #expect(scene.list.numberOfItems == 39)
+        #expect((0..<7).map(title) == Array(before[0..<5] + before[6...7]), "the cards keep their prints")
+        let header = try #require(scene.list.headerCell(forSection: 0) as? CatalogHeaderCell)
+        #expect(header.count == "9 prints")
+        #expect(throws: CLIError("insert at 40 is out of range (0...39)")) { try scene.apply(.insert(at: 40, count: 1), animated: true) }
+        #expect(throws: CLIError("delete of 38..<40 is out of range (39 cards)")) { try scene.apply(.delete(at: 38, count: 2), animated: true) }
+        #expect(throws: CLIError("move from 0 to 39 is out of range (39 cards)")) { try scene.apply(.move(from: 0, to: 39), animated: true) }
+        let (_, empty) = try grid(0)
+        #expect(throws: CLIError("insert into an empty catalog (it has no sections)")) { try empty.apply(.insert(at: 0, count: 1), animated: true) }
+    }
+
+    /// N adds a card before the focused one, X removes the focused card: animated, the catalog and the grid agree.
+    @Test func keysAddAndRemoveCards() throws {
+        let (h, scene) = try grid()
+        h.run(1)
+        h.step([.key(.right, time: h.now)])
+        h.step([.key(.right, time: h.now)])
+        let focused = try #require(scene.list.focusedItem)
+        h.step([.character("n", time: h.now)])
+        #expect(scene.list.numberOfItems == 1001 && scene.catalog.counts[0] == 13)
+        #expect(scene.list.isAnimating)
+        #expect(scene.list.focusedItem == focused + 1, "focus stays on its card")
+        h.run(30)
+        h.step([.character("x", time: h.now)])
+        h.step([.character("x", time: h.now)])
+        h.run(30)
+        #expect(scene.list.numberOfItems == 999 && scene.catalog.counts[0] == 11)
+        #expect(!scene.list.isAnimating)
+    }
+
+    /// Through the binary: cards inserted above keep the top card in place (firstVisible moves by their count);
+    /// an index out of range exits 2 with one line.
+    @Test nonisolated func scriptedChangesThroughTheBinary() throws {
+        let dir = try DemoProcess.temporaryDirectory("grid-changes")
+        let script = dir.appendingPathComponent("s.json"), trace = dir.appendingPathComponent("t.csv")
+        try Data("""
+        {"events": [
+          {"t": 0.1, "type": "scrollToItem", "index": 300, "position": "start", "duration": 0},
+          {"t": 1.0, "type": "insert", "index": 0, "count": 7},
+          {"t": 1.5, "type": "delete", "index": 2, "count": 3, "animated": false},
+          {"t": 1.7, "type": "move", "from": 0, "to": 999}
+        ]}
+        """.utf8).write(to: script)
+        let result = try DemoProcess.run(["--headless", "--scene", "grid", "--frames", "150", "--size", "800x600",
+                                          "--script", script.path, "--trace", trace.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",").map(String.init)
+        func value(_ line: Substring, _ name: String) -> String { String(line.split(separator: ",")[header.firstIndex(of: name)!]) }
+        let m = Int(value(lines[50], "firstVisible"))!
+        #expect(m > 250 && m <= 300)
+        #expect(value(lines[75], "firstVisible") == String(m + 7))
+        #expect(value(lines[100], "firstVisible") == String(m + 4))
+        #expect(value(lines[lines.count - 1], "firstVisible") == String(m + 3))
+
+        try Data(#"{"events": [{"t": 0.1, "type": "delete", "index": 998, "count": 5}]}"#.utf8).write(to: script)
+        let bad = try DemoProcess.run(["--headless", "--scene", "grid", "--frames", "30", "--script", script.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "error: event 0 (delete): delete of 998..<1003 is out of range (1000 cards)\n")
     }
 
     /// Pixels: the catalog mid-section at 800x600 (images decoded in place), the header of section 1 pinned.

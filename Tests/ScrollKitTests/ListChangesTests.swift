@@ -158,6 +158,24 @@ struct ListChangesTests {
         expectListConsistent(list)
     }
 
+    @Test("A removed item at the top fades out where the reader saw it, while the offset moves for the anchor")
+    func removedAtTopStaysOnScreen() throws {
+        let source = IdentifiedSource(count: 30, fixed: 50)
+        let list = ListView(frame: Self.frame, dataSource: source)
+        var ticks = ListTicks(hz: 60)
+        list.scrollView.contentOffset = Point(x: 0, y: 120)   // item 2 shows its lower 30 points
+        list.step(ticks.next())
+        let removed = try #require(list.cell(at: 2))
+        let y0 = removed.frame.minY - list.scrollView.contentOffset.y
+        source.ids.remove(at: 2)
+        try list.performChanges([.delete(at: 2, count: 1)], animation: ListChangeAnimation(duration: 0.5, curve: .linear))
+        #expect(list.scrollView.contentOffset.y == 70, "item 3 (the anchor) stays put")
+        #expect(removed.frame.minY - list.scrollView.contentOffset.y == y0)
+        for _ in 0..<10 { list.step(ticks.next()) }
+        #expect(removed.frame.minY - list.scrollView.contentOffset.y == y0)
+        #expect(removed.fadeAmount > 0 && removed.fadeAmount < 1)
+    }
+
     @Test("A batch during an animation starts from where the cells are drawn: no jump")
     func interruptedAnimation() throws {
         let source = IdentifiedSource(count: 30, fixed: 50)

@@ -49,7 +49,7 @@ extension DemoScene {
     var usesTabKey: Bool { false }
     func handleEscape() -> Bool { false }
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
-        throw CLIError("this scene has no data changes (insert, delete and move apply to the chat and list scenes)")
+        throw CLIError("this scene has no data changes (insert, delete and move apply to the chat, list and grid scenes)")
     }
 
     /// Dispatches a scripted command to the matching hook.

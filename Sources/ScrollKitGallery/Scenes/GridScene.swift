@@ -20,8 +20,11 @@ extension SceneEntry {
 /// section scrolls under it (pushed up by the next). Arrows move a focus ring in two dimensions (the grid
 /// scrolls to show the card whole), Return or a tap opens a card (`activatedRow`/`activatedItem` = its section
 /// and item); drag, fling, wheel, PageUp/PageDown/Home/End scroll. A resize reflows the columns, keeping the
-/// top card in place. In the trace, `firstVisible`/`lastVisible` are flat card indices and `pinnedSection` the
-/// section whose header is pinned; `focusRow`/`focusItem` the focused card's section and item.
+/// top card in place. N adds a card before the focused one (or the first showing), X removes it: animated batch
+/// changes, as the script's `insert`, `delete` and `move` events (flat card indices; an insert joins the section
+/// of the card at its index, at the end the last section). In the trace, `firstVisible`/`lastVisible` are flat
+/// card indices and `pinnedSection` the section whose header is pinned; `focusRow`/`focusItem` the focused
+/// card's section and item.
 @MainActor
 final class GridScene: ListBackedScene {
     static let defaultCount = 1000
@@ -53,7 +56,69 @@ final class GridScene: ListBackedScene {
     }
 
     func hostDidResize(to size: Size) { list.frame = Rect(origin: .zero, size: size) }
-    func handle(_ event: InputEvent) { list.handle(event) }
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .character("n", _): try? apply(.insert(at: targetCard, count: 1), animated: true)
+        case .character("x", _) where catalog.count > 0: try? apply(.delete(at: targetCard, count: 1), animated: true)
+        default: list.handle(event)
+        }
+    }
+
+    /// The model half of a benchmark batch: `count` random inserts, deletes and moves of single cards (by flat
+    /// index) made to the catalog, returned for the list (the benchmark times the list's half alone).
+    func makeRandomBatch(count: Int, seed: UInt64) -> [ListChange] {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = ChatMessages.mix(Int(truncatingIfNeeded: state))
+            return n > 0 ? Int(state % UInt64(n)) : 0
+        }
+        var changes: [ListChange] = []
+        for k in 0..<count {
+            let n = catalog.count
+            let change: ListChange
+            switch k % 3 {
+            case 0 where !catalog.counts.isEmpty: change = .insert(at: next(n + 1), count: 1)
+            case 1 where n > 1: change = .delete(at: next(n), count: 1)
+            case 2 where n > 1: change = .move(from: next(n), to: next(n))
+            default: continue
+            }
+            catalog.apply(change)
+            changes.append(change)
+        }
+        return changes
+    }
+
+    /// The card N and X act on: the focused one, else the first showing.
+    private var targetCard: Int { list.focusedItem ?? max(0, list.visibleRange.lowerBound) }
+
+    /// A scripted (or keyed) change of cards, by flat index: made to the catalog, then shown with
+    /// ``ListView/performChanges(_:animation:)``; the headers showing update their counts.
+    func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
+        let n = catalog.count
+        switch change {
+        case .insert(let at, let count):
+            guard at <= n else { throw CLIError("insert at \(at) is out of range (0...\(n))") }
+            guard n + count <= OptionRanges.items.bounds.upperBound else {
+                throw CLIError("insert of \(count) would make more than \(OptionRanges.items.bounds.upperBound) cards")
+            }
+            guard !catalog.counts.isEmpty else { throw CLIError("insert into an empty catalog (it has no sections)") }
+        case .delete(let at, let count):
+            guard at + count <= n else { throw CLIError("delete of \(at)..<\(at + count) is out of range (\(n) cards)") }
+        case .move(let from, let to):
+            guard from < n, to < n else { throw CLIError("move from \(from) to \(to) is out of range (\(n) cards)") }
+        case .reload:
+            return
+        }
+        catalog.apply(change)
+        do {
+            try list.performChanges([change], animation: animated ? .standard : nil)
+        } catch {
+            throw CLIError(error.description)
+        }
+        for header in list.visibleSupplementaryCells {
+            (header as? CatalogHeaderCell)?.count = CatalogSource.countLabel(catalog.counts[header.role.section])
+        }
+    }
     func update(_ tick: FrameTick) { list.step(tick) }
     func draw(in canvas: DrawingCanvas) { list.draw(in: canvas) }
     var needsFrames: Bool { list.isAnimating }
@@ -84,8 +149,11 @@ final class GridScene: ListBackedScene {
 /// shows comes from tables made once, so configuring cells allocates nothing.
 @MainActor
 final class CatalogSource: GridDataSource, ListDataSourcePrefetching {
-    let count: Int
-    let counts: [Int]
+    private(set) var count: Int
+    private(set) var counts: [Int]
+    /// Which print each card shows (its identifier), as cards are inserted, deleted and moved: runs of
+    /// identifiers, so the 10^7-card catalog costs nothing until it changes. New cards get new identifiers.
+    private(set) var order: ItemOrder
 
     static func sectionCount(_ s: Int) -> Int { 12 + (7 * s) % 29 }
 
@@ -101,7 +169,51 @@ final class CatalogSource: GridDataSource, ListDataSourcePrefetching {
             s += 1
         }
         self.counts = counts
+        order = ItemOrder(count: self.count)
     }
+
+    /// Makes `change` (checked by the scene) to the cards: an insert joins the section of the card at its index
+    /// (at the end, the last section), a delete may span sections, a move is a delete and an insert; the same
+    /// rule ``ListView/performChanges(_:animation:)`` follows for flat changes on a grid.
+    func apply(_ change: ListChange) {
+        switch change {
+        case .insert(let at, let n):
+            counts[insertionSection(at)] += n
+            count += n
+        case .delete(let at, var n):
+            count -= n
+            while n > 0 {
+                let (s, item) = position(of: at)
+                let m = min(n, counts[s] - item)
+                counts[s] -= m
+                n -= m
+            }
+        case .move(let from, let to):
+            counts[position(of: from).0] -= 1
+            counts[insertionSection(to)] += 1
+        case .reload:
+            break
+        }
+        order.apply(change)
+    }
+
+    /// The section and item of card `i` (in range). O(S).
+    private func position(of i: Int) -> (Int, Int) {
+        var first = 0
+        for (s, c) in counts.enumerated() {
+            if i < first + c { return (s, i - first) }
+            first += c
+        }
+        return (counts.count - 1, i - first)
+    }
+
+    /// The section a card inserted at `i` joins: that of the card now at `i`, or the last.
+    private func insertionSection(_ i: Int) -> Int {
+        i < count ? position(of: i).0 : counts.count - 1
+    }
+
+    /// "1 print", "12 prints", …: from the table up to 40, else made.
+    static func countLabel(_ n: Int) -> String { n < countLabels.count ? countLabels[n] : "\(n) prints" }
 
     static let categories = ["Coastlines", "Lakes & Rivers", "Deserts", "Evening Skies", "Harbours", "Mountains",
                              "Night Scenes", "Islands", "Morning Light", "Meadows", "Salt Flats", "Fjords",
@@ -124,10 +236,11 @@ final class CatalogSource: GridDataSource, ListDataSourcePrefetching {
 
     func cell(at index: Int, in list: ListView) -> ListCell {
         let card = list.dequeueCell(CatalogCardCell.self, for: index)
-        let k = index * 5 + index / 12
+        let id = order.id(at: index)
+        let k = id * 5 + id / 12
         card.image = PhotoRows.image(for: k)
         card.title = PhotosScene.names[k % PhotosScene.names.count]
-        card.subtitle = Self.prices[index % Self.prices.count]
+        card.subtitle = Self.prices[id % Self.prices.count]
         return card
     }
 
@@ -135,14 +248,14 @@ final class CatalogSource: GridDataSource, ListDataSourcePrefetching {
         let header = list.dequeueCell(CatalogHeaderCell.self, for: section)
         header.title = Self.categories[section % Self.categories.count]
         header.volume = Self.volumeLabels[min(section / Self.categories.count, Self.volumeLabels.count - 1)]
-        header.count = Self.countLabels[min(counts[section], Self.countLabels.count - 1)]
+        header.count = Self.countLabel(counts[section])
         return header
     }
 
     func prefetchItems(at indices: Range<Int>) {
         guard let width = list?.gridLayout?.columnWidth() else { return }
         let side = CatalogCardCell.imageSide(forWidth: width)
-        for i in indices { ImageLibrary.shared.prefetch(Self.image(for: i), size: Size(width: side, height: side)) }
+        for i in indices { ImageLibrary.shared.prefetch(Self.image(for: order.id(at: i)), size: Size(width: side, height: side)) }
     }
 
     weak var list: ListView?
