@@ -44,18 +44,14 @@ final class HelpOverlay {
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
             Item(keys: ["Home", "End"], "Start, end"),
         ]),
-        Section(title: "Command line", items: [
-            Item(gesture: "--scene NAME", "First tab"),
-            Item(gesture: "--hud", "Start with the HUD"),
+        Section(title: "Sprites", items: [
+            Item(keys: ["Space", "P"], "Pause, resume"),
+            Item(keys: ["R"], "Restart, same seed"),
         ]),
     ]
 
     /// The right column.
     static let right: [Section] = [
-        Section(title: "Sprites", items: [
-            Item(keys: ["Space", "P"], "Pause, resume"),
-            Item(keys: ["R"], "Restart, same seed"),
-        ]),
         Section(title: "Curves", items: [
             Item(keys: ["↑", "↓"], "Choose a curve"),
             Item(keys: ["←", "→"], "Duration ∓ 0.05 s"),
@@ -71,7 +67,8 @@ final class HelpOverlay {
         Section(title: "Reader, Chat, Photo", items: [
             Item(keys: ["C"], "Contents: jump to a heading"),
             Item(keys: ["R", "E"], "Reply, load earlier"),
-            Item(gesture: "Pinch", "Zoom (2-tap, Ctrl-wheel, ±)"),
+            Item(gesture: "Pinch", "Zoom the photo"),
+            Item(gesture: "2-tap, ±", "Zoom in, out (Ctrl-wheel)"),
         ]),
     ]
 

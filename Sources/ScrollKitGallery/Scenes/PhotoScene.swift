@@ -18,7 +18,7 @@ extension SceneEntry {
 /// - At scale 1 a photo pixel is a point. The scale runs from the fit (the whole photo in view, centred:
 ///   `centersContent`) to 4; it starts at the fit. A resize keeps a fitted photo fitted.
 /// - Pinch with two fingers, double-tap (in to the natural size, back to the fit), Ctrl + wheel about the
-///   pointer, Ctrl + `+` / `-` / `0` (and `+`, `-`, `0` alone), drag and fling with the rubber band on both
+///   pointer, Ctrl + `+` / `-` / `0` (and `+`, `-` alone: digits switch the gallery's tabs), drag and fling with the rubber band on both
 ///   axes, the wheel and the arrow keys.
 /// - In the trace, offsets and content sizes are in points at the current scale (as UIScrollView reports
 ///   them), `zoomScale` is the scale, and the visible-item columns are -1.
@@ -141,8 +141,6 @@ final class PhotoScene: DemoScene {
             scroll.handle(.key(.zoomIn, time: t))
         case .character("-", let t):
             scroll.handle(.key(.zoomOut, time: t))
-        case .character("0", let t):
-            scroll.handle(.key(.zoomReset, time: t))
         default:
             scroll.handle(event)
         }
