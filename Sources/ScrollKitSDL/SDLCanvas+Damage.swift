@@ -358,7 +358,9 @@ extension SDLCanvas {
         let unclipped = pixelBounds(op) ?? clip
         let bounds = intersect(unclipped, clip)
         var alwaysRedraw = false
-        if case .image = op { alwaysRedraw = !sameRect(unclipped, bounds) }
+        // An image blitted by SDL is drawn whole (see `coverImagesWhole`); one drawn by the exact kernel (state bit 2)
+        // is redrawn in part like a shape.
+        if case .image(_, _, _, let state) = op, state & 4 == 0 { alwaysRedraw = !sameRect(unclipped, bounds) }
         var hash = op.summary
         hash = mix(mix(mix(hash, keyTx), keyTy), UInt64(UInt32(bitPattern: space)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.x)) << 32 | UInt64(UInt32(bitPattern: keyClip.y)))
@@ -690,7 +692,7 @@ extension DamageState {
         for _ in 0..<4 {
             var grew = false
             for c in commands {
-                guard case .image = c.op, !isEmpty(c.bounds) else { continue }
+                guard case .image(_, _, _, let state) = c.op, state & 4 == 0, !isEmpty(c.bounds) else { continue }
                 for i in rects.indices {
                     let r = rects[i]
                     if !isEmpty(intersect(r, c.bounds)) && !contains(r, c.bounds) {

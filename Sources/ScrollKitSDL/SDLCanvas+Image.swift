@@ -34,7 +34,10 @@ extension SDLCanvas {
             // What is drawn depends on the decode's state as well as the call: it is part of the call's identity.
             let state: UInt
             switch lookup {
-            case .ready(let entry): state = UInt(bitPattern: ObjectIdentifier(entry))
+            case .ready(let entry):
+                // Bit 2 (entries are 16-byte aligned): drawn by the exact bilinear kernel (see `blit`), whose pixels
+                // depend on their coordinates alone, so it may be redrawn in part like a shape.
+                state = UInt(bitPattern: ObjectIdentifier(entry)) | (Self.drawsExactly(entry, alpha: alpha, on: directSurface) ? 4 : 0)
             case .pending(let standIn): state = standIn.map { UInt(bitPattern: ObjectIdentifier($0)) | 1 } ?? 2
             case .failed: state = 3
             }
@@ -83,10 +86,16 @@ extension SDLCanvas {
         images.prefetch(image, size: size, pixelScale: pixelScale)
     }
 
+    /// Whether `entry` drawn at `alpha` goes through the bilinear kernel straight into the software target:
+    /// a natural-size (`ImageRef.Sizing.natural`), opaque image, fully opaque, on a software target.
+    static func drawsExactly(_ entry: ImageEntry, alpha: Double, on surface: UnsafeMutablePointer<SDL_Surface>?) -> Bool {
+        entry.key.width == 0 && entry.key.height == 0 && alpha >= 1 && surface != nil && entry.isOpaque
+    }
+
     private func blit(_ entry: ImageEntry, into rect: SDL_Rect, alpha: Double) {
         var dst = rect
         let key = entry.key
-        if key.width == 0, key.height == 0, alpha >= 1, entry.isOpaque, let surface = directSurface {
+        if Self.drawsExactly(entry, alpha: alpha, on: directSurface), let surface = directSurface {
             // A natural-size image scaled as drawn (ImageRef.Sizing.natural), opaque, on the software target:
             // one bilinear pass straight into the target, no texture (SDL's scaled copy makes two temporary
             // surfaces a draw, and a software texture is a second copy of the image).
