@@ -311,7 +311,8 @@ extension ScrollingView {
         let s = done ? z.toScale : ZoomScale.interpolated(from: z.fromScale, to: z.toScale, progress: u)
         let offset: Point
         if done {
-            offset = z.toOffset
+            // In range at the final scale (the viewport may have changed on the way: clamp again).
+            offset = clampPoint(z.toOffset, atScale: z.toScale)
         } else {
             // The anchor stays put while the scale changes; the difference to the final offset (the range at the
             // final scale) is blended in with the progress.

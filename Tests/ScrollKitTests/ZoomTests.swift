@@ -180,6 +180,18 @@ struct ZoomTests {
         #expect(v.resolvedDoubleTapScale == 1)
     }
 
+    @Test("a viewport that changes during an animated zoom: it still lands in range at the final scale")
+    func resizeDuringAnimatedZoom() {
+        let v = zoomable()
+        v.zoom(toScale: 0.5, about: Point(x: 0, y: 0), animated: true)
+        var t = frames(v, from: 0, count: 6)
+        v.viewportSize = Size(width: 1000, height: 800)   // the final range shrinks to one offset
+        t = frames(v, from: t, count: 40)
+        #expect(v.zoomScale == 0.5 && !v.isAnimating)
+        #expect(v.contentOffset == v.contentOffset.clamped(v.minContentOffset, v.maxContentOffset))
+        #expect(v.contentSize == Size(width: 1000, height: 750))
+    }
+
     @Test("Ctrl + wheel zooms about the pointer at once by 2^(1/4) a step, within the limits")
     func magnify() {
         let v = zoomable()
