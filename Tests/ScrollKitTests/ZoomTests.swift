@@ -192,6 +192,19 @@ struct ZoomTests {
         #expect(v.contentSize == Size(width: 1000, height: 750))
     }
 
+    @Test("zoom(to:) fills the viewport with a rect of the content, centred, within the limits; animated it lands exactly")
+    func zoomToRect() {
+        let v = zoomable()
+        v.zoom(to: Rect(x: 500, y: 500, width: 400, height: 300), animated: false)
+        #expect(v.zoomScale == 2)
+        #expect(v.contentOffset == Point(x: 700 * 2 - 400, y: 650 * 2 - 300))
+        v.zoom(to: Rect(x: 0, y: 0, width: 10, height: 10), animated: true)   // 80x: the maximum, at the corner
+        _ = frames(v, from: 1, count: 40)
+        #expect(v.zoomScale == 4 && v.contentOffset == Point(x: 0, y: 0))
+        v.zoom(to: Rect(x: 0, y: 0, width: .nan, height: 10), animated: false)
+        #expect(v.zoomScale == 4)
+    }
+
     @Test("Ctrl + wheel zooms about the pointer at once by 2^(1/4) a step, within the limits")
     func magnify() {
         let v = zoomable()
