@@ -77,6 +77,7 @@ extension ScrollingView {
             request.completion?(false)
             return
         }
+        endZoomAnimation()
         // Anything still running is replaced (a replaced timed scroll already completed with false).
         let leftover = timedCompletion
         timedCompletion = nil

@@ -164,14 +164,13 @@ extension ScrollingView {
 
     // MARK: - Stopping
 
-    /// Stops any deceleration, bounce, glide or timed scroll where it is (clamped into the range
-    /// if a bounce was past an edge). A running or pending timed scroll completes with `false`.
+    /// Stops any deceleration, bounce, glide, timed scroll or animated zoom where it is (clamped into the range
+    /// if a bounce was past an edge, and into the zoom limits if a zoom was returning to them). A running or
+    /// pending timed scroll, and an animated zoom, complete with `false`.
     /// No `didEnd…` delegate callback is sent. Does nothing to a drag in progress.
     public func stopMotion() {
+        endZoomAnimation()   // stopped where it is, within the limits
         let owed = dropMotions()
-        let zoom = zoomMotion
-        zoomMotion = nil
-        zoom?.completion?(false)
         if pointer?.isDragging == true {
             updateDragOffset()
         } else {

@@ -260,6 +260,7 @@ extension ScrollingView {
     /// keeps the displayed velocity (continuous); starting from rest, or after any other motion,
     /// uses the ease-out kick. A running timed scroll is replaced (completes with `false`).
     func glide(to target: Point, duration: Double, time: Double) {
+        endZoomAnimation()
         let wasGliding = session == .glide
         let start = max(time, lastShownTime)
         let from = contentOffset

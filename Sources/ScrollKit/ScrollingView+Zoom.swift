@@ -380,6 +380,23 @@ extension ScrollingView {
         updatePhase()
     }
 
+    /// A scroll that starts during an animated zoom (a wheel or key glide, a timed scroll) takes over: the zoom
+    /// stops where it is (completing with `false`), brought within the limits at once if it was returning to
+    /// them, so the scroll plans in the range it will end in.
+    func endZoomAnimation() {
+        guard let z = zoomMotion else { return }
+        zoomMotion = nil
+        if isZoomOutsideLimits {
+            let o = contentOffset, s = min(max(storedZoomScale, minimumZoomScale), maximumZoomScale)
+            let moved = Point(x: ZoomScale.anchoredOffset(o.x, anchor: z.anchor.x, scale: storedZoomScale, newScale: s),
+                              y: ZoomScale.anchoredOffset(o.y, anchor: z.anchor.y, scale: storedZoomScale, newScale: s))
+            applyZoomScale(s)
+            setOffset(moved)
+        }
+        updatePhase()
+        z.completion?(false)
+    }
+
     /// After a release or a touch that ended with the scale past a limit: the spring back to the limit
     /// about the last pinch's centroid (or the viewport's centre). Returns whether it started.
     func returnZoomWithinLimits(time: Double) -> Bool {

@@ -70,6 +70,9 @@ final class SoakDriver: HostClient {
     /// Plays this frame's share of random input (through the host, as real input would arrive).
     func beforeFrame(_ tick: FrameTick, host: HeadlessHost) {
         lastTick = tick
+        if let e = getenv("SOAK_TRACE_FROM"), let f = Int(String(cString: e)), tick.index >= f, let photo = shell.currentScene as? PhotoScene {
+            print("T", tick.index, photo.scroll.phase, photo.scroll.contentOffset, photo.scroll.zoomScale, photo.scroll.viewportSize, action)
+        }
         let t = tick.timestamp
         switch action {
         case .drag(let velocity, let frames):

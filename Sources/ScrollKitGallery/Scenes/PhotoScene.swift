@@ -110,8 +110,9 @@ final class PhotoScene: DemoScene {
     var fitScale: Double {
         let w = Double(photo.pyramid.width), h = Double(photo.pyramid.height)
         let v = scroll.viewportSize
-        let height = v.height - Self.captionHeight
-        guard w > 0, h > 0, v.width > 0, height > 0 else { return 1 }
+        // Above the caption, unless the window is too small to spare it.
+        let height = v.height > 2 * Self.captionHeight ? v.height - Self.captionHeight : v.height
+        guard w > 0, h > 0, v.width > 0, height > 0 else { return scroll.minimumZoomScale }   // nothing shows: as it was
         return min(v.width / w, height / h, 1)
     }
 
