@@ -33,7 +33,10 @@ enum DrawOp: Equatable {
     case polyline(Range<Int>, RGBAColor, Double)
     case circle(Point, Double, RGBAColor)
     case circles([CircleFill])
-    case text(String, Rect, TextStyle, TextAlign)
+    /// Its UTF-8 bytes are `DamageState.textBytes[range]` (of its frame), which is what is compared. The
+    /// string is for drawing in its own frame only: it is let go of when the frame becomes the previous one,
+    /// so a view that rewrites its label's buffer in place (`replaceContents(of:with:)`) does not copy it.
+    case text(String, Range<Int>, Rect, TextStyle, TextAlign)
     case layout(TextLayout, Point)
     /// `state` identifies what the image library had for it (decoded, a stand-in, pending, failed).
     case image(ImageRef, Rect, Double, state: UInt)
@@ -99,6 +102,9 @@ struct DamageState {
     /// The points of this frame's and the last frame's polylines.
     var points: [Point] = []
     var previousPoints: [Point] = []
+    /// The UTF-8 bytes of this frame's and the last frame's texts.
+    var textBytes: [UInt8] = []
+    var previousTextBytes: [UInt8] = []
     /// Rects views invalidated this frame (pixels).
     var invalidated: [SDL_Rect] = []
     var rects: [SDL_Rect] = []
@@ -119,6 +125,15 @@ struct DamageState {
         rawClips.reserveCapacity(16)
         invalidated.reserveCapacity(8)
         rects.reserveCapacity(64)
+        textBytes.reserveCapacity(4096)
+        previousTextBytes.reserveCapacity(4096)
+    }
+
+    /// Keeps `text`'s UTF-8 bytes for this frame. - Returns: their range in `textBytes`.
+    mutating func keepText(_ text: String) -> Range<Int> {
+        let start = textBytes.count
+        textBytes.append(contentsOf: text.utf8)
+        return start..<textBytes.count
     }
 
     mutating func beginRecording(_ on: Bool) {
@@ -128,6 +143,7 @@ struct DamageState {
         rawClips.removeAll(keepingCapacity: true)
         invalidated.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
+        textBytes.removeAll(keepingCapacity: true)
         depth = 0
         openRegion = -1
         if !on { hasPrevious = false }
@@ -139,10 +155,17 @@ struct DamageState {
         swap(&regions, &previousRegions)
         swap(&points, &previousPoints)
         points.removeAll(keepingCapacity: true)
+        swap(&textBytes, &previousTextBytes)
+        textBytes.removeAll(keepingCapacity: true)
         // Batches of circles are never matched (see `sameCall`): let go of their arrays, so the caller can
-        // change them in place without a copy.
+        // change them in place without a copy. Texts are compared by their kept bytes: let go of their
+        // strings, whose buffers views reuse (a string still held here would be copied when rewritten).
         for k in previous.indices {
-            if case .circles = previous[k].op { previous[k].op = .circles([]) }
+            switch previous[k].op {
+            case .circles: previous[k].op = .circles([])
+            case .text(_, let bytes, let r, let style, let alignment): previous[k].op = .text("", bytes, r, style, alignment)
+            default: break
+            }
         }
         commands.removeAll(keepingCapacity: true)
         regions.removeAll(keepingCapacity: true)
@@ -233,7 +256,7 @@ extension DrawOp {
         case .polyline(let p, let c, let w): return mix(mix(mix(UInt64(6), UInt64(p.count)), c), w)
         case .circle(let p, let r, let c): return mix(mix(mix(mix(UInt64(7), p.x), p.y), r), c)
         case .circles(let list): return mix(UInt64(8), UInt64(list.count))
-        case .text(let s, let r, let style, _): return mix(mix(mix(mix(UInt64(9), UInt64(s.utf8.count)), r), style.size), style.color)
+        case .text(_, let bytes, let r, let style, _): return mix(mix(mix(mix(UInt64(9), UInt64(bytes.count)), r), style.size), style.color)
         case .layout(let l, let o): return mix(mix(mix(mix(UInt64(10), UInt64(l.glyphs.count)), o.x), o.y), l.size.height)
         case .image(_, let r, let o, let state): return mix(mix(mix(UInt64(11), r), o), UInt64(state))
         }
@@ -405,7 +428,7 @@ extension SDLCanvas {
             }
             guard x0 <= x1 else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
             return box((x0 + tx) * s - 1, (y0 + ty) * s - 1, (x1 + tx) * s + 1, (y1 + ty) * s + 1)
-        case .text(_, let r, let style, _):
+        case .text(_, _, let r, let style, _):
             // Glyphs start at the rect's left edge (bearings aside), are cut at its right edge or fit in
             // it, and stand on a line centred on its middle: a line of the style's size, with room to spare.
             let pad = style.size * s + 4, side = style.size * s / 2 + 4
@@ -474,7 +497,7 @@ extension SDLCanvas {
                 }
             case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color: color)
             case .circles(let list): fillCircles(list)
-            case .text(let text, let r, let style, let alignment): drawText(text, in: r, style: style, alignment: alignment)
+            case .text(let text, _, let r, let style, let alignment): drawText(text, in: r, style: style, alignment: alignment)
             case .layout(let layout, let origin): drawTextLayout(layout, at: origin)
             case .image(let image, let r, let opacity, _): drawImage(image, in: r, opacity: opacity)
             }
@@ -498,7 +521,19 @@ extension DamageState {
         case (.circles, _): return false
         case (.polyline(let ra, let ca, let wa), .polyline(let rb, let cb, let wb)):
             return ca == cb && wa == wb && previousPoints[ra] == points[rb]
+        case (.text(_, let ba, let ra, let sa, let aa), .text(_, let bb, let rb, let sb, let ab)):
+            return ra == rb && sa == sb && aa == ab && Self.sameBytes(previousTextBytes, ba, textBytes, bb)
         default: return a.op == b.op
+        }
+    }
+
+    private static func sameBytes(_ a: [UInt8], _ ra: Range<Int>, _ b: [UInt8], _ rb: Range<Int>) -> Bool {
+        guard ra.count == rb.count else { return false }
+        guard !ra.isEmpty else { return true }
+        return a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                memcmp(pa.baseAddress! + ra.lowerBound, pb.baseAddress! + rb.lowerBound, ra.count) == 0
+            }
         }
     }
 
