@@ -71,9 +71,11 @@ struct DrawCommand {
 struct ScrollRegion {
     /// Its clip (pixels, absolute).
     var clip: SDL_Rect
-    /// Where its content's origin is, in whole pixels.
-    var px: Int32
-    var py: Int32
+    /// Where its content's origin is, in whole pixels. 64 bits: a list of 10^7 rows puts it far past
+    /// the 2^22 pixels drawing coordinates are clamped to, and two frames' origins must differ by the
+    /// true scroll distance there too.
+    var px: Int64
+    var py: Int64
     /// The translation its content is drawn with (points).
     var tx: Double
     var ty: Double
@@ -330,10 +332,10 @@ extension SDLCanvas {
         damage.depth += 1
         if damage.isRecording, damage.depth == 1, let surface = directSurface {
             let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
-            let px = (tx * s).clamped(-Self.coordinateLimit, Self.coordinateLimit)
-            let py = (ty * s).clamped(-Self.coordinateLimit, Self.coordinateLimit)
+            let px = (tx * s).clamped(-Self.originLimit, Self.originLimit)
+            let py = (ty * s).clamped(-Self.originLimit, Self.originLimit)
             damage.openRegion = damage.regions.count
-            damage.regions.append(ScrollRegion(clip: clip, px: Int32(px), py: Int32(py), tx: tx, ty: ty,
+            damage.regions.append(ScrollRegion(clip: clip, px: Int64(px), py: Int64(py), tx: tx, ty: ty,
                                                first: damage.commands.count, end: damage.commands.count,
                                                clipDepth: damage.rawClips.count))
         }
@@ -373,7 +375,11 @@ extension SDLCanvas {
             keyClip = noInnerClip
             var i = region.clipDepth
             while i < damage.rawClips.count {
-                let raw = offset(damage.rawClips[i], SDL_Point(x: -region.px, y: -region.py))
+                // Relative to the content's origin, modulo 2^32: only compared for equality, between
+                // clips of the target.
+                let c = damage.rawClips[i]
+                let raw = SDL_Rect(x: Int32(truncatingIfNeeded: Int64(c.x) &- region.px),
+                                   y: Int32(truncatingIfNeeded: Int64(c.y) &- region.py), w: c.w, h: c.h)
                 keyClip = sameRect(keyClip, noInnerClip) ? raw : intersect(keyClip, raw)
                 i += 1
             }
@@ -566,12 +572,12 @@ extension DamageState {
                 rects.append(region.clip)
                 continue
             }
-            let d = SDL_Point(x: region.px - oldRegions[i].px, y: region.py - oldRegions[i].py)
-            if d.x == 0 && d.y == 0 {
+            let dx = region.px - oldRegions[i].px, dy = region.py - oldRegions[i].py
+            if dx == 0 && dy == 0 {
                 moved.append(SDL_Point(x: 0, y: 0))
-            } else if abs(d.x) < region.clip.w, abs(d.y) < region.clip.h,
+            } else if abs(dx) < Int64(region.clip.w), abs(dy) < Int64(region.clip.h),
                       Self.uniformBeneath(new, region), Self.uniformBeneath(old, oldRegions[i]) {
-                moved.append(d)
+                moved.append(SDL_Point(x: Int32(dx), y: Int32(dy)))
             } else {
                 moved.append(nil)
                 rects.append(region.clip)

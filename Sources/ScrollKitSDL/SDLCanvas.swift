@@ -357,6 +357,8 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Largest pixel coordinate used; beyond it values are clamped (the renderer clips anyway).
     static let coordinateLimit: Double = 4_194_304   // 2^22
+    /// Largest scrolled content origin tracked (pixels; damage tracking keeps it in 64 bits, exactly).
+    static let originLimit: Double = 4_503_599_627_370_496   // 2^52
 
     /// `rect` (in the current, translated, points) in pixels with edges rounded to whole pixels, or
     /// nil when empty, negative or not finite.
