@@ -1,4 +1,5 @@
 import CSDL2
+import CScrollKitPixels
 import ScrollKit
 
 // Damage tracking on a software target: scrolling by moving pixels.
@@ -298,6 +299,8 @@ extension SDLCanvas {
         if !damage.hasPrevious || damage.previousSize != (w, h) || damage.previousScale != pixelScale {
             damage.rects.append(whole)
         } else {
+            damage.matchCalls()
+            refineTextBounds()
             damage.findDamage()
             damage.coalesceDamage(whole: whole)
             damage.coverImagesWhole(whole: whole)
@@ -435,7 +438,7 @@ extension SDLCanvas {
             guard x0 <= x1 else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
             return box((x0 + tx) * s - 1, (y0 + ty) * s - 1, (x1 + tx) * s + 1, (y1 + ty) * s + 1)
         case .text(_, _, let r, let style, _):
-            // Glyphs start at the rect's left edge (bearings aside), are cut at its right edge or fit in
+            // Generous (refined for the calls that changed: `refineTextBounds`). Glyphs start at the rect's left edge (bearings aside), are cut at its right edge or fit in
             // it, and stand on a line centred on its middle: a line of the style's size, with room to spare.
             let pad = style.size * s + 4, side = style.size * s / 2 + 4
             return box((r.minX + tx) * s - side, (r.midY + ty) * s - pad,
@@ -449,6 +452,30 @@ extension SDLCanvas {
         }
     }
 
+    /// Narrows the bounds of this frame's texts (recorded generously, without laying them out) to the
+    /// pixels their glyphs cover: a text that changed is laid out (`glyphTextBounds`); one that did not, on
+    /// screen, keeps the bounds it had (the same call at the same place). So a changing label damages its
+    /// line's ink, not its whole rect, for the cost of laying out only the labels that changed.
+    private func refineTextBounds() {
+        let savedTx = tx, savedTy = ty
+        for j in damage.commands.indices {
+            guard case .text(let text, _, let r, let style, let alignment) = damage.commands[j].op else { continue }
+            let m = damage.matchOf[j]
+            if m >= 0 {
+                // Calls in scrolled content match at another place (the content moved): keep theirs.
+                if damage.commands[j].space < 0 { damage.commands[j].bounds = damage.previous[Int(m)].bounds }
+                continue
+            }
+            tx = damage.commands[j].tx
+            ty = damage.commands[j].ty
+            if let ink = glyphTextBounds(text, in: r, style: style, alignment: alignment) {
+                damage.commands[j].bounds = intersect(ink, damage.commands[j].clip)
+            }
+        }
+        tx = savedTx
+        ty = savedTy
+    }
+
     /// Moves each moved region's pixels by its delta within its clip. - Returns: pixels moved.
     private func moveScrolledPixels(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Int {
         var total = 0
@@ -458,17 +485,8 @@ extension SDLCanvas {
             let dst = intersect(c, offset(c, d))
             guard !isEmpty(dst) else { continue }
             SDL_RenderFlush(renderer)
-            let pitch = Int(surface.pointee.pitch)
-            let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-            let rowBytes = Int(dst.w) * 4
-            // Rows moving down are copied bottom first, so no source row is overwritten before it is read.
-            let rows = Int(dst.h)
-            for n in 0..<rows {
-                let y = d.y > 0 ? Int(dst.y) + rows - 1 - n : Int(dst.y) + n
-                let to = base + y * pitch + Int(dst.x) * 4
-                let from = base + (y - Int(d.y)) * pitch + (Int(dst.x) - Int(d.x)) * 4
-                if d.x == 0 { to.update(from: from, count: rowBytes) } else { memmove(to, from, rowBytes) }
-            }
+            sk_move_rect(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
+                         dst.x, dst.y, dst.w, dst.h, d.x, d.y)
             total += area(dst)
         }
         return total
@@ -476,10 +494,19 @@ extension SDLCanvas {
 
     // MARK: Drawing the damage
 
-    /// Draws every recorded call that touches `rect`, clipped to it, in order.
+    /// Draws every recorded call that touches `rect`, clipped to it, in order, from the last opaque fill
+    /// that covers `rect` whole (nothing drawn before it shows there: a toolbar's text over its background).
     private func replay(within rect: SDL_Rect) {
         let commands = damage.commands
-        for k in commands.indices {
+        var first = commands.count
+        while first > 0 {
+            first -= 1
+            let c = commands[first]
+            guard contains(c.bounds, rect) else { continue }
+            if case .fill(_, let color) = c.op, color.a == 255 { break }
+            if case .clear = c.op { break }
+        }
+        for k in first..<commands.count {
             let c = commands[k]
             guard !isEmpty(intersect(c.bounds, rect)) else { continue }
             let clip = intersect(c.clip, rect)
@@ -560,6 +587,42 @@ extension DamageState {
         return true
     }
 
+    /// Matches this frame's calls with the last frame's as a multiset (`matchOf`: the old call each new
+    /// one matched, or -1; `used`: the old calls matched).
+    mutating func matchCalls() {
+        let new = commands, old = previous
+        // A table of the old calls by summary, each chain in call order.
+        var size = 16
+        while size < 2 * old.count { size *= 2 }
+        let mask = size - 1
+        buckets.removeAll(keepingCapacity: true)
+        buckets.append(contentsOf: repeatElement(-1, count: size))
+        chain.removeAll(keepingCapacity: true)
+        chain.append(contentsOf: repeatElement(-1, count: old.count))
+        used.removeAll(keepingCapacity: true)
+        used.append(contentsOf: repeatElement(false, count: old.count))
+        var i = old.count - 1
+        while i >= 0 {
+            let b = Int(truncatingIfNeeded: old[i].hash) & mask
+            chain[i] = buckets[b]
+            buckets[b] = Int32(i)
+            i -= 1
+        }
+        matchOf.removeAll(keepingCapacity: true)
+        for j in new.indices {
+            let c = new[j]
+            var k = buckets[Int(truncatingIfNeeded: c.hash) & mask]
+            var found: Int32 = -1
+            while k >= 0 {
+                if !used[Int(k)], sameCall(old[Int(k)], c) { found = k; break }
+                k = chain[Int(k)]
+            }
+            if found >= 0 { used[Int(found)] = true }
+            matchOf.append(found)
+        }
+    }
+
+    /// Collects the damage of this frame against the last (after ``matchCalls()``): see the notes at the top.
     mutating func findDamage() {
         let new = commands, old = previous
         let regions = regions, oldRegions = previousRegions
@@ -593,39 +656,8 @@ extension DamageState {
             return intersect(offset(c.bounds, d), regions[Int(c.space)].clip)
         }
 
-        // Match calls as a multiset: a table of the old calls by summary, each chain in call order.
-        var size = 16
-        while size < 2 * old.count { size *= 2 }
-        let mask = size - 1
-        buckets.removeAll(keepingCapacity: true)
-        buckets.append(contentsOf: repeatElement(-1, count: size))
-        chain.removeAll(keepingCapacity: true)
-        chain.append(contentsOf: repeatElement(-1, count: old.count))
-        used.removeAll(keepingCapacity: true)
-        used.append(contentsOf: repeatElement(false, count: old.count))
-        var i = old.count - 1
-        while i >= 0 {
-            let b = Int(truncatingIfNeeded: old[i].hash) & mask
-            chain[i] = buckets[b]
-            buckets[b] = Int32(i)
-            i -= 1
-        }
-        matchOf.removeAll(keepingCapacity: true)
-        for j in new.indices {
-            let c = new[j]
-            var k = buckets[Int(truncatingIfNeeded: c.hash) & mask]
-            var found: Int32 = -1
-            while k >= 0 {
-                if !used[Int(k)], sameCall(old[Int(k)], c) { found = k; break }
-                k = chain[Int(k)]
-            }
-            if found >= 0 {
-                used[Int(found)] = true
-            } else if !isEmpty(c.bounds) {
-                rects.append(c.bounds)
-            }
-            matchOf.append(found)
-        }
+        // Calls that appeared or disappeared (matched by `matchCalls`).
+        for j in new.indices where matchOf[j] < 0 && !isEmpty(new[j].bounds) { rects.append(new[j].bounds) }
         for k in old.indices where !used[k] && !isEmpty(old[k].bounds) {
             let b = oldBounds(old[k])
             rects.append(b)
