@@ -66,6 +66,12 @@ struct DrawCommand {
     /// Never matched: drawn again wherever it shows, every frame (an image cut by its clip: SDL's scaled
     /// blit samples a cut image from where the clip starts, so its moved pixels would not equal redrawn ones).
     var alwaysRedraw = false
+    /// An opaque fill or a clear: every pixel of `bounds` is written with one colour (what was drawn
+    /// before it does not show there).
+    var covers = false
+    /// Holds a reference the frame lets go of when it becomes the previous one (a text's string, a
+    /// batch's array; see `DamageState.keep`).
+    var holdsReference = false
 }
 
 /// The content of an outermost scroll view in one frame.
@@ -163,7 +169,7 @@ struct DamageState {
         // Batches of circles are never matched (see `sameCall`): let go of their arrays, so the caller can
         // change them in place without a copy. Texts are compared by their kept bytes: let go of their
         // strings, whose buffers views reuse (a string still held here would be copied when rewritten).
-        for k in previous.indices {
+        for k in previous.indices where previous[k].holdsReference {
             switch previous[k].op {
             case .circles: previous[k].op = .circles([])
             case .text(_, let bytes, let r, let style, let alignment): previous[k].op = .text("", bytes, r, style, alignment)
@@ -395,8 +401,16 @@ extension SDLCanvas {
         hash = mix(mix(mix(hash, keyTx), keyTy), UInt64(UInt32(bitPattern: space)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.x)) << 32 | UInt64(UInt32(bitPattern: keyClip.y)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.w)) << 32 | UInt64(UInt32(bitPattern: keyClip.h)))
+        var covers = false, holdsReference = false
+        switch op {
+        case .clear: covers = true
+        case .fill(_, let color): covers = color.a == 255
+        case .text, .circles: holdsReference = true
+        default: break
+        }
         damage.commands.append(DrawCommand(op: op, tx: tx, ty: ty, clip: clip, space: space, keyTx: keyTx, keyTy: keyTy,
-                                           keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw))
+                                           keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw,
+                                           covers: covers, holdsReference: holdsReference))
     }
 
     /// The pixels `op` may write at the current translation, generously (nil: anywhere in the clip).
@@ -501,16 +515,14 @@ extension SDLCanvas {
         var first = commands.count
         while first > 0 {
             first -= 1
-            let c = commands[first]
-            guard contains(c.bounds, rect) else { continue }
-            if case .fill(_, let color) = c.op, color.a == 255 { break }
-            if case .clear = c.op { break }
+            if commands[first].covers && contains(commands[first].bounds, rect) { break }
         }
         for k in first..<commands.count {
-            let c = commands[k]
-            guard !isEmpty(intersect(c.bounds, rect)) else { continue }
-            let clip = intersect(c.clip, rect)
+            // Only the calls that touch the rect are copied out (a copy retains what the call holds).
+            guard !isEmpty(intersect(commands[k].bounds, rect)) else { continue }
+            let clip = intersect(commands[k].clip, rect)
             guard !isEmpty(clip) else { continue }
+            let c = commands[k]
             clipStack.removeAll(keepingCapacity: true)
             clipStack.append(clip)
             clipIsEmpty = false
@@ -610,11 +622,12 @@ extension DamageState {
         }
         matchOf.removeAll(keepingCapacity: true)
         for j in new.indices {
-            let c = new[j]
-            var k = buckets[Int(truncatingIfNeeded: c.hash) & mask]
+            let hash = new[j].hash
+            var k = buckets[Int(truncatingIfNeeded: hash) & mask]
             var found: Int32 = -1
             while k >= 0 {
-                if !used[Int(k)], sameCall(old[Int(k)], c) { found = k; break }
+                // The summaries first: calls are copied out for the full comparison only when they agree.
+                if !used[Int(k)], old[Int(k)].hash == hash, sameCall(old[Int(k)], new[j]) { found = k; break }
                 k = chain[Int(k)]
             }
             if found >= 0 { used[Int(found)] = true }
