@@ -164,6 +164,18 @@ void sk_fill_rect_opaque(uint32_t *pixels, int pitch, int x0, int y0, int x1, in
     }
 }
 
+void sk_move_rect(uint32_t *pixels, int pitch, int x, int y, int w, int h, int dx, int dy) {
+    if (w <= 0 || h <= 0 || (dx == 0 && dy == 0)) return;
+    uint32_t *dst = pixels + (ptrdiff_t)y * pitch + x;
+    const uint32_t *src = pixels + (ptrdiff_t)(y - dy) * pitch + (x - dx);
+    const size_t bytes = (size_t)w * sizeof(uint32_t);
+    if (dy > 0) {   // moving down: the bottom row first, so no source row is overwritten before it is read
+        for (int n = h - 1; n >= 0; n--) memmove(dst + (ptrdiff_t)n * pitch, src + (ptrdiff_t)n * pitch, bytes);
+    } else {
+        for (int n = 0; n < h; n++) memmove(dst + (ptrdiff_t)n * pitch, src + (ptrdiff_t)n * pitch, bytes);
+    }
+}
+
 void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
                         uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
     if (x1 <= x0 || y1 <= y0) return;

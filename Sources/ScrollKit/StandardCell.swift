@@ -191,7 +191,8 @@ open class StandardCell: ListCell {
     public static let switchSize = Size(width: 51, height: 31)
 
     private let switchView = CellSwitchView()
-    private var layouts = LayoutSlots()
+    /// Passed inout to `arrange` in every draw (no other access meanwhile): no dynamic exclusivity check.
+    @exclusivity(unchecked) private var layouts = LayoutSlots()
 
     public required init() {
         super.init()

@@ -70,8 +70,10 @@ open class ViewNode {
 
     // MARK: - Tree
 
-    var storedFrame: Rect
-    var storedSubviews: [ViewNode] = []
+    // The frame and the subviews are read for every view of every frame drawn, by the tree's own methods
+    // on the main actor and never through overlapping inout accesses: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var storedFrame: Rect
+    @exclusivity(unchecked) var storedSubviews: [ViewNode] = []
     /// The router of a tree whose root this view is (made on the first ``handle(_:)`` or focus call).
     var router: InputRouter?
 

@@ -66,19 +66,23 @@ final class GlyphCache {
     static let defaultAtlasSize: Int32 = 1024
     static let padding: Int32 = 1
 
+    // The glyph tables marked `@exclusivity(unchecked)` are read for every glyph drawn or laid out, by
+    // the canvas on its one thread and never through overlapping inout accesses: no dynamic exclusivity
+    // checks on them.
+
     private(set) var atlasSize: Int32
-    var coverage: [UInt8]
+    @exclusivity(unchecked) var coverage: [UInt8]
     /// Shelves: top, height, next free x.
     var shelves: [(y: Int32, height: Int32, x: Int32)] = []
     var nextShelfY: Int32 = 0
     /// Every cached glyph; found through `ascii` (scalars below 128: one array read) or `index`.
-    var entries: [GlyphEntry] = []
-    var index: [GlyphKey: Int32] = [:]
+    @exclusivity(unchecked) var entries: [GlyphEntry] = []
+    @exclusivity(unchecked) var index: [GlyphKey: Int32] = [:]
     /// 128 slots per face (see `GlyphFace.asciiBase`): the entry's position in `entries`, or -1.
-    var ascii: [Int32] = []
-    var faces: [GlyphFaceKey: GlyphFace] = [:]
+    @exclusivity(unchecked) var ascii: [Int32] = []
+    @exclusivity(unchecked) var faces: [GlyphFaceKey: GlyphFace] = [:]
     /// The last laid-out line: each glyph's entry and pen position (whole pixels). Reused.
-    var placed: [(entry: Int32, pen: Int32)] = []
+    @exclusivity(unchecked) var placed: [(entry: Int32, pen: Int32)] = []
     var texture: OpaquePointer?
     var resets = 0
     var rasterized = 0

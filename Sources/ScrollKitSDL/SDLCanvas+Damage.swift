@@ -1,4 +1,5 @@
 import CSDL2
+import CScrollKitPixels
 import ScrollKit
 
 // Damage tracking on a software target: scrolling by moving pixels.
@@ -33,7 +34,10 @@ enum DrawOp: Equatable {
     case polyline(Range<Int>, RGBAColor, Double)
     case circle(Point, Double, RGBAColor)
     case circles([CircleFill])
-    case text(String, Rect, TextStyle, TextAlign)
+    /// Its UTF-8 bytes are `DamageState.textBytes[range]` (of its frame), which is what is compared. The
+    /// string is for drawing in its own frame only: it is let go of when the frame becomes the previous one,
+    /// so a view that rewrites its label's buffer in place (`replaceContents(of:with:)`) does not copy it.
+    case text(String, Range<Int>, Rect, TextStyle, TextAlign)
     case layout(TextLayout, Point)
     /// `state` identifies what the image library had for it (decoded, a stand-in, pending, failed).
     case image(ImageRef, Rect, Double, state: UInt)
@@ -62,15 +66,23 @@ struct DrawCommand {
     /// Never matched: drawn again wherever it shows, every frame (an image cut by its clip: SDL's scaled
     /// blit samples a cut image from where the clip starts, so its moved pixels would not equal redrawn ones).
     var alwaysRedraw = false
+    /// An opaque fill or a clear: every pixel of `bounds` is written with one colour (what was drawn
+    /// before it does not show there).
+    var covers = false
+    /// Holds a reference the frame lets go of when it becomes the previous one (a text's string, a
+    /// batch's array; see `DamageState.keep`).
+    var holdsReference = false
 }
 
 /// The content of an outermost scroll view in one frame.
 struct ScrollRegion {
     /// Its clip (pixels, absolute).
     var clip: SDL_Rect
-    /// Where its content's origin is, in whole pixels.
-    var px: Int32
-    var py: Int32
+    /// Where its content's origin is, in whole pixels. 64 bits: a list of 10^7 rows puts it far past
+    /// the 2^22 pixels drawing coordinates are clamped to, and two frames' origins must differ by the
+    /// true scroll distance there too.
+    var px: Int64
+    var py: Int64
     /// The translation its content is drawn with (points).
     var tx: Double
     var ty: Double
@@ -99,6 +111,9 @@ struct DamageState {
     /// The points of this frame's and the last frame's polylines.
     var points: [Point] = []
     var previousPoints: [Point] = []
+    /// The UTF-8 bytes of this frame's and the last frame's texts.
+    var textBytes: [UInt8] = []
+    var previousTextBytes: [UInt8] = []
     /// Rects views invalidated this frame (pixels).
     var invalidated: [SDL_Rect] = []
     var rects: [SDL_Rect] = []
@@ -119,6 +134,15 @@ struct DamageState {
         rawClips.reserveCapacity(16)
         invalidated.reserveCapacity(8)
         rects.reserveCapacity(64)
+        textBytes.reserveCapacity(4096)
+        previousTextBytes.reserveCapacity(4096)
+    }
+
+    /// Keeps `text`'s UTF-8 bytes for this frame. - Returns: their range in `textBytes`.
+    mutating func keepText(_ text: String) -> Range<Int> {
+        let start = textBytes.count
+        textBytes.append(contentsOf: text.utf8)
+        return start..<textBytes.count
     }
 
     mutating func beginRecording(_ on: Bool) {
@@ -128,6 +152,7 @@ struct DamageState {
         rawClips.removeAll(keepingCapacity: true)
         invalidated.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
+        textBytes.removeAll(keepingCapacity: true)
         depth = 0
         openRegion = -1
         if !on { hasPrevious = false }
@@ -139,10 +164,17 @@ struct DamageState {
         swap(&regions, &previousRegions)
         swap(&points, &previousPoints)
         points.removeAll(keepingCapacity: true)
+        swap(&textBytes, &previousTextBytes)
+        textBytes.removeAll(keepingCapacity: true)
         // Batches of circles are never matched (see `sameCall`): let go of their arrays, so the caller can
-        // change them in place without a copy.
-        for k in previous.indices {
-            if case .circles = previous[k].op { previous[k].op = .circles([]) }
+        // change them in place without a copy. Texts are compared by their kept bytes: let go of their
+        // strings, whose buffers views reuse (a string still held here would be copied when rewritten).
+        for k in previous.indices where previous[k].holdsReference {
+            switch previous[k].op {
+            case .circles: previous[k].op = .circles([])
+            case .text(_, let bytes, let r, let style, let alignment): previous[k].op = .text("", bytes, r, style, alignment)
+            default: break
+            }
         }
         commands.removeAll(keepingCapacity: true)
         regions.removeAll(keepingCapacity: true)
@@ -233,7 +265,7 @@ extension DrawOp {
         case .polyline(let p, let c, let w): return mix(mix(mix(UInt64(6), UInt64(p.count)), c), w)
         case .circle(let p, let r, let c): return mix(mix(mix(mix(UInt64(7), p.x), p.y), r), c)
         case .circles(let list): return mix(UInt64(8), UInt64(list.count))
-        case .text(let s, let r, let style, _): return mix(mix(mix(mix(UInt64(9), UInt64(s.utf8.count)), r), style.size), style.color)
+        case .text(_, let bytes, let r, let style, _): return mix(mix(mix(mix(UInt64(9), UInt64(bytes.count)), r), style.size), style.color)
         case .layout(let l, let o): return mix(mix(mix(mix(UInt64(10), UInt64(l.glyphs.count)), o.x), o.y), l.size.height)
         case .image(_, let r, let o, let state): return mix(mix(mix(UInt64(11), r), o), UInt64(state))
         }
@@ -273,6 +305,8 @@ extension SDLCanvas {
         if !damage.hasPrevious || damage.previousSize != (w, h) || damage.previousScale != pixelScale {
             damage.rects.append(whole)
         } else {
+            damage.matchCalls()
+            refineTextBounds()
             damage.findDamage()
             damage.coalesceDamage(whole: whole)
             damage.coverImagesWhole(whole: whole)
@@ -307,10 +341,10 @@ extension SDLCanvas {
         damage.depth += 1
         if damage.isRecording, damage.depth == 1, let surface = directSurface {
             let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
-            let px = (tx * s).clamped(-Self.coordinateLimit, Self.coordinateLimit)
-            let py = (ty * s).clamped(-Self.coordinateLimit, Self.coordinateLimit)
+            let px = (tx * s).clamped(-Self.originLimit, Self.originLimit)
+            let py = (ty * s).clamped(-Self.originLimit, Self.originLimit)
             damage.openRegion = damage.regions.count
-            damage.regions.append(ScrollRegion(clip: clip, px: Int32(px), py: Int32(py), tx: tx, ty: ty,
+            damage.regions.append(ScrollRegion(clip: clip, px: Int64(px), py: Int64(py), tx: tx, ty: ty,
                                                first: damage.commands.count, end: damage.commands.count,
                                                clipDepth: damage.rawClips.count))
         }
@@ -350,7 +384,11 @@ extension SDLCanvas {
             keyClip = noInnerClip
             var i = region.clipDepth
             while i < damage.rawClips.count {
-                let raw = offset(damage.rawClips[i], SDL_Point(x: -region.px, y: -region.py))
+                // Relative to the content's origin, modulo 2^32: only compared for equality, between
+                // clips of the target.
+                let c = damage.rawClips[i]
+                let raw = SDL_Rect(x: Int32(truncatingIfNeeded: Int64(c.x) &- region.px),
+                                   y: Int32(truncatingIfNeeded: Int64(c.y) &- region.py), w: c.w, h: c.h)
                 keyClip = sameRect(keyClip, noInnerClip) ? raw : intersect(keyClip, raw)
                 i += 1
             }
@@ -365,8 +403,16 @@ extension SDLCanvas {
         hash = mix(mix(mix(hash, keyTx), keyTy), UInt64(UInt32(bitPattern: space)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.x)) << 32 | UInt64(UInt32(bitPattern: keyClip.y)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.w)) << 32 | UInt64(UInt32(bitPattern: keyClip.h)))
+        var covers = false, holdsReference = false
+        switch op {
+        case .clear: covers = true
+        case .fill(_, let color): covers = color.a == 255
+        case .text, .circles: holdsReference = true
+        default: break
+        }
         damage.commands.append(DrawCommand(op: op, tx: tx, ty: ty, clip: clip, space: space, keyTx: keyTx, keyTy: keyTy,
-                                           keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw))
+                                           keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw,
+                                           covers: covers, holdsReference: holdsReference))
     }
 
     /// The pixels `op` may write at the current translation, generously (nil: anywhere in the clip).
@@ -407,8 +453,8 @@ extension SDLCanvas {
             }
             guard x0 <= x1 else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
             return box((x0 + tx) * s - 1, (y0 + ty) * s - 1, (x1 + tx) * s + 1, (y1 + ty) * s + 1)
-        case .text(_, let r, let style, _):
-            // Glyphs start at the rect's left edge (bearings aside), are cut at its right edge or fit in
+        case .text(_, _, let r, let style, _):
+            // Generous (refined for the calls that changed: `refineTextBounds`). Glyphs start at the rect's left edge (bearings aside), are cut at its right edge or fit in
             // it, and stand on a line centred on its middle: a line of the style's size, with room to spare.
             let pad = style.size * s + 4, side = style.size * s / 2 + 4
             return box((r.minX + tx) * s - side, (r.midY + ty) * s - pad,
@@ -422,6 +468,30 @@ extension SDLCanvas {
         }
     }
 
+    /// Narrows the bounds of this frame's texts (recorded generously, without laying them out) to the
+    /// pixels their glyphs cover: a text that changed is laid out (`glyphTextBounds`); one that did not, on
+    /// screen, keeps the bounds it had (the same call at the same place). So a changing label damages its
+    /// line's ink, not its whole rect, for the cost of laying out only the labels that changed.
+    private func refineTextBounds() {
+        let savedTx = tx, savedTy = ty
+        for j in damage.commands.indices {
+            guard case .text(let text, _, let r, let style, let alignment) = damage.commands[j].op else { continue }
+            let m = damage.matchOf[j]
+            if m >= 0 {
+                // Calls in scrolled content match at another place (the content moved): keep theirs.
+                if damage.commands[j].space < 0 { damage.commands[j].bounds = damage.previous[Int(m)].bounds }
+                continue
+            }
+            tx = damage.commands[j].tx
+            ty = damage.commands[j].ty
+            if let ink = glyphTextBounds(text, in: r, style: style, alignment: alignment) {
+                damage.commands[j].bounds = intersect(ink, damage.commands[j].clip)
+            }
+        }
+        tx = savedTx
+        ty = savedTy
+    }
+
     /// Moves each moved region's pixels by its delta within its clip. - Returns: pixels moved.
     private func moveScrolledPixels(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Int {
         var total = 0
@@ -431,17 +501,8 @@ extension SDLCanvas {
             let dst = intersect(c, offset(c, d))
             guard !isEmpty(dst) else { continue }
             SDL_RenderFlush(renderer)
-            let pitch = Int(surface.pointee.pitch)
-            let base = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-            let rowBytes = Int(dst.w) * 4
-            // Rows moving down are copied bottom first, so no source row is overwritten before it is read.
-            let rows = Int(dst.h)
-            for n in 0..<rows {
-                let y = d.y > 0 ? Int(dst.y) + rows - 1 - n : Int(dst.y) + n
-                let to = base + y * pitch + Int(dst.x) * 4
-                let from = base + (y - Int(d.y)) * pitch + (Int(dst.x) - Int(d.x)) * 4
-                if d.x == 0 { to.update(from: from, count: rowBytes) } else { memmove(to, from, rowBytes) }
-            }
+            sk_move_rect(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
+                         dst.x, dst.y, dst.w, dst.h, d.x, d.y)
             total += area(dst)
         }
         return total
@@ -449,14 +510,21 @@ extension SDLCanvas {
 
     // MARK: Drawing the damage
 
-    /// Draws every recorded call that touches `rect`, clipped to it, in order.
+    /// Draws every recorded call that touches `rect`, clipped to it, in order, from the last opaque fill
+    /// that covers `rect` whole (nothing drawn before it shows there: a toolbar's text over its background).
     private func replay(within rect: SDL_Rect) {
         let commands = damage.commands
-        for k in commands.indices {
-            let c = commands[k]
-            guard !isEmpty(intersect(c.bounds, rect)) else { continue }
-            let clip = intersect(c.clip, rect)
+        var first = commands.count
+        while first > 0 {
+            first -= 1
+            if commands[first].covers && contains(commands[first].bounds, rect) { break }
+        }
+        for k in first..<commands.count {
+            // Only the calls that touch the rect are copied out (a copy retains what the call holds).
+            guard !isEmpty(intersect(commands[k].bounds, rect)) else { continue }
+            let clip = intersect(commands[k].clip, rect)
             guard !isEmpty(clip) else { continue }
+            let c = commands[k]
             clipStack.removeAll(keepingCapacity: true)
             clipStack.append(clip)
             clipIsEmpty = false
@@ -476,7 +544,7 @@ extension SDLCanvas {
                 }
             case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color: color)
             case .circles(let list): fillCircles(list)
-            case .text(let text, let r, let style, let alignment): drawText(text, in: r, style: style, alignment: alignment)
+            case .text(let text, _, let r, let style, let alignment): drawText(text, in: r, style: style, alignment: alignment)
             case .layout(let layout, let origin): drawTextLayout(layout, at: origin)
             case .image(let image, let r, let opacity, _): drawImage(image, in: r, opacity: opacity)
             }
@@ -500,7 +568,19 @@ extension DamageState {
         case (.circles, _): return false
         case (.polyline(let ra, let ca, let wa), .polyline(let rb, let cb, let wb)):
             return ca == cb && wa == wb && previousPoints[ra] == points[rb]
+        case (.text(_, let ba, let ra, let sa, let aa), .text(_, let bb, let rb, let sb, let ab)):
+            return ra == rb && sa == sb && aa == ab && Self.sameBytes(previousTextBytes, ba, textBytes, bb)
         default: return a.op == b.op
+        }
+    }
+
+    private static func sameBytes(_ a: [UInt8], _ ra: Range<Int>, _ b: [UInt8], _ rb: Range<Int>) -> Bool {
+        guard ra.count == rb.count else { return false }
+        guard !ra.isEmpty else { return true }
+        return a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                memcmp(pa.baseAddress! + ra.lowerBound, pb.baseAddress! + rb.lowerBound, ra.count) == 0
+            }
         }
     }
 
@@ -521,40 +601,11 @@ extension DamageState {
         return true
     }
 
-    mutating func findDamage() {
+    /// Matches this frame's calls with the last frame's as a multiset (`matchOf`: the old call each new
+    /// one matched, or -1; `used`: the old calls matched).
+    mutating func matchCalls() {
         let new = commands, old = previous
-        let regions = regions, oldRegions = previousRegions
-        // Regions: matched by order and clip; moved when their origin moved by whole pixels within the clip
-        // over a uniform background, in both frames.
-        moved.removeAll(keepingCapacity: true)
-        for (i, region) in regions.enumerated() {
-            guard i < oldRegions.count, sameRect(oldRegions[i].clip, region.clip) else {
-                moved.append(nil)
-                rects.append(region.clip)
-                continue
-            }
-            let d = SDL_Point(x: region.px - oldRegions[i].px, y: region.py - oldRegions[i].py)
-            if d.x == 0 && d.y == 0 {
-                moved.append(SDL_Point(x: 0, y: 0))
-            } else if abs(d.x) < region.clip.w, abs(d.y) < region.clip.h,
-                      Self.uniformBeneath(new, region), Self.uniformBeneath(old, oldRegions[i]) {
-                moved.append(d)
-            } else {
-                moved.append(nil)
-                rects.append(region.clip)
-            }
-        }
-        for i in regions.count..<max(regions.count, oldRegions.count) { rects.append(oldRegions[i].clip) }
-        for r in invalidated { rects.append(r) }
-
-        // Old bounds where their pixels are now (moved with their region, else in place).
-        let moved = self.moved
-        func oldBounds(_ c: DrawCommand) -> SDL_Rect {
-            guard c.space >= 0, Int(c.space) < moved.count, let d = moved[Int(c.space)] else { return c.bounds }
-            return intersect(offset(c.bounds, d), regions[Int(c.space)].clip)
-        }
-
-        // Match calls as a multiset: a table of the old calls by summary, each chain in call order.
+        // A table of the old calls by summary, each chain in call order.
         var size = 16
         while size < 2 * old.count { size *= 2 }
         let mask = size - 1
@@ -573,20 +624,55 @@ extension DamageState {
         }
         matchOf.removeAll(keepingCapacity: true)
         for j in new.indices {
-            let c = new[j]
-            var k = buckets[Int(truncatingIfNeeded: c.hash) & mask]
+            let hash = new[j].hash
+            var k = buckets[Int(truncatingIfNeeded: hash) & mask]
             var found: Int32 = -1
             while k >= 0 {
-                if !used[Int(k)], sameCall(old[Int(k)], c) { found = k; break }
+                // The summaries first: calls are copied out for the full comparison only when they agree.
+                if !used[Int(k)], old[Int(k)].hash == hash, sameCall(old[Int(k)], new[j]) { found = k; break }
                 k = chain[Int(k)]
             }
-            if found >= 0 {
-                used[Int(found)] = true
-            } else if !isEmpty(c.bounds) {
-                rects.append(c.bounds)
-            }
+            if found >= 0 { used[Int(found)] = true }
             matchOf.append(found)
         }
+    }
+
+    /// Collects the damage of this frame against the last (after ``matchCalls()``): see the notes at the top.
+    mutating func findDamage() {
+        let new = commands, old = previous
+        let regions = regions, oldRegions = previousRegions
+        // Regions: matched by order and clip; moved when their origin moved by whole pixels within the clip
+        // over a uniform background, in both frames.
+        moved.removeAll(keepingCapacity: true)
+        for (i, region) in regions.enumerated() {
+            guard i < oldRegions.count, sameRect(oldRegions[i].clip, region.clip) else {
+                moved.append(nil)
+                rects.append(region.clip)
+                continue
+            }
+            let dx = region.px - oldRegions[i].px, dy = region.py - oldRegions[i].py
+            if dx == 0 && dy == 0 {
+                moved.append(SDL_Point(x: 0, y: 0))
+            } else if abs(dx) < Int64(region.clip.w), abs(dy) < Int64(region.clip.h),
+                      Self.uniformBeneath(new, region), Self.uniformBeneath(old, oldRegions[i]) {
+                moved.append(SDL_Point(x: Int32(dx), y: Int32(dy)))
+            } else {
+                moved.append(nil)
+                rects.append(region.clip)
+            }
+        }
+        for i in regions.count..<max(regions.count, oldRegions.count) { rects.append(oldRegions[i].clip) }
+        for r in invalidated { rects.append(r) }
+
+        // Old bounds where their pixels are now (moved with their region, else in place).
+        let moved = self.moved
+        func oldBounds(_ c: DrawCommand) -> SDL_Rect {
+            guard c.space >= 0, Int(c.space) < moved.count, let d = moved[Int(c.space)] else { return c.bounds }
+            return intersect(offset(c.bounds, d), regions[Int(c.space)].clip)
+        }
+
+        // Calls that appeared or disappeared (matched by `matchCalls`).
+        for j in new.indices where matchOf[j] < 0 && !isEmpty(new[j].bounds) { rects.append(new[j].bounds) }
         for k in old.indices where !used[k] && !isEmpty(old[k].bounds) {
             let b = oldBounds(old[k])
             rects.append(b)

@@ -103,6 +103,36 @@ extension SDLCanvas {
         return true
     }
 
+    /// The pixels ``drawGlyphText(_:in:pixelSize:style:alignment:)`` writes for `text` at the current
+    /// translation (its line's box, placed as it places it, with a pixel to spare), for damage tracking;
+    /// nil when the text is not drawn glyph by glyph (then the caller assumes more). Lays the line out.
+    func glyphTextBounds(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) -> SDL_Rect? {
+        guard glyphCachingEnabled, let pixelSize = textPixelSize(style.size),
+              let line = layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight) else { return nil }
+        let s = pixelScale
+        let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
+        let top = Self.pixelRound((rect.midY + ty) * s - Double(line.height) / 2)
+        let nothing = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return nothing }
+        let width = Double(line.width)
+        var x = left
+        var right = Double.infinity
+        if width <= available {
+            switch alignment {
+            case .leading: break
+            case .center: x = left + (available - width) / 2
+            case .trailing: x = left + available - width
+            }
+        } else if available >= 1 {
+            right = Self.pixelRound(left) + available
+        } else {
+            return nothing
+        }
+        let x0 = Self.pixelRound(x), x1 = min(x0 + width, right)
+        guard x1 > x0 else { return nothing }
+        return SDL_Rect(x: Int32(x0) - 1, y: Int32(top) - 1, w: Int32(x1 - x0) + 2, h: line.height + 2)
+    }
+
     /// Software target: blends each glyph of the last laid-out line straight from the atlas.
     func compositeGlyphLine(originX: Int32, baseline: Int32, cut: Int32, color: RGBAColor) {
         guard let surface = directSurface else { return }

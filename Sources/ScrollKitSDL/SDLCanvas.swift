@@ -45,9 +45,10 @@ public final class SDLCanvas: DrawingCanvas {
     public let images: ImageLibrary
 
     /// The drawable area in points.
-    public private(set) var size: Size
-    /// Pixels per point (1 on ordinary displays, 2 on most high-DPI ones). Never NaN or ≤ 0.
-    public private(set) var pixelScale: Double
+    @exclusivity(unchecked) public private(set) var size: Size
+    /// Pixels per point (1 on ordinary displays, 2 on most high-DPI ones). Never NaN or ≤ 0. (Read by
+    /// every call: no dynamic exclusivity checks, see the note on the drawing state below.)
+    @exclusivity(unchecked) public private(set) var pixelScale: Double
 
     /// The most recent error met while drawing (missing image, unreadable font, SDL failure), if any.
     public var lastError: SDLError?
@@ -59,19 +60,24 @@ public final class SDLCanvas: DrawingCanvas {
     public static let maxDiscTextureDiameter: Int32 = 2048
     static let largeDiscCacheCount = 4
 
+    // Exclusivity: the drawing state below is touched by every call (thousands a frame), always from
+    // the canvas's own methods on one thread, never through overlapping inout accesses; its dynamic
+    // exclusivity checks (a runtime call and a thread-local access set each, 9% of a scrolling list
+    // frame) are turned off with `@exclusivity(unchecked)`.
+
     // Clip state: pixel rects, each already intersected with the one below.
-    var clipStack: [SDL_Rect] = []
-    var clipIsEmpty = false
+    @exclusivity(unchecked) var clipStack: [SDL_Rect] = []
+    @exclusivity(unchecked) var clipIsEmpty = false
 
     // Translation state (see SDLCanvas+Translation.swift): the sum of the pushed translations in
     // points (`tx`, `ty`, added to every coordinate before scaling) and the stack of earlier sums.
-    var tx: Double = 0
-    var ty: Double = 0
-    var translationStack: [SIMD2<Double>] = []
+    @exclusivity(unchecked) var tx: Double = 0
+    @exclusivity(unchecked) var ty: Double = 0
+    @exclusivity(unchecked) var translationStack: [SIMD2<Double>] = []
 
     // Damage tracking (see SDLCanvas+Damage.swift): this frame's and the last frame's drawing calls.
-    var damage = DamageState()
-    var damageReport = DamageReport()
+    @exclusivity(unchecked) var damage = DamageState()
+    @exclusivity(unchecked) var damageReport = DamageReport()
     /// Whether frames on a software target are drawn by damage: the calls of a frame are recorded,
     /// compared with the last frame's, the pixels of each scrolled region moved by its offset's change,
     /// and only what changed drawn again (see ``endFrame()``). A frame drawn this way is byte-identical
@@ -116,7 +122,7 @@ public final class SDLCanvas: DrawingCanvas {
     var circleTextures: [OpaquePointer?]
     var largeDiscs: [(diameter: Int32, texture: OpaquePointer)] = []
     // Direct compositing into a software target (see SDLCanvas+Direct.swift).
-    var directSurface: UnsafeMutablePointer<SDL_Surface>?
+    @exclusivity(unchecked) var directSurface: UnsafeMutablePointer<SDL_Surface>?
     /// Disc masks by diameter; never emptied while the canvas lives (`discMasks` points into it).
     var discSpanCache: [DiscSpans?]
     var largeDiscSpans: [(diameter: Int32, spans: DiscSpans)] = []
@@ -357,6 +363,8 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Largest pixel coordinate used; beyond it values are clamped (the renderer clips anyway).
     static let coordinateLimit: Double = 4_194_304   // 2^22
+    /// Largest scrolled content origin tracked (pixels; damage tracking keeps it in 64 bits, exactly).
+    static let originLimit: Double = 4_503_599_627_370_496   // 2^52
 
     /// `rect` (in the current, translated, points) in pixels with edges rounded to whole pixels, or
     /// nil when empty, negative or not finite.

@@ -19,9 +19,11 @@ struct DamageIdentityTests {
         var axis: ScrollAxis = .vertical
         /// Insert, delete and move rows (scenes that take data changes).
         var changesData = false
+        /// Items of the list, chat and grid scenes.
+        var items = 200
         /// Extra events (JSON objects), appended to the common script.
         var extra: [String] = []
-        var description: String { scene }
+        var description: String { items == 200 ? scene : "\(scene) N=\(items)" }
     }
 
     /// Every scene of the gallery. Add a scene here (one line).
@@ -56,6 +58,10 @@ struct DamageIdentityTests {
             #"{"t": 3.4, "type": "touchDown", "id": 1, "x": 400, "y": 250}"#,
             #"{"t": 3.42, "type": "touchUp", "id": 1, "x": 400, "y": 250}"#,
         ]),
+        // Deep in 10^7 items: content origins far past the 2^22 pixels drawing coordinates are clamped to
+        // (the scripted drags and fling run there, before the timed scroll back to the top).
+        Case(scene: "list", items: 10_000_000, extra: [#"{"t": 0.02, "type": "scrollToItem", "index": 9000000, "duration": 0}"#]),
+        Case(scene: "grid", items: 10_000_000, extra: [#"{"t": 0.02, "type": "scrollToItem", "index": 9000000, "duration": 0}"#]),
     ]
 
     /// The script: a slow drag, a fling, a timed scroll, wheel steps, keys, a resize mid-motion and back,
@@ -114,7 +120,7 @@ struct DamageIdentityTests {
         let tracked = try HeadlessHost(options: options, pixelScale: scale, tracksDamage: true)
         let whole = try HeadlessHost(options: options, pixelScale: scale, tracksDamage: false)
         var sceneOptions = SceneOptions()
-        if c.scene == "list" || c.scene == "chat" { sceneOptions.items = 200; sceneOptions.itemsGiven = true }
+        if c.scene == "list" || c.scene == "chat" || c.items != 200 { sceneOptions.items = c.items; sceneOptions.itemsGiven = true }
         let shell = try GalleryShell(initialScene: c.scene,
                                      context: SceneContext(size: size, hz: hz, headless: true, options: sceneOptions),
                                      displayLink: tracked.displayLink, stats: nil, options: GalleryOptions(showsHUD: true))

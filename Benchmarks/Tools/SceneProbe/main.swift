@@ -14,6 +14,7 @@ import ScrollKit
 //       SCENE: list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo; MOTION: scroll-to, fling, none
 //       SCENE_PROBE_THREADS=1 draws disc batches on one thread (SDLCanvas.rasterThreads; default 2)
 //       SCENE_PROBE_ZOOM=4 sets the photo scene's zoom scale
+//       SCENE_PROBE_SLOW=MS prints every measured frame slower than MS milliseconds with what its damage was
 //
 // Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
 // mallocs in measured frames (with the interposer preloaded:
@@ -71,7 +72,8 @@ func measure(_ c: Config, countMallocs: Bool, png: String?) -> [Double]? {
     cpuTimes.reserveCapacity(c.frames)
     var mallocs = 0, maxMallocs = 0, allocatingFrames = 0
     let textures0 = bench.textTexturesCreated
-    for _ in 0..<c.frames {
+    let slow = ProcessInfo.processInfo.environment["SCENE_PROBE_SLOW"].flatMap(Double.init)
+    for frame in 0..<c.frames {
         bench.prepare()
         let m0 = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount : 0
         let t0 = now(), c0 = threadCPUTime()
@@ -80,6 +82,9 @@ func measure(_ c: Config, countMallocs: Bool, png: String?) -> [Double]? {
         let m = countMallocs ? MallocInterposerSwift.getStatistics().mallocCount - m0 : 0
         times.append(t1 - t0)
         cpuTimes.append(c1 - c0)
+        if let slow, t1 - t0 > slow {
+            print(String(format: "  slow frame %d: %.3f ms (CPU %.3f ms), ", frame, t1 - t0, c1 - c0) + "\(bench.host.canvas.lastDamage)")
+        }
         mallocs += m
         maxMallocs = max(maxMallocs, m)
         if m > 0 { allocatingFrames += 1 }

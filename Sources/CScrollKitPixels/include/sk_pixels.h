@@ -55,6 +55,13 @@ void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int
 /// over the fill next read it back from memory). One wmemset per row: fast in debug builds too.
 void sk_fill_rect_opaque(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1, uint32_t pixel);
 
+/// Moves pixels within one target (rows `pitch` pixels apart): the destination [x, x + w) × [y, y + h)
+/// receives what was at [x − dx, x − dx + w) × [y − dy, y − dy + h), as if read whole before any write
+/// (source and destination may overlap): one memmove a row, the rows in the order that reads each
+/// before it is overwritten. (One memmove of contiguous rows is no faster, and its `rep movsb` makes
+/// valgrind's instruction counts count bytes.)
+void sk_move_rect(uint32_t *pixels, int pitch, int x, int y, int w, int h, int dx, int dy);
+
 /// sk_blend_mask_row for `height` rows: a `width`-pixel wide block of coverage (rows `maskPitch` bytes
 /// apart) blended into `dst` (rows `dstPitch` pixels apart), as a glyph from an atlas.
 void sk_blend_mask_rect(uint32_t *dst, int dstPitch, const uint8_t *mask, int maskPitch, int width, int height,
