@@ -288,6 +288,12 @@ public final class ScrollingView: ViewNode {
         stepResampledDrag(tick)
         stepZoom(tick)
         stepMotion(tick)
+        // A scale left past a limit with nothing holding it (a press on the indicator caught its return, say)
+        // springs back.
+        if zoomMotion == nil, pointer == nil, pinch == nil, indicator.drag == nil, isZoomOutsideLimits,
+           tick.targetTimestamp.isFinite {
+            _ = returnZoomWithinLimits(time: tick.timestamp)
+        }
         stepIndicator(tick)
     }
     override var takesPressesOutside: Bool { superview == nil }
