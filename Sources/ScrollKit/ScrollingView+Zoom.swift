@@ -91,7 +91,8 @@ extension ScrollingView {
         set { setZoomScale(newValue, animated: false) }
     }
 
-    /// The smallest scale at rest (default 1). Setting it brings ``zoomScale`` within the limits.
+    /// The smallest scale at rest (default 1). Setting it brings ``zoomScale`` within the limits (during a
+    /// gesture, when the gesture ends).
     /// Non-finite or non-positive values are ignored.
     public var minimumZoomScale: Double {
         get { storedMinimumZoomScale }
@@ -430,7 +431,8 @@ extension ScrollingView {
         view.frame = Rect(origin: .zero, size: storedContentSize)
     }
 
-    /// Brings the scale within changed limits at once (about the viewport's centre).
+    /// Brings the scale within changed limits at once (about the viewport's centre); during a gesture, when it
+    /// ends (see `returnZoomWithinLimits`).
     func keepScaleWithinLimits() {
         guard isZoomOutsideLimits, pointer == nil else { return }
         zoom(toScale: storedZoomScale, about: Point(x: storedViewportSize.width / 2, y: storedViewportSize.height / 2),
