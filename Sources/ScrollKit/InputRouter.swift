@@ -52,7 +52,7 @@ final class InputRouter {
     weak var streamXView: ScrollingView?
     weak var streamYView: ScrollingView?
     /// The scroll view two or more fingers are zooming, and their spread when the pinch (re)began.
-    var pinchView: ScrollingView?
+    weak var pinchView: ScrollingView?
     var pinchSpread: Double = 0
 
     // MARK: - Focus state

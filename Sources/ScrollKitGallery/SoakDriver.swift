@@ -243,7 +243,8 @@ final class SoakDriver: HostClient {
     /// Runs a change of geometry and allows the overscroll it leaves.
     private func noteGeometryChange(_ change: () -> Void) {
         change()
-        if let scroll = list?.listView.scrollView ?? (shell.currentScene as? HomeScene)?.list.scrollView {
+        if let scroll = list?.listView.scrollView ?? (shell.currentScene as? HomeScene)?.list.scrollView
+            ?? (shell.currentScene as? GridScene)?.list.scrollView {
             let y = scroll.contentOffset.y
             extraOverscroll = max(extraOverscroll, scroll.minContentOffset.y - y, y - scroll.maxContentOffset.y)
         }
