@@ -86,6 +86,7 @@ struct CallGroup {
     var ty: Double
     var clip: SDL_Rect?
     var clipIsEmpty: Bool
+    var clipCount: Int
     /// Its commands.
     var first: Int
     var end: Int
@@ -485,7 +486,7 @@ extension SDLCanvas {
         }
         damage.openGroup = damage.groups.count
         damage.groups.append(CallGroup(id: id, key: key, tx: tx, ty: ty, clip: clip, clipIsEmpty: clipIsEmpty,
-                                       first: damage.commands.count, end: damage.commands.count))
+                                       clipCount: clipStack.count, first: damage.commands.count, end: damage.commands.count))
         return false
     }
 
@@ -495,7 +496,8 @@ extension SDLCanvas {
         let g = damage.openGroup
         damage.groups[g].end = damage.commands.count
         // Drawn in another state than it began in (unbalanced pushes): not taken over.
-        if damage.groups[g].tx != tx || damage.groups[g].ty != ty || damage.depth != 0 { damage.groups[g].reusable = false }
+        if damage.groups[g].tx != tx || damage.groups[g].ty != ty || damage.groups[g].clipCount != clipStack.count
+            || damage.depth != 0 { damage.groups[g].reusable = false }
         damage.openGroup = -1
     }
 
