@@ -145,6 +145,8 @@ struct DamageState {
     var groups: [CallGroup] = []
     var previousGroups: [CallGroup] = []
     var openGroup = -1
+    /// Groups begun inside the open one (drawn as part of it; their ends do not end it).
+    var nestedGroups = 0
     var reused: [(new: Int, old: Int, count: Int)] = []
     /// This frame's calls holding a reference (`DrawCommand.holdsReference`).
     var referenceCount = 0
@@ -209,6 +211,7 @@ struct DamageState {
         groups.removeAll(keepingCapacity: true)
         reused.removeAll(keepingCapacity: true)
         openGroup = -1
+        nestedGroups = 0
         referenceCount = 0
         depth = 0
         openRegion = -1
@@ -233,6 +236,7 @@ struct DamageState {
         groups.removeAll(keepingCapacity: true)
         reused.removeAll(keepingCapacity: true)
         openGroup = -1
+        nestedGroups = 0
         if referenceCount > 0 {
             for k in previous.indices where previous[k].holdsReference {
                 if case .circles = previous[k].op { previous[k].op = .circles([]) }
@@ -250,27 +254,42 @@ struct DamageState {
     mutating func forgetPrevious() { hasPrevious = false }
 
     /// Takes over the last frame's calls of group `old` (see `SDLCanvas.beginCallGroup`): copies them, with
-    /// their texts' strings and bytes and their polylines' points, and notes them matched.
+    /// their texts' strings and bytes and their polylines' points, and notes them matched. A group's texts
+    /// and points were kept in order while it was drawn: each is one span, copied at once, and the calls'
+    /// ranges move by the span's shift.
     mutating func takeOver(_ old: CallGroup) {
         let first = commands.count
-        var k = old.first
-        while k < old.end {
-            var c = previous[k]
-            switch c.op {
-            case .text(let index, let bytes, let r, let style, let alignment):
-                let start = textBytes.count
-                textBytes.append(contentsOf: previousTextBytes[bytes])
-                // Group texts only (a group's texts are kept in `groupTexts`).
-                groupTexts.append(index < 0 ? previousGroupTexts[Int(~index)] : "")
-                c.op = .text(~Int32(groupTexts.count - 1), start..<textBytes.count, r, style, alignment)
-            case .polyline(let range, let color, let width):
-                let start = points.count
-                points.append(contentsOf: previousPoints[range])
-                c.op = .polyline(start..<points.count, color, width)
-            default: break
+        commands.append(contentsOf: previous[old.first..<old.end])
+        var bytesLo = Int.max, bytesHi = 0, textsLo = Int.max, textsHi = 0, pointsLo = Int.max, pointsHi = 0
+        for k in first..<commands.count {
+            if case .text(let index, let bytes, _, _, _) = commands[k].op {
+                bytesLo = Swift.min(bytesLo, bytes.lowerBound); bytesHi = Swift.max(bytesHi, bytes.upperBound)
+                // Group texts only (a group's texts are kept in `groupTexts`, at negative indices).
+                let i = Int(~index)
+                textsLo = Swift.min(textsLo, i); textsHi = Swift.max(textsHi, i + 1)
+            } else if case .polyline(let range, _, _) = commands[k].op {
+                pointsLo = Swift.min(pointsLo, range.lowerBound); pointsHi = Swift.max(pointsHi, range.upperBound)
             }
-            commands.append(c)
-            k += 1
+        }
+        if bytesLo <= bytesHi, textsLo < textsHi {
+            let byteShift = textBytes.count - bytesLo, textShift = groupTexts.count - textsLo
+            textBytes.append(contentsOf: previousTextBytes[bytesLo..<bytesHi])
+            groupTexts.append(contentsOf: previousGroupTexts[textsLo..<textsHi])
+            for k in first..<commands.count {
+                if case .text(let index, let bytes, let r, let style, let alignment) = commands[k].op {
+                    commands[k].op = .text(~(~index + Int32(textShift)), (bytes.lowerBound + byteShift)..<(bytes.upperBound + byteShift),
+                                           r, style, alignment)
+                }
+            }
+        }
+        if pointsLo < pointsHi {
+            let shift = points.count - pointsLo
+            points.append(contentsOf: previousPoints[pointsLo..<pointsHi])
+            for k in first..<commands.count {
+                if case .polyline(let range, let color, let width) = commands[k].op {
+                    commands[k].op = .polyline((range.lowerBound + shift)..<(range.upperBound + shift), color, width)
+                }
+            }
         }
         var group = old
         group.first = first
@@ -470,7 +489,11 @@ extension SDLCanvas {
     /// calls are copied, already matched (the same calls a redraw would record, so the frame's pixels are
     /// those of a redraw; `DamageIdentityTests`).
     public func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool {
-        guard damage.isRecording, damage.depth == 0, damage.openGroup < 0, let surface = directSurface else { return false }
+        if damage.openGroup >= 0 {
+            damage.nestedGroups += 1
+            return false
+        }
+        guard damage.isRecording, damage.depth == 0, let surface = directSurface else { return false }
         let clip = clipStack.last
         if damage.hasPrevious, damage.previousSize == (surface.pointee.w, surface.pointee.h),
            damage.previousScale == pixelScale {
@@ -493,6 +516,10 @@ extension SDLCanvas {
     /// See `DrawingCanvas.endCallGroup()`.
     public func endCallGroup() {
         guard damage.openGroup >= 0 else { return }
+        if damage.nestedGroups > 0 {
+            damage.nestedGroups -= 1
+            return
+        }
         let g = damage.openGroup
         damage.groups[g].end = damage.commands.count
         // Drawn in another state than it began in (unbalanced pushes): not taken over.
