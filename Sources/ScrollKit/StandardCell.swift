@@ -159,24 +159,24 @@ open class StandardCell: ListCell {
     // MARK: Content
 
     /// The main line of text.
-    public var title: String = "" { didSet { inputsChanged() } }
+    @exclusivity(unchecked) public var title: String = "" { didSet { inputsChanged() } }
     /// Text under the title, wrapped to ``Appearance/subtitleMaxLines`` lines, or `nil` for a title-only row.
-    public var subtitle: String? { didSet { inputsChanged() } }
+    @exclusivity(unchecked) public var subtitle: String? { didSet { inputsChanged() } }
     /// The leading image or swatch.
-    public var leading: Leading = .none { didSet { inputsChanged() } }
+    @exclusivity(unchecked) public var leading: Leading = .none { didSet { inputsChanged() } }
     /// The trailing accessory.
-    public var accessory: Accessory = .none {
+    @exclusivity(unchecked) public var accessory: Accessory = .none {
         didSet { inputsChanged(); updateSwitch() }
     }
     /// The selected look: ``Appearance/selectedBackgroundColor`` (and a checkmark with
     /// ``Appearance/showsCheckmarkWhenSelected``). Set it from the data source; a list does not set it.
-    public var isSelected = false { didSet { inputsChanged() } }
+    @exclusivity(unchecked) public var isSelected = false { didSet { inputsChanged() } }
     /// The look. Give cells and ``height(title:subtitle:width:leading:accessory:appearance:measurer:)`` the same value.
-    public var appearance = Appearance() {
+    @exclusivity(unchecked) public var appearance = Appearance() {
         didSet { inputsChanged(); updateSwitch() }
     }
     /// The measurer text is laid out with, or `nil` for ``defaultTextMeasurer``.
-    public var textMeasurer: (any TextMeasurer)? { didSet { inputsChanged() } }
+    @exclusivity(unchecked) public var textMeasurer: (any TextMeasurer)? { didSet { inputsChanged() } }
     /// Called after a tap on the switch flipped it, with the new state. Held strongly; capture owners weakly.
     public var onToggle: (@MainActor (StandardCell, Bool) -> Void)?
 
