@@ -114,6 +114,16 @@ public protocol DrawingCanvas: AnyObject {
     /// whether `drawImage` would draw the image itself now rather than a placeholder. A view with something
     /// else to show meanwhile (``TiledImageView`` shows a coarser level) asks first. The default: true.
     func prepareImage(_ image: ImageRef, size: Size) -> Bool
+    /// Starts a group of calls that draw the same thing every frame they have the same `key`, at the same
+    /// translation and clip (a bar that changes only with its state). Returns true when the canvas took
+    /// the group's calls from the last frame instead (a canvas that compares frames: SDLCanvas drawing by
+    /// damage): the caller draws nothing, and does not call ``endCallGroup()``. Returns false otherwise:
+    /// the caller draws the group, then calls ``endCallGroup()``. `id` names the group (one per frame);
+    /// `key` must capture everything the calls depend on besides the translation, clip and canvas. The
+    /// default: false (nothing is kept).
+    func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool
+    /// Ends the group begun by ``beginCallGroup(id:key:)`` when it returned false.
+    func endCallGroup()
     /// Device pixels per point (2 on a 2x display). The default: 1.
     var pixelScale: Double { get }
 }
@@ -127,6 +137,10 @@ extension DrawingCanvas {
     public func invalidate(_ rect: Rect) {}
     /// Images are always ready.
     public func prepareImage(_ image: ImageRef, size: Size) -> Bool { true }
+    /// Nothing is kept between frames: always drawn.
+    public func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool { false }
+    /// Nothing to end.
+    public func endCallGroup() {}
     /// One pixel per point.
     public var pixelScale: Double { 1 }
 }

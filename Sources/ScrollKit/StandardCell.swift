@@ -159,24 +159,24 @@ open class StandardCell: ListCell {
     // MARK: Content
 
     /// The main line of text.
-    public var title: String = ""
+    @exclusivity(unchecked) public var title: String = "" { didSet { inputsChanged() } }
     /// Text under the title, wrapped to ``Appearance/subtitleMaxLines`` lines, or `nil` for a title-only row.
-    public var subtitle: String?
+    @exclusivity(unchecked) public var subtitle: String? { didSet { inputsChanged() } }
     /// The leading image or swatch.
-    public var leading: Leading = .none
+    @exclusivity(unchecked) public var leading: Leading = .none { didSet { inputsChanged() } }
     /// The trailing accessory.
-    public var accessory: Accessory = .none {
-        didSet { updateSwitch() }
+    @exclusivity(unchecked) public var accessory: Accessory = .none {
+        didSet { inputsChanged(); updateSwitch() }
     }
     /// The selected look: ``Appearance/selectedBackgroundColor`` (and a checkmark with
     /// ``Appearance/showsCheckmarkWhenSelected``). Set it from the data source; a list does not set it.
-    public var isSelected = false
+    @exclusivity(unchecked) public var isSelected = false { didSet { inputsChanged() } }
     /// The look. Give cells and ``height(title:subtitle:width:leading:accessory:appearance:measurer:)`` the same value.
-    public var appearance = Appearance() {
-        didSet { updateSwitch() }
+    @exclusivity(unchecked) public var appearance = Appearance() {
+        didSet { inputsChanged(); updateSwitch() }
     }
     /// The measurer text is laid out with, or `nil` for ``defaultTextMeasurer``.
-    public var textMeasurer: (any TextMeasurer)?
+    @exclusivity(unchecked) public var textMeasurer: (any TextMeasurer)? { didSet { inputsChanged() } }
     /// Called after a tap on the switch flipped it, with the new state. Held strongly; capture owners weakly.
     public var onToggle: (@MainActor (StandardCell, Bool) -> Void)?
 
@@ -193,6 +193,12 @@ open class StandardCell: ListCell {
     private let switchView = CellSwitchView()
     /// Passed inout to `arrange` in every draw (no other access meanwhile): no dynamic exclusivity check.
     @exclusivity(unchecked) private var layouts = LayoutSlots()
+    /// The parts last arranged, for the frame and measurer they were arranged in: a cell drawn again
+    /// unchanged (every frame while its list scrolls: its frame is in content coordinates) reuses them.
+    /// Every input of `arrange` but those two is a stored property above, whose change drops them.
+    @exclusivity(unchecked) private var arranged: (frame: Rect, measurer: any TextMeasurer, parts: Parts)?
+
+    private func inputsChanged() { arranged = nil }
 
     public required init() {
         super.init()
@@ -272,9 +278,13 @@ open class StandardCell: ListCell {
     }
 
     private func arrangeSelf(in frame: Rect) -> Parts {
-        Self.arrange(in: frame, title: title, subtitle: subtitle, leading: leading, accessory: accessory,
-                     checkmark: showsSelectionCheckmark, appearance: appearance,
-                     measurer: textMeasurer ?? Self.defaultTextMeasurer, slots: &layouts)
+        let measurer = textMeasurer ?? Self.defaultTextMeasurer
+        if let arranged, arranged.frame == frame, arranged.measurer === measurer { return arranged.parts }
+        let parts = Self.arrange(in: frame, title: title, subtitle: subtitle, leading: leading, accessory: accessory,
+                                 checkmark: showsSelectionCheckmark, appearance: appearance,
+                                 measurer: measurer, slots: &layouts)
+        arranged = (frame, measurer, parts)
+        return parts
     }
 
     // MARK: Drawing

@@ -96,11 +96,11 @@ open class ViewNode {
     public var subviews: [ViewNode] { storedSubviews }
 
     /// Hidden views (and their subtrees) are not drawn and take no input.
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// When false, the view and its subtree take no pointer events (they fall through to the view below).
     public var isUserInteractionEnabled = true
     /// Whether subviews are clipped to the view's rectangle. Scroll views always clip.
-    public var clipsToBounds = false
+    @exclusivity(unchecked) public var clipsToBounds = false
 
     /// Makes a view with `frame` (sanitized).
     public init(frame: Rect = .zero) {
@@ -335,7 +335,7 @@ open class ViewNode {
     var scrollsContent: Bool { false }
 
     /// Whether the view asked to be redrawn (``setNeedsDisplay()``) and has not been drawn since.
-    public private(set) var needsDisplay = false
+    @exclusivity(unchecked) public private(set) var needsDisplay = false
 
     /// Marks the whole view as changed for the next frame, as UIKit's `setNeedsDisplay()`.
     ///

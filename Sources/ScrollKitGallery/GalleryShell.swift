@@ -357,8 +357,16 @@ final class GalleryShell: DemoScene {
         }
         canvas.popClip()
         canvas.popTranslation()
-        tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
-                    indicator: indicatorPosition, width: size.width, height: min(Self.tabBarHeight, size.height))
+        // The bar changes only with these (its titles are fixed): a canvas drawing by damage takes its calls
+        // over from the last frame while they stay the same.
+        let barHeight = min(Self.tabBarHeight, size.height)
+        let barKey = SIMD4<UInt64>(UInt64(bitPattern: Int64(selectedIndex)) ^ UInt64(bitPattern: Int64(tabBar.pressed ?? -1)) << 32,
+                                   indicatorPosition.bitPattern, size.width.bitPattern, barHeight.bitPattern)
+        if !canvas.beginCallGroup(id: 1, key: barKey) {
+            tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
+                        indicator: indicatorPosition, width: size.width, height: barHeight)
+            canvas.endCallGroup()
+        }
         // The help covers the HUD whole (its panel would poke out below the overlay's): the HUD comes
         // back, still recording, when the help closes.
         if showsHUD && !showsHelp {

@@ -35,9 +35,11 @@ enum DrawOp: Equatable {
     case circle(Point, Double, RGBAColor)
     case circles([CircleFill])
     /// Its UTF-8 bytes are `DamageState.textBytes[range]` (of its frame), which is what is compared. The
-    /// string is for drawing in its own frame only: it is let go of when the frame becomes the previous one,
-    /// so a view that rewrites its label's buffer in place (`replaceContents(of:with:)`) does not copy it.
-    case text(String, Range<Int>, Rect, TextStyle, TextAlign)
+    /// string, `DamageState.text(index)`, is for drawing in its own frame only: it is let go of when the
+    /// frame becomes the previous one, so a view that rewrites its label's buffer in place
+    /// (`replaceContents(of:with:)`) does not copy it; except in a call group (negative indices), whose
+    /// calls the next frame may take over.
+    case text(Int32, Range<Int>, Rect, TextStyle, TextAlign)
     case layout(TextLayout, Point)
     /// `state` identifies what the image library had for it (decoded, a stand-in, pending, failed).
     case image(ImageRef, Rect, Double, state: UInt)
@@ -69,9 +71,28 @@ struct DrawCommand {
     /// An opaque fill or a clear: every pixel of `bounds` is written with one colour (what was drawn
     /// before it does not show there).
     var covers = false
-    /// Holds a reference the frame lets go of when it becomes the previous one (a text's string, a
-    /// batch's array; see `DamageState.keep`).
+    /// Holds a reference the frame lets go of when it becomes the previous one (a batch's array; see
+    /// `DamageState.keep`).
     var holdsReference = false
+}
+
+/// Calls drawn between `beginCallGroup` and `endCallGroup` (outside scrolled content), or taken over
+/// from the last frame's group.
+struct CallGroup {
+    var id: Int
+    var key: SIMD4<UInt64>
+    /// The state they were drawn in.
+    var tx: Double
+    var ty: Double
+    var clip: SDL_Rect?
+    var clipIsEmpty: Bool
+    var clipCount: Int
+    /// Its commands.
+    var first: Int
+    var end: Int
+    /// Whether the next frame may take its calls over (none is a batch, an image or in scrolled
+    /// content, and nothing was invalidated meanwhile).
+    var reusable = true
 }
 
 /// The content of an outermost scroll view in one frame.
@@ -114,6 +135,21 @@ struct DamageState {
     /// The UTF-8 bytes of this frame's and the last frame's texts.
     var textBytes: [UInt8] = []
     var previousTextBytes: [UInt8] = []
+    /// This frame's texts (drawn from here; let go of when the frame becomes the previous one).
+    var texts: [String] = []
+    /// The texts of this frame's and the last frame's call groups (kept for a frame more).
+    var groupTexts: [String] = []
+    var previousGroupTexts: [String] = []
+    /// Call groups of this frame and the last, the one open, and the ranges of calls taken over from the
+    /// last frame (this frame's first index, the last frame's, the count): matched in advance.
+    var groups: [CallGroup] = []
+    var previousGroups: [CallGroup] = []
+    var openGroup = -1
+    /// Groups begun inside the open one (drawn as part of it; their ends do not end it).
+    var nestedGroups = 0
+    var reused: [(new: Int, old: Int, count: Int)] = []
+    /// This frame's calls holding a reference (`DrawCommand.holdsReference`).
+    var referenceCount = 0
     /// Rects views invalidated this frame (pixels).
     var invalidated: [SDL_Rect] = []
     var rects: [SDL_Rect] = []
@@ -136,13 +172,30 @@ struct DamageState {
         rects.reserveCapacity(64)
         textBytes.reserveCapacity(4096)
         previousTextBytes.reserveCapacity(4096)
+        texts.reserveCapacity(256)
+        groupTexts.reserveCapacity(32)
+        previousGroupTexts.reserveCapacity(32)
+        groups.reserveCapacity(4)
+        previousGroups.reserveCapacity(4)
+        reused.reserveCapacity(4)
     }
 
-    /// Keeps `text`'s UTF-8 bytes for this frame. - Returns: their range in `textBytes`.
-    mutating func keepText(_ text: String) -> Range<Int> {
+    /// The string of a text call's index (see `DrawOp.text`).
+    @inline(__always) func text(_ index: Int32) -> String {
+        index >= 0 ? texts[Int(index)] : groupTexts[Int(~index)]
+    }
+
+    /// Keeps `text` and its UTF-8 bytes for this frame. - Returns: its index in `texts`, and the bytes'
+    /// range in `textBytes`.
+    mutating func keepText(_ text: String) -> (Int32, Range<Int>) {
         let start = textBytes.count
         textBytes.append(contentsOf: text.utf8)
-        return start..<textBytes.count
+        if openGroup >= 0 {
+            groupTexts.append(text)
+            return (~Int32(groupTexts.count - 1), start..<textBytes.count)
+        }
+        texts.append(text)
+        return (Int32(texts.count - 1), start..<textBytes.count)
     }
 
     mutating func beginRecording(_ on: Bool) {
@@ -153,6 +206,13 @@ struct DamageState {
         invalidated.removeAll(keepingCapacity: true)
         points.removeAll(keepingCapacity: true)
         textBytes.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        groupTexts.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
+        reused.removeAll(keepingCapacity: true)
+        openGroup = -1
+        nestedGroups = 0
+        referenceCount = 0
         depth = 0
         openRegion = -1
         if !on { hasPrevious = false }
@@ -166,15 +226,22 @@ struct DamageState {
         points.removeAll(keepingCapacity: true)
         swap(&textBytes, &previousTextBytes)
         textBytes.removeAll(keepingCapacity: true)
-        // Batches of circles are never matched (see `sameCall`): let go of their arrays, so the caller can
-        // change them in place without a copy. Texts are compared by their kept bytes: let go of their
-        // strings, whose buffers views reuse (a string still held here would be copied when rewritten).
-        for k in previous.indices where previous[k].holdsReference {
-            switch previous[k].op {
-            case .circles: previous[k].op = .circles([])
-            case .text(_, let bytes, let r, let style, let alignment): previous[k].op = .text("", bytes, r, style, alignment)
-            default: break
+        // Texts are compared by their kept bytes: let go of their strings, whose buffers views reuse (a
+        // string still held here would be copied when rewritten). Batches of circles are never matched (see
+        // `sameCall`): let go of their arrays, so the caller can change them in place without a copy.
+        texts.removeAll(keepingCapacity: true)
+        swap(&groupTexts, &previousGroupTexts)
+        groupTexts.removeAll(keepingCapacity: true)
+        swap(&groups, &previousGroups)
+        groups.removeAll(keepingCapacity: true)
+        reused.removeAll(keepingCapacity: true)
+        openGroup = -1
+        nestedGroups = 0
+        if referenceCount > 0 {
+            for k in previous.indices where previous[k].holdsReference {
+                if case .circles = previous[k].op { previous[k].op = .circles([]) }
             }
+            referenceCount = 0
         }
         commands.removeAll(keepingCapacity: true)
         regions.removeAll(keepingCapacity: true)
@@ -185,6 +252,51 @@ struct DamageState {
 
     /// The next tracked frame is drawn whole.
     mutating func forgetPrevious() { hasPrevious = false }
+
+    /// Takes over the last frame's calls of group `old` (see `SDLCanvas.beginCallGroup`): copies them, with
+    /// their texts' strings and bytes and their polylines' points, and notes them matched. A group's texts
+    /// and points were kept in order while it was drawn: each is one span, copied at once, and the calls'
+    /// ranges move by the span's shift.
+    mutating func takeOver(_ old: CallGroup) {
+        let first = commands.count
+        commands.append(contentsOf: previous[old.first..<old.end])
+        var bytesLo = Int.max, bytesHi = 0, textsLo = Int.max, textsHi = 0, pointsLo = Int.max, pointsHi = 0
+        for k in first..<commands.count {
+            if case .text(let index, let bytes, _, _, _) = commands[k].op {
+                bytesLo = Swift.min(bytesLo, bytes.lowerBound); bytesHi = Swift.max(bytesHi, bytes.upperBound)
+                // Group texts only (a group's texts are kept in `groupTexts`, at negative indices).
+                let i = Int(~index)
+                textsLo = Swift.min(textsLo, i); textsHi = Swift.max(textsHi, i + 1)
+            } else if case .polyline(let range, _, _) = commands[k].op {
+                pointsLo = Swift.min(pointsLo, range.lowerBound); pointsHi = Swift.max(pointsHi, range.upperBound)
+            }
+        }
+        if bytesLo <= bytesHi, textsLo < textsHi {
+            let byteShift = textBytes.count - bytesLo, textShift = groupTexts.count - textsLo
+            textBytes.append(contentsOf: previousTextBytes[bytesLo..<bytesHi])
+            groupTexts.append(contentsOf: previousGroupTexts[textsLo..<textsHi])
+            for k in first..<commands.count {
+                if case .text(let index, let bytes, let r, let style, let alignment) = commands[k].op {
+                    commands[k].op = .text(~(~index + Int32(textShift)), (bytes.lowerBound + byteShift)..<(bytes.upperBound + byteShift),
+                                           r, style, alignment)
+                }
+            }
+        }
+        if pointsLo < pointsHi {
+            let shift = points.count - pointsLo
+            points.append(contentsOf: previousPoints[pointsLo..<pointsHi])
+            for k in first..<commands.count {
+                if case .polyline(let range, let color, let width) = commands[k].op {
+                    commands[k].op = .polyline((range.lowerBound + shift)..<(range.upperBound + shift), color, width)
+                }
+            }
+        }
+        var group = old
+        group.first = first
+        group.end = commands.count
+        groups.append(group)
+        reused.append((first, old.first, old.end - old.first))
+    }
 }
 
 /// What the last frame drawn by damage did (``SDLCanvas/lastDamage``).
@@ -365,8 +477,55 @@ extension SDLCanvas {
     /// Marks `rect` (current coordinates) as changed in this frame (see `ViewNode.setNeedsDisplay()`).
     public func invalidate(_ rect: Rect) {
         guard damage.isRecording, let r = pixelRect(rect) else { return }
+        if damage.openGroup >= 0 { damage.groups[damage.openGroup].reusable = false }
         let clipped = clipStack.last.map { intersect($0, r) } ?? r
         if !isEmpty(clipped) { damage.invalidated.append(clipped) }
+    }
+
+    // MARK: Call groups
+
+    /// See `DrawingCanvas.beginCallGroup(id:key:)`. While recording a frame outside scrolled content, a
+    /// group whose last frame's calls had the same key, translation, clip and target is taken over: its
+    /// calls are copied, already matched (the same calls a redraw would record, so the frame's pixels are
+    /// those of a redraw; `DamageIdentityTests`).
+    public func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool {
+        if damage.openGroup >= 0 {
+            damage.nestedGroups += 1
+            return false
+        }
+        guard damage.isRecording, damage.depth == 0, let surface = directSurface else { return false }
+        let clip = clipStack.last
+        if damage.hasPrevious, damage.previousSize == (surface.pointee.w, surface.pointee.h),
+           damage.previousScale == pixelScale {
+            for g in damage.previousGroups where g.id == id {
+                if g.reusable, g.key == key, g.tx == tx, g.ty == ty, g.clipIsEmpty == clipIsEmpty,
+                   g.clip.map({ c in clip.map { sameRect($0, c) } ?? false }) ?? (clip == nil),
+                   !damage.groups.contains(where: { $0.id == id }) {
+                    damage.takeOver(g)
+                    return true
+                }
+                break
+            }
+        }
+        damage.openGroup = damage.groups.count
+        damage.groups.append(CallGroup(id: id, key: key, tx: tx, ty: ty, clip: clip, clipIsEmpty: clipIsEmpty,
+                                       clipCount: clipStack.count, first: damage.commands.count, end: damage.commands.count))
+        return false
+    }
+
+    /// See `DrawingCanvas.endCallGroup()`.
+    public func endCallGroup() {
+        guard damage.openGroup >= 0 else { return }
+        if damage.nestedGroups > 0 {
+            damage.nestedGroups -= 1
+            return
+        }
+        let g = damage.openGroup
+        damage.groups[g].end = damage.commands.count
+        // Drawn in another state than it began in (unbalanced pushes): not taken over.
+        if damage.groups[g].tx != tx || damage.groups[g].ty != ty || damage.groups[g].clipCount != clipStack.count
+            || damage.depth != 0 { damage.groups[g].reusable = false }
+        damage.openGroup = -1
     }
 
     // MARK: Recording
@@ -407,8 +566,14 @@ extension SDLCanvas {
         switch op {
         case .clear: covers = true
         case .fill(_, let color): covers = color.a == 255
-        case .text, .circles: holdsReference = true
+        case .circles: holdsReference = true; damage.referenceCount += 1
         default: break
+        }
+        if damage.openGroup >= 0 {
+            switch op {
+            case .circles, .image: damage.groups[damage.openGroup].reusable = false
+            default: if space >= 0 { damage.groups[damage.openGroup].reusable = false }
+            }
         }
         damage.commands.append(DrawCommand(op: op, tx: tx, ty: ty, clip: clip, space: space, keyTx: keyTx, keyTy: keyTy,
                                            keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw,
@@ -475,7 +640,8 @@ extension SDLCanvas {
     private func refineTextBounds() {
         let savedTx = tx, savedTy = ty
         for j in damage.commands.indices {
-            guard case .text(let text, _, let r, let style, let alignment) = damage.commands[j].op else { continue }
+            guard case .text(let index, _, let r, let style, let alignment) = damage.commands[j].op else { continue }
+            let text = damage.text(index)
             let m = damage.matchOf[j]
             if m >= 0 {
                 // Calls in scrolled content match at another place (the content moved): keep theirs.
@@ -544,7 +710,8 @@ extension SDLCanvas {
                 }
             case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color: color)
             case .circles(let list): fillCircles(list)
-            case .text(let text, _, let r, let style, let alignment): drawText(text, in: r, style: style, alignment: alignment)
+            case .text(let index, _, let r, let style, let alignment):
+                drawText(damage.text(index), in: r, style: style, alignment: alignment)
             case .layout(let layout, let origin): drawTextLayout(layout, at: origin)
             case .image(let image, let r, let opacity, _): drawImage(image, in: r, opacity: opacity)
             }
@@ -561,16 +728,20 @@ extension DamageState {
 
     /// Whether old call `a` and new call `b` draw the same pixels (relative to their space). Batches of
     /// circles never do (they are large, change every frame where they are used, and are let go of).
-    private func sameCall(_ a: DrawCommand, _ b: DrawCommand) -> Bool {
-        guard a.hash == b.hash, !a.alwaysRedraw, !b.alwaysRedraw, a.space == b.space, a.keyTx == b.keyTx, a.keyTy == b.keyTy,
-              sameRect(a.keyClip, b.keyClip) else { return false }
-        switch (a.op, b.op) {
-        case (.circles, _): return false
-        case (.polyline(let ra, let ca, let wa), .polyline(let rb, let cb, let wb)):
+    private func sameCall(_ a: UnsafePointer<DrawCommand>, _ b: UnsafePointer<DrawCommand>) -> Bool {
+        guard a.pointee.hash == b.pointee.hash, !a.pointee.alwaysRedraw, !b.pointee.alwaysRedraw,
+              a.pointee.space == b.pointee.space, a.pointee.keyTx == b.pointee.keyTx, a.pointee.keyTy == b.pointee.keyTy,
+              sameRect(a.pointee.keyClip, b.pointee.keyClip) else { return false }
+        // One op at a time, in place (copying the calls, or a tuple of both ops, costs more than comparing).
+        switch a.pointee.op {
+        case .circles: return false
+        case .polyline(let ra, let ca, let wa):
+            guard case .polyline(let rb, let cb, let wb) = b.pointee.op else { return false }
             return ca == cb && wa == wb && previousPoints[ra] == points[rb]
-        case (.text(_, let ba, let ra, let sa, let aa), .text(_, let bb, let rb, let sb, let ab)):
+        case .text(_, let ba, let ra, let sa, let aa):
+            guard case .text(_, let bb, let rb, let sb, let ab) = b.pointee.op else { return false }
             return ra == rb && sa == sb && aa == ab && Self.sameBytes(previousTextBytes, ba, textBytes, bb)
-        default: return a.op == b.op
+        default: return a.pointee.op == b.pointee.op
         }
     }
 
@@ -605,36 +776,57 @@ extension DamageState {
     /// one matched, or -1; `used`: the old calls matched).
     mutating func matchCalls() {
         let new = commands, old = previous
-        // A table of the old calls by summary, each chain in call order.
+        // A table of the old calls by summary, each chain in call order. The scratch is taken out of `self`
+        // while it is filled (written through buffers, with no uniqueness check per element).
         var size = 16
         while size < 2 * old.count { size *= 2 }
         let mask = size - 1
+        var buckets: [Int32] = [], chain: [Int32] = [], used: [Bool] = [], matchOf: [Int32] = []
+        swap(&buckets, &self.buckets); swap(&chain, &self.chain); swap(&used, &self.used); swap(&matchOf, &self.matchOf)
         buckets.removeAll(keepingCapacity: true)
         buckets.append(contentsOf: repeatElement(-1, count: size))
         chain.removeAll(keepingCapacity: true)
         chain.append(contentsOf: repeatElement(-1, count: old.count))
         used.removeAll(keepingCapacity: true)
         used.append(contentsOf: repeatElement(false, count: old.count))
-        var i = old.count - 1
-        while i >= 0 {
-            let b = Int(truncatingIfNeeded: old[i].hash) & mask
-            chain[i] = buckets[b]
-            buckets[b] = Int32(i)
-            i -= 1
-        }
         matchOf.removeAll(keepingCapacity: true)
-        for j in new.indices {
-            let hash = new[j].hash
-            var k = buckets[Int(truncatingIfNeeded: hash) & mask]
-            var found: Int32 = -1
-            while k >= 0 {
-                // The summaries first: calls are copied out for the full comparison only when they agree.
-                if !used[Int(k)], old[Int(k)].hash == hash, sameCall(old[Int(k)], new[j]) { found = k; break }
-                k = chain[Int(k)]
+        matchOf.append(contentsOf: repeatElement(-1, count: new.count))
+        old.withUnsafeBufferPointer { old in
+        new.withUnsafeBufferPointer { new in
+        buckets.withUnsafeMutableBufferPointer { buckets in
+        chain.withUnsafeMutableBufferPointer { chain in
+        used.withUnsafeMutableBufferPointer { used in
+        matchOf.withUnsafeMutableBufferPointer { matchOf in
+            var i = old.count - 1
+            while i >= 0 {
+                let b = Int(truncatingIfNeeded: old[i].hash) & mask
+                chain[i] = buckets[b]
+                buckets[b] = Int32(i)
+                i -= 1
             }
-            if found >= 0 { used[Int(found)] = true }
-            matchOf.append(found)
-        }
+            guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return }
+            // Calls taken over from the last frame are theirs.
+            for r in reused {
+                for n in 0..<r.count {
+                    matchOf[r.new + n] = Int32(r.old + n)
+                    used[r.old + n] = true
+                }
+            }
+            for j in 0..<new.count where matchOf[j] < 0 {
+                let hash = new[j].hash
+                var k = buckets[Int(truncatingIfNeeded: hash) & mask]
+                while k >= 0 {
+                    // The summaries first: the full comparison only when they agree.
+                    if !used[Int(k)], old[Int(k)].hash == hash, sameCall(oldBase + Int(k), newBase + j) {
+                        used[Int(k)] = true
+                        matchOf[j] = k
+                        break
+                    }
+                    k = chain[Int(k)]
+                }
+            }
+        }}}}}}
+        swap(&buckets, &self.buckets); swap(&chain, &self.chain); swap(&used, &self.used); swap(&matchOf, &self.matchOf)
     }
 
     /// Collects the damage of this frame against the last (after ``matchCalls()``): see the notes at the top.

@@ -112,4 +112,48 @@ struct DamageTrackingTests {
         #expect(list.scrollView.contentOffset.y == 4000.3)
         #expect(!host.canvas.lastDamage.changed)
     }
+
+    /// A bar drawn as a call group: taken over while its key stays, drawn again when it changes, a group
+    /// begun inside it drawn as part of it; every frame equal to the same frame drawn whole.
+    @Test(arguments: [1.0, 2.0])
+    func aCallGroupIsTakenOverWhileItsKeyStays(scale: Double) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let size = Size(width: 200, height: 100)
+        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
+        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        func bar(_ canvas: any DrawingCanvas, _ state: Int) {
+            canvas.fill(Rect(x: 0, y: 0, width: 200, height: 30), color: RGBAColor(hex: 0xF2F2F7))
+            canvas.pushClip(Rect(x: 4, y: 0, width: 150, height: 30))
+            canvas.drawText("Tab \(state)", in: Rect(x: 8, y: 0, width: 80, height: 30),
+                            style: TextStyle(size: 13, color: .black), alignment: .leading)
+            // A group inside the group: part of it (its end does not end the outer one).
+            if !canvas.beginCallGroup(id: 8, key: SIMD4(0, 0, 0, 0)) {
+                canvas.drawPolyline([Point(x: 90, y: 5), Point(x: 120, y: 25), Point(x: 150, y: 5)],
+                                    color: RGBAColor(hex: 0x0A7AFF), width: 2)
+                canvas.endCallGroup()
+            }
+            canvas.popClip()
+            canvas.drawText("after", in: Rect(x: 160, y: 0, width: 40, height: 30),
+                            style: TextStyle(size: 11, color: .black), alignment: .leading)
+        }
+        var takenOver = 0
+        for (n, state) in [0, 0, 0, 1, 1, 2, 2, 2].enumerated() {
+            for h in [host, whole] {
+                h.canvas.beginFrame()
+                // Something else that changes every frame, before and after the group.
+                h.canvas.fill(Rect(x: 0, y: 30, width: 200, height: 70), color: RGBAColor(r: UInt8(n * 20), g: 90, b: 90, a: 255))
+                if !h.canvas.beginCallGroup(id: 7, key: SIMD4(UInt64(state), 0, 0, 0)) {
+                    bar(h.canvas, state)
+                    h.canvas.endCallGroup()
+                } else {
+                    if h === host { takenOver += 1 }
+                }
+                h.canvas.drawText("Frame \(n)", in: Rect(x: 10, y: 40, width: 120, height: 30),
+                                  style: TextStyle(size: 15, color: .white), alignment: .leading)
+                h.canvas.endFrame()
+            }
+            #expect(try host.readPixels() == whole.readPixels(), "frame \(n)")
+        }
+        #expect(takenOver == 5)   // not the first frame, nor the two where the key changed
+    }
 }

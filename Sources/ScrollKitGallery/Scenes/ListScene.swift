@@ -63,12 +63,16 @@ final class ListScene: DemoScene {
     private let toolbar = PanelView()
     /// The curve cycler (a demo control) is pressed through this tracker, before the tree.
     private let tracker = ControlTracker()
-    private var captions: [(String, Rect)] = []
+    private var captions: [(String, Rect)] = [] { didSet { captionsVersion &+= 1 } }
+    private var captionsVersion: UInt64 = 0
     // The status line's texts and the values they were formatted from.
     private var statusConfigured: Int?
     private var statusCount = reservedBuffer()
     private var statusRange = 0..<0
     private var statusRight = reservedBuffer()
+    /// The status texts' widths (prefix, count, right; nil: measure again), for the canvas and scale they
+    /// were measured on: measured when a text changes, not every frame.
+    private var statusWidths: (canvas: ObjectIdentifier, scale: Double, prefix: Double?, count: Double?, right: Double?)?
     private var statusRect = Rect.zero
     private var animationID = 0
     private var quit = false
@@ -282,15 +286,22 @@ final class ListScene: DemoScene {
     private func drawToolbar(in canvas: any DrawingCanvas) {
         let bar = Rect(x: 0, y: 0, width: max(0, size.width), height: toolbarHeight)
         guard bar.height > 0 else { return }
-        // The shadow the toolbar casts on the rows, then the toolbar itself.
-        SceneStyle.drawFade(from: RGBAColor.black.mixAlpha(30), x: 0, y: bar.maxY, width: bar.width, height: 6, in: canvas)
-        canvas.fill(bar, color: RGBAColor(hex: 0xFBFBFD))
-        canvas.fill(Rect(x: 0, y: bar.maxY - 1, width: bar.width, height: 1), color: SceneStyle.hairline)
-        canvas.pushClip(bar)
-        let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk)
-        for (text, rect) in captions {
-            canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
+        // The shadow the toolbar casts on the rows, then the toolbar itself and its captions: the same
+        // calls while the bar keeps its size and captions (a canvas drawing by damage takes them over).
+        let key = SIMD4<UInt64>(bar.width.bitPattern, bar.height.bitPattern, captionsVersion, 0)
+        if !canvas.beginCallGroup(id: 2, key: key) {
+            SceneStyle.drawFade(from: RGBAColor.black.mixAlpha(30), x: 0, y: bar.maxY, width: bar.width, height: 6, in: canvas)
+            canvas.fill(bar, color: RGBAColor(hex: 0xFBFBFD))
+            canvas.fill(Rect(x: 0, y: bar.maxY - 1, width: bar.width, height: 1), color: SceneStyle.hairline)
+            canvas.pushClip(bar)
+            let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk)
+            for (text, rect) in captions {
+                canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
+            }
+            canvas.popClip()
+            canvas.endCallGroup()
         }
+        canvas.pushClip(bar)
         tracker.draw(in: canvas)   // the curve cycler; the buttons and the duration selector draw as views
         drawStatus(in: canvas)
         canvas.popClip()
@@ -306,22 +317,32 @@ final class ListScene: DemoScene {
         let dot = Point(x: r.minX + 5, y: r.midY)
         canvas.fillCircle(center: dot, radius: 4, color: isCountingAnimation ? SceneStyle.accent : RGBAColor(hex: 0xC7C7CC))
         var x = r.minX + 16
+        let canvasID = ObjectIdentifier(canvas)
+        if statusWidths?.canvas != canvasID || statusWidths?.scale != canvas.pixelScale {
+            statusWidths = (canvasID, canvas.pixelScale, nil, nil, nil)
+        }
         let prefix = "Configured during last animation: "
         canvas.drawText(prefix, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: label, alignment: .leading)
-        x += canvas.measureText(prefix, style: label).width
+        let prefixWidth = statusWidths?.prefix ?? canvas.measureText(prefix, style: label).width
+        statusWidths?.prefix = prefixWidth
+        x += prefixWidth
         // The texts are formatted when their values change, not every frame.
         if configuredDuringLastAnimation != statusConfigured || statusCount.isEmpty {
             statusConfigured = configuredDuringLastAnimation
+            statusWidths?.count = nil
             replaceContents(of: &statusCount) { out in
                 if let n = configuredDuringLastAnimation { appendGroupedNumber(n, to: &out) } else { out.append("–") }
             }
         }
         let count = statusCount
         canvas.drawText(count, in: Rect(x: x, y: r.minY, width: max(0, r.maxX - x), height: r.height), style: value, alignment: .leading)
-        x += canvas.measureText(count, style: value).width
+        let countWidth = statusWidths?.count ?? canvas.measureText(count, style: value).width
+        statusWidths?.count = countWidth
+        x += countWidth
         let visible = listView.visibleRange
         if visible != statusRange || statusRight.isEmpty {
             statusRange = visible
+            statusWidths?.right = nil
             let count = rows.count
             replaceContents(of: &statusRight) { out in
                 guard !visible.isEmpty else { out.append("No rows"); return }
@@ -334,7 +355,8 @@ final class ListScene: DemoScene {
             }
         }
         let right = statusRight
-        let rightWidth = canvas.measureText(right, style: label).width
+        let rightWidth = statusWidths?.right ?? canvas.measureText(right, style: label).width
+        statusWidths?.right = rightWidth
         if x + 24 + rightWidth <= r.maxX {
             canvas.drawText(right, in: r, style: label, alignment: .trailing)
         }
