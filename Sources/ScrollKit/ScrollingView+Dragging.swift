@@ -6,10 +6,13 @@ extension ScrollingView {
 
     func pointerDown(_ location: Point, _ time: Double) {
         guard location.x.isFinite, location.y.isFinite else { return }
+        var stoppedStream = false
         if let previous = pointer {
             if previous.wheelStream {
-                // A press during a trackpad stream stops it where it is (no fling), as it stops a fling.
+                // A press during a trackpad stream stops it where it is (no fling), as it stops a fling: the
+                // press's end settles (onto a snap position, back from past an edge) as after a stopped fling.
                 pointer = nil
+                stoppedStream = true
             } else {
                 // A down without an up: end the old gesture as if it had been released where it was.
                 pointerUp(previous.lastLocation, max(time, previous.lastTime))
@@ -27,7 +30,7 @@ extension ScrollingView {
                 caughtStart[d] = m.start
             }
         }
-        let stopped = interruptForTouch()
+        let stopped = interruptForTouch() || stoppedStream
         let offset = contentOffset
         pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
                                anchor: Point(x: unband(offset.x, .x), y: unband(offset.y, .y)),

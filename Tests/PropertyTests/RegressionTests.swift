@@ -19,6 +19,21 @@ struct PropertyRegressionTests {
     /// A timed scroll along an overshooting curve (elastic, back, a Bézier with y < 0) left the range by
     /// as much as the curve overshoots: with `bounces` off it must stay in range, with it on within the
     /// rubber band.
+    /// Two tiny fractional wheel events 1 ms apart are a trackpad stream; a press during it stopped the stream
+    /// but, not counting as a stopped motion, its end did not settle: the list rested between snap positions.
+    @Test("a press that stops a trackpad stream settles onto a snap position")
+    func pressStopsAStreamAndSettles() {
+        let config = ListConfig(axis: .vertical, width: 1.0, height: 1.0, spacing: 0.0,
+                                insets: Insets(top: 0.0, left: 0.0, bottom: 0.0, right: 0.0),
+                                fixed: nil, pattern: [1.0], count: 2, snap: .items(snapRatio: 0.0, alignment: .start),
+                                bounces: false)
+        expectNoFailure(config, ClockSpec(hz: 24.0, glitches: []), [
+            Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: 168.0, pause: 0.0, nanMove: false), wait: 0.018),
+            Step(.wheel(dx: 0.0, dy: -0.0016, count: 2, interval: 0.001, nanTime: false), wait: 0.0),
+            Step(.drag(x: 0.0, y: 0.0, distance: 0.0, moves: 0, duration: 0.01, speed: 0.0, pause: 0.0, nanMove: false), wait: 0.2),
+        ])
+    }
+
     @Test("timed scrolls along overshooting curves stay within the rubber band", arguments: [false, true])
     func overshootingTimedScroll(bounces: Bool) {
         var config = Self.tiny
