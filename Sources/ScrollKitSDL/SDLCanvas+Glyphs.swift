@@ -75,26 +75,10 @@ extension SDLCanvas {
         guard let line, let face = glyphCache.faces[GlyphFaceKey(pixelSize: pixelSize, weight: style.weight)]
         else { return false }
 
-        let s = pixelScale
-        let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
-        let top = Self.pixelRound((rect.midY + ty) * s - Double(line.height) / 2)
-        guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return true }
-        let width = Double(line.width)
-        var x = left
-        var cut = Int32.max
-        if width <= available {
-            switch alignment {
-            case .leading: break
-            case .center: x = left + (available - width) / 2
-            case .trailing: x = left + available - width
-            }
-        } else if available >= 1 {
-            cut = Int32(Self.pixelRound(left)) + Int32(available)   // too wide: keep the start, cut at the right edge
-        } else {
-            return true
-        }
-        let originX = Int32(Self.pixelRound(x)) - line.minX
-        let baseline = Int32(top) + face.ascent - line.minY
+        guard let place = placement(of: line, in: rect, alignment: alignment) else { return true }
+        let cut = place.right.map { Int32($0) } ?? Int32.max
+        let originX = Int32(Self.pixelRound(place.x)) - line.minX
+        let baseline = Int32(place.top) + face.ascent - line.minY
         if directSurface != nil {
             compositeGlyphLine(originX: originX, baseline: baseline, cut: cut, color: style.color)
         } else {
@@ -109,28 +93,32 @@ extension SDLCanvas {
     func glyphTextBounds(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) -> SDL_Rect? {
         guard glyphCachingEnabled, let pixelSize = textPixelSize(style.size),
               let line = layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight) else { return nil }
+        let nothing = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        guard let place = placement(of: line, in: rect, alignment: alignment) else { return nothing }
+        let x0 = Self.pixelRound(place.x), x1 = min(x0 + Double(line.width), place.right ?? .infinity)
+        guard x1 > x0 else { return nothing }
+        return SDL_Rect(x: Int32(x0) - 1, y: Int32(place.top) - 1, w: Int32(x1 - x0) + 2, h: line.height + 2)
+    }
+
+    /// Where a laid-out line goes in `rect` (pixels, the current translation and scale): its left edge `x`
+    /// before rounding, its top, and where a line too wide for the rect is cut (`right`, nil when it fits).
+    /// Nil when nothing is drawn (past the coordinate limit, or no whole pixel of room). The one placement
+    /// drawing (``drawGlyphText(_:in:pixelSize:style:alignment:)``) and damage bounds (``glyphTextBounds``) share.
+    func placement(of line: GlyphLine, in rect: Rect, alignment: TextAlign) -> (x: Double, top: Double, right: Double?)? {
         let s = pixelScale
         let left = (rect.minX + tx) * s, available = (max(rect.width, 0) * s).rounded()
         let top = Self.pixelRound((rect.midY + ty) * s - Double(line.height) / 2)
-        let nothing = SDL_Rect(x: 0, y: 0, w: 0, h: 0)
-        guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return nothing }
+        guard abs(left) < Self.coordinateLimit, abs(top) < Self.coordinateLimit else { return nil }
         let width = Double(line.width)
-        var x = left
-        var right = Double.infinity
         if width <= available {
             switch alignment {
-            case .leading: break
-            case .center: x = left + (available - width) / 2
-            case .trailing: x = left + available - width
+            case .leading: return (left, top, nil)
+            case .center: return (left + (available - width) / 2, top, nil)
+            case .trailing: return (left + available - width, top, nil)
             }
-        } else if available >= 1 {
-            right = Self.pixelRound(left) + available
-        } else {
-            return nothing
         }
-        let x0 = Self.pixelRound(x), x1 = min(x0 + width, right)
-        guard x1 > x0 else { return nothing }
-        return SDL_Rect(x: Int32(x0) - 1, y: Int32(top) - 1, w: Int32(x1 - x0) + 2, h: line.height + 2)
+        guard available >= 1 else { return nil }
+        return (left, top, Self.pixelRound(left) + available)   // too wide: keep the start, cut at the right edge
     }
 
     /// Software target: blends each glyph of the last laid-out line straight from the atlas.
