@@ -174,3 +174,28 @@ public final class SceneBench {
     /// Text textures created so far (a steady frame creates none).
     public var textTexturesCreated: Int { host.canvas.textTexturesCreated }
 }
+
+/// The benchmark's random batches: `count` single-item changes, inserts, deletes and moves in turn, at indices
+/// drawn from `seed` against a model of `itemCount()` items; each is made to the model by `apply`, which returns
+/// false to leave one out (the batch skips it). Deletes and moves need two items or more. Deterministic.
+@MainActor
+func randomChangeBatch(count: Int, seed: UInt64, itemCount: () -> Int, apply: (ListChange) -> Bool) -> [ListChange] {
+    var state = seed
+    func next(_ n: Int) -> Int {
+        state = ChatMessages.mix(Int(truncatingIfNeeded: state))
+        return n > 0 ? Int(state % UInt64(n)) : 0
+    }
+    var changes: [ListChange] = []
+    for k in 0..<count {
+        let n = itemCount()
+        let change: ListChange
+        switch k % 3 {
+        case 0: change = .insert(at: next(n + 1), count: 1)
+        case 1 where n > 1: change = .delete(at: next(n), count: 1)
+        case 2 where n > 1: change = .move(from: next(n), to: next(n))
+        default: continue
+        }
+        if apply(change) { changes.append(change) }
+    }
+    return changes
+}

@@ -103,31 +103,15 @@ final class ChatScene: ListBackedScene {
     /// The model half of ``applyRandomBatch(count:seed:)``: the messages changed, the changes returned for
     /// the list (the benchmark times the list's half alone).
     func makeRandomBatch(count: Int, seed: UInt64) -> [ListChange] {
-        var state = seed
-        func next(_ n: Int) -> Int {
-            state = ChatMessages.mix(Int(truncatingIfNeeded: state))
-            return n > 0 ? Int(state % UInt64(n)) : 0
-        }
-        var changes: [ListChange] = []
-        for k in 0..<count {
-            let n = messages.count
-            switch k % 3 {
-            case 0:
-                let at = next(n + 1)
-                messages.insert(1, at: at)
-                changes.append(.insert(at: at, count: 1))
-            case 1 where n > 1:
-                let at = next(n)
-                messages.delete(at..<(at + 1))
-                changes.append(.delete(at: at, count: 1))
-            default:
-                guard n > 1 else { continue }
-                let from = next(n), to = next(n)
-                messages.move(from: from, to: to)
-                changes.append(.move(from: from, to: to))
+        randomChangeBatch(count: count, seed: seed, itemCount: { messages.count }) { change in
+            switch change {
+            case .insert(let at, _): messages.insert(1, at: at)
+            case .delete(let at, _): messages.delete(at..<(at + 1))
+            case .move(let from, let to): messages.move(from: from, to: to)
+            case .reload: return false   // not drawn by the generator
             }
+            return true
         }
-        return changes
     }
 
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {

@@ -67,25 +67,11 @@ final class GridScene: ListBackedScene {
     /// The model half of a benchmark batch: `count` random inserts, deletes and moves of single cards (by flat
     /// index) made to the catalog, returned for the list (the benchmark times the list's half alone).
     func makeRandomBatch(count: Int, seed: UInt64) -> [ListChange] {
-        var state = seed
-        func next(_ n: Int) -> Int {
-            state = ChatMessages.mix(Int(truncatingIfNeeded: state))
-            return n > 0 ? Int(state % UInt64(n)) : 0
-        }
-        var changes: [ListChange] = []
-        for k in 0..<count {
-            let n = catalog.count
-            let change: ListChange
-            switch k % 3 {
-            case 0 where !catalog.counts.isEmpty: change = .insert(at: next(n + 1), count: 1)
-            case 1 where n > 1: change = .delete(at: next(n), count: 1)
-            case 2 where n > 1: change = .move(from: next(n), to: next(n))
-            default: continue
-            }
+        randomChangeBatch(count: count, seed: seed, itemCount: { catalog.count }) { change in
+            if case .insert = change, catalog.counts.isEmpty { return false }   // no section to insert into
             catalog.apply(change)
-            changes.append(change)
+            return true
         }
-        return changes
     }
 
     /// The card N and X act on: the focused one, else the first showing.
