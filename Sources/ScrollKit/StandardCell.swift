@@ -198,7 +198,19 @@ open class StandardCell: ListCell {
     /// Every input of `arrange` but those two is a stored property above, whose change drops them.
     @exclusivity(unchecked) private var arranged: (frame: Rect, measurer: any TextMeasurer, parts: Parts)?
 
-    private func inputsChanged() { arranged = nil }
+    /// Names the state of the inputs above, unique among all cells and all their changes (a cell made
+    /// where a released one was never takes its version): part of the key of the call group it draws in.
+    @exclusivity(unchecked) private var inputsVersion = StandardCell.newVersion()
+    private static var versions: UInt64 = 0
+    private static func newVersion() -> UInt64 {
+        versions &+= 1
+        return versions
+    }
+
+    private func inputsChanged() {
+        arranged = nil
+        inputsVersion = Self.newVersion()
+    }
 
     public required init() {
         super.init()
@@ -294,6 +306,17 @@ open class StandardCell: ListCell {
     open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite,
               frame.minX.isFinite, frame.minY.isFinite else { return }
+        // One call group (`DrawingCanvas.beginCallGroup`): a canvas that compares frames takes the last
+        // frame's calls while nothing they depend on changed (every frame a list scrolls: the frame is in
+        // content coordinates). The key: the frame, the inputs' version, the highlight and the measurer.
+        let measurer = textMeasurer ?? Self.defaultTextMeasurer
+        var shape = UInt64(UInt(bitPattern: ObjectIdentifier(measurer)))
+        shape = (shape ^ frame.width.bitPattern) &* 0x9E37_79B9_7F4A_7C15
+        shape = (shape ^ frame.height.bitPattern) &* 0xBF58_476D_1CE4_E5B9
+        let key = SIMD4(frame.minX.bitPattern, frame.minY.bitPattern, shape,
+                        inputsVersion << 1 | (isHighlighted ? 1 : 0))
+        if canvas.beginCallGroup(id: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self))), key: key) { return }
+        defer { canvas.endCallGroup() }
         let look = appearance
         canvas.fill(frame, color: isSelected ? look.selectedBackgroundColor : look.backgroundColor)
         if isHighlighted, let highlight = look.highlightColor { canvas.fill(frame, color: highlight) }

@@ -76,8 +76,9 @@ struct DrawCommand {
     var holdsReference = false
 }
 
-/// Calls drawn between `beginCallGroup` and `endCallGroup` (outside scrolled content), or taken over
-/// from the last frame's group.
+/// Calls drawn between `beginCallGroup` and `endCallGroup`, or taken over from the last frame's group.
+/// A group on screen keeps its calls as they were; one inside scrolled content (a list's cell) is
+/// compared in content coordinates and its calls are moved with the content when taken over.
 struct CallGroup {
     var id: Int
     var key: SIMD4<UInt64>
@@ -87,11 +88,22 @@ struct CallGroup {
     var clip: SDL_Rect?
     var clipIsEmpty: Bool
     var clipCount: Int
+    /// The outermost scrolled region it was drawn in (an index into the frame's regions), or -1 on screen;
+    /// then `keyTx`, `keyTy` are its translation relative to the region's.
+    var space: Int32 = -1
+    var keyTx = 0.0
+    var keyTy = 0.0
     /// Its commands.
     var first: Int
     var end: Int
-    /// Whether the next frame may take its calls over (none is a batch, an image or in scrolled
-    /// content, and nothing was invalidated meanwhile).
+    /// Where its texts' bytes, its texts (in `groupTexts`) and its polylines' points start and end: each
+    /// one span, kept in order while it was drawn.
+    var bytes: Range<Int> = 0..<0
+    var texts: Range<Int> = 0..<0
+    var points: Range<Int> = 0..<0
+    /// Whether the next frame may take its calls over: none is a batch or an image, nothing was
+    /// invalidated meanwhile, and in scrolled content, every call was drawn at the group's translation
+    /// with no clip of its own (so moving them with the content is all that changes).
     var reusable = true
 }
 
@@ -185,6 +197,22 @@ struct DamageState {
         index >= 0 ? texts[Int(index)] : groupTexts[Int(~index)]
     }
 
+    /// The last frame's group `id` (a group per id and frame), if any.
+    func previousGroup(_ id: Int) -> CallGroup? {
+        previousGroups.withUnsafeBufferPointer { groups in
+            for i in groups.indices where groups[i].id == id { return groups[i] }
+            return nil
+        }
+    }
+
+    /// This frame's group `id`'s index, if it has one already.
+    func currentGroup(_ id: Int) -> Int? {
+        groups.withUnsafeBufferPointer { groups in
+            for i in groups.indices where groups[i].id == id { return i }
+            return nil
+        }
+    }
+
     /// Keeps `text` and its UTF-8 bytes for this frame. - Returns: its index in `texts`, and the bytes'
     /// range in `textBytes`.
     mutating func keepText(_ text: String) -> (Int32, Range<Int>) {
@@ -254,46 +282,40 @@ struct DamageState {
     mutating func forgetPrevious() { hasPrevious = false }
 
     /// Takes over the last frame's calls of group `old` (see `SDLCanvas.beginCallGroup`): copies them, with
-    /// their texts' strings and bytes and their polylines' points, and notes them matched. A group's texts
-    /// and points were kept in order while it was drawn: each is one span, copied at once, and the calls'
-    /// ranges move by the span's shift.
+    /// their texts' strings and bytes and their polylines' points, and notes them matched. A group's texts,
+    /// bytes and points are one span each (`CallGroup`): copied at once, and the calls' ranges move by the
+    /// span's shift.
     mutating func takeOver(_ old: CallGroup) {
         let first = commands.count
         commands.append(contentsOf: previous[old.first..<old.end])
-        var bytesLo = Int.max, bytesHi = 0, textsLo = Int.max, textsHi = 0, pointsLo = Int.max, pointsHi = 0
-        for k in first..<commands.count {
-            if case .text(let index, let bytes, _, _, _) = commands[k].op {
-                bytesLo = Swift.min(bytesLo, bytes.lowerBound); bytesHi = Swift.max(bytesHi, bytes.upperBound)
-                // Group texts only (a group's texts are kept in `groupTexts`, at negative indices).
-                let i = Int(~index)
-                textsLo = Swift.min(textsLo, i); textsHi = Swift.max(textsHi, i + 1)
-            } else if case .polyline(let range, _, _) = commands[k].op {
-                pointsLo = Swift.min(pointsLo, range.lowerBound); pointsHi = Swift.max(pointsHi, range.upperBound)
-            }
+        let byteShift = textBytes.count - old.bytes.lowerBound, textShift = groupTexts.count - old.texts.lowerBound
+        let pointShift = points.count - old.points.lowerBound
+        let newBytes = textBytes.count..<(textBytes.count + old.bytes.count)
+        let newTexts = groupTexts.count..<(groupTexts.count + old.texts.count)
+        let newPoints = points.count..<(points.count + old.points.count)
+        if !old.bytes.isEmpty || !old.texts.isEmpty {
+            textBytes.append(contentsOf: previousTextBytes[old.bytes])
+            groupTexts.append(contentsOf: previousGroupTexts[old.texts])
         }
-        if bytesLo <= bytesHi, textsLo < textsHi {
-            let byteShift = textBytes.count - bytesLo, textShift = groupTexts.count - textsLo
-            textBytes.append(contentsOf: previousTextBytes[bytesLo..<bytesHi])
-            groupTexts.append(contentsOf: previousGroupTexts[textsLo..<textsHi])
+        if !old.points.isEmpty { points.append(contentsOf: previousPoints[old.points]) }
+        if !old.texts.isEmpty || !old.points.isEmpty {
             for k in first..<commands.count {
-                if case .text(let index, let bytes, let r, let style, let alignment) = commands[k].op {
+                switch commands[k].op {
+                case .text(let index, let bytes, let r, let style, let alignment):
                     commands[k].op = .text(~(~index + Int32(textShift)), (bytes.lowerBound + byteShift)..<(bytes.upperBound + byteShift),
                                            r, style, alignment)
-                }
-            }
-        }
-        if pointsLo < pointsHi {
-            let shift = points.count - pointsLo
-            points.append(contentsOf: previousPoints[pointsLo..<pointsHi])
-            for k in first..<commands.count {
-                if case .polyline(let range, let color, let width) = commands[k].op {
-                    commands[k].op = .polyline((range.lowerBound + shift)..<(range.upperBound + shift), color, width)
+                case .polyline(let range, let color, let width):
+                    commands[k].op = .polyline((range.lowerBound + pointShift)..<(range.upperBound + pointShift), color, width)
+                default: break
                 }
             }
         }
         var group = old
         group.first = first
         group.end = commands.count
+        group.bytes = newBytes
+        group.texts = newTexts
+        group.points = newPoints
         groups.append(group)
         reused.append((first, old.first, old.end - old.first))
     }
@@ -313,11 +335,15 @@ public struct DamageReport: Sendable, Equatable {
     public var movedPixels: Int
     /// Calls recorded in the frame.
     public var commandCount: Int
+    /// Of those, the calls of call groups taken over from the last frame (``SDLCanvas/beginCallGroup(id:key:)``):
+    /// not drawn again by their views.
+    public var takenOverCount: Int
 
     public init(tracked: Bool = false, changed: Bool = true, rectCount: Int = 0, drawnPixels: Int = 0,
-                movedPixels: Int = 0, commandCount: Int = 0) {
+                movedPixels: Int = 0, commandCount: Int = 0, takenOverCount: Int = 0) {
         self.tracked = tracked; self.changed = changed; self.rectCount = rectCount
         self.drawnPixels = drawnPixels; self.movedPixels = movedPixels; self.commandCount = commandCount
+        self.takenOverCount = takenOverCount
     }
 }
 
@@ -433,8 +459,11 @@ extension SDLCanvas {
         resetClip()
         resetTranslation()
         SDL_RenderFlush(renderer)   // the frame is complete in the target (later frames move its pixels)
+        var takenOver = 0
+        for r in damage.reused { takenOver += r.count }
         damageReport = DamageReport(tracked: true, changed: changed, rectCount: damage.rects.count,
-                                    drawnPixels: drawn, movedPixels: movedPixels, commandCount: damage.commands.count)
+                                    drawnPixels: drawn, movedPixels: movedPixels, commandCount: damage.commands.count,
+                                    takenOverCount: takenOver)
         damage.keep(size: (w, h), scale: pixelScale)
         return changed
     }
@@ -484,33 +513,85 @@ extension SDLCanvas {
 
     // MARK: Call groups
 
-    /// See `DrawingCanvas.beginCallGroup(id:key:)`. While recording a frame outside scrolled content, a
-    /// group whose last frame's calls had the same key, translation, clip and target is taken over: its
-    /// calls are copied, already matched (the same calls a redraw would record, so the frame's pixels are
-    /// those of a redraw; `DamageIdentityTests`).
+    /// See `DrawingCanvas.beginCallGroup(id:key:)`. While recording a frame, a group whose last frame's
+    /// calls had the same key is taken over: its calls are copied, already matched (the same calls a
+    /// redraw would record, so the frame's pixels are those of a redraw; `DamageIdentityTests`).
+    ///  - On screen, it must have been drawn at the same translation and clip.
+    ///  - In scrolled content (the outermost scroll view's, not nested), at the same translation relative
+    ///    to the content, in the same region, with no clip pushed inside the content: its calls then move
+    ///    with the content (translation, clip and bounds of this frame), as a list's cells do.
     public func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool {
         if damage.openGroup >= 0 {
             damage.nestedGroups += 1
             return false
         }
-        guard damage.isRecording, damage.depth == 0, let surface = directSurface else { return false }
+        guard damage.isRecording, damage.depth <= 1, let surface = directSurface else { return false }
         let clip = clipStack.last
+        var space: Int32 = -1, keyTx = 0.0, keyTy = 0.0, innerClipped = false
+        if damage.depth == 1 {
+            guard damage.openRegion >= 0 else { return false }
+            let region = damage.regions[damage.openRegion]
+            space = Int32(damage.openRegion)
+            keyTx = tx - region.tx
+            keyTy = ty - region.ty
+            innerClipped = damage.rawClips.count != region.clipDepth
+        }
         if damage.hasPrevious, damage.previousSize == (surface.pointee.w, surface.pointee.h),
-           damage.previousScale == pixelScale {
-            for g in damage.previousGroups where g.id == id {
-                if g.reusable, g.key == key, g.tx == tx, g.ty == ty, g.clipIsEmpty == clipIsEmpty,
-                   g.clip.map({ c in clip.map { sameRect($0, c) } ?? false }) ?? (clip == nil),
-                   !damage.groups.contains(where: { $0.id == id }) {
+           damage.previousScale == pixelScale, !innerClipped {
+            if let g = damage.previousGroup(id), damage.currentGroup(id) == nil {
+                let samePlace = space < 0
+                    ? g.space < 0 && g.tx == tx && g.ty == ty
+                        && (g.clip.map({ c in clip.map { sameRect($0, c) } ?? false }) ?? (clip == nil))
+                    : g.space == space && g.keyTx == keyTx && g.keyTy == keyTy
+                if g.reusable, g.key == key, samePlace, g.clipIsEmpty == clipIsEmpty {
                     damage.takeOver(g)
+                    if space >= 0 { moveTakenOverCalls() }
                     return true
                 }
-                break
             }
         }
         damage.openGroup = damage.groups.count
         damage.groups.append(CallGroup(id: id, key: key, tx: tx, ty: ty, clip: clip, clipIsEmpty: clipIsEmpty,
-                                       clipCount: clipStack.count, first: damage.commands.count, end: damage.commands.count))
+                                       clipCount: clipStack.count, space: space, keyTx: keyTx, keyTy: keyTy,
+                                       first: damage.commands.count, end: damage.commands.count,
+                                       bytes: damage.textBytes.count..<damage.textBytes.count,
+                                       texts: damage.groupTexts.count..<damage.groupTexts.count,
+                                       points: damage.points.count..<damage.points.count,
+                                       reusable: !innerClipped))
         return false
+    }
+
+    /// The calls of the group just taken over in scrolled content, moved with it: drawn at this frame's
+    /// translation (the group's calls were all drawn at the group's), in the region's clip (none has its
+    /// own), with the bounds `record` would give them: the old ones moved by the content's whole-pixel
+    /// delta (the same rounding, see the notes at the top), or computed again for a call its old clip cut.
+    private func moveTakenOverCalls() {
+        guard let group = damage.groups.last, group.end > group.first, let surface = directSurface,
+              damage.openRegion >= 0 else { return }
+        let clip = clipStack.last ?? SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
+        let region = damage.regions[damage.openRegion]
+        let oldSpace = Int(damage.previous[damage.reused[damage.reused.count - 1].old].space)
+        let oldRegion = damage.previousRegions[oldSpace]
+        let dx = region.px - oldRegion.px, dy = region.py - oldRegion.py
+        let shift = abs(dx) < Int64(Int32.max / 2) && abs(dy) < Int64(Int32.max / 2)
+            ? SDL_Point(x: Int32(dx), y: Int32(dy)) : nil
+        var k = group.first
+        while k < group.end {
+            let old = damage.commands[k].clip, b = damage.commands[k].bounds
+            damage.commands[k].tx = tx
+            damage.commands[k].ty = ty
+            damage.commands[k].clip = clip
+            // Whole within its old clip, not touching its edges: not cut by it.
+            if let shift, !isEmpty(b), b.x > old.x, b.y > old.y, b.x + b.w < old.x + old.w, b.y + b.h < old.y + old.h {
+                damage.commands[k].bounds = intersect(offset(b, shift), clip)
+            } else {
+                damage.commands[k].bounds = intersect(pixelBounds(damage.commands[k].op) ?? clip, clip)
+            }
+            k += 1
+        }
+        damage.groups[damage.groups.count - 1].tx = tx
+        damage.groups[damage.groups.count - 1].ty = ty
+        damage.groups[damage.groups.count - 1].clip = clipStack.last
     }
 
     /// See `DrawingCanvas.endCallGroup()`.
@@ -522,9 +603,12 @@ extension SDLCanvas {
         }
         let g = damage.openGroup
         damage.groups[g].end = damage.commands.count
+        damage.groups[g].bytes = damage.groups[g].bytes.lowerBound..<damage.textBytes.count
+        damage.groups[g].texts = damage.groups[g].texts.lowerBound..<damage.groupTexts.count
+        damage.groups[g].points = damage.groups[g].points.lowerBound..<damage.points.count
         // Drawn in another state than it began in (unbalanced pushes): not taken over.
         if damage.groups[g].tx != tx || damage.groups[g].ty != ty || damage.groups[g].clipCount != clipStack.count
-            || damage.depth != 0 { damage.groups[g].reusable = false }
+            || damage.depth != (damage.groups[g].space >= 0 ? 1 : 0) { damage.groups[g].reusable = false }
         damage.openGroup = -1
     }
 
@@ -570,9 +654,16 @@ extension SDLCanvas {
         default: break
         }
         if damage.openGroup >= 0 {
+            let g = damage.groups[damage.openGroup]
             switch op {
             case .circles, .image: damage.groups[damage.openGroup].reusable = false
-            default: if space >= 0 { damage.groups[damage.openGroup].reusable = false }
+            default:
+                // On screen: nothing of it scrolls. In scrolled content: every call at the group's translation,
+                // with no clip of its own (`moveTakenOverCalls` gives them the region's), not nested deeper.
+                if space != g.space || (space >= 0 && (tx != g.tx || ty != g.ty || damage.depth != 1
+                    || damage.rawClips.count != damage.regions[Int(space)].clipDepth)) {
+                    damage.groups[damage.openGroup].reusable = false
+                }
             }
         }
         damage.commands.append(DrawCommand(op: op, tx: tx, ty: ty, clip: clip, space: space, keyTx: keyTx, keyTy: keyTy,

@@ -134,27 +134,40 @@ extension SDLCanvas {
         guard x1Limit > x0Limit, y1Limit > y0Limit else { return }
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
-        let atlasPitch = Int(glyphCache.atlasSize)
         let cache = glyphCache
         cache.coverage.withUnsafeBufferPointer { atlas in
             cache.entries.withUnsafeBufferPointer { entries in
-                guard let base = atlas.baseAddress else { return }
-                let placedGlyphs = cache.placed
-                for index in 0..<placedGlyphs.count {   // indices: iterating an array of tuples allocates in debug builds
-                    let placed = placedGlyphs[index]
-                    let glyph = entries[Int(placed.entry)]
-                    guard glyph.width > 0 else { continue }
-                    let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
-                    let x0 = max(gx, x0Limit), x1 = min(gx + glyph.width, x1Limit)
-                    let y0 = max(gy, y0Limit), y1 = min(gy + glyph.height, y1Limit)
-                    guard x1 > x0, y1 > y0 else { continue }
-                    let column = Int(glyph.atlasX + x0 - gx)
-                    let source = base + (Int(glyph.atlasY) + Int(y0 - gy)) * atlasPitch + column
-                    // The glyph's rows in one C call (a Swift row loop costs more than the blending in debug builds).
-                    sk_blend_mask_rect(pixels + Int(y0) * pitch + Int(x0), Int32(pitch), source, Int32(atlasPitch),
-                                       x1 - x0, y1 - y0, color.r, color.g, color.b, color.a)
+                cache.placed.withUnsafeBufferPointer { placed in
+                    Self.composite(placed, entries: entries, atlas: atlas, atlasPitch: Int(cache.atlasSize),
+                                   into: pixels, pitch: pitch, originX: originX, baseline: baseline,
+                                   limits: (x0Limit, y0Limit, x1Limit, y1Limit), color: color)
                 }
             }
+        }
+    }
+
+    /// Blends each placed glyph's coverage from the atlas into the target within `limits` (x0, y0, x1,
+    /// y1): plain memory, no isolation (a closure reading the cache would check its executor per call).
+    private nonisolated static func composite(_ placed: UnsafeBufferPointer<(entry: Int32, pen: Int32)>,
+                                              entries: UnsafeBufferPointer<GlyphEntry>, atlas: UnsafeBufferPointer<UInt8>,
+                                              atlasPitch: Int, into pixels: UnsafeMutablePointer<UInt32>, pitch: Int,
+                                              originX: Int32, baseline: Int32, limits: (Int32, Int32, Int32, Int32),
+                                              color: RGBAColor) {
+        guard let base = atlas.baseAddress else { return }
+        let (x0Limit, y0Limit, x1Limit, y1Limit) = limits
+        for index in 0..<placed.count {
+            let p = placed[index]
+            let glyph = entries[Int(p.entry)]
+            guard glyph.width > 0 else { continue }
+            let gx = originX + p.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
+            let x0 = max(gx, x0Limit), x1 = min(gx + glyph.width, x1Limit)
+            let y0 = max(gy, y0Limit), y1 = min(gy + glyph.height, y1Limit)
+            guard x1 > x0, y1 > y0 else { continue }
+            let column = Int(glyph.atlasX + x0 - gx)
+            let source = base + (Int(glyph.atlasY) + Int(y0 - gy)) * atlasPitch + column
+            // The glyph's rows in one C call (a Swift row loop costs more than the blending in debug builds).
+            sk_blend_mask_rect(pixels + Int(y0) * pitch + Int(x0), Int32(pitch), source, Int32(atlasPitch),
+                               x1 - x0, y1 - y0, color.r, color.g, color.b, color.a)
         }
     }
 

@@ -312,7 +312,14 @@ public final class SDLCanvas: DrawingCanvas {
     /// changes later. An empty intersection draws nothing until the matching `popClip()`.
     public func pushClip(_ rect: Rect) {
         let proposed = pixelRect(rect) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
-        if damage.isRecording { damage.rawClips.append(proposed) }
+        if damage.isRecording {
+            damage.rawClips.append(proposed)
+            // What a group in scrolled content records under its own clip depends on where the content
+            // is (an empty clip records nothing): it is not taken over.
+            if damage.openGroup >= 0, damage.groups[damage.openGroup].space >= 0 {
+                damage.groups[damage.openGroup].reusable = false
+            }
+        }
         var clip = proposed
         if let current = clipStack.last {
             let x0 = max(current.x, proposed.x), y0 = max(current.y, proposed.y)

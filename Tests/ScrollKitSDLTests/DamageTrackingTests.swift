@@ -25,6 +25,25 @@ private final class Rows: ListDataSource {
     }
 }
 
+/// Rows of standard cells whose titles can change.
+private final class StandardRows: ListDataSource {
+    var titles = (0..<2_000).map { "Row \($0)" }
+    let height: Double
+    init(height: Double) { self.height = height }
+    var numberOfItems: Int { titles.count }
+    var fixedItemSize: Double? { height }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(StandardCell.self, for: index)
+        cell.title = titles[index]
+        // Some rows overflow their height (two lines of subtitle): they clip their text to their frame.
+        cell.subtitle = index % 5 == 0 ? "A subtitle long enough to wrap onto a second line in a narrow row \(index)"
+            : index % 3 == 0 ? "Subtitle \(index)" : nil
+        cell.leading = .swatch(RGBAColor(hex: 0x0A7AFF), symbol: "\(index % 10)")
+        cell.accessory = index % 2 == 0 ? .chevron : .value("\(index)")
+        return cell
+    }
+}
+
 @Suite("Damage tracking", .serialized)
 @MainActor
 struct DamageTrackingTests {
@@ -155,5 +174,57 @@ struct DamageTrackingTests {
             #expect(try host.readPixels() == whole.readPixels(), "frame \(n)")
         }
         #expect(takenOver == 5)   // not the first frame, nor the two where the key changed
+    }
+
+    /// A list's standard cells are call groups in scrolled content: while the list scrolls, the calls of
+    /// the cells that stay are taken over and moved with the content, and a cell whose title changes,
+    /// which is selected, or which the list moves within its content is drawn again; every frame equal to
+    /// the same frame drawn whole. Rows of 52 points are too short for their content (a 36-point swatch
+    /// in 10-point insets): every cell clips its text to its frame, so none is taken over (what it
+    /// records depends on where the content is: nothing under an empty clip).
+    @Test(arguments: [(1.0, 64.0), (2.0, 64.0), (1.0, 52.0)])
+    func cellsInScrolledContentAreTakenOverAndMoved(scale: Double, rowHeight: Double) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let size = Size(width: 320, height: 240)
+        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
+        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let rows = StandardRows(height: rowHeight)
+        let list = ListView(frame: Rect(x: 0, y: 20, width: 320, height: 200), dataSource: rows)
+        list.scrollView.setContentOffset(Point(x: 0, y: 3000.4), duration: 1, curve: .easeInOut)
+        var takenOver = 0
+        func draw(_ label: String) throws {
+            let tick = host.timeline.waitForNextFrame()
+            list.step(tick)
+            for h in [host, whole] {
+                h.canvas.beginFrame()
+                list.draw(in: h.canvas)
+                h.canvas.endFrame()
+            }
+            takenOver += host.canvas.lastDamage.takenOverCount
+            #expect(try host.readPixels() == whole.readPixels(), "\(label)")
+        }
+        for n in 0..<40 { try draw("scrolling \(n)") }
+        if rowHeight < 56 {
+            #expect(takenOver == 0)
+        } else {
+            #expect(takenOver > 40 * 10)   // several calls of several cells a frame
+        }
+        // A visible cell's title changes while the list moves: its group's key changes with it.
+        let visible = list.visibleRange.lowerBound + 1
+        rows.titles[visible] = "A longer title than before"
+        list.reloadItems([visible])
+        for n in 0..<3 { try draw("after a title change \(n)") }
+        // Selected in place (the cell object stays): its inputs' version is part of the key.
+        let cell = try #require(list.cell(at: list.visibleRange.lowerBound + 1) as? StandardCell)
+        cell.isSelected = true
+        try draw("selected")
+        cell.isSelected = false
+        try draw("deselected")
+        // Rows inserted above: cells keep their objects but move within the content.
+        let top = list.visibleRange.lowerBound
+        rows.titles.insert(contentsOf: ["New 1", "New 2"], at: top)
+        try list.performChanges([.insert(at: top, count: 2)])
+        for n in 0..<40 { try draw("after an insert \(n)") }
+        #expect(!host.canvas.lastDamage.changed)
     }
 }
