@@ -25,6 +25,9 @@
 #endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #endif
 
 SK_INLINE uint32_t sk_blend_pixel(uint32_t dst, uint32_t c, uint32_t alpha, uint32_t srcRB, uint32_t srcAG) {
@@ -184,9 +187,18 @@ void sk_move_rect(uint32_t *pixels, int pitch, int x, int y, int w, int h, int d
     }
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+static int sk_blend_fill_rect_avx2(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
+                                   uint8_t r, uint8_t g, uint8_t b, uint8_t alpha);
+#endif
+
 void sk_blend_fill_rect(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
                         uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
     if (x1 <= x0 || y1 <= y0) return;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    // Rows of at least eight pixels: eight at a time on a CPU with AVX2 (the same arithmetic).
+    if (x1 - x0 >= 8 && sk_blend_uses_avx2() && sk_blend_fill_rect_avx2(pixels, pitch, x0, y0, x1, y1, r, g, b, alpha)) return;
+#endif
     const uint32_t inv = 255u - alpha;
     const uint32_t pb = (uint32_t)b * alpha / 255, pg = (uint32_t)g * alpha / 255;
     const uint32_t pr = (uint32_t)r * alpha / 255, pa = alpha;
@@ -723,3 +735,32 @@ int sk_set_timer_slack_ns(unsigned long ns) {
     return -1;
 #endif
 }
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+/// sk_blend_fill_rect eight pixels at a time (the same exact arithmetic, in 256-bit lanes); the last
+/// 1...7 pixels of a row by the SSE2 and scalar code. Only called on a CPU with AVX2. Returns 1.
+__attribute__((target("avx2")))
+static int sk_blend_fill_rect_avx2(uint32_t *pixels, int pitch, int x0, int y0, int x1, int y1,
+                                   uint8_t r, uint8_t g, uint8_t b, uint8_t alpha) {
+    const uint32_t inv = 255u - alpha;
+    const uint32_t pb = (uint32_t)b * alpha / 255, pg = (uint32_t)g * alpha / 255;
+    const uint32_t pr = (uint32_t)r * alpha / 255, pa = alpha;
+    const __m256i inv16 = _mm256_set1_epi16((short)inv), one = _mm256_set1_epi16(1);
+    const __m256i mask00ff = _mm256_set1_epi16(0x00FF);
+    const __m256i low = _mm256_set1_epi32((int)(pr << 16 | pb)), high = _mm256_set1_epi32((int)(pa << 16 | pg));
+    const int tail = x0 + ((x1 - x0) & ~7);
+    for (int y = y0; y < y1; y++) {
+        uint32_t *row = pixels + (ptrdiff_t)y * pitch;
+        for (int x = x0; x < tail; x += 8) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(row + x));
+            __m256i lx = _mm256_mullo_epi16(_mm256_and_si256(v, mask00ff), inv16);
+            __m256i hx = _mm256_mullo_epi16(_mm256_srli_epi16(v, 8), inv16);
+            __m256i l = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(lx, _mm256_srli_epi16(lx, 8)), one), 8), low);
+            __m256i h = _mm256_add_epi16(_mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(hx, _mm256_srli_epi16(hx, 8)), one), 8), high);
+            _mm256_storeu_si256((__m256i *)(row + x), _mm256_or_si256(l, _mm256_slli_epi16(h, 8)));
+        }
+    }
+    if (tail < x1) sk_blend_fill_rect(pixels, pitch, tail, y0, x1, y1, r, g, b, alpha);
+    return 1;
+}
+#endif
