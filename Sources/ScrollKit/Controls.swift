@@ -20,21 +20,21 @@ public final class PushButton: ViewNode {
     }
 
     /// The title, drawn centred (with the image, after it). `nil` or empty: none.
-    public var title: String?
+    public var title: String? { didSet { inputsChanged() } }
     /// An image, drawn ``imageSize`` points square (left of the title, or centred alone).
-    public var image: ImageRef?
-    public var imageSize: Double = 20
-    public var kind: Kind
+    public var image: ImageRef? { didSet { inputsChanged() } }
+    public var imageSize: Double = 20 { didSet { inputsChanged() } }
+    public var kind: Kind { didSet { inputsChanged() } }
     /// The accent colour: a filled face, or a bordered or plain title.
-    public var tint = RGBAColor(hex: 0x0A7AFF)
+    public var tint = RGBAColor(hex: 0x0A7AFF) { didSet { inputsChanged() } }
     /// The face while pressed (filled), or the title while pressed (bordered and plain).
-    public var pressedTint = RGBAColor(hex: 0x0060D0)
-    public var titleSize: Double = 14
-    public var cornerRadius: Double = 9
+    public var pressedTint = RGBAColor(hex: 0x0060D0) { didSet { inputsChanged() } }
+    public var titleSize: Double = 14 { didSet { inputsChanged() } }
+    public var cornerRadius: Double = 9 { didSet { inputsChanged() } }
     /// A soft shadow under filled and bordered faces.
-    public var hasShadow = true
+    public var hasShadow = true { didSet { inputsChanged() } }
     /// Disabled: drawn faded (``disabledOpacity``), no press, no activation.
-    public var isEnabled = true
+    public var isEnabled = true { didSet { inputsChanged() } }
     public static let disabledOpacity = 0.45
     /// Called when the button is tapped (or activated with Enter). Held strongly; capture owners weakly.
     public var action: (@MainActor (PushButton) -> Void)?
@@ -52,6 +52,10 @@ public final class PushButton: ViewNode {
     /// Whether the button looks pressed now (highlighted by the tree's press, and enabled).
     public var isPressed: Bool { isHighlighted && isEnabled }
 
+    /// The version of the look's inputs, for the call group it draws in (``CallGroupKey``).
+    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
+    private func inputsChanged() { inputsVersion = CallGroupKey.newVersion() }
+
     public override var isPressable: Bool { isEnabled }
 
     /// Calls ``action`` (then ``ViewNode/onActivate``) when enabled.
@@ -63,6 +67,10 @@ public final class PushButton: ViewNode {
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         let pressed = isPressed
+        // The same calls while nothing they read changed (a canvas drawing by damage takes them over).
+        let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: pressed ? 1 : 0)
+        if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
+        defer { canvas.endCallGroup() }
         let fade = isEnabled ? 1.0 : Self.disabledOpacity
         let r = cornerRadius
         let ink: RGBAColor
@@ -109,7 +117,7 @@ public final class PushButton: ViewNode {
 public final class SegmentedControl: ViewNode {
     /// The segments' titles. Setting them rebuilds the segments and clamps ``selectedIndex``.
     public var segments: [String] {
-        didSet { rebuild() }
+        didSet { rebuild(); inputsChanged() }
     }
     /// The selected segment, clamped to the segments (0 when there are none). Setting it does not call
     /// ``onChange``.
@@ -120,13 +128,17 @@ public final class SegmentedControl: ViewNode {
     /// Called with the new index when a tap (or Enter) changes the selection. Held strongly.
     public var onChange: (@MainActor (Int) -> Void)?
     /// Disabled: drawn faded, segments take no press.
-    public var isEnabled = true
-    public var titleSize: Double = 13
-    public var cornerRadius: Double = 9
-    public var textColor = RGBAColor(hex: 0x6E6E73)
-    public var selectedTextColor = RGBAColor(hex: 0x1C1C1E)
+    public var isEnabled = true { didSet { inputsChanged() } }
+    public var titleSize: Double = 13 { didSet { inputsChanged() } }
+    public var cornerRadius: Double = 9 { didSet { inputsChanged() } }
+    public var textColor = RGBAColor(hex: 0x6E6E73) { didSet { inputsChanged() } }
+    public var selectedTextColor = RGBAColor(hex: 0x1C1C1E) { didSet { inputsChanged() } }
 
-    var storedSelection = 0
+    var storedSelection = 0 { didSet { inputsChanged() } }
+
+    /// The version of the look's inputs, for the call group it draws in (``CallGroupKey``).
+    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
+    private func inputsChanged() { inputsVersion = CallGroupKey.newVersion() }
 
     public init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
         self.segments = segments
@@ -171,6 +183,18 @@ public final class SegmentedControl: ViewNode {
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard !segments.isEmpty else { return }
+        // The same calls while nothing they read changed: the inputs, the frame and which segments are
+        // pressed (a canvas drawing by damage takes them over). Past 64 segments, drawn every frame.
+        let grouped = segments.count <= 64
+        if grouped {
+            var pressedSegments: UInt64 = 0
+            for index in 0..<min(subviews.count, segments.count) where subviews[index].isHighlighted {
+                pressedSegments |= 1 << UInt64(index)
+            }
+            let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: pressedSegments)
+            if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
+        }
+        defer { if grouped { canvas.endCallGroup() } }
         let fade = isEnabled ? 1.0 : PushButton.disabledOpacity
         let r = cornerRadius
         canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB).withAlpha(fade))

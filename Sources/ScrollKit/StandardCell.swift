@@ -198,18 +198,12 @@ open class StandardCell: ListCell {
     /// Every input of `arrange` but those two is a stored property above, whose change drops them.
     @exclusivity(unchecked) private var arranged: (frame: Rect, measurer: any TextMeasurer, parts: Parts)?
 
-    /// Names the state of the inputs above, unique among all cells and all their changes (a cell made
-    /// where a released one was never takes its version): part of the key of the call group it draws in.
-    @exclusivity(unchecked) private var inputsVersion = StandardCell.newVersion()
-    private static var versions: UInt64 = 0
-    private static func newVersion() -> UInt64 {
-        versions &+= 1
-        return versions
-    }
+    /// Names the state of the inputs above: part of the key of the call group it draws in (``CallGroupKey``).
+    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
 
     private func inputsChanged() {
         arranged = nil
-        inputsVersion = Self.newVersion()
+        inputsVersion = CallGroupKey.newVersion()
     }
 
     public required init() {
@@ -310,12 +304,9 @@ open class StandardCell: ListCell {
         // frame's calls while nothing they depend on changed (every frame a list scrolls: the frame is in
         // content coordinates). The key: the frame, the inputs' version, the highlight and the measurer.
         let measurer = textMeasurer ?? Self.defaultTextMeasurer
-        var shape = UInt64(UInt(bitPattern: ObjectIdentifier(measurer)))
-        shape = (shape ^ frame.width.bitPattern) &* 0x9E37_79B9_7F4A_7C15
-        shape = (shape ^ frame.height.bitPattern) &* 0xBF58_476D_1CE4_E5B9
-        let key = SIMD4(frame.minX.bitPattern, frame.minY.bitPattern, shape,
-                        inputsVersion << 1 | (isHighlighted ? 1 : 0))
-        if canvas.beginCallGroup(id: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self))), key: key) { return }
+        let state = UInt64(UInt(bitPattern: ObjectIdentifier(measurer))) << 1 | (isHighlighted ? 1 : 0)
+        let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: state)
+        if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
         defer { canvas.endCallGroup() }
         let look = appearance
         canvas.fill(frame, color: isSelected ? look.selectedBackgroundColor : look.backgroundColor)

@@ -227,4 +227,51 @@ struct DamageTrackingTests {
         for n in 0..<40 { try draw("after an insert \(n)") }
         #expect(!host.canvas.lastDamage.changed)
     }
+
+    /// Buttons and segmented controls draw in call groups: taken over while nothing they read changes,
+    /// drawn again when their title, tint, enabled state, segments or selection change; every frame equal
+    /// to the same frame drawn whole.
+    @Test(arguments: [1.0, 2.0])
+    func controlsAreTakenOverUntilTheyChange(scale: Double) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let size = Size(width: 300, height: 120)
+        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
+        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let root = ViewNode(frame: Rect(origin: .zero, size: size))
+        let background = Swatch(frame: root.frame)
+        background.color = RGBAColor(hex: 0xF2F2F7)
+        let button = PushButton(title: "Save", kind: .filled, frame: Rect(x: 10, y: 10, width: 100, height: 36))
+        let segments = SegmentedControl(segments: ["One", "Two", "Three"], frame: Rect(x: 10, y: 60, width: 270, height: 32))
+        root.addSubview(background)
+        root.addSubview(button)
+        root.addSubview(segments)
+        func draw(_ label: String) throws -> Int {
+            let tick = host.timeline.waitForNextFrame()
+            root.step(tick)
+            for h in [host, whole] {
+                h.canvas.beginFrame()
+                root.draw(in: h.canvas)
+                h.canvas.endFrame()
+            }
+            #expect(try host.readPixels() == whole.readPixels(), "\(label)")
+            return host.canvas.lastDamage.takenOverCount
+        }
+        _ = try draw("first")
+        #expect(try draw("unchanged") > 0)
+        #expect(!host.canvas.lastDamage.changed)
+        let changes: [(String, () -> Void)] = [
+            ("title", { button.title = "Saved" }), ("tint", { button.tint = RGBAColor(hex: 0x34C759) }),
+            ("disabled", { button.isEnabled = false }), ("kind", { button.kind = .bordered }),
+            ("selection", { segments.selectedIndex = 2 }), ("segments", { segments.segments = ["A", "B"] }),
+            ("segment text", { segments.textColor = RGBAColor(hex: 0xFF3B30) }),
+            ("moved", { button.frame.origin.x = 120 }),
+        ]
+        for (label, change) in changes {
+            change()
+            _ = try draw(label)
+            #expect(host.canvas.lastDamage.changed, "\(label)")
+            _ = try draw("after \(label)")
+            #expect(!host.canvas.lastDamage.changed, "after \(label)")
+        }
+    }
 }
