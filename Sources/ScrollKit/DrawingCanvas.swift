@@ -115,7 +115,8 @@ public protocol DrawingCanvas: AnyObject {
     /// else to show meanwhile (``TiledImageView`` shows a coarser level) asks first. The default: true.
     func prepareImage(_ image: ImageRef, size: Size) -> Bool
     /// Starts a group of calls that draw the same thing every frame they have the same `key`, at the same
-    /// translation and clip (a bar that changes only with its state). Returns true when the canvas took
+    /// translation and clip (a bar that changes only with its state), or, inside a scroll view's content,
+    /// at the same place in the content (a cell that only moves with it). Returns true when the canvas took
     /// the group's calls from the last frame instead (a canvas that compares frames: SDLCanvas drawing by
     /// damage): the caller draws nothing, and does not call ``endCallGroup()``. Returns false otherwise:
     /// the caller draws the group, then calls ``endCallGroup()``. `id` names the group (one per frame);
@@ -126,6 +127,9 @@ public protocol DrawingCanvas: AnyObject {
     func endCallGroup()
     /// Device pixels per point (2 on a 2x display). The default: 1.
     var pixelScale: Double { get }
+    /// Whether ``beginScrolledContent(origin:)`` rounds the content's origin to whole device pixels (then a
+    /// list pins its sticky headers to those pixels too). The default: false.
+    var roundsScrolledContent: Bool { get }
 }
 
 extension DrawingCanvas {
@@ -143,6 +147,8 @@ extension DrawingCanvas {
     public func endCallGroup() {}
     /// One pixel per point.
     public var pixelScale: Double { 1 }
+    /// Content is drawn at exact offsets.
+    public var roundsScrolledContent: Bool { false }
 }
 
 extension DrawingCanvas {

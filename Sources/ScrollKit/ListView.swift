@@ -185,6 +185,9 @@ public final class ListView: ViewNode {
     var cellRange: Range<Int> = 0..<0
     /// The offset and viewport length the cells were last computed for.
     var cellsOffset: Double = .nan
+    /// The pixel scale of the canvas the list last drew on if it rounds scrolled content to its pixels, else
+    /// 0 (headers pin to those pixels: `pinningOffset`).
+    @exclusivity(unchecked) var pinningScale = 0.0
     var cellsLength: Double = .nan
     /// Cells keep their item but need new frames (spacing, insets, frame or axis changed).
     var framesDirty = false
@@ -355,6 +358,15 @@ public final class ListView: ViewNode {
     /// (``ViewNode/draw(in:)`` draws the list: this, then the cells at their frames moved by the scroll
     /// offset, clipped to the list.)
     public override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
+        let scale = canvas.roundsScrolledContent ? canvas.pixelScale : 0
+        if scale != pinningScale {
+            // Headers pin to the device pixels the canvas draws the content on (`pinningOffset`): placed again.
+            pinningScale = scale
+            if grid != nil {
+                cellsOffset = .nan
+                updateCells()
+            }
+        }
         guard let backgroundColor else { return }
         let offset = scrollView.contentOffset
         if !cellsCoverViewport(f, dx: f.minX - offset.x, dy: f.minY - offset.y) { canvas.fill(f, color: backgroundColor) }

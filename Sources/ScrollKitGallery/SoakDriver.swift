@@ -42,6 +42,8 @@ final class SoakDriver: HostClient {
     private var nextCompletion = 0
     /// Overscroll a resize or a count change may leave past an edge, until back in range.
     private var extraOverscroll = 0.0
+    /// The pixel scale the scene was last drawn at if its canvas rounds scrolled content, else 0 (see `checkGrid`).
+    private var pinScale = 0.0
     private var lastTick: FrameTick?
 
     init(shell: GalleryShell, options: SoakOptions, size: Size, items: Int, seed: UInt64) {
@@ -368,6 +370,9 @@ final class SoakDriver: HostClient {
         let view = scene.list, scroll = view.scrollView
         guard let grid = view.gridLayout else { fail("grid: the list has no grid layout"); return }
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
+        // Headers pin to the pixels the content is drawn on: its offset rounded to whole device pixels, halves
+        // up, on a canvas that rounds (the grid's sticky headers stay on their pixels; DrawingCanvas docs).
+        let pinY = pinScale > 0 ? -((-y * pinScale + 0.5).rounded(.down)) / pinScale : y
         if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
         let viewport = scroll.viewportSize.height
         if let problem = SoakInvariants.checkRange(offset: y, lo: lo, hi: hi, overscroll: viewport + extraOverscroll + 1e-6) {
@@ -383,16 +388,20 @@ final class SoakDriver: HostClient {
         if cells.map(\.index) != Array(visible) { fail("grid: the cells are not the visible items"); return }
         if cells.contains(where: { $0.frame != grid.frame(ofItem: $0.index) }) { fail("grid: a card is not at its frame"); return }
         let headers = view.visibleSupplementaryCells
-        let sections = grid.visibleSections(offset: y, length: viewport)
+        var sections = grid.visibleSections(offset: y, length: viewport)
+        if viewport > 0, let p = grid.pinnedHeader(offset: pinY), !sections.contains(p.section) {   // pinned just above
+            sections = sections.isEmpty ? p.section..<(p.section + 1)
+                : min(sections.lowerBound, p.section)..<max(sections.upperBound, p.section + 1)
+        }
         if headers.map(\.role.section) != Array(sections) { fail("grid: headers \(headers.map(\.role.section)) for sections \(sections)"); return }
         if let s = view.pinnedSection {
             guard let header = view.headerCell(forSection: s) else { fail("grid: section \(s) is pinned but its header does not show (offset \(y), viewport \(scroll.viewportSize), sections \(sections), headers \(headers.map(\.role)))"); return }
-            if let problem = SoakInvariants.checkPinnedHeader(top: header.frame.minY, length: header.frame.height, offset: y,
+            if let problem = SoakInvariants.checkPinnedHeader(top: header.frame.minY, length: header.frame.height, offset: pinY,
                                                               natural: grid.sectionStart(s), nextStart: grid.sectionStart(s + 1)) {
                 fail(problem); return
             }
-        } else if viewport > 0, grid.pinnedHeader(offset: y) != nil {
-            fail("grid: no header pinned at offset \(y) inside the sections"); return
+        } else if viewport > 0, grid.pinnedHeader(offset: pinY) != nil {
+            fail("grid: no header pinned at offset \(y) (pinned at \(pinY)) inside the sections"); return
         }
         if let f = view.focusedItem, f < 0 || f >= view.numberOfItems { fail("grid: focus on card \(f) of \(view.numberOfItems)") }
     }
@@ -441,6 +450,7 @@ final class SoakDriver: HostClient {
     func draw(in canvas: DrawingCanvas) {
         guard let tick = lastTick, tick.index % options.drawEvery == 0 else { return }
         counts.framesDrawn += 1
+        pinScale = canvas.roundsScrolledContent ? canvas.pixelScale : 0
         shell.draw(in: canvas)
     }
 

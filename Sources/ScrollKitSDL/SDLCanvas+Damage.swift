@@ -173,6 +173,8 @@ struct DamageState {
     var inverted: [Bool] = []
     var suffixMin: [Int32] = []
     var moved: [SDL_Point?] = []
+    /// Replay scratch: opaque fills over a damaged rect (their index, and their part of it).
+    var covers: [(index: Int, rect: SDL_Rect)] = []
 
     init() {
         commands.reserveCapacity(512)
@@ -190,6 +192,7 @@ struct DamageState {
         groups.reserveCapacity(4)
         previousGroups.reserveCapacity(4)
         reused.reserveCapacity(4)
+        covers.reserveCapacity(8)
     }
 
     /// The string of a text call's index (see `DrawOp.text`).
@@ -771,14 +774,29 @@ extension SDLCanvas {
     /// that covers `rect` whole (nothing drawn before it shows there: a toolbar's text over its background).
     private func replay(within rect: SDL_Rect) {
         let commands = damage.commands
+        // The opaque fills that touch the rect, last first (up to eight), back to the last that covers it
+        // whole: a call whose pixels in the rect a later one of them covers is not drawn (what it would
+        // write there is written over with one colour; a pinned header over the cards under it).
+        damage.covers.removeAll(keepingCapacity: true)
         var first = commands.count
         while first > 0 {
             first -= 1
-            if commands[first].covers && contains(commands[first].bounds, rect) { break }
+            guard commands[first].covers else { continue }
+            let part = intersect(commands[first].bounds, rect)
+            guard !isEmpty(part) else { continue }
+            if sameRect(part, rect) { break }
+            if damage.covers.count < 8 { damage.covers.append((first, part)) }
         }
         for k in first..<commands.count {
             // Only the calls that touch the rect are copied out (a copy retains what the call holds).
-            guard !isEmpty(intersect(commands[k].bounds, rect)) else { continue }
+            let part = intersect(commands[k].bounds, rect)
+            guard !isEmpty(part) else { continue }
+            var hidden = false
+            for cover in damage.covers where cover.index > k && contains(cover.rect, part) {
+                hidden = true
+                break
+            }
+            if hidden { continue }
             let clip = intersect(commands[k].clip, rect)
             guard !isEmpty(clip) else { continue }
             let c = commands[k]

@@ -49,6 +49,9 @@ public final class SDLCanvas: DrawingCanvas {
     /// Pixels per point (1 on ordinary displays, 2 on most high-DPI ones). Never NaN or ≤ 0. (Read by
     /// every call: no dynamic exclusivity checks, see the note on the drawing state below.)
     @exclusivity(unchecked) public private(set) var pixelScale: Double
+    /// True: scrolled content is drawn at its origin rounded to whole device pixels (see
+    /// `beginScrolledContent(origin:)`), on every target.
+    public var roundsScrolledContent: Bool { true }
 
     /// The most recent error met while drawing (missing image, unreadable font, SDL failure), if any.
     public var lastError: SDLError?

@@ -44,6 +44,24 @@ private final class StandardRows: ListDataSource {
     }
 }
 
+/// Sections of cards with 40-point sticky headers drawn as a bar.
+private final class StickySections: GridDataSource {
+    var numberOfSections: Int { 50 }
+    func numberOfItems(inSection section: Int) -> Int { 12 }
+    var sectionStyle: GridSectionStyle? { GridSectionStyle(headerLength: 40, footerLength: 0, insets: .zero) }
+    func cell(at index: Int, in list: ListView) -> ListCell {
+        let cell = list.dequeueCell(LabelCell.self, for: index)
+        cell.title = "Card \(index)"
+        return cell
+    }
+    func headerCell(forSection section: Int, in list: ListView) -> ListCell {
+        let header = list.dequeueCell(LabelCell.self, for: section)
+        header.title = "Section \(section)"
+        header.backgroundColor = RGBAColor(hex: 0xE5E5EA)
+        return header
+    }
+}
+
 @Suite("Damage tracking", .serialized)
 @MainActor
 struct DamageTrackingTests {
@@ -272,6 +290,44 @@ struct DamageTrackingTests {
             #expect(host.canvas.lastDamage.changed, "\(label)")
             _ = try draw("after \(label)")
             #expect(!host.canvas.lastDamage.changed, "after \(label)")
+        }
+    }
+
+    /// A pinned header sits on the device pixels the content is drawn on: while the offset moves by less
+    /// than the rounding (a fling's last frames), nothing moves and nothing is drawn again; the header's
+    /// pixels never shift by the rounding. Every frame equal to the same frame drawn whole.
+    @Test(arguments: [1.0, 2.0])
+    func aPinnedHeaderStaysOnItsPixels(scale: Double) throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        let size = Size(width: 320, height: 240)
+        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
+        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let layout = SectionedGridLayout(columns: .fixed(3), itemLength: .fixed(60))
+        let list = ListView(frame: Rect(origin: .zero, size: size), gridLayout: layout, dataSource: StickySections())
+        var headerRow: [UInt8]?
+        let offsets = [1000.0, 1000.1, 1000.2, 1000.24, 1000.6, 1000.7, 1000.9, 1001.3]
+        for (n, y) in offsets.enumerated() {
+            list.scrollView.contentOffset = Point(x: 0, y: y)
+            let tick = host.timeline.waitForNextFrame()
+            list.step(tick)
+            for h in [host, whole] {
+                h.canvas.beginFrame()
+                list.draw(in: h.canvas)
+                h.canvas.endFrame()
+            }
+            let image = try host.readPixels()
+            #expect(image == (try whole.readPixels()), "offset \(y)")
+            #expect(list.pinnedSection != nil)
+            // The header's band (its top 40 points) is the same in every frame.
+            let band = Array(image.rgba[0..<(Int(40 * scale) * image.width * 4)])
+            if let headerRow { #expect(band == headerRow, "offset \(y)") } else { headerRow = band }
+            // Offsets that round to the content's pixels of the frame before move nothing and draw no header
+            // again: only the scroll indicator (5 points wide), which follows the exact offset.
+            let pixel = { (v: Double) in ((v * scale) + 0.5).rounded(.down) }
+            if n > 0 && pixel(y) == pixel(offsets[n - 1]) {
+                #expect(host.canvas.lastDamage.movedPixels == 0, "offset \(y)")
+                #expect(Double(host.canvas.lastDamage.drawnPixels) <= 8 * 60 * scale * scale, "offset \(y)")
+            }
         }
     }
 }
