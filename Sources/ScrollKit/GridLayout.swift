@@ -413,6 +413,18 @@ public final class SectionedGridLayout {
         return (s, decorationFrame(along: position, length: h))
     }
 
+    /// The frame of section `section`'s header pinned at `offset` (as ``pinnedHeader(offset:)`` places it,
+    /// between its natural place and the next section's push), whether or not that section is the one at
+    /// `offset`: a list decides the pinned section at its exact offset and places its header at the offset
+    /// the content is drawn at (rounded to device pixels). Nil for a bad section or one without a header. O(1).
+    public func pinnedHeaderFrame(section: Int, offset: Double) -> Rect? {
+        build()
+        guard section >= 0, section < sectionCount, offset.isFinite else { return nil }
+        let h = style(ofSection: section).headerLength
+        guard h > 0 else { return nil }
+        return decorationFrame(along: max(starts[section], min(offset, starts[section + 1] - h)), length: h)
+    }
+
     // MARK: - Rows
 
     /// The number of item rows in all sections (header and footer rows are not rows).

@@ -103,11 +103,12 @@ extension ListView {
     /// when it is not a ``GridDataSource``). O(S).
     func gridSectionCounts(_ grid: SectionedGridLayout) -> [Int] { grid.itemCounts }
 
-    /// The offset a header is pinned at: `offset` moved to the device pixel the content is drawn at (a
-    /// canvas draws scrolled content at its offset rounded to whole device pixels, halves up: see
-    /// `DrawingCanvas.beginScrolledContent(origin:)`), so the pinned header stays on the same pixels while
-    /// the offset moves by fractions of one, instead of shifting by the rounding (a one-pixel jitter, and a
-    /// header drawn again every frame of a slow scroll). Exact when the list sits on whole device pixels.
+    /// The offset a header is placed at when pinned: `offset` moved to the device pixel the content is drawn
+    /// at (a canvas that rounds draws scrolled content at its offset rounded to whole device pixels, halves
+    /// up: see `DrawingCanvas.roundsScrolledContent`), so the pinned header stays on the same pixels while the
+    /// offset moves by fractions of one, instead of shifting by the rounding (a one-pixel jitter, and a header
+    /// drawn again every frame of a slow scroll). Exact when the list sits on whole device pixels. Which
+    /// section is pinned (``pinnedSection``) still follows the exact offset.
     func pinningOffset(_ offset: Double) -> Double {
         let s = pinningScale
         guard s > 0, s.isFinite, offset.isFinite else { return offset }
@@ -120,7 +121,7 @@ extension ListView {
         guard let grid else { return cell.frame }
         switch cell.role {
         case .header(let s):
-            if storedPinnedSection == s, let p = grid.pinnedHeader(offset: pinningOffset(cellsOffset)), p.section == s { return p.frame }
+            if storedPinnedSection == s, let f = grid.pinnedHeaderFrame(section: s, offset: pinningOffset(cellsOffset)) { return f }
             return grid.headerFrame(section: s) ?? .zero
         case .footer(let s):
             return grid.footerFrame(section: s) ?? .zero
@@ -157,13 +158,11 @@ extension ListView {
             return true
         }
         grid.update(crossLength: crossLength)
-        var newRange = gridSource == nil ? 0..<0 : grid.visibleSections(offset: offset, length: length)
-        let pinned = length > 0 && gridSource != nil ? grid.pinnedHeader(offset: pinningOffset(offset)) : nil
-        // Pinned at the drawn offset, a header may belong to the section just above the exact one.
-        if let pinned, !newRange.contains(pinned.section) {
-            newRange = newRange.isEmpty ? pinned.section..<(pinned.section + 1)
-                : min(newRange.lowerBound, pinned.section)..<max(newRange.upperBound, pinned.section + 1)
-        }
+        let newRange = gridSource == nil ? 0..<0 : grid.visibleSections(offset: offset, length: length)
+        // The section at the exact offset; its header placed at the offset as drawn (`pinningOffset`).
+        let pinned = length > 0 && gridSource != nil ? grid.pinnedHeader(offset: offset).flatMap { p in
+            grid.pinnedHeaderFrame(section: p.section, offset: pinningOffset(offset)).map { (section: p.section, frame: $0) }
+        } : nil
         let oldPinned = storedPinnedSection
         storedPinnedSection = pinned?.section
         var changed = oldPinned != storedPinnedSection

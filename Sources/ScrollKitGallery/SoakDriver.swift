@@ -370,8 +370,8 @@ final class SoakDriver: HostClient {
         let view = scene.list, scroll = view.scrollView
         guard let grid = view.gridLayout else { fail("grid: the list has no grid layout"); return }
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
-        // Headers pin to the pixels the content is drawn on: its offset rounded to whole device pixels, halves
-        // up, on a canvas that rounds (the grid's sticky headers stay on their pixels; DrawingCanvas docs).
+        // The pinned header is placed at the offset the content is drawn at: rounded to whole device pixels,
+        // halves up, on a canvas that rounds (so it stays on its pixels; DrawingCanvas.roundsScrolledContent).
         let pinY = pinScale > 0 ? -((-y * pinScale + 0.5).rounded(.down)) / pinScale : y
         if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
         let viewport = scroll.viewportSize.height
@@ -388,20 +388,16 @@ final class SoakDriver: HostClient {
         if cells.map(\.index) != Array(visible) { fail("grid: the cells are not the visible items"); return }
         if cells.contains(where: { $0.frame != grid.frame(ofItem: $0.index) }) { fail("grid: a card is not at its frame"); return }
         let headers = view.visibleSupplementaryCells
-        var sections = grid.visibleSections(offset: y, length: viewport)
-        if viewport > 0, let p = grid.pinnedHeader(offset: pinY), !sections.contains(p.section) {   // pinned just above
-            sections = sections.isEmpty ? p.section..<(p.section + 1)
-                : min(sections.lowerBound, p.section)..<max(sections.upperBound, p.section + 1)
-        }
+        let sections = grid.visibleSections(offset: y, length: viewport)
         if headers.map(\.role.section) != Array(sections) { fail("grid: headers \(headers.map(\.role.section)) for sections \(sections)"); return }
         if let s = view.pinnedSection {
             guard let header = view.headerCell(forSection: s) else { fail("grid: section \(s) is pinned but its header does not show (offset \(y), viewport \(scroll.viewportSize), sections \(sections), headers \(headers.map(\.role)))"); return }
-            if let problem = SoakInvariants.checkPinnedHeader(top: header.frame.minY, length: header.frame.height, offset: pinY,
+            if let problem = SoakInvariants.checkPinnedHeader(top: header.frame.minY, length: header.frame.height, offset: y, drawnOffset: pinY,
                                                               natural: grid.sectionStart(s), nextStart: grid.sectionStart(s + 1)) {
                 fail(problem); return
             }
-        } else if viewport > 0, grid.pinnedHeader(offset: pinY) != nil {
-            fail("grid: no header pinned at offset \(y) (pinned at \(pinY)) inside the sections"); return
+        } else if viewport > 0, grid.pinnedHeader(offset: y) != nil {
+            fail("grid: no header pinned at offset \(y) inside the sections"); return
         }
         if let f = view.focusedItem, f < 0 || f >= view.numberOfItems { fail("grid: focus on card \(f) of \(view.numberOfItems)") }
     }

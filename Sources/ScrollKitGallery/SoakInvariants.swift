@@ -69,12 +69,16 @@ enum SoakInvariants {
         return nil
     }
 
-    /// The pinned header of a vertical grid: it covers the viewport's top edge `offset` (its top at or above,
-    /// its bottom below), lies at or below its natural place `natural`, and its bottom never passes the next
-    /// section's start `nextStart`. Nil when that holds.
-    static func checkPinnedHeader(top: Double, length: Double, offset: Double, natural: Double, nextStart: Double) -> String? {
+    /// The pinned header of a vertical grid: it covers the viewport's top edge (its top at or above, its bottom
+    /// below) at `offset` or as drawn at `drawnOffset` (the content's offset rounded to device pixels, where
+    /// the header is placed), lies at or below its natural place `natural`, and its bottom never passes the
+    /// next section's start `nextStart`. Nil when that holds.
+    static func checkPinnedHeader(top: Double, length: Double, offset: Double, drawnOffset: Double? = nil,
+                                  natural: Double, nextStart: Double) -> String? {
         let eps = 1e-6
-        guard top <= offset + eps, top + length > offset - eps, top >= natural - eps, top + length <= nextStart + eps else {
+        let drawn = drawnOffset ?? offset
+        guard top <= max(offset, drawn) + eps, top + length > min(offset, drawn) - eps, top >= natural - eps,
+              top + length <= nextStart + eps else {
             return "grid: the pinned header at \(top) (\(length) long, natural place \(natural), next section at \(nextStart)) does not cover the top edge \(offset)"
         }
         return nil
