@@ -201,6 +201,29 @@ struct GridLayoutTests {
         #expect(Array(grid.visibleItems(offset: -.infinity, length: .infinity)) == Array(model.items.indices))
     }
 
+    /// A section's header placed as pinned at any offset: the pinned header's frame where that section is
+    /// pinned, clamped between its natural place and the next section's push elsewhere (a list pins the
+    /// section at its exact offset and places the header at the offset as drawn, up to half a pixel away).
+    @Test func pinnedHeaderFrameOfASection() {
+        let grid = SectionedGridLayout(columns: .fixed(2), itemLength: .fixed(50), itemSpacing: 5, insets: Insets(top: 15, bottom: 9))
+        grid.setSections([5, 3, 8], headerLength: 40, footerLength: 20, sectionInsets: Insets(top: 10, bottom: 10))
+        grid.update(crossLength: 300)
+        for offset in stride(from: 0.0, through: 700, by: 3.7) {
+            if let p = grid.pinnedHeader(offset: offset) {
+                #expect(grid.pinnedHeaderFrame(section: p.section, offset: offset) == p.frame)
+            }
+        }
+        // Section 1 (starts at 255, section 2 at 440): natural place above, pushed place below.
+        #expect(grid.pinnedHeaderFrame(section: 1, offset: 254.6)?.minY == 255)
+        #expect(grid.pinnedHeaderFrame(section: 1, offset: 300.4)?.minY == 300.4)
+        #expect(grid.pinnedHeaderFrame(section: 1, offset: 500)?.minY == 400)
+        #expect(grid.pinnedHeaderFrame(section: 1, offset: 500)?.height == 40)
+        // Bad sections and offsets.
+        #expect(grid.pinnedHeaderFrame(section: 3, offset: 0) == nil)
+        #expect(grid.pinnedHeaderFrame(section: -1, offset: 0) == nil)
+        #expect(grid.pinnedHeaderFrame(section: 0, offset: .nan) == nil)
+    }
+
     /// Sticky headers: pinned at the offset, handed over exactly where the next header's top meets the
     /// pinned header's bottom, pushed up 1:1 after that, natural at the very top.
     @Test func stickyHeaderHandOver() {
