@@ -73,6 +73,29 @@ struct DamageTrackingTests {
         host.canvas.endFrame()
     }
 
+    /// A host drawing by damage and one drawing whole, of the same size and scale.
+    private func hostPair(_ size: Size, scale: Double) throws -> (damage: HeadlessHost, whole: HeadlessHost) {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        return (try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale),
+                try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false))
+    }
+
+    /// Steps `root` one frame and draws it on both hosts; the frames must be equal. - Returns: the pixels.
+    @discardableResult
+    private func drawAlike(_ root: ViewNode, _ hosts: (damage: HeadlessHost, whole: HeadlessHost), _ label: String,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> RGBAImage {
+        let tick = hosts.damage.timeline.waitForNextFrame()
+        root.step(tick)
+        for h in [hosts.damage, hosts.whole] {
+            h.canvas.beginFrame()
+            root.draw(in: h.canvas)
+            h.canvas.endFrame()
+        }
+        let image = try hosts.damage.readPixels()
+        #expect(image == (try hosts.whole.readPixels()), "\(label)", sourceLocation: sourceLocation)
+        return image
+    }
+
     private func pixel(_ host: HeadlessHost, _ x: Int, _ y: Int) throws -> UInt32 {
         let surface = try #require(host.framebuffer)
         return surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[y * Int(surface.pointee.pitch) / 4 + x] & 0xFFFFFF
@@ -202,24 +225,15 @@ struct DamageTrackingTests {
     /// records depends on where the content is: nothing under an empty clip).
     @Test(arguments: [(1.0, 64.0), (2.0, 64.0), (1.0, 52.0)])
     func cellsInScrolledContentAreTakenOverAndMoved(scale: Double, rowHeight: Double) throws {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
-        let size = Size(width: 320, height: 240)
-        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
-        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let hosts = try hostPair(Size(width: 320, height: 240), scale: scale)
+        let host = hosts.damage
         let rows = StandardRows(height: rowHeight)
         let list = ListView(frame: Rect(x: 0, y: 20, width: 320, height: 200), dataSource: rows)
         list.scrollView.setContentOffset(Point(x: 0, y: 3000.4), duration: 1, curve: .easeInOut)
         var takenOver = 0
         func draw(_ label: String) throws {
-            let tick = host.timeline.waitForNextFrame()
-            list.step(tick)
-            for h in [host, whole] {
-                h.canvas.beginFrame()
-                list.draw(in: h.canvas)
-                h.canvas.endFrame()
-            }
+            try drawAlike(list, hosts, label)
             takenOver += host.canvas.lastDamage.takenOverCount
-            #expect(try host.readPixels() == whole.readPixels(), "\(label)")
         }
         for n in 0..<40 { try draw("scrolling \(n)") }
         if rowHeight < 56 {
@@ -251,10 +265,9 @@ struct DamageTrackingTests {
     /// to the same frame drawn whole.
     @Test(arguments: [1.0, 2.0])
     func controlsAreTakenOverUntilTheyChange(scale: Double) throws {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
         let size = Size(width: 300, height: 120)
-        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
-        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let hosts = try hostPair(size, scale: scale)
+        let host = hosts.damage
         let root = ViewNode(frame: Rect(origin: .zero, size: size))
         let background = Swatch(frame: root.frame)
         background.color = RGBAColor(hex: 0xF2F2F7)
@@ -264,14 +277,7 @@ struct DamageTrackingTests {
         root.addSubview(button)
         root.addSubview(segments)
         func draw(_ label: String) throws -> Int {
-            let tick = host.timeline.waitForNextFrame()
-            root.step(tick)
-            for h in [host, whole] {
-                h.canvas.beginFrame()
-                root.draw(in: h.canvas)
-                h.canvas.endFrame()
-            }
-            #expect(try host.readPixels() == whole.readPixels(), "\(label)")
+            try drawAlike(root, hosts, label)
             return host.canvas.lastDamage.takenOverCount
         }
         _ = try draw("first")
@@ -298,25 +304,16 @@ struct DamageTrackingTests {
     /// pixels never shift by the rounding. Every frame equal to the same frame drawn whole.
     @Test(arguments: [1.0, 2.0])
     func aPinnedHeaderStaysOnItsPixels(scale: Double) throws {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
         let size = Size(width: 320, height: 240)
-        let host = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale)
-        let whole = try HeadlessHost(options: HostOptions(size: size, hz: 60), pixelScale: scale, tracksDamage: false)
+        let hosts = try hostPair(size, scale: scale)
+        let host = hosts.damage
         let layout = SectionedGridLayout(columns: .fixed(3), itemLength: .fixed(60))
         let list = ListView(frame: Rect(origin: .zero, size: size), gridLayout: layout, dataSource: StickySections())
         var headerRow: [UInt8]?
         let offsets = [1000.0, 1000.1, 1000.2, 1000.24, 1000.6, 1000.7, 1000.9, 1001.3]
         for (n, y) in offsets.enumerated() {
             list.scrollView.contentOffset = Point(x: 0, y: y)
-            let tick = host.timeline.waitForNextFrame()
-            list.step(tick)
-            for h in [host, whole] {
-                h.canvas.beginFrame()
-                list.draw(in: h.canvas)
-                h.canvas.endFrame()
-            }
-            let image = try host.readPixels()
-            #expect(image == (try whole.readPixels()), "offset \(y)")
+            let image = try drawAlike(list, hosts, "offset \(y)")
             #expect(list.pinnedSection != nil)
             // The header's band (its top 40 points) is the same in every frame.
             let band = Array(image.rgba[0..<(Int(40 * scale) * image.width * 4)])
