@@ -101,6 +101,10 @@ struct CallGroup {
     var bytes: Range<Int> = 0..<0
     var texts: Range<Int> = 0..<0
     var points: Range<Int> = 0..<0
+    /// Its calls that refer to those spans (texts and polylines), as bits by position in the group (the
+    /// first 64 calls); `spanCallsOverflow`: one past those, so every call is looked at.
+    var spanCalls: UInt64 = 0
+    var spanCallsOverflow = false
     /// Whether the next frame may take its calls over: none is a batch or an image, nothing was
     /// invalidated meanwhile, and in scrolled content, every call was drawn at the group's translation
     /// with no clip of its own (so moving them with the content is all that changes).
@@ -302,7 +306,14 @@ struct DamageState {
         }
         if !old.points.isEmpty { points.append(contentsOf: previousPoints[old.points]) }
         if !old.texts.isEmpty || !old.points.isEmpty {
-            for k in first..<commands.count {
+            // Only the calls that refer to the spans (their bits), or all of them past the first 64.
+            var bits = old.spanCalls
+            var k = first
+            while old.spanCallsOverflow ? k < commands.count : bits != 0 {
+                if !old.spanCallsOverflow {
+                    k = first + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                }
                 switch commands[k].op {
                 case .text(let index, let bytes, let r, let style, let alignment):
                     commands[k].op = .text(~(~index + Int32(textShift)), (bytes.lowerBound + byteShift)..<(bytes.upperBound + byteShift),
@@ -311,6 +322,7 @@ struct DamageState {
                     commands[k].op = .polyline((range.lowerBound + pointShift)..<(range.upperBound + pointShift), color, width)
                 default: break
                 }
+                k += 1
             }
         }
         var group = old
@@ -658,6 +670,13 @@ extension SDLCanvas {
         }
         if damage.openGroup >= 0 {
             let g = damage.groups[damage.openGroup]
+            switch op {
+            case .text, .polyline:
+                let position = damage.commands.count - g.first
+                if position < 64 { damage.groups[damage.openGroup].spanCalls |= 1 << UInt64(position) }
+                else { damage.groups[damage.openGroup].spanCallsOverflow = true }
+            default: break
+            }
             switch op {
             case .circles, .image: damage.groups[damage.openGroup].reusable = false
             default:

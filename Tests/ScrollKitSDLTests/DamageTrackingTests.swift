@@ -327,4 +327,43 @@ struct DamageTrackingTests {
             }
         }
     }
+
+    /// A group of more than 64 calls referring to texts and points, taken over while the calls before it
+    /// change (its texts' and points' places move): every frame equal to the same frame drawn whole.
+    @Test func aLargeGroupIsTakenOverWithItsTextsAndPoints() throws {
+        let size = Size(width: 240, height: 160)
+        let hosts = try hostPair(size, scale: 1)
+        var taken = 0
+        for n in 0..<6 {
+            for h in [hosts.damage, hosts.whole] {
+                h.canvas.beginFrame()
+                h.canvas.fill(Rect(origin: .zero, size: size), color: .white)
+                // Before the group, another one drawn every frame (its key changes) with more texts and points
+                // each time, over the large group's first row: the large group's calls move in the frame's
+                // texts and points, and are drawn again where the first one changed.
+                if !h.canvas.beginCallGroup(id: 8, key: SIMD4(UInt64(n), 0, 0, 0)) {
+                    for k in 0...n {
+                        h.canvas.drawText("\(k)", in: Rect(x: Double(k) * 12, y: 0, width: 12, height: 20),
+                                          style: TextStyle(size: 9, color: RGBAColor(hex: 0xFF3B30)), alignment: .leading)
+                    }
+                    h.canvas.drawPolyline((0...n + 1).map { Point(x: Double($0) * 10, y: 18) }, color: .black, width: 1)
+                    h.canvas.endCallGroup()
+                }
+                if !h.canvas.beginCallGroup(id: 9, key: SIMD4(1, 2, 3, 4)) {
+                    for i in 0..<35 {
+                        let x = Double(i % 7) * 34, y = Double(i / 7) * 24
+                        h.canvas.drawText("\(i)", in: Rect(x: x, y: y, width: 30, height: 20),
+                                          style: TextStyle(size: 10, color: .black), alignment: .leading)
+                        h.canvas.drawPolyline([Point(x: x, y: y + 21), Point(x: x + 20, y: y + 22)], color: .black, width: 1)
+                    }
+                    h.canvas.endCallGroup()
+                } else if h === hosts.damage {
+                    taken += 1
+                }
+                h.canvas.endFrame()
+            }
+            #expect(try hosts.damage.readPixels() == hosts.whole.readPixels(), "frame \(n)")
+        }
+        #expect(taken == 5)
+    }
 }
