@@ -52,13 +52,22 @@ struct RawGridChange: Sendable, Hashable, CustomStringConvertible {
     var description: String { "RawGridChange(kind: \(kind), s: \(s), t: \(t), a: \(a), n: \(n))" }
 }
 
-enum GridChangeStep: Sendable, Hashable, CustomStringConvertible {
+enum GridChangeStep: Sendable, Hashable, CustomStringConvertible, ChangeStepping {
     /// A batch of grid changes, animated or not; with `bad`, a delete of a section past the end is appended:
     /// the batch must throw and change nothing (the model is then put back).
     case batch([RawGridChange], animated: Bool, bad: Bool)
     case jump(perMille: Int)
     case fling(distance: Int, speed: Int)
     case frames(Int)
+
+    var action: ChangeAction<[RawGridChange]> {
+        switch self {
+        case let .batch(raw, animated, bad): .batch(raw, animated: animated, bad: bad)
+        case let .jump(p): .jump(perMille: p)
+        case let .fling(d, s): .fling(distance: d, speed: s)
+        case let .frames(n): .frames(n)
+        }
+    }
 
     var description: String {
         switch self {
@@ -94,7 +103,7 @@ enum GridChangeGens {
 
 /// Runs one scenario on a grid; returns the first broken expectation.
 @MainActor
-final class GridChangeRunner {
+final class GridChangeRunner: ChangeRunning {
     let source: ShelfModelSource
     let list: ListView
     var time = 1.0
@@ -113,7 +122,6 @@ final class GridChangeRunner {
         list = ListView(frame: Rect(x: 0, y: 0, width: 400, height: Double(height)), gridLayout: grid, dataSource: source)
     }
 
-    var scroll: ScrollingView { list.scrollView }
     func screenY(_ i: Int) -> Double { list.frame(of: i)!.minY - scroll.contentOffset.y }
 
     func fail(_ message: String) {
@@ -239,41 +247,10 @@ final class GridChangeRunner {
         }
     }
 
-    func fling(distance: Int, speed: Int) {
-        var p = Point(x: 200, y: list.frame.height / 2)
-        list.handle(.pointerDown(location: p, time: time))
-        for _ in 0..<4 {
-            frame()
-            p.y += Double(distance) / 4
-            list.handle(.pointerMove(location: p, time: time))
-        }
-        for _ in 0..<3 {
-            time += 0.008
-            p.y += Double(speed) * 0.008
-            list.handle(.pointerMove(location: p, time: time))
-        }
-        list.handle(.pointerUp(location: p, time: time))
-    }
+    var flingX: Double { 200 }
 
     func run(_ steps: [GridChangeStep]) -> String? {
-        frame()
-        for (i, step) in steps.enumerated() where failure == nil {
-            stepIndex = i
-            switch step {
-            case let .batch(raw, animated, bad): batch(raw, animated: animated, bad: bad)
-            case let .jump(p):
-                let lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
-                scroll.setContentOffset(Point(x: 0, y: lo + (hi - lo) * Double(p) / 1000), animated: false)
-            case let .fling(d, s): fling(distance: d, speed: s)
-            case let .frames(n): for _ in 0..<n { frame() }
-            }
-            frame()
-        }
-        stepIndex = steps.count
-        var settle = 0
-        while failure == nil && list.isAnimating && settle < 600 { frame(); settle += 1 }
-        guard failure == nil else { return failure }
-        if list.isAnimating { fail("still animating 10 s after the last step") }
+        guard runSteps(steps) else { return failure }
         // At rest: every cell and header where the independent model puts it, nothing faded, no ghosts.
         let model = GridModel(counts: source.counts, columns: 4, width: 400, rowLength: 100, spacing: 0, gap: 0,
                               header: 40, footer: 0, sectionInset: 0)

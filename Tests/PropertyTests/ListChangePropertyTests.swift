@@ -43,7 +43,7 @@ struct RawChange: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One step of a change run.
-enum ChangeStep: Sendable, Hashable, CustomStringConvertible {
+enum ChangeStep: Sendable, Hashable, CustomStringConvertible, ChangeStepping {
     /// A batch, animated or not; with `bad`, a change out of range is appended: the batch must throw and
     /// leave everything as it was (the data source is then left unchanged too).
     case batch([RawChange], animated: Bool, bad: Bool)
@@ -53,6 +53,15 @@ enum ChangeStep: Sendable, Hashable, CustomStringConvertible {
     case fling(distance: Int, speed: Int)
     /// `frames` frames at 60 Hz.
     case frames(Int)
+
+    var action: ChangeAction<[RawChange]> {
+        switch self {
+        case let .batch(raw, animated, bad): .batch(raw, animated: animated, bad: bad)
+        case let .jump(p): .jump(perMille: p)
+        case let .fling(d, s): .fling(distance: d, speed: s)
+        case let .frames(n): .frames(n)
+        }
+    }
 
     var description: String {
         switch self {
@@ -88,7 +97,7 @@ enum ChangeGens {
 
 /// Runs one scenario; returns the first broken expectation.
 @MainActor
-final class ChangeRunner {
+final class ChangeRunner: ChangeRunning {
     let source: ChangeSource
     let list: ListView
     var time = 1.0
@@ -107,7 +116,6 @@ final class ChangeRunner {
         list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: Double(height)), dataSource: source)
     }
 
-    var scroll: ScrollingView { list.scrollView }
     func screenY(_ i: Int) -> Double { list.frame(of: i)!.minY - scroll.contentOffset.y }
 
     func fail(_ message: String) {
@@ -205,42 +213,11 @@ final class ChangeRunner {
         }
     }
 
-    func fling(distance: Int, speed: Int) {
-        var p = Point(x: 160, y: list.frame.height / 2)
-        list.handle(.pointerDown(location: p, time: time))
-        for _ in 0..<4 {
-            frame()
-            p.y += Double(distance) / 4
-            list.handle(.pointerMove(location: p, time: time))
-        }
-        for _ in 0..<3 {
-            time += 0.008
-            p.y += Double(speed) * 0.008
-            list.handle(.pointerMove(location: p, time: time))
-        }
-        list.handle(.pointerUp(location: p, time: time))
-    }
+    var flingX: Double { 160 }
 
     func run(_ steps: [ChangeStep]) -> String? {
-        frame()
-        for (i, step) in steps.enumerated() where failure == nil {
-            stepIndex = i
-            switch step {
-            case let .batch(raw, animated, bad): batch(raw, animated: animated, bad: bad)
-            case let .jump(p):
-                let lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
-                scroll.setContentOffset(Point(x: 0, y: lo + (hi - lo) * Double(p) / 1000), animated: false)
-            case let .fling(d, s): fling(distance: d, speed: s)
-            case let .frames(n): for _ in 0..<n { frame() }
-            }
-            frame()
-        }
-        stepIndex = steps.count
+        guard runSteps(steps) else { return failure }
         // At rest: the layout is the model's, item by item.
-        var settle = 0
-        while failure == nil && list.isAnimating && settle < 600 { frame(); settle += 1 }
-        guard failure == nil else { return failure }
-        if list.isAnimating { fail("still animating 10 s after the last step") }
         var y = 0.0
         for (i, id) in source.ids.enumerated() {
             guard let f = list.frame(of: i) else { fail("no frame for item \(i)"); break }
