@@ -50,12 +50,19 @@ public final class RealClock: FrameClock {
     public var spinMargin: Double
     /// What the final phase does (default ``FinalPhase/spin``).
     public var finalPhase: FinalPhase = .spin
-    /// Called between sleeps while waiting for a deadline, at most every ``waitStep`` seconds and
-    /// never in the last 1–2 ms. A window host pumps SDL's event queue here so that input is
+    /// Called between sleeps while waiting for a deadline: when ``wakeDescriptor`` is readable, else at
+    /// most every ``waitStep`` seconds; never in the last millisecond (1–2 ms with the stepped sleep). A window host pumps SDL's event queue here so that input is
     /// timestamped when it arrives rather than once per frame. Held strongly (a closure).
     public var onWait: (() -> Void)?
-    /// The longest single sleep while ``onWait`` is set (seconds; default 4 ms).
+    /// The longest single sleep while ``onWait`` is set and there is no ``wakeDescriptor`` (seconds;
+    /// default 4 ms).
     public var waitStep: Double = 0.004
+    /// A file descriptor that becomes readable when an event arrives (a window's display connection),
+    /// or -1 (default). With one, a wait sleeps on it until the deadline instead of waking every
+    /// ``waitStep`` to call ``onWait``: ``onWait`` runs once as the wait starts (so nothing already read
+    /// waits unseen) and then only when the descriptor is readable, so input is still timestamped as it
+    /// arrives while a frame with no input wakes once. A descriptor that fails is no longer used.
+    public var wakeDescriptor: Int32 = -1
     private var hasFineTimerSlack = false
 
     /// A clock whose origin is now.
@@ -93,6 +100,22 @@ public final class RealClock: FrameClock {
             // setting is per thread; clocks sleep on the thread that runs the loop).
             _ = sk_set_timer_slack_ns(1_000)
             hasFineTimerSlack = true
+        }
+        if let onWait, wakeDescriptor >= 0 {
+            // Asleep on the descriptor up to the margin, handing over each event that arrives more than
+            // a millisecond before the deadline; the stages below finish whatever is left (a signal, an
+            // event in the last millisecond, a descriptor that stays readable).
+            onWait()
+            var wakes = 0
+            while wakes < 64 {
+                let left = deadline - now - spinMargin
+                if left <= 0.000_05 { break }
+                let woke = sk_wait_readable(wakeDescriptor, left)
+                if woke < 0 { wakeDescriptor = -1; break }   // the stepped sleep, from now on
+                if woke == 0 || deadline - now - spinMargin <= 0.001 { break }
+                onWait()
+                wakes += 1
+            }
         }
         // 1. Whole milliseconds, leaving at least 1 ms (+ the margin) for the finer stages.
         while true {

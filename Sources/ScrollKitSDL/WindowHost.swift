@@ -1,4 +1,5 @@
 import CSDL2
+import CScrollKitPixels
 import Motion
 import ScrollKit
 
@@ -178,6 +179,9 @@ public final class WindowHost: AppHost {
         setRendererVSync(usesVSync)
         translator.windowSize = logicalSize
         clock.onWait = { SDL_PumpEvents() }
+        // X11: sleep on the display connection between frames (one wake-up a frame without input,
+        // instead of one every 4 ms to pump events); other drivers keep the stepped sleep.
+        clock.wakeDescriptor = sk_window_event_fd(UnsafeMutableRawPointer(window))
         attachWindowSurface()
         canvas.tracksDamage = isSoftwareRenderer   // scroll by moving pixels; GPU renderers draw every frame whole
     }

@@ -1,0 +1,17 @@
+#ifndef SCROLLKIT_SK_PLATFORM_H
+#define SCROLLKIT_SK_PLATFORM_H
+
+// Not pixel kernels: the few system calls the frame clock needs that Swift cannot make directly
+// (variadic, or behind SDL's platform headers).
+
+/// The file descriptor of the display connection behind an SDL window (`SDL_Window *`), which becomes
+/// readable when input or another event arrives: X11's socket. -1 where there is none to wait on
+/// (other video drivers, SDL headers without X11, an unknown window).
+int sk_window_event_fd(void *window);
+
+/// Sleeps until `fd` is readable or `seconds` have passed (nanosecond resolution; a signal ends the
+/// wait early). Returns 1 when `fd` is readable, 0 when the time ran out or a signal came, -1 on error
+/// (a bad descriptor: the caller stops using it).
+int sk_wait_readable(int fd, double seconds);
+
+#endif

@@ -1,0 +1,40 @@
+// See include/sk_platform.h.
+#define _GNU_SOURCE
+#include "sk_platform.h"
+#include <errno.h>
+#include <poll.h>
+#include <time.h>
+
+#if defined(__linux__) && __has_include(<SDL2/SDL_syswm.h>)
+#include <SDL2/SDL_syswm.h>
+#define SK_HAS_SYSWM 1
+#endif
+
+int sk_window_event_fd(void *window) {
+#if defined(SK_HAS_SYSWM) && defined(SDL_VIDEO_DRIVER_X11)
+    if (!window) return -1;
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)window, &info)) return -1;
+    if (info.subsystem != SDL_SYSWM_X11 || !info.info.x11.display) return -1;
+    return ConnectionNumber(info.info.x11.display);   // a field of the Display: no libX11 call
+#else
+    (void)window;
+    return -1;
+#endif
+}
+
+int sk_wait_readable(int fd, double seconds) {
+    if (!(seconds > 0)) seconds = 0;
+    if (seconds > 3600) seconds = 3600;
+    struct timespec timeout;
+    timeout.tv_sec = (time_t)seconds;
+    timeout.tv_nsec = (long)((seconds - (double)timeout.tv_sec) * 1e9);
+    if (timeout.tv_nsec > 999999999L) timeout.tv_nsec = 999999999L;
+    struct pollfd p = { .fd = fd, .events = POLLIN, .revents = 0 };
+    int n = ppoll(&p, 1, &timeout, NULL);
+    if (n < 0) return errno == EINTR ? 0 : -1;
+    if (n == 0) return 0;
+    if (p.revents & (POLLERR | POLLNVAL | POLLHUP)) return -1;   // would be "ready" forever
+    return 1;
+}
