@@ -50,6 +50,17 @@ let package = Package(
             ],
             path: "Tools/ImageProbe"
         ),
+        // Whether a cached texture would help a GPU renderer (issue 18): what a frame that only moves the
+        // last frame's pixels costs through SDL's accelerated renderer (two full-window texture copies and
+        // the present), against the present alone. Needs a display with an accelerated renderer.
+        .executableTarget(
+            name: "gpu-probe",
+            dependencies: [
+                "ProbeSupport",
+                .product(name: "CSDL2", package: "ScrollKit"),
+            ],
+            path: "Tools/GPUProbe"
+        ),
         // Checks the drivers single-threaded: mallocs per frame (with the interposer preloaded) and,
         // under valgrind --tool=callgrind, instructions per frame.
         .executableTarget(

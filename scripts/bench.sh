@@ -46,6 +46,8 @@ fi
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build scene-probe" >&2; exit 1; }
 "$SWIFT" build -c release --product image-probe >>"$OUT/probe-build.txt" 2>&1 || {
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build image-probe" >&2; exit 1; }
+"$SWIFT" build -c release --product gpu-probe >>"$OUT/probe-build.txt" 2>&1 || {
+    cat "$OUT/probe-build.txt" >&2; echo "error: could not build gpu-probe" >&2; exit 1; }
 BIN="$("$SWIFT" build -c release --show-bin-path)"
 probe_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.txt" 2>&1 || probe_rc=$?
@@ -189,7 +191,7 @@ if [ "${BENCH_WINDOW:-1}" != "0" ]; then
     "$SWIFT" build -c release --product scrollkit-demo --package-path "$ROOT" >"$OUT/demo-build.txt" 2>&1 || {
         cat "$OUT/demo-build.txt" >&2; echo "error: could not build scrollkit-demo" >&2; exit 1; }
     echo
-    DEMO="$("$SWIFT" build -c release --package-path "$ROOT" --show-bin-path)/scrollkit-demo" \
+    DEMO="$("$SWIFT" build -c release --package-path "$ROOT" --show-bin-path)/scrollkit-demo" GPU_PROBE="$BIN/gpu-probe" \
         bash "$ROOT/scripts/measure-window.sh" | tee "$OUT/window.txt" || window_rc=$?
     [ "$window_rc" -eq 2 ] && echo "error: the window figures could not be measured (no DISPLAY, no Xvfb)" >&2
     #    Pacing (issue 18, item 4): ten runs of 600 frames while the list scrolls, every target in every run.

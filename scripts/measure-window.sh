@@ -16,6 +16,10 @@
 #    target <= 4 % of one core.
 # 3. Idle CPU: the demo in a window with nothing moving, over IDLE_SECONDS; target 0 (under 0.1 % of
 #    one core: no timer ticks, SDL_WaitEventTimeout's 500 ms bound is all that wakes it).
+# 4. With GPU_PROBE=path/to/gpu-probe (Benchmarks; make bench passes it), and when the display has an
+#    accelerated renderer: whether a cached texture would help it (information, no target). The list's
+#    whole frame through that renderer (SCROLLKIT_RENDERER=gpu, --stats: CPU p50 across threads) against
+#    what gpu-probe measures a frame of a texture cache to cost before it draws anything.
 set -euo pipefail
 
 RUNS="${RUNS:-3}"
@@ -142,4 +146,18 @@ echo "    the same run headless: $(median <"$WORK/headless") MB (min-max $(range
 report "animating list in a window at 60 Hz, CPU" "$WORK/anim" "$CPU_TARGET" " % of a core"
 echo "    the same frames headless (p50 CPU a frame x 60): $(median <"$WORK/frame") % of a core (min-max $(range <"$WORK/frame")); window / headless $(awk -v w="$(median <"$WORK/anim")" -v h="$(median <"$WORK/frame")" 'BEGIN { printf "%.2f", w / h }') (the rest is waiting, events and the present)"
 report "idle window, CPU" "$WORK/idle" "$IDLE_TARGET" " % of a core"
+
+if [ -n "${GPU_PROBE:-}" ] && [ -x "$GPU_PROBE" ]; then
+    if "$GPU_PROBE" 600 >"$WORK/gpu" 2>&1; then
+        whole=$(SCROLLKIT_RENDERER=gpu "$DEMO" "${list[@]}" --frames 600 --script "$WORK/scroll.json" --stats 2>/dev/null \
+            | sed -n 's/^frame cost, CPU time across threads: p50 \([0-9.]*\) ms.*/\1/p')
+        cached=$(sed -n 's/^cached: CPU p50 \([0-9.]*\) ms.*/\1/p' "$WORK/gpu")
+        present=$(sed -n 's/^present: CPU p50 \([0-9.]*\) ms.*/\1/p' "$WORK/gpu")
+        echo "Info GPU renderer, $(head -1 "$WORK/gpu" | sed 's/^gpu-probe: renderer \(.*\), [0-9]*x[0-9]*, .*/\1/'): whole list frame CPU p50 ${whole:-?} ms;" \
+             "a cached texture's frame before drawing anything (two window copies, present) ${cached:-?} ms;" \
+             "present alone ${present:-?} ms; cached / whole $(awk -v c="${cached:-0}" -v w="${whole:-0}" 'BEGIN { if (w > 0) printf "%.2f", c / w; else print "?" }')"
+    else
+        echo "Info GPU renderer: not measured ($(head -1 "$WORK/gpu"))"
+    fi
+fi
 exit "$ok"

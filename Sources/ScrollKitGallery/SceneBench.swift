@@ -112,8 +112,6 @@ public final class SceneBench {
         frame()
     }
 
-    /// One full frame, as `HeadlessHost.run` does it: tick, display link, update, draw, present.
-    @inline(never)   // a symbol of its own: callgrind's --toggle-collect counts inside it
     /// Applies a batch of `count` random data changes (inserts, deletes, moves) to the chat or grid scene,
     /// animated, as one `performChanges` (the benchmark's batch frame); false for scenes without data changes.
     @discardableResult
@@ -151,6 +149,8 @@ public final class SceneBench {
         return true
     }
 
+    /// One full frame, as `HeadlessHost.run` does it: tick, display link, update, draw, present.
+    @inline(never)   // a symbol of its own: callgrind's --toggle-collect counts inside it
     public func frame() {
         let tick = host.timeline.waitForNextFrame()
         host.timeline.fire()

@@ -23,6 +23,14 @@ import MallocInterposerSwift
     return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
 }
 
+/// The process's CPU time, milliseconds (CLOCK_PROCESS_CPUTIME_ID): every thread's, a driver's own
+/// worker threads included (Mesa's llvmpipe rasterizes on threads of its own).
+@inline(__always) public func processCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
+}
+
 /// The `p` quantile (0...1) of sorted values, nearest rank; NaN when empty.
 public func percentile(_ sorted: [Double], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return .nan }
