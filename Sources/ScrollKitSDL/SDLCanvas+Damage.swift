@@ -23,7 +23,8 @@ import ScrollKit
 // whole-pixel moves), the result is byte-identical to drawing the frame whole: the pixel-identity test
 // (`Tests/ScrollKitGalleryTests/DamageIdentityTests.swift`) checks it on scripted runs of every scene.
 
-/// One drawing call, as recorded.
+/// One drawing call, as recorded. Plain values only (what a call holds by reference is kept in
+/// `DamageState` and referred to by index), so calls copy without reference counting.
 enum DrawOp: Equatable {
     case clear(RGBAColor)
     case fill(Rect, RGBAColor)
@@ -33,16 +34,20 @@ enum DrawOp: Equatable {
     /// Its points are `DamageState.points[range]` (of its frame).
     case polyline(Range<Int>, RGBAColor, Double)
     case circle(Point, Double, RGBAColor)
-    case circles([CircleFill])
+    /// Its discs are `DamageState.batches[index]` (of its frame, let go of when the frame ends).
+    case circles(Int32)
     /// Its UTF-8 bytes are `DamageState.textBytes[range]` (of its frame), which is what is compared. The
     /// string, `DamageState.text(index)`, is for drawing in its own frame only: it is let go of when the
     /// frame becomes the previous one, so a view that rewrites its label's buffer in place
     /// (`replaceContents(of:with:)`) does not copy it; except in a call group (negative indices), whose
     /// calls the next frame may take over.
     case text(Int32, Range<Int>, Rect, TextStyle, TextAlign)
-    case layout(TextLayout, Point)
-    /// `state` identifies what the image library had for it (decoded, a stand-in, pending, failed).
-    case image(ImageRef, Rect, Double, state: UInt)
+    /// Its layout is `DamageState.layout(index)`: this frame's `layouts`, or for a negative index (in a
+    /// call group, kept a frame more like its texts) `groupLayouts[~index]`.
+    case layout(Int32, Point)
+    /// Its image is `DamageState.images[index]` (of its frame). `state` identifies what the image library
+    /// had for it (decoded, a stand-in, pending, failed).
+    case image(Int32, Rect, Double, state: UInt)
 }
 
 /// A recorded call with where it draws.
@@ -71,9 +76,6 @@ struct DrawCommand {
     /// An opaque fill or a clear: every pixel of `bounds` is written with one colour (what was drawn
     /// before it does not show there).
     var covers = false
-    /// Holds a reference the frame lets go of when it becomes the previous one (a batch's array; see
-    /// `DamageState.keep`).
-    var holdsReference = false
 }
 
 /// Calls drawn between `beginCallGroup` and `endCallGroup`, or taken over from the last frame's group.
@@ -101,7 +103,8 @@ struct CallGroup {
     var bytes: Range<Int> = 0..<0
     var texts: Range<Int> = 0..<0
     var points: Range<Int> = 0..<0
-    /// Its calls that refer to those spans (texts and polylines), as bits by position in the group (the
+    var layouts: Range<Int> = 0..<0
+    /// Its calls that refer to those spans (texts, polylines and layouts), as bits by position in the group (the
     /// first 64 calls); `spanCallsOverflow`: one past those, so every call is looked at.
     var spanCalls: UInt64 = 0
     var spanCallsOverflow = false
@@ -156,6 +159,16 @@ struct DamageState {
     /// The texts of this frame's and the last frame's call groups (kept for a frame more).
     var groupTexts: [String] = []
     var previousGroupTexts: [String] = []
+    /// The text layouts of this frame's and the last frame's calls, outside call groups and in them.
+    var layouts: [TextLayout] = []
+    var previousLayouts: [TextLayout] = []
+    var groupLayouts: [TextLayout] = []
+    var previousGroupLayouts: [TextLayout] = []
+    /// The images of this frame's and the last frame's calls.
+    var images: [ImageRef] = []
+    var previousImages: [ImageRef] = []
+    /// This frame's batches of discs (let go of when the frame becomes the previous one: never matched).
+    var batches: [[CircleFill]] = []
     /// Call groups of this frame and the last, the one open, and the ranges of calls taken over from the
     /// last frame (this frame's first index, the last frame's, the count): matched in advance.
     var groups: [CallGroup] = []
@@ -164,8 +177,6 @@ struct DamageState {
     /// Groups begun inside the open one (drawn as part of it; their ends do not end it).
     var nestedGroups = 0
     var reused: [(new: Int, old: Int, count: Int)] = []
-    /// This frame's calls holding a reference (`DrawCommand.holdsReference`).
-    var referenceCount = 0
     /// Rects views invalidated this frame (pixels).
     var invalidated: [SDL_Rect] = []
     var rects: [SDL_Rect] = []
@@ -193,6 +204,13 @@ struct DamageState {
         texts.reserveCapacity(256)
         groupTexts.reserveCapacity(32)
         previousGroupTexts.reserveCapacity(32)
+        layouts.reserveCapacity(64)
+        previousLayouts.reserveCapacity(64)
+        groupLayouts.reserveCapacity(64)
+        previousGroupLayouts.reserveCapacity(64)
+        images.reserveCapacity(16)
+        previousImages.reserveCapacity(16)
+        batches.reserveCapacity(4)
         groups.reserveCapacity(4)
         previousGroups.reserveCapacity(4)
         reused.reserveCapacity(4)
@@ -202,6 +220,36 @@ struct DamageState {
     /// The string of a text call's index (see `DrawOp.text`).
     @inline(__always) func text(_ index: Int32) -> String {
         index >= 0 ? texts[Int(index)] : groupTexts[Int(~index)]
+    }
+
+    /// The layout of a layout call's index in this frame (see `DrawOp.layout`).
+    @inline(__always) func layout(_ index: Int32) -> TextLayout {
+        index >= 0 ? layouts[Int(index)] : groupLayouts[Int(~index)]
+    }
+
+    /// The layout of a layout call's index in the last frame.
+    @inline(__always) func previousLayout(_ index: Int32) -> TextLayout {
+        index >= 0 ? previousLayouts[Int(index)] : previousGroupLayouts[Int(~index)]
+    }
+
+    /// Keeps `layout` for this frame (in a call group: for the next frame too). - Returns: its index.
+    mutating func keepLayout(_ layout: TextLayout) -> Int32 {
+        if openGroup >= 0 {
+            groupLayouts.append(layout)
+            return ~Int32(groupLayouts.count - 1)
+        }
+        layouts.append(layout)
+        return Int32(layouts.count - 1)
+    }
+
+    mutating func keepImage(_ image: ImageRef) -> Int32 {
+        images.append(image)
+        return Int32(images.count - 1)
+    }
+
+    mutating func keepBatch(_ batch: [CircleFill]) -> Int32 {
+        batches.append(batch)
+        return Int32(batches.count - 1)
     }
 
     /// The last frame's group `id` (a group per id and frame), if any.
@@ -243,11 +291,14 @@ struct DamageState {
         textBytes.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
         groupTexts.removeAll(keepingCapacity: true)
+        layouts.removeAll(keepingCapacity: true)
+        groupLayouts.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         reused.removeAll(keepingCapacity: true)
         openGroup = -1
         nestedGroups = 0
-        referenceCount = 0
         depth = 0
         openRegion = -1
         if !on { hasPrevious = false }
@@ -267,17 +318,18 @@ struct DamageState {
         texts.removeAll(keepingCapacity: true)
         swap(&groupTexts, &previousGroupTexts)
         groupTexts.removeAll(keepingCapacity: true)
+        swap(&layouts, &previousLayouts)
+        layouts.removeAll(keepingCapacity: true)
+        swap(&groupLayouts, &previousGroupLayouts)
+        groupLayouts.removeAll(keepingCapacity: true)
+        swap(&images, &previousImages)
+        images.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
         swap(&groups, &previousGroups)
         groups.removeAll(keepingCapacity: true)
         reused.removeAll(keepingCapacity: true)
         openGroup = -1
         nestedGroups = 0
-        if referenceCount > 0 {
-            for k in previous.indices where previous[k].holdsReference {
-                if case .circles = previous[k].op { previous[k].op = .circles([]) }
-            }
-            referenceCount = 0
-        }
         commands.removeAll(keepingCapacity: true)
         regions.removeAll(keepingCapacity: true)
         hasPrevious = true
@@ -297,15 +349,18 @@ struct DamageState {
         commands.append(contentsOf: previous[old.first..<old.end])
         let byteShift = textBytes.count - old.bytes.lowerBound, textShift = groupTexts.count - old.texts.lowerBound
         let pointShift = points.count - old.points.lowerBound
+        let layoutShift = groupLayouts.count - old.layouts.lowerBound
         let newBytes = textBytes.count..<(textBytes.count + old.bytes.count)
         let newTexts = groupTexts.count..<(groupTexts.count + old.texts.count)
         let newPoints = points.count..<(points.count + old.points.count)
+        let newLayouts = groupLayouts.count..<(groupLayouts.count + old.layouts.count)
         if !old.bytes.isEmpty || !old.texts.isEmpty {
             textBytes.append(contentsOf: previousTextBytes[old.bytes])
             groupTexts.append(contentsOf: previousGroupTexts[old.texts])
         }
         if !old.points.isEmpty { points.append(contentsOf: previousPoints[old.points]) }
-        if !old.texts.isEmpty || !old.points.isEmpty {
+        if !old.layouts.isEmpty { groupLayouts.append(contentsOf: previousGroupLayouts[old.layouts]) }
+        if !old.texts.isEmpty || !old.points.isEmpty || !old.layouts.isEmpty {
             // Only the calls that refer to the spans (their bits), or all of them past the first 64.
             var bits = old.spanCalls
             var k = first
@@ -320,6 +375,8 @@ struct DamageState {
                                            r, style, alignment)
                 case .polyline(let range, let color, let width):
                     commands[k].op = .polyline((range.lowerBound + pointShift)..<(range.upperBound + pointShift), color, width)
+                case .layout(let index, let origin):
+                    commands[k].op = .layout(~(~index + Int32(layoutShift)), origin)
                 default: break
                 }
                 k += 1
@@ -331,6 +388,7 @@ struct DamageState {
         group.bytes = newBytes
         group.texts = newTexts
         group.points = newPoints
+        group.layouts = newLayouts
         groups.append(group)
         reused.append((first, old.first, old.end - old.first))
     }
@@ -417,9 +475,9 @@ extension DrawOp {
         case .line(let a, let b, let c, let w): return mix(mix(mix(mix(mix(mix(UInt64(5), a.x), a.y), b.x), b.y), c), w)
         case .polyline(let p, let c, let w): return mix(mix(mix(UInt64(6), UInt64(p.count)), c), w)
         case .circle(let p, let r, let c): return mix(mix(mix(mix(UInt64(7), p.x), p.y), r), c)
-        case .circles(let list): return mix(UInt64(8), UInt64(list.count))
+        case .circles: return UInt64(8)
         case .text(_, let bytes, let r, let style, _): return mix(mix(mix(mix(UInt64(9), UInt64(bytes.count)), r), style.size), style.color)
-        case .layout(let l, let o): return mix(mix(mix(mix(UInt64(10), UInt64(l.glyphs.count)), o.x), o.y), l.size.height)
+        case .layout(_, let o): return mix(mix(UInt64(10), o.x), o.y)   // and the layout's size (`record`)
         case .image(_, let r, let o, let state): return mix(mix(mix(UInt64(11), r), o), UInt64(state))
         }
     }
@@ -572,6 +630,7 @@ extension SDLCanvas {
                                        bytes: damage.textBytes.count..<damage.textBytes.count,
                                        texts: damage.groupTexts.count..<damage.groupTexts.count,
                                        points: damage.points.count..<damage.points.count,
+                                       layouts: damage.groupLayouts.count..<damage.groupLayouts.count,
                                        reusable: !innerClipped))
         return false
     }
@@ -621,6 +680,7 @@ extension SDLCanvas {
         damage.groups[g].bytes = damage.groups[g].bytes.lowerBound..<damage.textBytes.count
         damage.groups[g].texts = damage.groups[g].texts.lowerBound..<damage.groupTexts.count
         damage.groups[g].points = damage.groups[g].points.lowerBound..<damage.points.count
+        damage.groups[g].layouts = damage.groups[g].layouts.lowerBound..<damage.groupLayouts.count
         // Drawn in another state than it began in (unbalanced pushes): not taken over.
         if damage.groups[g].tx != tx || damage.groups[g].ty != ty || damage.groups[g].clipCount != clipStack.count
             || damage.depth != (damage.groups[g].space >= 0 ? 1 : 0) { damage.groups[g].reusable = false }
@@ -658,20 +718,23 @@ extension SDLCanvas {
         // is redrawn in part like a shape.
         if case .image(_, _, _, let state) = op, state & 4 == 0 { alwaysRedraw = !sameRect(unclipped, bounds) }
         var hash = op.summary
+        if case .layout(let index, _) = op {
+            let layout = damage.layout(index)
+            hash = mix(mix(hash, UInt64(layout.glyphs.count)), layout.size.height)
+        }
         hash = mix(mix(mix(hash, keyTx), keyTy), UInt64(UInt32(bitPattern: space)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.x)) << 32 | UInt64(UInt32(bitPattern: keyClip.y)))
         hash = mix(hash, UInt64(UInt32(bitPattern: keyClip.w)) << 32 | UInt64(UInt32(bitPattern: keyClip.h)))
-        var covers = false, holdsReference = false
+        var covers = false
         switch op {
         case .clear: covers = true
         case .fill(_, let color): covers = color.a == 255
-        case .circles: holdsReference = true; damage.referenceCount += 1
         default: break
         }
         if damage.openGroup >= 0 {
             let g = damage.groups[damage.openGroup]
             switch op {
-            case .text, .polyline:
+            case .text, .polyline, .layout:
                 let position = damage.commands.count - g.first
                 if position < 64 { damage.groups[damage.openGroup].spanCalls |= 1 << UInt64(position) }
                 else { damage.groups[damage.openGroup].spanCallsOverflow = true }
@@ -690,7 +753,7 @@ extension SDLCanvas {
         }
         damage.commands.append(DrawCommand(op: op, tx: tx, ty: ty, clip: clip, space: space, keyTx: keyTx, keyTy: keyTy,
                                            keyClip: keyClip, bounds: bounds, hash: hash, alwaysRedraw: alwaysRedraw,
-                                           covers: covers, holdsReference: holdsReference))
+                                           covers: covers))
     }
 
     /// The pixels `op` may write at the current translation, generously (nil: anywhere in the clip).
@@ -722,7 +785,8 @@ extension SDLCanvas {
         case .circle(let c, let r, _):
             let pad = r * s + 1
             return box((c.x + tx) * s - pad, (c.y + ty) * s - pad, (c.x + tx) * s + pad, (c.y + ty) * s + pad)
-        case .circles(let list):
+        case .circles(let index):
+            let list = damage.batches[Int(index)]
             guard !list.isEmpty else { return SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
             for c in list where c.radius.isFinite && c.center.x.isFinite && c.center.y.isFinite {
@@ -737,7 +801,8 @@ extension SDLCanvas {
             let pad = style.size * s + 4, side = style.size * s / 2 + 4
             return box((r.minX + tx) * s - side, (r.midY + ty) * s - pad,
                        (r.minX + max(r.width, 0) + tx) * s + side, (r.midY + ty) * s + pad)
-        case .layout(let layout, let o):
+        case .layout(let index, let o):
+            let layout = damage.layout(index)
             var size = 0.0
             for style in layout.styles { size = max(size, style.size) }
             let pad = size * s + 4
@@ -837,11 +902,11 @@ extension SDLCanvas {
                     strokePolyline(damage.points[range], color: color, width: width)
                 }
             case .circle(let center, let radius, let color): fillCircle(center: center, radius: radius, color: color)
-            case .circles(let list): fillCircles(list)
+            case .circles(let index): fillCircles(damage.batches[Int(index)])
             case .text(let index, _, let r, let style, let alignment):
                 drawText(damage.text(index), in: r, style: style, alignment: alignment)
-            case .layout(let layout, let origin): drawTextLayout(layout, at: origin)
-            case .image(let image, let r, let opacity, _): drawImage(image, in: r, opacity: opacity)
+            case .layout(let index, let origin): drawTextLayout(damage.layout(index), at: origin)
+            case .image(let index, let r, let opacity, _): drawImage(damage.images[Int(index)], in: r, opacity: opacity)
             }
         }
     }
@@ -856,6 +921,7 @@ extension DamageState {
 
     /// Whether old call `a` and new call `b` draw the same pixels (relative to their space). Batches of
     /// circles never do (they are large, change every frame where they are used, and are let go of).
+    @inline(__always)   // called from matchCalls' buffer closures: a call out of them would copy `self`
     private func sameCall(_ a: UnsafePointer<DrawCommand>, _ b: UnsafePointer<DrawCommand>) -> Bool {
         guard a.pointee.hash == b.pointee.hash, !a.pointee.alwaysRedraw, !b.pointee.alwaysRedraw,
               a.pointee.space == b.pointee.space, a.pointee.keyTx == b.pointee.keyTx, a.pointee.keyTy == b.pointee.keyTy,
@@ -869,6 +935,12 @@ extension DamageState {
         case .text(_, let ba, let ra, let sa, let aa):
             guard case .text(_, let bb, let rb, let sb, let ab) = b.pointee.op else { return false }
             return ra == rb && sa == sb && aa == ab && Self.sameBytes(previousTextBytes, ba, textBytes, bb)
+        case .layout(let ia, let oa):
+            guard case .layout(let ib, let ob) = b.pointee.op else { return false }
+            return oa == ob && previousLayout(ia) == layout(ib)
+        case .image(let ia, let ra, let pa, let sa):
+            guard case .image(let ib, let rb, let pb, let sb) = b.pointee.op else { return false }
+            return ra == rb && pa == pb && sa == sb && previousImages[Int(ia)] == images[Int(ib)]
         default: return a.pointee.op == b.pointee.op
         }
     }

@@ -41,7 +41,7 @@ extension SDLCanvas {
             case .pending(let standIn): state = standIn.map { UInt(bitPattern: ObjectIdentifier($0)) | 1 } ?? 2
             case .failed: state = 3
             }
-            record(.image(image, rect, opacity, state: state))
+            record(.image(damage.keepImage(image), rect, opacity, state: state))
             return
         }
         switch lookup {

@@ -121,4 +121,8 @@ void sk_blend_disc_bins(uint32_t *pixels, int pitch, const sk_disc_cmd *binned, 
 /// kernel: prctl is variadic, which Swift cannot call.)
 int sk_set_timer_slack_ns(unsigned long ns);
 
+// The frame clock's waits on a display connection (sk_platform.h), here too so that a build made before
+// that header existed rebuilds this module.
+#include "sk_platform.h"
+
 #endif
