@@ -180,6 +180,8 @@ struct DamageState {
     /// Rects views invalidated this frame (pixels).
     var invalidated: [SDL_Rect] = []
     var rects: [SDL_Rect] = []
+    /// The last tracked frame's changed pixels: its moved regions' destinations, then `rects`.
+    var changed: [SDL_Rect] = []
     // Matching scratch.
     var buckets: [Int32] = []
     var chain: [Int32] = []
@@ -199,6 +201,7 @@ struct DamageState {
         rawClips.reserveCapacity(16)
         invalidated.reserveCapacity(8)
         rects.reserveCapacity(64)
+        changed.reserveCapacity(72)
         textBytes.reserveCapacity(4096)
         previousTextBytes.reserveCapacity(4096)
         texts.reserveCapacity(256)
@@ -490,6 +493,13 @@ extension SDLCanvas {
     /// Draws the next tracked frame whole (after pixels of the target were changed behind the canvas).
     public func setNeedsFullRedraw() { damage.forgetPrevious() }
 
+    /// The pixel rectangles of the target that the last ``endFrame()`` may have changed (pixels moved with
+    /// their scrolled content, then the rectangles drawn again; they may overlap), when ``lastDamage`` is
+    /// `tracked`: what a window needs to present, for example with `SDL_UpdateWindowSurfaceRects` (the window
+    /// host does). Empty when nothing changed. When the frame was not tracked, any pixel may have changed:
+    /// present the whole target. Valid until the next frame ends (the array is reused).
+    public var changedRects: [SDL_Rect] { damage.changed }
+
     /// Ends a frame begun by ``beginFrame()``. With ``tracksDamage`` on a software target, the frame's
     /// calls were recorded: this compares them with the last frame's, moves scrolled pixels, and draws
     /// what changed (see the notes at the top of SDLCanvas+Damage.swift). Otherwise it does nothing.
@@ -507,11 +517,13 @@ extension SDLCanvas {
         while damage.depth > 0 { endScrolledContent() }
         guard let surface = directSurface else {
             damage.hasPrevious = false
+            damageReport = DamageReport()
             return true
         }
         let w = surface.pointee.w, h = surface.pointee.h
         let whole = SDL_Rect(x: 0, y: 0, w: w, h: h)
         damage.rects.removeAll(keepingCapacity: true)
+        damage.changed.removeAll(keepingCapacity: true)
         var movedPixels = 0
         if !damage.hasPrevious || damage.previousSize != (w, h) || damage.previousScale != pixelScale {
             damage.rects.append(whole)
@@ -529,6 +541,7 @@ extension SDLCanvas {
             drawn += area(damage.rects[i])
             replay(within: damage.rects[i])
         }
+        damage.changed.append(contentsOf: damage.rects)
         resetClip()
         resetTranslation()
         SDL_RenderFlush(renderer)   // the frame is complete in the target (later frames move its pixels)
@@ -847,6 +860,7 @@ extension SDLCanvas {
             SDL_RenderFlush(renderer)
             sk_move_rect(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), surface.pointee.pitch / 4,
                          dst.x, dst.y, dst.w, dst.h, d.x, d.y)
+            damage.changed.append(dst)
             total += area(dst)
         }
         return total

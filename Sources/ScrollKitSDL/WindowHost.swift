@@ -240,7 +240,7 @@ public final class WindowHost: AppHost {
                 attachWindowSurface()   // before anything draws: a resize may have replaced the surface
                 canvas.beginFrame()
                 client.draw(in: canvas)
-                if canvas.endFrame() { SDL_RenderPresent(renderer) }   // nothing changed: nothing to present
+                if canvas.endFrame() { present() }   // nothing changed: nothing to present
                 hasDrawn = true
             }
             let presented = clock.now
@@ -263,6 +263,23 @@ public final class WindowHost: AppHost {
                 startsSpan = true
             }
         }
+    }
+
+    /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the
+    /// display server copies those, not the whole window: a blinking caret costs its own pixels); any
+    /// other frame through the renderer.
+    private func present() {
+        let damage = canvas.lastDamage
+        guard isSoftwareRenderer, damage.tracked, canvas.isCompositingDirectly, attachedSurface != nil else {
+            SDL_RenderPresent(renderer)
+            return
+        }
+        // SDL's software renderer presents by updating the whole window surface it draws into; the canvas
+        // has flushed the renderer's queue into that surface already (`endFrame`).
+        let rects = canvas.changedRects
+        guard !rects.isEmpty else { return }
+        let ok = rects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+        if ok != 0 { SDL_RenderPresent(renderer) }   // the surface could not be updated in part: whole
     }
 
     /// Sleeps in `SDL_WaitEventTimeout` until something needs a frame (input, a resize, an expose,

@@ -128,6 +128,7 @@ struct DamageIdentityTests {
         let script = try Script.parse(Array(Self.script(for: c).utf8))
         var player = ScriptPlayer(script: script, windowSize: size)
         var movedFrames = 0, partialFrames = 0, unchangedFrames = 0
+        var lastFrame = Frame()   // the last frame's pixels, drawn whole
         let frames = Int(Self.seconds * hz)
         for frame in 0..<frames {
             let tick = tracked.timeline.waitForNextFrame()
@@ -171,6 +172,16 @@ struct DamageIdentityTests {
                 Issue.record("\(c.scene) at \(scale)x, frame \(frame): tracked frame differs from the whole one (\(difference)); \(report); damage \(rects); written to \(dir)/\(name).*.png")
                 return
             }
+            // Every pixel that changed since the last frame lies in the rects the canvas says it changed
+            // (what the window host presents): the last frame with those rects taken from this one is this one.
+            let surface = try #require(whole.framebuffer)
+            if lastFrame.fits(surface) {
+                if let row = lastFrame.rowChangedOutside(tracked.canvas.changedRects, now: surface) {
+                    Issue.record("\(c.scene) at \(scale)x, frame \(frame): row \(row) changed outside the changed rects \(tracked.canvas.changedRects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }); \(report)")
+                    return
+                }
+            }
+            lastFrame.copy(surface)
         }
         // The run exercised what it is about: moved pixels for every scene that scrolls, partial frames.
         if c.scene != "sprites" && c.scene != "picker" {
@@ -178,6 +189,45 @@ struct DamageIdentityTests {
         }
         #expect(partialFrames > 0 || c.scene == "sprites", "\(c.scene): no frame was drawn in part")
         _ = unchangedFrames
+    }
+
+    /// A copy of a frame's pixels (rows packed).
+    struct Frame {
+        var width = 0, height = 0
+        var bytes: [UInt8] = []
+
+        func fits(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+            Int(s.pointee.w) == width && Int(s.pointee.h) == height && !bytes.isEmpty
+        }
+
+        mutating func copy(_ s: UnsafeMutablePointer<SDL_Surface>) {
+            width = Int(s.pointee.w)
+            height = Int(s.pointee.h)
+            let row = width * 4, pitch = Int(s.pointee.pitch)
+            bytes = [UInt8](repeating: 0, count: row * height)
+            bytes.withUnsafeMutableBytes { out in
+                for y in 0..<height { memcpy(out.baseAddress! + y * row, s.pointee.pixels + y * pitch, row) }
+            }
+        }
+
+        /// This frame with `rects` taken from `now`, compared with `now`: the first row where they differ
+        /// (a pixel changed outside the rects), or nil.
+        func rowChangedOutside(_ rects: [SDL_Rect], now s: UnsafeMutablePointer<SDL_Surface>) -> Int? {
+            var expected = bytes
+            let row = width * 4, pitch = Int(s.pointee.pitch)
+            let pixels = s.pointee.pixels!
+            expected.withUnsafeMutableBytes { out in
+                for r in rects {
+                    let x0 = max(0, Int(r.x)), x1 = min(width, Int(r.x) + Int(r.w))
+                    let y0 = max(0, Int(r.y)), y1 = min(height, Int(r.y) + Int(r.h))
+                    guard x0 < x1, y0 < y1 else { continue }
+                    for y in y0..<y1 { memcpy(out.baseAddress! + y * row + x0 * 4, pixels + y * pitch + x0 * 4, (x1 - x0) * 4) }
+                }
+            }
+            return expected.withUnsafeBytes { e in
+                (0..<height).first { y in memcmp(e.baseAddress! + y * row, pixels + y * pitch, row) != 0 }
+            }
+        }
     }
 
     /// Whether two framebuffers hold the same pixels (row by row: pitches may differ).
