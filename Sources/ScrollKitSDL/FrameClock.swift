@@ -51,8 +51,9 @@ public final class RealClock: FrameClock {
     /// What the final phase does (default ``FinalPhase/spin``).
     public var finalPhase: FinalPhase = .spin
     /// Called between sleeps while waiting for a deadline: when ``wakeDescriptor`` is readable, else at
-    /// most every ``waitStep`` seconds; never in the last millisecond (1–2 ms with the stepped sleep). A window host pumps SDL's event queue here so that input is
-    /// timestamped when it arrives rather than once per frame. Held strongly (a closure).
+    /// most every ``waitStep`` seconds; never in the last millisecond (1–2 ms with the stepped sleep).
+    /// A window host pumps SDL's event queue here so that input is timestamped when it arrives rather
+    /// than once per frame. Held strongly (a closure).
     public var onWait: (() -> Void)?
     /// The longest single sleep while ``onWait`` is set and there is no ``wakeDescriptor`` (seconds;
     /// default 4 ms).

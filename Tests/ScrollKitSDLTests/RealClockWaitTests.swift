@@ -27,6 +27,19 @@ struct RealClockWaitTests {
         _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
     }
 
+    /// A clock waiting on `fd` for `seconds`, counting its pumps; it must not end before the deadline.
+    private func waitCountingPumps(on fd: Int32, for seconds: Double,
+                                   sourceLocation: SourceLocation = #_sourceLocation) -> (pumps: Int, clock: RealClock) {
+        let clock = RealClock()
+        clock.wakeDescriptor = fd
+        var pumps = 0
+        clock.onWait = { pumps += 1 }
+        let deadline = clock.now + seconds
+        clock.sleep(until: deadline)
+        #expect(clock.now >= deadline, sourceLocation: sourceLocation)
+        return (pumps, clock)
+    }
+
     @Test("pumps once as the wait starts, once for each event that arrives, and not otherwise")
     func pumpsOnEvents() throws {
         let fds = try makePipe()
@@ -56,15 +69,9 @@ struct RealClockWaitTests {
         let fds = try makePipe()
         defer { close(fds[0]) }
         close(fds[1])                          // the read end now reports a hang-up
-        let clock = RealClock()
-        clock.wakeDescriptor = fds[0]
-        var calls = 0
-        clock.onWait = { calls += 1 }
-        let deadline = clock.now + 0.020
-        clock.sleep(until: deadline)
-        #expect(clock.now >= deadline)
+        let (pumps, clock) = waitCountingPumps(on: fds[0], for: 0.020)
         #expect(clock.wakeDescriptor == -1)
-        #expect(calls >= 1)                   // the stepped sleep pumps from then on
+        #expect(pumps >= 1)                    // the stepped sleep pumps from then on
     }
 
     @Test("a descriptor that stays readable does not spin the wait: at most 64 wakes, then steps")
@@ -73,15 +80,9 @@ struct RealClockWaitTests {
         defer { close(fds[0]); close(fds[1]) }
         var byte: UInt8 = 1
         _ = write(fds[1], &byte, 1)            // never read: readable for the whole wait
-        let clock = RealClock()
-        clock.wakeDescriptor = fds[0]
-        var calls = 0
-        clock.onWait = { calls += 1 }
-        let deadline = clock.now + 0.030
-        clock.sleep(until: deadline)
-        #expect(clock.now >= deadline)
-        #expect(calls >= 65)                   // the first pump and 64 wakes
-        #expect(calls <= 65 + 10)              // then 4 ms steps for what is left of 30 ms
+        let (pumps, clock) = waitCountingPumps(on: fds[0], for: 0.030)
+        #expect(pumps >= 65)                   // the first pump and 64 wakes
+        #expect(pumps <= 65 + 10)              // then 4 ms steps for what is left of 30 ms
         #expect(clock.wakeDescriptor == fds[0])
     }
 
