@@ -36,6 +36,8 @@ own_modules=(Motion ScrollKit ScrollKitSDL ScrollKitGallery ScrollKitAssets Scro
 for dir in "$BENCH_DIR/.build"/*/release "$BENCH_DIR/.build"/*/debug "$ROOT/.build"/*/release; do
     [ -d "$dir" ] || continue
     for m in "${own_modules[@]}"; do rm -rf "${dir:?}/$m.build"; done
+    # SwiftPM plans a build once and keeps the plan (which derived sources exist): plan again.
+    rm -f "$dir/description.json" "$dir/../../$(basename "$dir").yaml" "$dir/../../build.db"
 done
 
 # 1. The benchmarks (the plugin builds them in release mode, runs each in its own process).
