@@ -150,7 +150,7 @@ report "idle window, CPU" "$WORK/idle" "$IDLE_TARGET" " % of a core"
 if [ -n "${GPU_PROBE:-}" ] && [ -x "$GPU_PROBE" ]; then
     if "$GPU_PROBE" 600 >"$WORK/gpu" 2>&1; then
         whole=$(SCROLLKIT_RENDERER=gpu "$DEMO" "${list[@]}" --frames 600 --script "$WORK/scroll.json" --stats 2>/dev/null \
-            | sed -n 's/^frame cost, CPU time across threads: p50 \([0-9.]*\) ms.*/\1/p')
+            | sed -n 's/^frame cost, CPU time across threads: p50 \([0-9.]*\) ms.*/\1/p' || true)
         cached=$(sed -n 's/^cached: CPU p50 \([0-9.]*\) ms.*/\1/p' "$WORK/gpu")
         present=$(sed -n 's/^present: CPU p50 \([0-9.]*\) ms.*/\1/p' "$WORK/gpu")
         echo "Info GPU renderer, $(head -1 "$WORK/gpu" | sed 's/^gpu-probe: renderer \(.*\), [0-9]*x[0-9]*, .*/\1/'): whole list frame CPU p50 ${whole:-?} ms;" \
