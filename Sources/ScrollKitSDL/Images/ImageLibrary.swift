@@ -1,78 +1,8 @@
+// ImageLibrary: resolves image names, decodes them off the main thread, keeps them in a byte-bounded cache.
 import CSDL2
 import CSDL2_image
 import Foundation
 import ScrollKit
-
-/// An image that could not be shown: reported once per image name through ``ImageLibrary/onFailure``.
-public struct ImageFailure: Sendable, Hashable, CustomStringConvertible {
-    /// The name drawn (`ImageRef.name`).
-    public var name: String
-    /// The file the name resolved to, or `nil` when no file was found.
-    public var path: String?
-    /// What went wrong, in words ("not found (searched: …)", SDL2_image's error for a corrupt file).
-    public var message: String
-
-    public init(name: String, path: String?, message: String) {
-        self.name = name; self.path = path; self.message = message
-    }
-
-    public var description: String { "image '\(name)': \(message)" }
-}
-
-/// Where ``ImageLibrary`` decodes the images that canvases draw.
-public enum ImageDecoding: Sendable, Hashable {
-    /// On the library's worker thread (the default): `drawImage` never waits; an image not yet
-    /// decoded draws the placeholder and shows in a later frame.
-    case background
-    /// At once, inside `drawImage` (the frame waits): for tests and golden renders that want the
-    /// image in the very first frame. Headless hosts need not use it: see ``HeadlessHost/settlesImageDecodes``.
-    case synchronous
-}
-
-/// One decoded image at one pixel size (or its natural size), kept by ``ImageLibrary``.
-struct ImageKey: Hashable, Sendable {
-    var name: String
-    /// The pixel size it was decoded for; 0 × 0 is the file's natural size.
-    var width: Int32
-    var height: Int32
-}
-
-/// A decoded surface in the library's cache.
-final class ImageEntry {
-    let id: Int
-    let key: ImageKey
-    let surface: UnsafeMutablePointer<SDL_Surface>
-    let bytes: Int
-    var lastUse: UInt64
-    /// Whether every pixel has alpha 255 (a JPEG, an opaque PNG): found once, on first use.
-    lazy var isOpaque: Bool = {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch) / 4
-        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
-        for y in 0..<h {
-            let row = pixels + y * pitch
-            for x in 0..<w where row[x] >> 24 != 0xFF { return false }
-        }
-        return true
-    }()
-    init(id: Int, key: ImageKey, surface: UnsafeMutablePointer<SDL_Surface>, lastUse: UInt64) {
-        self.id = id
-        self.key = key
-        self.surface = surface
-        self.bytes = Int(surface.pointee.pitch) * Int(surface.pointee.h)
-        self.lastUse = lastUse
-    }
-}
-
-/// What a canvas finds for an image it is about to draw.
-enum ImageLookup {
-    /// Decoded at the size asked: a plain blit.
-    case ready(ImageEntry)
-    /// Being decoded; `standIn` is another size of the same image already decoded (drawn scaled
-    /// meanwhile), or nil (the placeholder is drawn).
-    case pending(standIn: ImageEntry?)
-    /// The image cannot be shown: the fallback is drawn.
-    case failed
-}
 
 /// Images for `SDLCanvas`: resolves `ImageRef` names against search directories, decodes them with
 /// SDL2_image (`IMG_Load`: PNG, JPEG, …) **off the main thread**, scaled once to the size they are drawn at,
@@ -213,7 +143,7 @@ public final class ImageLibrary {
     /// The library owns the surface: do not free it, and use it at once (a later frame may evict it).
     /// Does not report to ``onFailure``. Complexity: O(1) after the first load.
     /// - Throws: `SDLError` naming the image when it is not found, or the file when it cannot be decoded.
-    public func surface(named name: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+    package func surface(named name: String) throws -> UnsafeMutablePointer<SDL_Surface> {
         let key = ImageKey(name: name, width: 0, height: 0)
         if let entry = entries[key] { entry.lastUse = frame; return entry.surface }
         switch Self.decode(key, in: searchDirectories) {
@@ -426,138 +356,5 @@ public final class ImageLibrary {
             return nil
         }
         return target
-    }
-}
-
-/// A decoded surface handed from the worker to the main actor. Ownership moves with it: the worker never
-/// touches a surface after handing it over, so no two threads ever use one.
-struct SurfaceBox: @unchecked Sendable {
-    let surface: UnsafeMutablePointer<SDL_Surface>
-}
-
-/// A finished decode: the surface or why there is none.
-struct DecodeResult: Sendable {
-    enum Outcome: Sendable {
-        case decoded(SurfaceBox)
-        case failed(ImageFailure)
-        /// Dropped from a full queue before it was decoded: no longer pending, requested again when drawn.
-        case dropped
-    }
-    let key: ImageKey
-    let outcome: Outcome
-}
-
-/// The decoding thread of one ``ImageLibrary``: a stack of jobs (newest first: the rows on screen now)
-/// and a queue of results, both guarded by one condition lock.
-///
-/// `@unchecked Sendable`: every stored var is read and written only while holding `condition`.
-final class ImageDecodeWorker: @unchecked Sendable {
-    struct Job: Sendable {
-        let key: ImageKey
-        let searchDirectories: [String]
-    }
-
-    /// Jobs beyond this many are dropped oldest first (they are requested again if still drawn).
-    static let maxQueuedJobs = 512
-
-    private let condition = NSCondition()
-    private var jobs: [Job] = []
-    private var results: [DecodeResult] = []
-    private var busy = false
-    private var started = false
-    private var stopping = false
-    private let wakeEventType: UInt32 = {
-        let type = SDL_RegisterEvents(1)
-        return type == UInt32.max ? 0 : type
-    }()
-
-    var hasResults: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return !results.isEmpty
-    }
-
-    func enqueue(_ job: Job) {
-        condition.lock()
-        jobs.append(job)
-        if jobs.count > Self.maxQueuedJobs {
-            // The oldest request: answer it as "not decoded" so the library forgets it is pending.
-            let dropped = jobs.removeFirst()
-            results.append(DecodeResult(key: dropped.key, outcome: .dropped))
-        }
-        if !started {
-            started = true
-            let thread = Thread { [self] in run() }
-            thread.name = "ScrollKit image decoder"
-            thread.qualityOfService = .utility
-            thread.start()
-        }
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Moves the finished results into `buffer` (appended).
-    func take(into buffer: inout [DecodeResult]) {
-        condition.lock()
-        buffer.append(contentsOf: results)
-        results.removeAll(keepingCapacity: true)
-        condition.unlock()
-    }
-
-    func takeAll() -> [DecodeResult] {
-        var all: [DecodeResult] = []
-        take(into: &all)
-        return all
-    }
-
-    func waitUntilIdle(before deadline: Date) {
-        condition.lock()
-        while !jobs.isEmpty || busy {
-            if !condition.wait(until: deadline) { break }
-        }
-        condition.unlock()
-    }
-
-    func stop() {
-        condition.lock()
-        stopping = true
-        jobs.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func run() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !stopping { condition.wait() }
-            if stopping {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeLast()
-            busy = true
-            condition.unlock()
-
-            let outcome = ImageLibrary.decode(job.key, in: job.searchDirectories)
-
-            condition.lock()
-            busy = false
-            if stopping {
-                if case .decoded(let box) = outcome { SDL_FreeSurface(box.surface) }
-            } else {
-                results.append(DecodeResult(key: job.key, outcome: outcome))
-            }
-            condition.broadcast()
-            condition.unlock()
-            wakeHost()
-        }
-    }
-
-    /// Wakes a host sleeping in `SDL_WaitEventTimeout` (SDL_PushEvent is thread-safe).
-    private func wakeHost() {
-        guard wakeEventType != 0, SDL_WasInit(SDL_INIT_EVENTS) != 0 else { return }
-        var event = SDL_Event()
-        event.type = wakeEventType
-        _ = SDL_PushEvent(&event)
     }
 }
