@@ -25,9 +25,9 @@ let package = Package(
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
         .library(name: "ScrollKitSDL", targets: ["ScrollKitSDL"]),
         .library(name: "ScrollKitGallery", targets: ["ScrollKitGallery"]),
-        // SDL's C API as ScrollKit imports it, for apps that run ScrollKit inside their own SDL loop
-        // (`SDLBridge`): their SDL_Event and SDL_Renderer are then the very types ScrollKit takes.
-        .library(name: "CSDL2", targets: ["CSDL2"]),
+        // No C module is a product: SDL stays inside ScrollKitSDL, whose public API names no SDL type. An app
+        // running ScrollKit inside its own SDL loop hands its renderer, window and events to `SDLBridge`
+        // through ScrollKitSDL's own types (`SDLRendererHandle`, `SDLWindowHandle`, `SDLEvent`).
         .executable(name: "scrollkit-demo", targets: ["ScrollKitDemo"]),
     ],
     dependencies: [

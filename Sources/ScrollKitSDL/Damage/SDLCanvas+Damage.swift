@@ -498,7 +498,7 @@ extension SDLCanvas {
     /// `tracked`: what a window needs to present, for example with `SDL_UpdateWindowSurfaceRects` (the window
     /// host does). Empty when nothing changed. When the frame was not tracked, any pixel may have changed:
     /// present the whole target. Valid until the next frame ends (the array is reused).
-    public var changedRects: [SDL_Rect] { damage.changed }
+    package var changedRects: [SDL_Rect] { damage.changed }
 
     /// Ends a frame begun by ``beginFrame()``. With ``tracksDamage`` on a software target, the frame's
     /// calls were recorded: this compares them with the last frame's, moves scrolled pixels, and draws
