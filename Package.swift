@@ -33,6 +33,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `make docs`: the API reference (DocC). No target uses it, so a package that depends on ScrollKit
+        // never resolves it (nor swift-property-based, which only a test target uses).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries: SDL2 and its two companions, with shims for the macros Swift cannot import.

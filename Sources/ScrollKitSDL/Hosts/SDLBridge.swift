@@ -7,7 +7,7 @@ import ScrollKit
 ///
 /// Nothing of ScrollKit's hosts is involved: no `WindowHost`, no `DisplayLink`, no clock of ScrollKit's
 /// running. The bridge gives the app a ``canvas`` to draw views with, translates SDL events into
-/// ``InputEvent``s in points, and makes ``FrameTick``s from the app's own frame times. An app that does
+/// `InputEvent`s in points, and makes `FrameTick`s from the app's own frame times. An app that does
 /// not call SDL itself lets the bridge make the window:
 ///
 /// ```swift
@@ -76,6 +76,8 @@ public final class SDLBridge {
     /// - Parameters:
     ///   - renderer: the app's `SDL_Renderer*`. The bridge sets its draw blend mode to BLEND.
     ///   - window: the app's `SDL_Window*`, for sizes in points on high-DPI displays; nil to use pixels.
+    ///   - fonts: the fonts the canvas draws text with.
+    ///   - images: the images the canvas draws.
     /// - Throws: ``SDLError`` when the bundled fonts cannot be opened.
     public convenience init(renderer: SDLRendererHandle, window: SDLWindowHandle? = nil,
                             fonts: FontLibrary = .shared, images: ImageLibrary = .shared) throws {
@@ -90,6 +92,8 @@ public final class SDLBridge {
     ///   - title: the window's title.
     ///   - size: the window's size in points (each side 1...16384; NaN or less than 1 counts as 1).
     ///   - softwareRenderer: SDL's software renderer instead of an accelerated one (vsync'ed).
+    ///   - fonts: the fonts the canvas draws text with.
+    ///   - images: the images the canvas draws.
     /// - Throws: ``SDLError`` when SDL cannot start, or make the window or the renderer, or the fonts
     ///   cannot be opened.
     public convenience init(title: String, size: Size, softwareRenderer: Bool = false,
@@ -134,7 +138,11 @@ public final class SDLBridge {
     ///
     /// The surface must stay alive as long as the bridge; after the app replaces it (a window surface
     /// changes on resize), make a new bridge.
-    /// - Parameter pixelScale: pixels per point (1 unless the surface is a high-DPI framebuffer).
+    /// - Parameters:
+    ///   - surface: the app's `SDL_Surface*`.
+    ///   - pixelScale: pixels per point (1 unless the surface is a high-DPI framebuffer).
+    ///   - fonts: the fonts the canvas draws text with.
+    ///   - images: the images the canvas draws.
     /// - Throws: ``SDLError`` when SDL cannot make a renderer for the surface, or the fonts cannot be opened.
     public init(surface: SDLSurfaceHandle, pixelScale: Double = 1,
                 fonts: FontLibrary = .shared, images: ImageLibrary = .shared) throws {
