@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each importing only those below it:
-//   ScrollKitGallery (+ the `scrollkit-demo` entry point) → ScrollKitSDL → ScrollKit → Motion
+//   scrollkit-demo (the command line) → ScrollKitGallery → ScrollKitSDL → ScrollKit → Motion
 // ScrollKit uses one system library, libunibreak (CUnibreak: UAX #14 line-break rules, plain C).
 // ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
 // (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
@@ -28,7 +28,10 @@ let package = Package(
         // No C module is a product: SDL stays inside ScrollKitSDL, whose public API names no SDL type. An app
         // running ScrollKit inside its own SDL loop hands its renderer, window and events to `SDLBridge`
         // through ScrollKitSDL's own types (`SDLRendererHandle`, `SDLWindowHandle`, `SDLEvent`).
-        .executable(name: "scrollkit-demo", targets: ["ScrollKitDemo"]),
+        // No product for the gallery's command line (`scrollkit-demo`, an executable target: the root package
+        // builds and runs it by name): SwiftPM resolves every package dependency that any product of a
+        // dependency uses, so an executable product would make every user's package resolve
+        // swift-argument-parser. The ScrollKitGallery library (for Benchmarks/ and Fuzz/) uses no package.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,16 +88,21 @@ let package = Package(
                            "ScrollKitAssets"]
         ),
 
-        // The demo gallery: scenes, shell, HUD, CLI, script player, trace writer, soak runner.
+        // The demo gallery: scenes, shell, HUD, the runs the command line asks for, script player, trace
+        // writer, soak runner.
         .target(
             name: "ScrollKitGallery",
-            dependencies: [
-                "ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets"]
         ),
-        // `scrollkit-demo`: the gallery's entry point.
-        .executableTarget(name: "ScrollKitDemo", dependencies: ["ScrollKitGallery"]),
+        // `scrollkit-demo`: the gallery's command line (swift-argument-parser) and entry point.
+        .executableTarget(
+            name: "scrollkit-demo",
+            dependencies: [
+                "ScrollKitGallery", "ScrollKitSDL", "ScrollKit", "Motion",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ScrollKitDemo"
+        ),
 
         // Helpers shared by the test targets: golden images, an offscreen canvas, a seeded generator.
         .target(
@@ -123,8 +131,8 @@ let package = Package(
         .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
             name: "ScrollKitGalleryTests",
-            // ScrollKitDemo: the process tests run the built `scrollkit-demo`.
-            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets"],
+            // scrollkit-demo: its command line, and the process tests run the built executable.
+            dependencies: ["ScrollKitGallery", "scrollkit-demo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets"],
             exclude: ["Golden"]
         ),
     ]

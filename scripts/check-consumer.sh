@@ -27,13 +27,14 @@ if grep -nE "^\s*(@[a-zA-Z_]+ )*import +C[A-Z]" "$ROOT"/scripts/consumer/Sources
     echo "error: the consumer imports a C module (above)" >&2
     exit 1
 fi
-# What a user's package resolves: ScrollKit and nothing that only the tests (swift-property-based) or the
-# docs (swift-docc-plugin) need. SwiftPM 6.3 skips a dependency's package dependencies that no product of
-# it uses, and resolves those any product uses, even one the user does not depend on: swift-argument-parser
-# is still resolved (it is never built) while the gallery's CLI is in the ScrollKitGallery product.
+# What a user's package resolves: ScrollKit alone, nothing that only the gallery's command line
+# (swift-argument-parser), the tests (swift-property-based) or the docs (swift-docc-plugin) need. SwiftPM 6.3
+# skips a dependency's package dependencies that no product of it uses, and resolves (not builds) those that
+# any product uses, even one the user does not depend on: so scrollkit-demo is an executable target, not a
+# product, and the ScrollKitGallery library uses no package.
 DEPS="$(swift package --package-path "$ROOT/scripts/consumer" --scratch-path "$SCRATCH" show-dependencies 2>&1)"
 echo "$DEPS" | grep -E "^[ .│├└─]" | sed 's/^/consumer dependencies: /'
-for name in swift-property-based swift-docc-plugin; do
+for name in swift-argument-parser swift-property-based swift-docc-plugin; do
     if echo "$DEPS" | grep -qi "$name"; then
         echo "error: a package depending on ScrollKit resolves $name" >&2
         exit 1
