@@ -93,5 +93,7 @@ public struct SDLEvent {
     public var type: UInt32 { event.type }
 
     /// Whether this is SDL's quit event (the window was closed, or the process was asked to end).
-    public var isQuit: Bool { event.type == SDL_QUIT.rawValue }
+    public var isQuit: Bool {
+        event.type == SDL_QUIT.rawValue
+    }
 }
