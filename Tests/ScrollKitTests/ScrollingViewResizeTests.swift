@@ -45,11 +45,11 @@ struct ScrollViewResizeTests {
     }
 
     @Test("content growing under a fling toward the end: it lands on the natural rest point instead")
-    func growDuringFling() {
+    func growDuringFling() throws {
         let h = SVHarness()
         h.view.setContentOffset(Point(x: 0, y: 3500), animated: false)
         h.fling(speed: -2000)
-        let natural = try! #require(h.recorder.willEnd.first)
+        let natural = try #require(h.recorder.willEnd.first)
         #expect(natural.target.y == 4320)
         for _ in 0..<5 { h.tick() }
         h.view.contentSize = Size(width: 320, height: 20_000)
@@ -60,12 +60,12 @@ struct ScrollViewResizeTests {
     }
 
     @Test("a landing whose target leaves the range is retargeted to the new edge")
-    func landingRetarget() {
+    func landingRetarget() throws {
         let h = SVHarness()
         h.snapper = SVGridSnapping(spacing: 500)
         h.view.setContentOffset(Point(x: 0, y: 2000), animated: false)
         h.fling(speed: -2000)
-        let target = try! #require(h.recorder.willEnd.first).target.y
+        let target = try #require(h.recorder.willEnd.first).target.y
         #expect(target == 3000)
         for _ in 0..<5 { h.tick() }
         h.view.contentSize = Size(width: 320, height: 3000)     // new max 2520
