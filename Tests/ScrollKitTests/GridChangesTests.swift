@@ -1,7 +1,7 @@
 import Testing
 import Motion
-import ScrollKitTestSupport
 @testable import ScrollKit
+import SplitMix
 
 /// Sections with identities of their own, holding items with identities: the model grid changes are checked
 /// against. Cells show their item's identifier, headers "S" and their section's identifier.
@@ -483,7 +483,7 @@ struct GridChangesTests {
 
     @Test("Random flat batches on a grid against a model (sections empty and full)", arguments: Array(1...12) as [UInt64])
     func randomFlatBatches(seed: UInt64) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let source = ShelfSource(counts: (0..<8).map { _ in rng.int(below: 3) == 0 ? 0 : rng.int(below: 12) })
         let list = makeShelfGrid(source)
         var ticks = ListTicks(hz: 60)
@@ -526,14 +526,14 @@ struct GridChangesTests {
 
     @Test("Random batches of item and section changes against a model", arguments: Array(1...16) as [UInt64])
     func randomBatches(seed: UInt64) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let source = ShelfSource(counts: (0..<6).map { _ in rng.int(below: 14) })
         let list = makeShelfGrid(source)
         var ticks = ListTicks(hz: 60)
         list.step(ticks.next())
         for round in 0..<30 {
             if rng.int(below: 3) == 0 {
-                list.scrollView.contentOffset = Point(x: 0, y: rng.double(in: 0...max(0, list.scrollView.maxContentOffset.y)))
+                list.scrollView.contentOffset = Point(x: 0, y: rng.uniform(0...max(0, list.scrollView.maxContentOffset.y)))
                 list.step(ticks.next())
             }
             let scroll = list.scrollView

@@ -1,6 +1,6 @@
-import ScrollKitTestSupport
 import Testing
 @testable import ScrollKit
+import SplitMix
 
 /// A straightforward reference layout: starts by a running sum from item 0.
 struct ReferenceLayout {
@@ -39,7 +39,7 @@ func sameItems(_ a: Range<Int>, _ b: Range<Int>) -> Bool { a.isEmpty && b.isEmpt
 
 /// Sizes that are multiples of 1/4 pt, so every sum is exact and comparisons with the reference are exact.
 func quarterSizes(_ n: Int, seed: UInt64) -> [Double] {
-    var rng = SeededRandom(seed: seed)
+    var rng = SplitMix64(seed: seed)
     return (0..<n).map { _ in Double(4 + rng.int(below: 400)) / 4 }
 }
 
@@ -107,10 +107,10 @@ struct LayoutTests {
     @Test("lookups at random positions agree with the reference", arguments: configs)
     func randomProbes(_ c: Config) {
         let (layout, ref) = Self.make(c)
-        var rng = SeededRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let total = ref.contentLength
         for _ in 0..<300 {
-            let p = (rng.double(in: -50...(total + 50)) * 8).rounded() / 8   // eighths: exact, hits edges often
+            let p = (rng.uniform(-50...(total + 50)) * 8).rounded() / 8   // eighths: exact, hits edges often
             #expect(layout.index(at: p) == ref.hit(p), "index(at: \(p))")
             #expect(layout.itemIndex(containing: p) == ref.containing(p), "itemIndex(containing: \(p))")
             let length = [1, 59.5, 60, 600, 2000][rng.int(below: 5)]
@@ -225,7 +225,7 @@ struct LayoutTests {
         let r = layout.visibleRange(offset: end - 600, length: 600)
         #expect(r.upperBound == n)
         #expect(r.count == 10 || r.count == 11)
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<1000 {
             let i = rng.int(below: n)
             #expect(layout.itemIndex(containing: layout.itemStart(i) + 30) == i)
@@ -250,7 +250,7 @@ struct LayoutTests {
         #expect(calls == 0)
         #expect(layout.contentLength == expectedStart(n))
         #expect(calls == n)
-        var rng = SeededRandom(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<2000 {
             let k = rng.int(below: n)
             #expect(layout.itemStart(k) == expectedStart(k))
@@ -338,11 +338,11 @@ struct LayoutTests {
         layout.setItems(count: lengths.count) { lengths[$0] }
         let array = ArraySnapGeometry(lengths: lengths, spacing: 6, leading: 12)
         let maxOffset = layout.contentLength - 500
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<100 {
-            let current = rng.double(in: 0...maxOffset)
-            let ctx = SnapContext(proposedRest: current + rng.double(in: -2000...2000), currentOffset: current,
-                                  dragStartOffset: current - 30, velocity: rng.double(in: -3000...3000),
+            let current = rng.uniform(0...maxOffset)
+            let ctx = SnapContext(proposedRest: current + rng.uniform(-2000...2000), currentOffset: current,
+                                  dragStartOffset: current - 30, velocity: rng.uniform(-3000...3000),
                                   viewportLength: 500, minOffset: 0, maxOffset: maxOffset)
             #expect(behavior.target(ctx, geometry: layout) == behavior.target(ctx, geometry: array))
             let steps = rng.int(below: 7) - 3
