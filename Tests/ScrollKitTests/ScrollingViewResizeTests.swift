@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Testing
+import TestOracles
 @testable import ScrollKit
 
 @MainActor
@@ -55,7 +56,7 @@ struct ScrollViewResizeTests {
         h.view.contentSize = Size(width: 320, height: 20_000)
         let frames = h.run()
         expectValid(frames)
-        let projected = DecaySimulation.restPosition(position: 3500 + 192, velocity: natural.velocity.y)
+        let projected = RK4.decayRest(rate: 0.998, x0: 3500 + 192, v0: natural.velocity.y)
         #expect(abs(h.view.contentOffset.y - projected) < 1e-6)
     }
 
