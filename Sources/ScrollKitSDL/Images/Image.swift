@@ -1,3 +1,5 @@
+// Images for canvases: the ImageLibrary that decodes and caches them, its failures and decoding choices.
+
 import CSDL2
 import CSDL2_image
 import Foundation
