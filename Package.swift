@@ -111,13 +111,11 @@ let package = Package(
         .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestOracles", "SplitMix"]),
-        .testTarget(
-            name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]
-        ),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "ScrollKit", "Motion", "SplitMix",
+                "ScrollKit", "Motion",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
