@@ -4,6 +4,7 @@ import ScrollKit
 import ScrollKitSDL
 import Testing
 @testable import ScrollKitGallery
+import SplitMix
 
 /// The deltas a `FrameDeltaNotifier` delivers at `hz` for `seconds` on a virtual clock: the first is one
 /// period, then differences of consecutive timestamps k / hz (not all exactly 1 / hz in floating point).

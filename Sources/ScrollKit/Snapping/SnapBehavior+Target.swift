@@ -1,3 +1,6 @@
+// SnapBehavior's targets: where a fling or a step lands for each behaviour, and the sanitised ranges, positions and
+// pages they use.
+
 extension SnapBehavior {
     /// The offset a released scroll should come to rest at: the rule of this case applied to `context`.
     ///

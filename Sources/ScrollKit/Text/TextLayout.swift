@@ -1,3 +1,6 @@
+// TextLayout: text laid out in lines for one width (UAX #14 breaks from libunibreak), with its runs (TextRun) and
+// truncation (TextTruncation).
+
 import CUnibreak
 
 /// A stretch of text in one style: one piece of an attributed paragraph for ``TextLayout``.

@@ -1,3 +1,5 @@
+// TiledImageView, a large image drawn from tiles at halving resolutions, and its TilePyramid.
+
 /// A large image cut into square tiles at halving resolutions (a tile pyramid, as Deep Zoom and map viewers
 /// store them), so that a view can draw any part at any scale from a few small images.
 ///

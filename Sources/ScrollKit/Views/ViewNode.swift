@@ -1,3 +1,6 @@
+// ViewNode: the view tree's node — tree, geometry, hit testing, frames, drawing, presses, focus and input — and
+// FocusMove.
+
 import Motion
 
 /// A rectangle on screen in a tree of views: a frame in its superview's coordinates, subviews drawn in

@@ -1,45 +1,13 @@
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import SplitMix
 
 extension SceneEntry {
     /// Moving views driven by the frame-delta listener: `--sprites N` discs, frame-rate independent,
     /// deterministic with `--seed`.
     static let sprites = SceneEntry(name: "sprites") { context throws(CLIError) in
         SpritesScene(count: context.options.sprites, seed: context.options.seed, size: context.size)
-    }
-}
-
-// MARK: - Random numbers
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seedable generator with a fixed algorithm,
-/// so a seed gives the same numbers on every platform and Swift version (unlike
-/// `SystemRandomNumberGenerator`, and unlike `Double.random(in:using:)`, whose mapping is not specified).
-struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A Double in 0..<1 from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
-
-    /// A Double in `range` (the upper bound itself is never returned, except for an empty range).
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
-    }
-
-    /// The first output of a generator seeded with `a` mixed with `b`: a hash of two numbers.
-    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        var g = SplitMix64(seed: a ^ (b &* 0xD1B5_4A32_D192_ED03))
-        return g.next()
     }
 }
 

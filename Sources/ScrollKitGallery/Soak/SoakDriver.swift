@@ -1,6 +1,7 @@
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import SplitMix
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
