@@ -36,6 +36,8 @@ final class InputRouter {
     var press: ViewNode?
     /// The scroll view whose indicator took the gesture (a thumb drag or a track click), if any.
     var indicatorOwner: ScrollingView?
+    /// The view following the pointer itself (``PointerTracking``), if one took the gesture.
+    var trackingOwner: ViewNode?
     var highlightAt: Double?
     var unhighlightAt: Double?
     var highlighted: ViewNode?
@@ -186,6 +188,22 @@ final class InputRouter {
             press = nil
             return
         }
+        // A view that tracks the pointer itself (a slider) takes the gesture before arbitration too.
+        var candidate: ViewNode? = hit
+        while let view = candidate {
+            if let tracker = view as? PointerTracking {
+                if tracker.beginTracking(at: view.pointFromRootSpace(p)) {
+                    gestureActive = true
+                    trackingOwner = view
+                    downPoint = p
+                    clearHighlight()
+                    press = nil
+                    return
+                }
+                break
+            }
+            candidate = view.superview
+        }
         gestureActive = true
         decided = false
         dragDim = nil
@@ -225,6 +243,10 @@ final class InputRouter {
         guard gestureActive else { return }
         if let owner = indicatorOwner {
             owner.indicatorDragMove(to: viewportPoint(p, in: owner))
+            return
+        }
+        if let owner = trackingOwner {
+            (owner as? PointerTracking)?.continueTracking(at: owner.pointFromRootSpace(p))
             return
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
@@ -325,6 +347,11 @@ final class InputRouter {
             indicatorOwner = nil
             owner.indicatorDragMove(to: viewportPoint(p, in: owner))
             owner.indicatorRelease(time: time)
+            return
+        }
+        if let owner = trackingOwner {
+            trackingOwner = nil
+            (owner as? PointerTracking)?.endTracking(at: owner.pointFromRootSpace(p))
             return
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
@@ -509,6 +536,13 @@ final class InputRouter {
         case .enter:
             activateFocus(time: time)
             return
+        case .space:
+            // Space presses a focused control (a button, a switch, a tab), as on the web and macOS; with a
+            // list's item or nothing pressable focused it pages the scroll view as before.
+            if let view = focus?.view, focus?.item == nil, view.isPressable, view.isDescendant(of: root) {
+                activateFocus(time: time)
+                return
+            }
         case .up, .down, .left, .right:
             if treeHasFocusables() {
                 let move: FocusMove = key == .up ? .up : key == .down ? .down : key == .left ? .left : .right
@@ -577,6 +611,11 @@ final class InputRouter {
         if let f = focus?.view, f.isDescendant(of: view) { focus = nil }
         if let h = highlighted, h.isDescendant(of: view) { clearHighlight() }
         if let p = press, p.isDescendant(of: view) { press = nil }
+        if let t = trackingOwner, t.isDescendant(of: view) {
+            trackingOwner = nil
+            gestureActive = false
+            (t as? PointerTracking)?.cancelTracking()
+        }
         if let s = indicatorOwner, s.isDescendant(of: view) { s.indicatorRelease(time: latestTime); indicatorOwner = nil; gestureActive = false }
     }
 }
