@@ -91,7 +91,7 @@ final class HUD: ViewNode {
         guard count >= 2 else { return nil }
         let last = present(at: count - 1)
         var first = count - 1
-        while first > 0 && !startsSpan(at: first) && last - present(at: first - 1) <= 1.0 + 1e-9 { first -= 1 }
+        while first > 0 && !startsSpan(at: first) && last - present(at: first - 1) <= 1.0 + Precision.slack { first -= 1 }
         let span = last - present(at: first)
         guard span > 0 else { return nil }
         return Double(count - 1 - first) / span
