@@ -290,8 +290,10 @@ final class GalleryShell: DemoScene {
             guard fingers.isEmpty else { return }      // the fingers have the pointer
             owner = owner(at: p)
             if owner == .scene { window.focusedView?.resignFocus() }
+        case .pointerMove, .pointerUp:
+            guard fingers.isEmpty else { return }      // the fingers have the pointer
         case .touchDown(let d, let id, let p, _):
-            if fingers.isEmpty && owner != .chrome {
+            if fingers.isEmpty {
                 owner = owner(at: p)
                 if owner == .scene { window.focusedView?.resignFocus() }
             }
@@ -307,9 +309,10 @@ final class GalleryShell: DemoScene {
         }
         switch owner {
         case .scene:
-            if case .pointerMove(let p, _) = event { lastScenePointer = local(p) }
-            if case .pointerDown(let p, _) = event { lastScenePointer = local(p) }
-            if case .pointerUp(let p, _) = event { lastScenePointer = local(p) }
+            switch event {
+            case .pointerDown(let p, _), .pointerMove(let p, _), .pointerUp(let p, _): lastScenePointer = local(p)
+            default: break
+            }
             currentScene?.handle(localized(event))
         case .chrome:
             window.handle(event)
