@@ -35,6 +35,10 @@ import SwiftUI
         let segmented: SegmentedControl = SegmentedControl(segments: ["A", "B"])
         #expect(mode == .automatic && style == .standard && geometry != nil)
         #expect(button.isEnabled && segmented.selectedIndex == 0)
+        let toggle: Switch = Switch(isOn: true)
+        let tabs: TabBar = TabBar(titles: ["A", "B"])
+        let tracking: (any PointerTracking)? = nil
+        #expect(toggle.isOn && tabs.selectedIndex == 0 && tracking == nil)
         let grid: SectionedGridLayout = SectionedGridLayout(columns: GridColumns.fixed(2), itemLength: GridItemLength.aspect(1))
         grid.setSections([3], style: { _ in GridSectionStyle.plain })
         let index: GridIndex? = grid.gridIndex(forFlatIndex: 2)

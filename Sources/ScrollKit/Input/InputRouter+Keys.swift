@@ -15,6 +15,13 @@ extension InputRouter {
         case .enter:
             activateFocus(time: time)
             return
+        case .space:
+            // Space presses a focused control (a button, a switch, a tab), as on the web and macOS; with a
+            // list's item or nothing pressable focused it pages the scroll view as before.
+            if let view = focus?.view, focus?.item == nil, view.isPressable, view.isDescendant(of: root) {
+                activateFocus(time: time)
+                return
+            }
         case .up, .down, .left, .right:
             if treeHasFocusables() {
                 let move: FocusMove = key == .up ? .up : key == .down ? .down : key == .left ? .left : .right
@@ -83,6 +90,11 @@ extension InputRouter {
         if let f = focus?.view, f.isDescendant(of: view) { focus = nil }
         if let h = highlighted, h.isDescendant(of: view) { clearHighlight() }
         if let p = press, p.isDescendant(of: view) { press = nil }
+        if let t = trackingOwner, t.isDescendant(of: view) {
+            trackingOwner = nil
+            gestureActive = false
+            (t as? PointerTracking)?.cancelTracking()
+        }
         if let s = indicatorOwner, s.isDescendant(of: view) { s.indicatorRelease(time: latestTime); indicatorOwner = nil; gestureActive = false }
     }
 }

@@ -19,6 +19,22 @@ extension InputRouter {
             press = nil
             return
         }
+        // A view that tracks the pointer itself (a slider) takes the gesture before arbitration too.
+        var candidate: ViewNode? = hit
+        while let view = candidate {
+            if let tracker = view as? PointerTracking {
+                if tracker.beginTracking(at: view.pointFromRootSpace(p)) {
+                    gestureActive = true
+                    trackingOwner = view
+                    downPoint = p
+                    clearHighlight()
+                    press = nil
+                    return
+                }
+                break
+            }
+            candidate = view.superview
+        }
         gestureActive = true
         decided = false
         dragDim = nil
@@ -58,6 +74,10 @@ extension InputRouter {
         guard gestureActive else { return }
         if let owner = indicatorOwner {
             owner.indicatorDragMove(to: viewportPoint(p, in: owner))
+            return
+        }
+        if let owner = trackingOwner {
+            (owner as? PointerTracking)?.continueTracking(at: owner.pointFromRootSpace(p))
             return
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
@@ -158,6 +178,11 @@ extension InputRouter {
             indicatorOwner = nil
             owner.indicatorDragMove(to: viewportPoint(p, in: owner))
             owner.indicatorRelease(time: time)
+            return
+        }
+        if let owner = trackingOwner {
+            trackingOwner = nil
+            (owner as? PointerTracking)?.endTracking(at: owner.pointFromRootSpace(p))
             return
         }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y

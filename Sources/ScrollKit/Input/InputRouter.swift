@@ -39,6 +39,8 @@ final class InputRouter {
     var press: ViewNode?
     /// The scroll view whose indicator took the gesture (a thumb drag or a track click), if any.
     var indicatorOwner: ScrollingView?
+    /// The view following the pointer itself (``PointerTracking``), if one took the gesture.
+    var trackingOwner: ViewNode?
     var highlightAt: Double?
     var unhighlightAt: Double?
     var highlighted: ViewNode?
