@@ -638,16 +638,16 @@ extension ListView {
         let t = a.slideStart.isNaN ? 0 : animationTime - a.slideStart
         if let s = a.slide {
             d = s.position(at: t)
-            if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { d = 0 }
+            if !s.isDone(at: t + Precision.slack) { done = false } else { d = 0 }
         }
         if let s = a.crossSlide {
             c = s.position(at: t)
-            if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { c = 0 }
+            if !s.isDone(at: t + Precision.slack) { done = false } else { c = 0 }
         }
         if let f = a.fade {
             let t = a.fadeStart.isNaN ? 0 : animationTime - a.fadeStart
             fade = f.position(at: t)
-            if !f.isDone(at: t + ScrollingView.timeSlack) { done = false } else { fade = f.to }
+            if !f.isDone(at: t + Precision.slack) { done = false } else { fade = f.to }
         }
         return (d, c, fade, done)
     }

@@ -1,5 +1,7 @@
 import Motion
 
+// Wheel notches, trackpad streams, keys, and the glides they start.
+
 extension ScrollingView {
 
     // MARK: - Wheel
@@ -52,13 +54,13 @@ extension ScrollingView {
     /// The plain deceleration running now, per axis: its velocity at the last frame (0 on an axis that is
     /// not decelerating) and the time it started; nil when none is.
     func caughtFling() -> (velocity: Point, start: Point)? {
-        guard session == .deceleration else { return nil }
+        guard let b = ballistic else { return nil }
         var v = Point.zero, start = Point.zero
         var any = false
         for d in ScrollingView.dims {
-            guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
+            guard let m = b[d], m.stage == .decay else { continue }
             v[d] = velocity[d]
-            start[d] = m.start
+            start[d] = m.track.start
             any = true
         }
         return any ? (v, start) : nil
@@ -144,7 +146,7 @@ extension ScrollingView {
     /// catches it, so the stream's own fling builds on it (``flingBoostMinimumSpeed``).
     func beginWheelStream(at time: Double, verticalAsHorizontal: Bool, lock: Dim? = nil) {
         var caught = caughtFling()
-        if caught == nil, session == .glide, let c = wheelCaughtFling,
+        if caught == nil, driven?.isGlide == true, let c = wheelCaughtFling,
            time - c.time < WheelStreamClassifier.streamStartInterval {
             caught = (velocity: c.velocity, start: c.start)
         }
@@ -164,7 +166,6 @@ extension ScrollingView {
         trackerY.reset()
         trackerX.addSample(position: 0, time: time)
         trackerY.addSample(position: 0, time: time)
-        updatePhase()
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -237,7 +238,10 @@ extension ScrollingView {
         }
         glide(to: clampedOnScrollingAxes(target, fallback: base), duration: duration, time: time)
         if key == .end {
-            if main == .x { motionX?.followsEnd = true } else { motionY?.followsEnd = true }
+            if case .driven(var m) = activity, m.isGlide, m[main] != nil {
+                m.kind = .glide(followsEnd: main)
+                activity = .driven(m)
+            }
         }
     }
 
@@ -247,9 +251,8 @@ extension ScrollingView {
     /// displayed offset (clamped).
     func glideBase() -> Point {
         var base = clampPoint(contentOffset)
-        if session == .glide {
-            if let m = motionX, m.kind == .glide { base.x = m.target }
-            if let m = motionY, m.kind == .glide { base.y = m.target }
+        if let m = driven, m.isGlide {
+            for d in ScrollingView.dims { if let t = m[d] { base[d] = t.target } }
         }
         return base
     }
@@ -261,38 +264,26 @@ extension ScrollingView {
     /// uses the ease-out kick. A running timed scroll is replaced (completes with `false`).
     func glide(to target: Point, duration: Double, time: Double) {
         endZoomAnimation()
-        let wasGliding = session == .glide
+        let running = driven.flatMap { $0.isGlide ? $0 : nil }
+        let wasGliding = running != nil
         let start = max(time, lastShownTime)
         let from = contentOffset
         let v = wasGliding ? velocity : Point.zero
-        let replacedTimed = timedCompletion
-        let replacedPending = pendingRequest?.completion
-        timedCompletion = nil
-        pendingRequest = nil
-        var newX: AxisMotion?, newY: AxisMotion?
+        let replacedQueued = queuedRequest?.completion
+        queuedRequest = nil
+        var m = Driven(kind: .glide(followsEnd: nil))
         for d in ScrollingView.dims {
             // Clamped on every axis: one that does not scroll may have been left outside its range by a
             // change of range during an interrupted timed scroll; the glide brings it back.
             let to = clamp(target[d], d)
-            let moving = wasGliding && (d == .x ? motionX : motionY)?.kind == .glide
+            let moving = running?[d] != nil
             guard to != from[d] || (moving && v[d] != 0) else { continue }
-            let m = AxisMotion(kind: .glide,
-                               simulation: GlideSimulation(from: from[d], velocity: v[d], to: to,
-                                                           duration: duration, continuing: moving),
-                               start: start, target: to, decay: nil)
-            if d == .x { newX = m } else { newY = m }
+            m[d] = Track(GlideSimulation(from: from[d], velocity: v[d], to: to, duration: duration, continuing: moving),
+                         start: start, target: to)
         }
-        motionX = newX
-        motionY = newY
-        if newX != nil || newY != nil {
-            session = .glide
-        } else {
-            session = .none
-            velocity = .zero
-        }
-        if !wasGliding { velocity = .zero }
-        updatePhase()
+        let replacedTimed = beginActivity(m.isEmpty ? .idle : .driven(m))
+        if m.isEmpty || !wasGliding { velocity = .zero }
         replacedTimed?(false)
-        replacedPending?(false)
+        replacedQueued?(false)
     }
 }
