@@ -2,7 +2,7 @@ import Motion
 import Testing
 @testable import ScrollKit
 
-// needsFrames is one walk of the tree: every view's isAnimating is asked once, and a scroll view's
+// needsFrames is one walk of the tree: every view's isAnimating is asked at most once, and a scroll view's
 // indicator fade counts in that same walk (but not in isAnimating alone).
 
 /// A view that counts how often the tree asks it whether it animates.
@@ -18,7 +18,7 @@ private final class CountingView: ViewNode {
 @MainActor
 @Suite("needsFrames")
 struct NeedsFramesTests {
-    @Test("one walk: each view is asked once, and a fading indicator counts only in needsFrames")
+    @Test("one walk: each view is asked at most once, and a fading indicator counts only in needsFrames")
     func oneWalk() {
         let root = CountingView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
         let scroll = ScrollingView(viewportSize: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 4800))
@@ -38,7 +38,8 @@ struct NeedsFramesTests {
         #expect(scroll.isIndicatorFading)
         for view in [root, inner, sibling] { view.asked = 0 }
         #expect(root.needsFrames)
-        #expect(root.asked == 1 && inner.asked == 1)
+        // At most once each (the walk stops at the first view that needs frames).
+        #expect(root.asked == 1 && inner.asked <= 1 && sibling.asked <= 1)
         #expect(!root.isAnimating)   // motion alone: nothing moves
 
         // Once the fade has run out, nothing needs frames.
