@@ -4,7 +4,7 @@ import Motion
 // simulation), started on a frame's clock and sampled at its targetTimestamp.
 
 /// The running animation of one cell (a showing cell, or a removed one fading out): each part an
-/// ``Animated`` timed simulation, pending until the next frame starts its clock (`startItemAnimations`).
+/// `Animated` timed simulation, pending until the next frame starts its clock (`startItemAnimations`).
 struct ItemAnimation {
     /// The displacement along the axis from the cell's place, going to 0.
     var slide: Animated<TimedSimulation>?
@@ -70,7 +70,7 @@ extension ListView {
         if let pinnedCell { scrollView.appendSubview(pinnedCell) }
     }
 
-    /// Starts the animations a batch queued, on the clock of the frame `tick` (an ``Animated`` that is
+    /// Starts the animations a batch queued, on the clock of the frame `tick` (an `Animated` that is
     /// pending starts at `tick.timestamp`; a running one keeps its clock).
     func startItemAnimations(_ tick: FrameTick) {
         animationTime = tick.targetTimestamp

@@ -6,7 +6,7 @@ import Motion
 extension ScrollingView {
     /// What the scroll view is doing: exactly one activity at a time, as Flutter's `ScrollActivity`.
     ///
-    /// Starting an activity replaces the current one (``ScrollingView/beginActivity(_:)``); the one replaced
+    /// Starting an activity replaces the current one (`beginActivity(_:)`); the one replaced
     /// is owed its completion with `false` (a timed scroll's, a zoom's), never its `didEnd…` callback.
     /// ``ScrollingView/phase`` and ``ScrollingView/isAnimating`` are read from it.
     enum Activity {
@@ -25,7 +25,7 @@ extension ScrollingView {
         case zooming(Zooming)
     }
 
-    /// One axis moved by an activity: an ``Animated`` simulation (its clock and its curve), the value the
+    /// One axis moved by an activity: an `Animated` simulation (its clock and its curve), the value the
     /// last frame shows exactly, and a shift for content that moved under it.
     struct Track {
         /// The simulation and the host time its clock reads 0.
@@ -33,7 +33,7 @@ extension ScrollingView {
         /// Where the motion comes to rest: the final frame shows exactly this.
         var target: Double
         /// Added to every position of the simulation (and already to `target`): content moved under a
-        /// running motion (``ScrollingView/adjustContentOffset(by:)``) shifts its path without replanning it.
+        /// running motion (`adjustContentOffset(by:)`) shifts its path without replanning it.
         var shift: Double = 0
 
         init(_ simulation: some Simulation, start: Double, target: Double) {

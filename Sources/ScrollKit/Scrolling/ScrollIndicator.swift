@@ -84,7 +84,7 @@ public struct ScrollIndicatorGeometry: Sendable, Hashable {
 
 /// The scroll indicator state a scroll view keeps (internal).
 struct IndicatorState {
-    /// The fade out after the content last moved: an ``Animated`` linear 1 → 0 over
+    /// The fade out after the content last moved: an `Animated` linear 1 → 0 over
     /// ``ScrollingView/indicatorFadeDuration`` whose clock starts ``ScrollingView/indicatorHoldDuration``
     /// after the last frame the content moved in (restarted at each such frame); nil before any.
     var fade: Animated<TimedSimulation>?

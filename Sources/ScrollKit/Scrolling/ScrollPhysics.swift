@@ -7,7 +7,7 @@ import Motion
 /// view's replaceable physics (``ScrollingView/physics``), in the manner of Flutter's `ScrollPhysics`.
 ///
 /// The default value is ScrollKit's documented behaviour (the iOS feel): a rubber band with coefficient
-/// 0.55, the critically damped ``SpringDescription/bounce`` at the edges, ``DecelerationRate/normal``,
+/// 0.55, the critically damped `SpringDescription.bounce` at the edges, `DecelerationRate.normal`,
 /// flings that build (see ``FlingBoost``) and no snapping. Change any part:
 ///
 /// ```swift
@@ -18,23 +18,23 @@ import Motion
 /// ```
 ///
 /// ``ScrollingView/decelerationRate``, ``ScrollingView/bounces`` and ``ScrollingView/snapping`` are the
-/// same values, under UIKit's names. A change applies to the next motion that starts (a release, a glide,
-/// an edge crossing); a motion running keeps the physics it started with, except that a fling's hand-over
-/// to the bounce spring at an edge uses the physics of that moment.
+/// same values, under UIKit's names. A drag reads the rubber band and ``bounces`` at each move; any other
+/// change applies to the next motion that starts (a release, a glide, a fling's hand-over to the bounce
+/// spring at an edge): a motion running keeps the path it was planned on.
 ///
 /// Bad input: a non-finite or non-positive ``rubberBandCoefficient`` counts as 0.55; a spring with a
-/// non-finite or non-positive coefficient is sanitised as ``SpringSimulation`` sanitises it.
+/// non-finite or non-positive coefficient is sanitised as `SpringSimulation` sanitises it.
 public struct ScrollPhysics {
     /// How fast flings slow down (per millisecond; `.normal` 0.998, `.fast` 0.99).
     public var decelerationRate: DecelerationRate
     /// Whether the content can be pulled past its edges (rubber band) and flings bounce there. When false,
     /// drags and flings stop at the edges.
     public var bounces: Bool
-    /// The rubber band's coefficient `c` (``rubberBand(offset:dimension:coefficient:)``): the slope of the
+    /// The rubber band's coefficient `c` (`rubberBand(offset:dimension:coefficient:)`): the slope of the
     /// overscroll at the edge; the dimension is the viewport's length. 0.55, as iOS.
     public var rubberBandCoefficient: Double
     /// The spring that settles a fling (or a release) on an edge, and a pinch's scale on a limit:
-    /// ``SpringDescription/bounce`` (critically damped, 0.4 s response). The scroll view stiffens it when
+    /// `SpringDescription.bounce` (critically damped, 0.4 s response). The scroll view stiffens it when
     /// needed so that a bounce goes at most half the viewport's length past an edge.
     public var bounceSpring: SpringDescription
     /// Flings that build (as on iOS); ``FlingBoost/none`` turns them off.

@@ -97,7 +97,7 @@ extension ScrollingView {
         advance(&slot, d, to: time, position: &position, velocity: &velocity, timedFrom: timed ? m.timedFrom : nil)
     }
 
-    /// Shows a track at `time`: its target exactly once it is done (within ``Precision/slack``, so that a
+    /// Shows a track at `time`: its target exactly once it is done (within `Precision.slack`, so that a
     /// fixed-duration motion whose frame times sum periods a few ulps short still ends exactly), else its
     /// position and velocity. `timedFrom`: a timed scroll's start, for the rubber band past the edges.
     func advance(_ slot: inout Track?, _ d: Dim, to time: Double,

@@ -12,7 +12,7 @@ extension ScrollingView {
     /// vertical turn scrolls horizontally.
     ///
     /// Each event adds `step × wheelStep × multiplier` to the glide's destination (clamped to the range)
-    /// and starts a new glide there; see ``GlideSimulation`` for how velocity carries over. `multiplier` is
+    /// and starts a new glide there; see `GlideSimulation` (Motion) for how velocity carries over. `multiplier` is
     /// the notch acceleration the router measured (``WheelStreamClassifier/notchMultiplier(_:)``; 1 for a
     /// slow notch). With ``snapping`` set, whole steps (fractions accumulate; a reversal drops the remainder)
     /// move to the next or previous snap positions, one per step and never accelerated, so a burst moves

@@ -66,7 +66,7 @@ import Motion
 /// range from ``contentSize``, ``viewportSize`` and ``contentInset``), a replaceable ``physics`` value (rubber
 /// band, bounce spring, decay rate, fling boost, snapping) and exactly one current activity — idle, held,
 /// dragging, ballistic, driven (a timed scroll or a glide) or zooming — that owns its clock, its simulations
-/// (``Animated``) and its completion. ``phase``, ``isAnimating`` and the delegate's `didEnd…` calls are read
+/// (`Animated`) and its completion. ``phase``, ``isAnimating`` and the delegate's `didEnd…` calls are read
 /// from the activity.
 ///
 /// ## Source files
@@ -89,6 +89,7 @@ public final class ScrollingView: ViewNode {
     public static let tapThroughSpeed: Double = 30
     /// Flings that build (as on iOS): a release at least this fast (pt/s), in the same direction as a fling
     /// its down caught that was itself moving at least this fast, adds that fling's speed to its own: 1000.
+    /// The default of ``ScrollPhysics/flingBoost`` (``FlingBoost/minimumSpeed``), as are the next two.
     public static let flingBoostMinimumSpeed: Double = 1000
     /// Seconds from the start of the caught fling's deceleration to the new release within which the new
     /// fling adds to it: 0.75. Later (after a pause, or a long hold) it starts fresh.
