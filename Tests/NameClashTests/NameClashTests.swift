@@ -21,6 +21,9 @@ import SwiftUI
         let align: TextAlign = .center
         let position: ItemPosition = .center
         let phase: ScrollingPhase = scrolling.phase
+        let physics: ScrollPhysics = scrolling.physics
+        let boost: FlingBoost = physics.flingBoost
+        #expect(physics.bounces && boost == FlingBoost())
         let canvas: any DrawingCanvas = RecordingCanvas()
         let host: (any AppHost)? = nil
         let list = ListView(frame: Rect(x: 0, y: 0, width: 100, height: 100), dataSource: EmptyList())
