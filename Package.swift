@@ -88,11 +88,15 @@ let package = Package(
                            "ScrollKitAssets"]
         ),
 
+        // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
+        // Not in any library product's closure but the gallery's.
+        .target(name: "SplitMix"),
+
         // The demo gallery: scenes, shell, HUD, the runs the command line asks for, script player, trace
         // writer, soak runner.
         .target(
             name: "ScrollKitGallery",
-            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets"]
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets", "SplitMix"]
         ),
         // `scrollkit-demo`: the gallery's command line (swift-argument-parser) and entry point.
         .executableTarget(
@@ -104,18 +108,21 @@ let package = Package(
             path: "Sources/ScrollKitDemo"
         ),
 
-        // Helpers shared by the test targets: golden images, an offscreen canvas, a seeded generator.
+        // Helpers shared by the test targets: golden images, an offscreen canvas.
         .target(
             name: "ScrollKitTestSupport",
             dependencies: ["ScrollKitSDL", "ScrollKit", "CSDL2"],
             path: "Tests/ScrollKitTestSupport"
         ),
 
+        // The independent oracles of the motion tests (RK4 integrations of the ODEs): pure Swift, no SDL.
+        .target(name: "TestOracles", path: "Tests/TestOracles"),
+
         // SwiftUI's type names, for the name-clash compile test on machines without SwiftUI.
         .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
 
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "ScrollKitTestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestOracles", "SplitMix"]),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
@@ -125,14 +132,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollKitSDLTests",
-            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport"],
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport", "SplitMix"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
             name: "ScrollKitGalleryTests",
             // scrollkit-demo: its command line, and the process tests run the built executable.
-            dependencies: ["ScrollKitGallery", "scrollkit-demo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets"],
+            dependencies: ["ScrollKitGallery", "scrollkit-demo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets",
+                           "SplitMix"],
             exclude: ["Golden"]
         ),
     ]
