@@ -360,12 +360,13 @@ final class GalleryShell: DemoScene {
         // The bar changes only with these (its titles are fixed): a canvas drawing by damage takes its calls
         // over from the last frame while they stay the same.
         let barHeight = min(Self.tabBarHeight, size.height)
-        let barKey = SIMD4<UInt64>(UInt64(bitPattern: Int64(selectedIndex)) ^ UInt64(bitPattern: Int64(tabBar.pressed ?? -1)) << 32,
-                                   indicatorPosition.bitPattern, size.width.bitPattern, barHeight.bitPattern)
-        if !canvas.beginCallGroup(id: 1, key: barKey) {
+        let barKey = CallGroupKey(frame: Rect(x: 0, y: 0, width: size.width, height: barHeight),
+                                  state: UInt64(UInt32(truncatingIfNeeded: selectedIndex))
+                                      | UInt64(UInt32(truncatingIfNeeded: tabBar.pressed ?? -1)) << 32,
+                                  detail: indicatorPosition)
+        canvas.callGroup(id: CallGroupID(1), key: barKey) { canvas in
             tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
                         indicator: indicatorPosition, width: size.width, height: barHeight)
-            canvas.endCallGroup()
         }
         // The help covers the HUD whole (its panel would poke out below the overlay's): the HUD comes
         // back, still recording, when the help closes.

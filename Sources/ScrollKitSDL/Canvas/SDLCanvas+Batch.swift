@@ -27,7 +27,7 @@ extension SDLCanvas {
     /// Circles with a NaN or non-positive radius or centre, or a transparent colour, draw nothing.
     public func fillCircles(_ circles: [CircleFill]) {
         guard !clipIsEmpty else { return }
-        if damage.isRecording { record(.circles(damage.keepBatch(circles))); return }
+        if damage.isRecording { damage.fillCircles(circles); return }
         guard let surface = directSurface else {
             fillCirclesFromAtlas(circles)
             return

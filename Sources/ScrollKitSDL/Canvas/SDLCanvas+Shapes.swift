@@ -20,7 +20,7 @@ extension SDLCanvas {
     public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, radius > 0, radius.isFinite,
               center.x.isFinite, center.y.isFinite else { return }
-        if damage.isRecording { record(.circle(center, radius, color)); return }
+        if damage.isRecording { damage.fillCircle(center: center, radius: radius, color: color); return }
         let s = pixelScale
         let diameter = 2 * radius * s
         let cx = (center.x + tx) * s, cy = (center.y + ty) * s
@@ -55,7 +55,7 @@ extension SDLCanvas {
     /// three fills and four blits of a cached disc's quadrants.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0, let pr = pixelRect(rect) else { return }
-        if damage.isRecording { record(.roundedRect(rect, radius, color)); return }
+        if damage.isRecording { damage.fillRoundedRect(rect, radius: radius, color: color); return }
         let wanted = radius.isFinite && radius > 0 ? (radius * pixelScale).rounded() : 0
         let r = Int32(min(wanted, Double(min(pr.w, pr.h) / 2)))
         setColor(color)
@@ -119,7 +119,7 @@ extension SDLCanvas {
     public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite,
               from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return }
-        if damage.isRecording { record(.line(from, to, color, width)); return }
+        if damage.isRecording { damage.drawLine(from: from, to: to, color: color, width: width); return }
         points.removeAll(keepingCapacity: true)
         let s = pixelScale
         points.append(SIMD2((from.x + tx) * s, (from.y + ty) * s))
@@ -132,13 +132,7 @@ extension SDLCanvas {
     /// Complexity: O(points + covered pixels); no allocation once the scratch buffers have grown.
     public func drawPolyline(_ points: [Point], color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, points.count >= 2 else { return }
-        if damage.isRecording {
-            // Copied: the caller may refill its array in place (no copy-on-write because of a recording).
-            let start = damage.points.count
-            damage.points.append(contentsOf: points)
-            record(.polyline(start..<damage.points.count, color, width))
-            return
-        }
+        if damage.isRecording { damage.drawPolyline(points, color: color, width: width); return }
         strokePolyline(points[...], color: color, width: width)
     }
 

@@ -11,6 +11,7 @@ extension SDLCanvas {
         translationStack.append(SIMD2(tx, ty))
         if dx.isFinite { tx += dx }
         if dy.isFinite { ty += dy }
+        if damage.isRecording { damage.pushTranslation(dx: dx, dy: dy) }
     }
 
     /// Restores the translation in force before the matching `pushTranslation(dx:dy:)`. Without one,
@@ -19,6 +20,7 @@ extension SDLCanvas {
         guard let previous = translationStack.popLast() else { return }
         tx = previous.x
         ty = previous.y
+        if damage.isRecording { damage.popTranslation() }
     }
 
     /// The sum of the translations in force, in points (zero when none).

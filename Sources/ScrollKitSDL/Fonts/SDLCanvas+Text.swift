@@ -47,11 +47,7 @@ extension SDLCanvas {
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
-        if damage.isRecording {
-            let (index, bytes) = damage.keepText(text)
-            record(.text(index, bytes, rect, style, alignment))
-            return
-        }
+        if damage.isRecording { damage.drawText(text, in: rect, style: style, alignment: alignment); return }
         if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }

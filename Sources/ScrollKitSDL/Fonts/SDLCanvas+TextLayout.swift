@@ -31,7 +31,7 @@ extension SDLCanvas {
     /// emoji) are skipped, leaving their space; runs with a transparent colour or a bad size draw nothing.
     public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
         guard !clipIsEmpty, origin.x.isFinite, origin.y.isFinite else { return }
-        if damage.isRecording { record(.layout(damage.keepLayout(layout), origin)); return }
+        if damage.isRecording { damage.drawTextLayout(layout, at: origin); return }
         let s = pixelScale
         let ox = (origin.x + tx) * s, oy = (origin.y + ty) * s
         guard abs(ox) < Self.coordinateLimit, abs(oy) < Self.coordinateLimit else { return }
