@@ -13,6 +13,7 @@ public struct DamageImageState: Sendable, Hashable {
     /// damaged rect cuts is drawn whole (the rect grows to hold it), and one cut by its own clip is drawn
     /// again every frame it shows.
     public var redrawsInPart: Bool
+    /// A state of `identity`, redrawn in part or not.
     public init(identity: UInt, redrawsInPart: Bool) { self.identity = identity; self.redrawsInPart = redrawsInPart }
 }
 

@@ -283,6 +283,7 @@ public struct DamageReport: Sendable, Equatable {
     /// drawn again by their views.
     public var takenOverCount: Int
 
+    /// A report (the defaults: a frame not drawn by damage).
     public init(tracked: Bool = false, changed: Bool = true, rectCount: Int = 0, drawnPixels: Int = 0,
                 movedPixels: Int = 0, commandCount: Int = 0, takenOverCount: Int = 0) {
         self.tracked = tracked; self.changed = changed; self.rectCount = rectCount

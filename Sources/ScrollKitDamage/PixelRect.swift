@@ -4,20 +4,29 @@ import ScrollKit
 // one rounding rule (`PixelGrid.round`) every backend uses to put a point on a pixel.
 
 /// A rectangle of whole device pixels on the target (x right, y down). Empty when `w` or `h` is not positive.
+/// Laid out as SDL's `SDL_Rect` (four `Int32`), so an array of them can be handed to C as one.
 public struct PixelRect: Sendable, Hashable {
+    /// The left edge.
     public var x: Int32
+    /// The top edge.
     public var y: Int32
+    /// The width (empty when not positive).
     public var w: Int32
+    /// The height (empty when not positive).
     public var h: Int32
+    /// The rect at (`x`, `y`) of `w` × `h` pixels.
     @inlinable public init(x: Int32, y: Int32, w: Int32, h: Int32) { self.x = x; self.y = y; self.w = w; self.h = h }
 
     /// The empty rect at the origin.
     public static let empty = PixelRect(x: 0, y: 0, w: 0, h: 0)
 
+    /// Whether it holds no pixel.
     @inlinable public var isEmpty: Bool { w <= 0 || h <= 0 }
     /// Pixels covered (0 when empty).
     @inlinable public var area: Int { isEmpty ? 0 : Int(w) * Int(h) }
+    /// One past the right edge.
     @inlinable public var maxX: Int32 { x + w }
+    /// One past the bottom edge.
     @inlinable public var maxY: Int32 { y + h }
 
     /// The pixels in both (``empty`` when none).
@@ -45,8 +54,11 @@ public struct PixelRect: Sendable, Hashable {
 
 /// A point (or a move) in whole device pixels.
 public struct PixelPoint: Sendable, Hashable {
+    /// Pixels right.
     public var x: Int32
+    /// Pixels down.
     public var y: Int32
+    /// The point (`x`, `y`).
     @inlinable public init(x: Int32, y: Int32) { self.x = x; self.y = y }
 }
 

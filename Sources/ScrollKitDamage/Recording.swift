@@ -19,15 +19,18 @@ extension DamageCanvas {
         return b
     }
 
+    /// Records a clear (or executes it when not recording): see `DrawingCanvas.clear(_:)`.
     public func clear(_ color: RGBAColor) {
         if damage.isRecording { record(.clear(color)) } else { direct().clear(color) }
     }
 
+    /// Records a fill: see `DrawingCanvas.fill(_:color:)`.
     public func fill(_ rect: Rect, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0 else { return }
         if damage.isRecording { record(.fill(rect, color)) } else { direct().fill(rect, color: color) }
     }
 
+    /// Records a rounded rect: see `DrawingCanvas.fillRoundedRect(_:radius:color:)`.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0 else { return }
         if damage.isRecording { record(.roundedRect(rect, radius, color)) } else {
@@ -35,6 +38,7 @@ extension DamageCanvas {
         }
     }
 
+    /// Records a border: see `DrawingCanvas.strokeRect(_:color:width:)`.
     public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0 else { return }
         if damage.isRecording { record(.strokeRect(rect, color, width)) } else {
@@ -42,6 +46,7 @@ extension DamageCanvas {
         }
     }
 
+    /// Records a line: see `DrawingCanvas.drawLine(from:to:color:width:)`.
     public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0 else { return }
         if damage.isRecording { record(.line(from, to, color, width)) } else {
@@ -49,6 +54,7 @@ extension DamageCanvas {
         }
     }
 
+    /// Records a polyline (its points copied): see `DrawingCanvas.drawPolyline(_:color:width:)`.
     public func drawPolyline(_ points: [Point], color: RGBAColor, width: Double) {
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, points.count >= 2 else { return }
         guard damage.isRecording else { return direct().drawPolyline(points, color: color, width: width) }
@@ -58,6 +64,7 @@ extension DamageCanvas {
         record(.polyline(start..<damage.points.count, color, width))
     }
 
+    /// Records a disc: see `DrawingCanvas.fillCircle(center:radius:color:)`.
     public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
         guard !clipIsEmpty, color.a > 0 else { return }
         if damage.isRecording { record(.circle(center, radius, color)) } else {
@@ -65,11 +72,13 @@ extension DamageCanvas {
         }
     }
 
+    /// Records a batch of discs (never matched: drawn again wherever it shows): see `DrawingCanvas.fillCircles(_:)`.
     public func fillCircles(_ circles: [CircleFill]) {
         guard !clipIsEmpty else { return }
         if damage.isRecording { record(.circles(damage.keepBatch(circles))) } else { direct().fillCircles(circles) }
     }
 
+    /// Records a text (compared by its UTF-8 bytes): see `DrawingCanvas.drawText(_:in:style:alignment:)`.
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0,
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
@@ -78,8 +87,10 @@ extension DamageCanvas {
         record(.text(index, bytes, rect, style, alignment))
     }
 
+    /// The backend's measure.
     public func measureText(_ text: String, style: TextStyle) -> Size { backend.measureText(text, style: style) }
 
+    /// Records a laid-out text: see `DrawingCanvas.drawTextLayout(_:at:)`.
     public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
         guard !clipIsEmpty, origin.x.isFinite, origin.y.isFinite else { return }
         if damage.isRecording { record(.layout(damage.keepLayout(layout), origin)) } else {
@@ -87,6 +98,7 @@ extension DamageCanvas {
         }
     }
 
+    /// Records an image with what the backend has for it (``DamageBackend/imageState(_:in:opacity:)``).
     public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
         guard !clipIsEmpty, opacity > 0 else { return }
         guard damage.isRecording else { return direct().drawImage(image, in: rect, opacity: opacity) }
@@ -95,6 +107,7 @@ extension DamageCanvas {
         record(.image(damage.keepImage(image), rect, opacity, state: state.identity, inPart: state.redrawsInPart))
     }
 
+    /// The backend's answer.
     public func prepareImage(_ image: ImageRef, size: Size) -> Bool { backend.prepareImage(image, size: size) }
 
     // MARK: Recording

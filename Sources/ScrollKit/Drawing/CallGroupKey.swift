@@ -5,6 +5,7 @@
 /// Names a call group: one group per id and frame. A view's group is named after the view
 /// (``init(of:)``); a group drawn outside views takes a number of its own (``init(_:)``).
 public struct CallGroupID: Sendable, Hashable {
+    /// The number naming the group.
     public var rawValue: Int
     /// The group named `rawValue` (keep such numbers apart from views: small numbers are never a view's).
     public init(_ rawValue: Int) { self.rawValue = rawValue }
@@ -16,6 +17,7 @@ public struct CallGroupID: Sendable, Hashable {
 /// a released one was never takes its version). ``ViewNode/drawingVersion`` bumps it whenever an input
 /// marked ``DrawingInput`` changes.
 public struct DrawingVersion: Sendable, Hashable {
+    /// The version's number (versions are numbered in the order they are made).
     public let rawValue: UInt64
     @MainActor private static var last: UInt64 = 0
     /// A version no view had before.
@@ -54,6 +56,7 @@ public struct CallGroupKey: Sendable, Hashable {
     /// A continuous input (an indicator's position).
     public var detail: Double
 
+    /// A key of `frame`, the view's `version`, and the other inputs.
     public init(frame: Rect, version: DrawingVersion? = nil, state: UInt64 = 0, detail: Double = 0) {
         self.frame = frame; self.version = version; self.state = state; self.detail = detail
     }

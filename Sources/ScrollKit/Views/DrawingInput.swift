@@ -17,6 +17,7 @@
 public struct DrawingInput<Value> {
     @usableFromInline var value: Value
 
+    /// An input with its first value.
     public init(wrappedValue: Value) { value = wrappedValue }
 
     /// Not available: the property is read and written through the view that holds it.
