@@ -110,6 +110,9 @@ extension DamageState {
     }
 }
 
+/// Marks a taken-over call whose bounds are computed again (never a real call's bounds: negative size).
+private let cutMark = PixelRect(x: Int32.min, y: Int32.min, w: -1, h: -1)
+
 extension DamageCanvas {
     /// Draws a group of calls that draw the same thing every frame they have the same `key`, at the same
     /// translation and clip, or inside scrolled content at the same place in the content (see
@@ -182,19 +185,29 @@ extension DamageCanvas {
         let dx = region.px - oldRegion.px, dy = region.py - oldRegion.py
         let shift = abs(dx) < Int64(Int32.max / 2) && abs(dy) < Int64(Int32.max / 2)
             ? PixelPoint(x: Int32(dx), y: Int32(dy)) : nil
-        var k = group.first
-        while k < group.end {
-            let old = damage.commands[k].clip, b = damage.commands[k].bounds
-            damage.commands[k].tx = tx
-            damage.commands[k].ty = ty
-            damage.commands[k].clip = clip
-            // Whole within its old clip, not touching its edges: not cut by it.
-            if let shift, !b.isEmpty, b.x > old.x, b.y > old.y, b.x + b.w < old.x + old.w, b.y + b.h < old.y + old.h {
-                damage.commands[k].bounds = b.offsetBy(shift).intersection(clip)
-            } else {
+        let tx = self.tx, ty = self.ty
+        var anyCut = false   // calls their old clip cut: marked, and their bounds computed again below
+        damage.commands.withUnsafeMutableBufferPointer { commands in
+            var k = group.first
+            while k < group.end {
+                let old = commands[k].clip, b = commands[k].bounds
+                commands[k].tx = tx
+                commands[k].ty = ty
+                commands[k].clip = clip
+                // Whole within its old clip, not touching its edges: not cut by it.
+                if let shift, !b.isEmpty, b.x > old.x, b.y > old.y, b.x + b.w < old.x + old.w, b.y + b.h < old.y + old.h {
+                    commands[k].bounds = b.offsetBy(shift).intersection(clip)
+                } else {
+                    commands[k].bounds = cutMark
+                    anyCut = true
+                }
+                k += 1
+            }
+        }
+        if anyCut {
+            for k in group.first..<group.end where sameRect(damage.commands[k].bounds, cutMark) {
                 damage.commands[k].bounds = (pixelBounds(damage.commands[k].op) ?? clip).intersection(clip)
             }
-            k += 1
         }
         damage.groups[damage.groups.count - 1].tx = tx
         damage.groups[damage.groups.count - 1].ty = ty

@@ -86,6 +86,15 @@ public final class DamageCanvas: DamageTrackingCanvas {
     /// its size or scale changed).
     public func setNeedsFullRedraw() { damage.forgetPrevious() }
 
+    /// The clip in force (pixels; nil when none), as the backend would have it.
+    public var currentPixelClip: PixelRect? { clipStack.last }
+    /// How many clips are pushed.
+    public var clipDepth: Int { clipStack.count }
+    /// The sum of the translations in force (points).
+    public var currentTranslation: Point { Point(x: tx, y: ty) }
+    /// How many translations are pushed (scrolled content's included).
+    public var translationDepth: Int { translationStack.count }
+
     /// The whole target (pixels).
     var wholeTarget: PixelRect { PixelRect(x: 0, y: 0, w: target.x, h: target.y) }
 

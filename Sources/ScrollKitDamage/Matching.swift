@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc   // memcmp
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ScrollKit
 
 // Matching: which of this frame's calls draw what one of the last frame's drew (relative to their space),

@@ -77,7 +77,7 @@ public enum PixelGrid {
 
     /// `rect` (points) translated by (`tx`, `ty`) points, scaled by `scale`, edges rounded to whole pixels
     /// (``round(_:)``) and clamped to ±``coordinateLimit``; nil when empty, negative or not finite.
-    @inlinable
+    @inlinable @inline(__always)
     public static func rect(_ rect: Rect, tx: Double, ty: Double, scale s: Double) -> PixelRect? {
         let limit = coordinateLimit
         let x0 = round((rect.minX + tx) * s), y0 = round((rect.minY + ty) * s)

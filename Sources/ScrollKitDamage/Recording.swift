@@ -40,7 +40,7 @@ extension DamageCanvas {
 
     /// Records a border: see `DrawingCanvas.strokeRect(_:color:width:)`.
     public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
-        guard !clipIsEmpty, color.a > 0 else { return }
+        guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite else { return }
         if damage.isRecording { record(.strokeRect(rect, color, width)) } else {
             direct().strokeRect(rect, color: color, width: width)
         }
@@ -48,7 +48,8 @@ extension DamageCanvas {
 
     /// Records a line: see `DrawingCanvas.drawLine(from:to:color:width:)`.
     public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
-        guard !clipIsEmpty, color.a > 0 else { return }
+        guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, from.x.isFinite, from.y.isFinite,
+              to.x.isFinite, to.y.isFinite else { return }
         if damage.isRecording { record(.line(from, to, color, width)) } else {
             direct().drawLine(from: from, to: to, color: color, width: width)
         }
@@ -66,7 +67,7 @@ extension DamageCanvas {
 
     /// Records a disc: see `DrawingCanvas.fillCircle(center:radius:color:)`.
     public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
-        guard !clipIsEmpty, color.a > 0 else { return }
+        guard !clipIsEmpty, color.a > 0, radius > 0, radius.isFinite, center.x.isFinite, center.y.isFinite else { return }
         if damage.isRecording { record(.circle(center, radius, color)) } else {
             direct().fillCircle(center: center, radius: radius, color: color)
         }
@@ -80,7 +81,7 @@ extension DamageCanvas {
 
     /// Records a text (compared by its UTF-8 bytes): see `DrawingCanvas.drawText(_:in:style:alignment:)`.
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
-        guard !clipIsEmpty, !text.isEmpty, style.color.a > 0,
+        guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, style.size > 0, style.size.isFinite,
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         guard damage.isRecording else { return direct().drawText(text, in: rect, style: style, alignment: alignment) }
         let (index, bytes) = damage.keepText(text)
@@ -134,6 +135,11 @@ extension DamageCanvas {
             }
         }
         let unclipped = pixelBounds(op) ?? clip
+        // A shape whose rect covers no whole pixel (its bounds: empty) draws nothing: not recorded.
+        switch op {
+        case .fill, .roundedRect, .strokeRect, .image: if unclipped.isEmpty { return }
+        default: break
+        }
         let bounds = intersect(unclipped, clip)
         var alwaysRedraw = false
         // An image the backend cannot redraw in part is drawn whole (see `coverImagesWhole`); one it can is

@@ -11,6 +11,8 @@ public struct CallGroupID: Sendable, Hashable {
     public init(_ rawValue: Int) { self.rawValue = rawValue }
     /// The group of `view` (its identity).
     public init(of view: AnyObject) { rawValue = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(view))) }
+    /// The same number (inlinable: a damage canvas compares ids for every group of every frame).
+    @inlinable public static func == (a: CallGroupID, b: CallGroupID) -> Bool { a.rawValue == b.rawValue }
 }
 
 /// A version of a view's drawing inputs, unique among all views and all their changes (a view made where
@@ -26,6 +28,8 @@ public struct DrawingVersion: Sendable, Hashable {
         return DrawingVersion(rawValue: last)
     }
     private init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// The same version.
+    @inlinable public static func == (a: DrawingVersion, b: DrawingVersion) -> Bool { a.rawValue == b.rawValue }
 }
 
 /// What the calls of a group depend on besides the translation, the clip and the canvas: while it is the
@@ -59,5 +63,25 @@ public struct CallGroupKey: Sendable, Hashable {
     /// A key of `frame`, the view's `version`, and the other inputs.
     public init(frame: Rect, version: DrawingVersion? = nil, state: UInt64 = 0, detail: Double = 0) {
         self.frame = frame; self.version = version; self.state = state; self.detail = detail
+    }
+    /// The same inputs: the frame's edges and size, the version, the state and the detail (bit for bit, as
+    /// the calls they keep were drawn from).
+    @inlinable public static func == (a: CallGroupKey, b: CallGroupKey) -> Bool {
+        a.state == b.state && a.version?.rawValue == b.version?.rawValue
+            && a.frame.origin.x.bitPattern == b.frame.origin.x.bitPattern
+            && a.frame.origin.y.bitPattern == b.frame.origin.y.bitPattern
+            && a.frame.size.width.bitPattern == b.frame.size.width.bitPattern
+            && a.frame.size.height.bitPattern == b.frame.size.height.bitPattern
+            && a.detail.bitPattern == b.detail.bitPattern
+    }
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(version?.rawValue)
+        hasher.combine(frame.origin.x.bitPattern)
+        hasher.combine(frame.origin.y.bitPattern)
+        hasher.combine(frame.size.width.bitPattern)
+        hasher.combine(frame.size.height.bitPattern)
+        hasher.combine(detail.bitPattern)
     }
 }

@@ -34,11 +34,12 @@ public protocol DamageTrackingCanvas: DrawingCanvas {
     func drawCallGroup(id: CallGroupID, key: CallGroupKey, _ draw: () -> Void)
 }
 
-extension DrawingCanvas {
-    /// This canvas as a ``DamageTrackingCanvas``, or nil when it draws every frame whole.
-    @inline(__always)
-    public var damageTracking: (any DamageTrackingCanvas)? { self as? any DamageTrackingCanvas }
+extension DamageTrackingCanvas {
+    /// Itself.
+    public var damageTracking: (any DamageTrackingCanvas)? { self }
+}
 
+extension DrawingCanvas {
     /// Draws the calls `draw` makes on this canvas as one call group (see
     /// ``DamageTrackingCanvas/drawCallGroup(id:key:_:)``): a canvas that compares frames may take them from
     /// the last frame while `key` stays the same, without calling `draw`; any other canvas calls `draw`.

@@ -101,6 +101,10 @@ public protocol DrawingCanvas: AnyObject {
     func prepareImage(_ image: ImageRef, size: Size) -> Bool
     /// Device pixels per point (2 on a 2x display). The default: 1.
     var pixelScale: Double { get }
+    /// This canvas as a ``DamageTrackingCanvas`` (a canvas that draws by damage), or nil: the default for a
+    /// plain canvas, which draws every frame whole; a ``DamageTrackingCanvas`` answers itself. (A requirement,
+    /// not a cast, so that views ask for it every frame at the cost of a call.)
+    var damageTracking: (any DamageTrackingCanvas)? { get }
 }
 
 extension DrawingCanvas {
@@ -108,6 +112,8 @@ extension DrawingCanvas {
     public func prepareImage(_ image: ImageRef, size: Size) -> Bool { true }
     /// One pixel per point.
     public var pixelScale: Double { 1 }
+    /// A plain canvas: nil.
+    public var damageTracking: (any DamageTrackingCanvas)? { nil }
 }
 
 extension DrawingCanvas {

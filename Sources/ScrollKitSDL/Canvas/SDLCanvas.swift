@@ -264,7 +264,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// Fills the whole target with `color`, replacing what was there (no blending). Inside a clip,
     /// only the clipped area is replaced.
     public func clear(_ color: RGBAColor) {
-        if damage.isRecording { damage.clear(color); return }
+        if damage.isRecording { return damage.clear(color) }
         if let surface = directSurface {   // the software target: ordinary stores (see storeFill)
             let whole = SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
             if clipStack.isEmpty || !clipIsEmpty { _ = storeFill(clipStack.last ?? whole, color: color) }
@@ -282,8 +282,8 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
     public func fill(_ rect: Rect, color: RGBAColor) {
+        if damage.isRecording { return damage.fill(rect, color: color) }
         guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
-        if damage.isRecording { damage.fill(rect, color: color); return }
         if directSurface != nil, color.a < 255 ? compositeFill(r, color: color) : storeFill(r, color: color) { return }
         setColor(color)
         SDL_RenderFillRect(renderer, &r)
@@ -292,8 +292,8 @@ public final class SDLCanvas: DrawingCanvas {
     /// Draws a border of `width` points *inside* `rect` (like a layer border). A border wider than
     /// half the rect fills it; a non-positive or NaN width draws nothing; at least one pixel is drawn.
     public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
+        if damage.isRecording { return damage.strokeRect(rect, color: color, width: width) }
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, let r = pixelRect(rect) else { return }
-        if damage.isRecording { damage.strokeRect(rect, color: color, width: width); return }
         let w = Int32(max(1, min((width * pixelScale).rounded(), 1_048_576)))
         setColor(color)
         if 2 * w >= min(r.w, r.h) {
@@ -320,8 +320,8 @@ public final class SDLCanvas: DrawingCanvas {
     /// current clip (clips nest). The clip stays where it is on the target if the translation
     /// changes later. An empty intersection draws nothing until the matching `popClip()`.
     public func pushClip(_ rect: Rect) {
+        if damage.isRecording { return damage.pushClip(rect) }   // its clips while it records a frame
         let proposed = pixelRect(rect) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
-        if damage.isRecording { damage.pushClip(rect) }
         var clip = proposed
         if let current = clipStack.last {
             let x0 = max(current.x, proposed.x), y0 = max(current.y, proposed.y)
@@ -336,22 +336,23 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Restores the clip in force before the matching `pushClip`. Without one, does nothing.
     public func popClip() {
+        if damage.isRecording { return damage.popClip() }
         guard !clipStack.isEmpty else { return }
         clipStack.removeLast()
-        if damage.isRecording { damage.popClip() }
         applyClip()
     }
 
     /// The current clip in points, in canvas (untranslated) coordinates (nil when drawing is not
     /// clipped). An empty clip has zero size.
     public var currentClip: Rect? {
-        guard let r = clipStack.last else { return nil }
+        guard let r = damage.isRecording ? damage.currentPixelClip.map({ SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) })
+                                         : clipStack.last else { return nil }
         return Rect(x: Double(r.x) / pixelScale, y: Double(r.y) / pixelScale,
                     width: Double(r.w) / pixelScale, height: Double(r.h) / pixelScale)
     }
 
     /// How many clips are pushed.
-    public var clipDepth: Int { clipStack.count }
+    public var clipDepth: Int { damage.isRecording ? damage.clipDepth : clipStack.count }
 
     func resetClip() {
         clipStack.removeAll(keepingCapacity: true)

@@ -38,22 +38,22 @@ extension SDLCanvas: DamageTrackingCanvas {
     /// drawn translated there (returns `.zero`, the origin in the new coordinates). See
     /// `DamageTrackingCanvas.beginScrolledContent(origin:)`.
     public func beginScrolledContent(origin: Point) -> Point {
+        if damage.isRecording { return damage.beginScrolledContent(origin: origin) }
         let s = pixelScale
         let x = origin.x.isFinite ? origin.x : 0, y = origin.y.isFinite ? origin.y : 0
         translationStack.append(SIMD2(tx, ty))
         tx = Self.pixelRound((x + tx) * s) / s
         ty = Self.pixelRound((y + ty) * s) / s
         scrolledDepth += 1
-        if damage.isRecording { _ = damage.beginScrolledContent(origin: origin) }
         return .zero
     }
 
     /// Ends the content begun by the matching ``beginScrolledContent(origin:)``.
     public func endScrolledContent() {
+        if damage.isRecording { return damage.endScrolledContent() }
         guard scrolledDepth > 0 else { return }
         scrolledDepth -= 1
         if let previous = translationStack.popLast() { tx = previous.x; ty = previous.y }
-        if damage.isRecording { damage.endScrolledContent() }
     }
 
     /// Marks `rect` (current coordinates) as changed in this frame (see `ViewNode.setNeedsDisplay()`).

@@ -26,10 +26,9 @@ extension SDLCanvas {
     ///   `ImageLibrary.failureMarkColor`. The failure is reported once through `ImageLibrary.onFailure` and
     ///   put once in ``lastError`` (an `SDLError` naming the image); it is not retried every frame.
     public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
+        if damage.isRecording { return damage.drawImage(image, in: rect, opacity: opacity) }
         guard !clipIsEmpty, opacity > 0, let dst = pixelRect(rect),
               let key = ImageLibrary.key(for: image, size: rect.size, pixelScale: pixelScale) else { return }
-        // Recording: what is drawn depends on the decode's state as well as the call (`imageState`).
-        if damage.isRecording { damage.drawImage(image, in: rect, opacity: opacity); return }
         let alpha = min(opacity, 1)
         let lookup = images.lookup(key)
         switch lookup {
