@@ -85,31 +85,38 @@ let package = Package(
                            "CScrollKitPixels", "ScrollKitAssets"]
         ),
 
+        // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
+        // Not in any library product's closure but the gallery's.
+        .target(name: "SplitMix"),
+
         // The demo gallery: scenes, shell, HUD, CLI, script player, trace writer, soak runner.
         .target(
             name: "ScrollKitGallery",
             dependencies: [
-                "ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets",
+                "ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets", "SplitMix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `scrollkit-demo`: the gallery's entry point.
         .executableTarget(name: "ScrollKitDemo", dependencies: ["ScrollKitGallery"]),
 
-        // Helpers shared by the test targets: golden images, an offscreen canvas, a seeded generator.
+        // Helpers shared by the test targets: golden images, an offscreen canvas.
         .target(
             name: "ScrollKitTestSupport",
             dependencies: ["ScrollKitSDL", "ScrollKit", "CSDL2"],
             path: "Tests/ScrollKitTestSupport"
         ),
 
+        // The independent oracles of the motion tests (RK4 integrations of the ODEs): pure Swift, no SDL.
+        .target(name: "TestOracles", path: "Tests/TestOracles"),
+
         // SwiftUI's type names, for the name-clash compile test on machines without SwiftUI.
         .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
 
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "ScrollKitTestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestOracles", "SplitMix"]),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]),
         // The damage renderer against a pure-Swift rasteriser: no SDL in this target.
-        .testTarget(name: "DamageTests", dependencies: ["ScrollKitDamage", "ScrollKit"]),
+        .testTarget(name: "DamageTests", dependencies: ["ScrollKitDamage", "ScrollKit", "SplitMix"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [
@@ -119,14 +126,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollKitSDLTests",
-            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport"],
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport", "SplitMix"],
             exclude: ["Golden"]
         ),
         .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
             name: "ScrollKitGalleryTests",
             // ScrollKitDemo: the process tests run the built `scrollkit-demo`.
-            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets"],
+            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets",
+                           "SplitMix"],
             exclude: ["Golden"]
         ),
     ]

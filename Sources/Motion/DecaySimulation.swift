@@ -161,7 +161,7 @@ public struct DecaySimulation: Simulation, Hashable {
 /// A motion from `position` with `velocity` that comes to rest exactly on `target`, never passing it.
 ///
 /// The decay through the target (`DecaySimulation.through`) when there is one; otherwise a critically
-/// damped spring (`SpringDescription.bounce`, stiffened to ω₀ = |v₀ / (target − x₀)| when the motion heads
+/// damped spring (`spring`, by default `SpringDescription.bounce`, stiffened to ω₀ = |v₀ / (target − x₀)| when the motion heads
 /// for the target faster than that, which keeps it from overshooting). The velocity at time 0 is
 /// `velocity` in every case: the hand-over from a drag or a fling is continuous.
 ///
@@ -173,7 +173,8 @@ public struct DecaySimulation: Simulation, Hashable {
 /// ## Bad input
 /// Sanitised to a resting state: a NaN or infinite position becomes 0 (or the target if that is finite),
 /// a NaN or infinite velocity becomes 0, a NaN or infinite target becomes the position.
-public func landingSimulation(position: Double, velocity: Double, target: Double) -> any Simulation {
+public func landingSimulation(position: Double, velocity: Double, target: Double,
+                              spring base: SpringDescription = .bounce) -> any Simulation {
     let x0 = position.isFinite ? position : (target.isFinite ? target : 0)
     let v0 = velocity.isFinite ? velocity : 0
     let goal = target.isFinite ? target : x0
@@ -181,7 +182,7 @@ public func landingSimulation(position: Double, velocity: Double, target: Double
         return decay
     }
     let distance = goal - x0
-    var spring = SpringDescription.bounce
+    var spring = base
     if distance != 0, v0.sign == distance.sign {
         let needed = abs(v0 / distance)
         if needed > spring.angularFrequency {

@@ -28,7 +28,7 @@ public func rubberBand(offset: Double, dimension: Double, coefficient: Double = 
 public func inverseRubberBand(_ banded: Double, dimension: Double, coefficient: Double = 0.55) -> Double {
     guard dimension.isFinite, dimension > 0, !banded.isNaN else { return 0 }
     let c = (coefficient.isFinite && coefficient > 0) ? coefficient : 0.55
-    let y = min(abs(banded), dimension * (1 - 1e-9))
+    let y = min(abs(banded), dimension * (1 - Precision.slack))
     let magnitude = y * dimension / (c * (dimension - y))
     return banded < 0 ? -magnitude : magnitude
 }

@@ -254,7 +254,7 @@ public struct SpringSimulation: Simulation, Hashable {
         let start = max(peak, 0)
         if !(f(start) > tolerance) { return 0 }
         var lo = start
-        var step = max(scale, 1e-9)
+        var step = max(scale, Precision.slack)
         var hi = start + step
         var doublings = 0
         while f(hi) > tolerance {

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollKit
 import ScrollKitDamage
+import SplitMix
 import Testing
 
 // The damage renderer's oracle: a frame drawn by damage (recorded, compared with the last, scrolled pixels

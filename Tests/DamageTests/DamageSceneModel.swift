@@ -1,5 +1,6 @@
 import ScrollKit
 import ScrollKitDamage
+import SplitMix
 
 // A random scene for the damage renderer's property test: a toolbar, a scrolled region of rows (some in call
 // groups, in content coordinates), an indicator and overlays over it; and the random changes between frames.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestOracles
 @testable import Motion
 
 /// Flings and where each comes to rest, x₀ − v₀ / (1000 ln r), worked out to 17 digits with mpmath
@@ -34,7 +35,7 @@ private let flings: [(x0: Double, v0: Double, rate: Double, rest: Double)] = [
     func matchesIntegration(x0: Double, v0: Double, rate: Double, rest: Double) {
         let fling = DecaySimulation(position: x0, velocity: v0, rate: DecelerationRate(rate))
         let times = (0..<37).map { Double($0) / 37 * fling.settlingTime }.filter { $0 < fling.settlingTime }
-        let reference = Reference.rk4Decay(rate: rate, x0: x0, v0: v0, dt: 1e-5, times: times)
+        let reference = RK4.decay(rate: rate, x0: x0, v0: v0, dt: 1e-5, times: times)
         for (t, state) in zip(times, reference) {
             #expect(abs(fling.position(at: t) - state.x) <= 1e-7 * max(1, abs(state.x)), "t = \(t)")
             #expect(abs(fling.velocity(at: t) - state.v) <= 1e-7 * max(1, abs(v0)), "t = \(t)")
@@ -61,9 +62,9 @@ private let flings: [(x0: Double, v0: Double, rate: Double, rest: Double)] = [
         }
         #expect(!fling.isDone(at: end * 0.999) && fling.isDone(at: end))
         #expect(abs(fling.velocity(at: end * 0.999)) >= threshold)
-        // The closed form just before the end is within threshold / |k| of the rest point.
+        // Just before the end it is within the distance a fling at the threshold speed coasts (integrated).
         let step = abs(fling.restPosition - fling.position(at: end.nextDown))
-        #expect(step <= threshold / abs(1000 * log(rate)) * 1.0001)
+        #expect(step <= abs(RK4.decayRest(rate: rate, x0: 0, v0: threshold)) * 1.0001)
     }
 
     @Test("time(toReach:) inverts the position", arguments: flings)
@@ -78,7 +79,8 @@ private let flings: [(x0: Double, v0: Double, rate: Double, rest: Double)] = [
                 #expect(abs(fling.position(at: t) - target) <= 1e-9 * max(1, abs(target)))
             } else {
                 // In the last sub-threshold step: reached when it snaps to rest.
-                #expect(abs(fling.restPosition - target) <= DecaySimulation.restSpeedThreshold / abs(1000 * log(rate)))
+                let coast = RK4.decayRest(rate: rate, x0: 0, v0: DecaySimulation.restSpeedThreshold)
+                #expect(abs(fling.restPosition - target) <= abs(coast) * 1.0001)
             }
         }
         #expect(fling.time(toReach: fling.restPosition) == fling.settlingTime)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestOracles
 @testable import Motion
 
 /// (mass, stiffness, damping, x0, v0, target): under-, critically and over-damped, with various starts.
@@ -23,7 +24,7 @@ private let springs: [(m: Double, k: Double, c: Double, x0: Double, v0: Double, 
         let sim = SpringSimulation(spring: spring, position: x0, velocity: v0, target: target)
         let horizon = min(sim.settlingTime, 6)
         let times = (1...60).map { Double($0) / 60 * horizon }.filter { $0 < sim.settlingTime }
-        let reference = Reference.rk4Spring(mass: m, stiffness: k, damping: c, x0: x0, v0: v0, target: target,
+        let reference = RK4.spring(mass: m, stiffness: k, damping: c, x0: x0, v0: v0, target: target,
                                             dt: 1e-4, times: times)
         let scale = max(1, abs(x0 - target), abs(v0) / (k / m).squareRoot())
         for (t, state) in zip(times, reference) {

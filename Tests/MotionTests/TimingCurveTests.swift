@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestOracles
 @testable import Motion
 
 /// Interior points at which every curve is checked against its reference formula.
@@ -144,7 +145,7 @@ private let everyCurve: [TimingCurve] = TimingCurve.allNamed + [
         #expect(duration > 0 && duration < 60)
         let omega = 2 * Double.pi / response
         let progress = stride(from: 0.0, through: 1.0, by: 0.05).map { $0 }
-        let states = Reference.rk4Spring(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega,
+        let states = RK4.spring(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega,
                                          x0: 0, v0: 0, target: 1, dt: 1e-4,
                                          times: progress.map { $0 * duration })
         let end = states.last!.x

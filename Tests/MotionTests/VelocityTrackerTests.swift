@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Motion
+import SplitMix
 
 /// Feeds x(t) at the given times and returns the tracker.
 private func tracker(times: [Double], _ x: (Double) -> Double) -> VelocityTracker {
@@ -11,8 +12,8 @@ private func tracker(times: [Double], _ x: (Double) -> Double) -> VelocityTracke
 
 /// Event times every `spacing` seconds from `start` for `count` events, optionally jittered (deterministic).
 private func times(start: Double = 10, spacing: Double, count: Int, jitter: Double = 0) -> [Double] {
-    var noise = Reference.Noise(state: 42)
-    return (0..<count).map { start + Double($0) * spacing + jitter * noise.next() }
+    var noise = SplitMix64(seed: 42)
+    return (0..<count).map { start + Double($0) * spacing + jitter * noise.uniform(-1...1) }
 }
 
 @Suite struct VelocityTrackerTests {
@@ -44,10 +45,10 @@ private func times(start: Double = 10, spacing: Double, count: Int, jitter: Doub
 
     @Test("noisy samples stay close to the true velocity", arguments: [1000.0, -2500, 4000])
     func noisy(velocity: Double) {
-        var noise = Reference.Noise(state: 7)
+        var noise = SplitMix64(seed: 7)
         let ts = times(spacing: 0.008, count: 40)
         var tracker = VelocityTracker()
-        for t in ts { tracker.addSample(position: velocity * t + 0.5 * noise.next(), time: t) }
+        for t in ts { tracker.addSample(position: velocity * t + 0.5 * noise.uniform(-1...1), time: t) }
         let estimate = tracker.velocity(at: ts.last! + 0.008)
         #expect(abs(estimate - velocity) <= 0.02 * abs(velocity), "\(estimate)")
     }
@@ -115,7 +116,6 @@ private func times(start: Double = 10, spacing: Double, count: Int, jitter: Doub
         let ts = times(spacing: 0.008, count: 10)
         let t = tracker(times: ts) { sign * 50_000 * $0 }
         #expect(t.velocity(at: ts.last!) == sign * VelocityTracker.maxFlingSpeed)
-        #expect(VelocityTracker.maxFlingSpeed == 8000)
     }
 
     @Test("bad samples are ignored, bad release times use the newest sample", arguments: [Double.nan, .infinity, -.infinity])

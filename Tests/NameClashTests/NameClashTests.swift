@@ -21,6 +21,9 @@ import SwiftUI
         let align: TextAlign = .center
         let position: ItemPosition = .center
         let phase: ScrollingPhase = scrolling.phase
+        let physics: ScrollPhysics = scrolling.physics
+        let boost: FlingBoost = physics.flingBoost
+        #expect(physics.bounces && boost == FlingBoost())
         let canvas: any DrawingCanvas = RecordingCanvas()
         let host: (any AppHost)? = nil
         let list = ListView(frame: Rect(x: 0, y: 0, width: 100, height: 100), dataSource: EmptyList())
@@ -35,6 +38,10 @@ import SwiftUI
         let segmented: SegmentedControl = SegmentedControl(segments: ["A", "B"])
         #expect(mode == .automatic && style == .standard && geometry != nil)
         #expect(button.isEnabled && segmented.selectedIndex == 0)
+        let toggle: Switch = Switch(isOn: true)
+        let tabs: TabBar = TabBar(titles: ["A", "B"])
+        let tracking: (any PointerTracking)? = nil
+        #expect(toggle.isOn && tabs.selectedIndex == 0 && tracking == nil)
         let grid: SectionedGridLayout = SectionedGridLayout(columns: GridColumns.fixed(2), itemLength: GridItemLength.aspect(1))
         grid.setSections([3], style: { _ in GridSectionStyle.plain })
         let index: GridIndex? = grid.gridIndex(forFlatIndex: 2)

@@ -272,7 +272,14 @@ final class ScenarioRunner {
 
     // MARK: Actions
 
-    var isMoving: Bool { scroll.motionX != nil || scroll.motionY != nil }
+    var isMoving: Bool {
+        switch scroll.activity {
+        case .ballistic(let b): !b.isEmpty
+        case .driven(let d): !d.isEmpty
+        default: false
+        }
+    }
+    var isGliding: Bool { scroll.driven?.isGlide == true && isMoving }
 
     func event(_ e: InputEvent) {
         list.handle(e)
@@ -396,12 +403,12 @@ final class ScenarioRunner {
     /// fling) steps from the clamped offset, so it ends on a snap position if that offset is one or one
     /// lies ahead; a glide retargeted keeps its kind; Home/End and glides that stop nothing do not snap.
     func glideEvent(_ e: InputEvent, direction: Int) {
-        let wasGlide = scroll.session == .glide && isMoving
+        let wasGlide = isGliding
         let wasMoving = isMoving
         let base = model.clamp(along)
         let before = scroll.contentOffset
         event(e)
-        let gliding = scroll.session == .glide && isMoving
+        let gliding = isGliding
         if direction == 0 {
             if gliding || wasMoving || scroll.contentOffset != before { snapExpected = false }
         } else if gliding {

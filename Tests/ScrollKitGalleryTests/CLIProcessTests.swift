@@ -5,18 +5,25 @@ import Testing
 /// The built `scrollkit-demo` binary, run as a subprocess: every bad input is exactly one line
 /// on stderr, nothing on stdout, and exit status 2 (not a signal).
 @Suite struct CLIProcessTests {
-    /// Files the cases below refer to, made once.
-    static let fixtures: URL = {
-        let dir = try! DemoProcess.temporaryDirectory("cli")
-        try! Data(#"{"events": [{"t": 0, "type": "down", "x": 1, "y": 2}, {"t": 0.5"#.utf8)
-            .write(to: dir.appendingPathComponent("truncated.json"))
-        try! Data(#"{"events": [{"t": 0, "type": "down", "x": "1", "y": 2}]}"#.utf8)
-            .write(to: dir.appendingPathComponent("wrongtype.json"))
-        try! Data(#"{"events": [{"t": 0, "type": "screenshot", "path": "/nonexistent-skdemo/shot.png"}]}"#.utf8)
-            .write(to: dir.appendingPathComponent("badshot.json"))
-        try! FileManager.default.createDirectory(at: dir.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
-        return dir
+    /// Files the cases below refer to, made once (a failure to make them fails each case that needs them).
+    static let fixtures: Result<URL, FixtureError> = {
+        do { return .success(try makeFixtures()) } catch { return .failure(FixtureError(description: "\(error)")) }
     }()
+
+    /// Why the fixtures could not be made.
+    struct FixtureError: Error, CustomStringConvertible { let description: String }
+
+    static func makeFixtures() throws -> URL {
+        let dir = try DemoProcess.temporaryDirectory("cli")
+        try Data(#"{"events": [{"t": 0, "type": "down", "x": 1, "y": 2}, {"t": 0.5"#.utf8)
+            .write(to: dir.appendingPathComponent("truncated.json"))
+        try Data(#"{"events": [{"t": 0, "type": "down", "x": "1", "y": 2}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("wrongtype.json"))
+        try Data(#"{"events": [{"t": 0, "type": "screenshot", "path": "/nonexistent-skdemo/shot.png"}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("badshot.json"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
+        return dir
+    }
 
     @Test(arguments: [
         (["--scene", "nope"], "error: The value 'nope' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid or photo"),
@@ -44,7 +51,7 @@ import Testing
         (["--bogus"], "error: Unknown option '--bogus'"),
     ] as [([String], String)])
     func badInputIsOneLineAndStatus2(arguments: [String], expected: String) throws {
-        let dir = Self.fixtures.path
+        let dir = try Self.fixtures.get().path
         let result = try DemoProcess.run(arguments.map { $0.replacingOccurrences(of: "$DIR", with: dir) })
         #expect(result.exited, "killed by a signal")
         #expect(result.status == 2)

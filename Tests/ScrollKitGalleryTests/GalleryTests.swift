@@ -6,7 +6,7 @@ import Testing
 @testable import ScrollKitGallery
 
 /// A scene that records what the gallery hands it.
-@MainActor private final class ProbeScene: DemoScene, GalleryAttachable {
+@MainActor final class ProbeScene: DemoScene, GalleryAttachable {
     let name: String
     var events: [InputEvent] = []
     var sizes: [Size] = []
@@ -35,7 +35,7 @@ import Testing
 }
 
 /// Entries named like the real scenes (in a shuffled order), each making a probe, plus a broken one.
-@MainActor private final class ProbeFactory {
+@MainActor final class ProbeFactory {
     var made: [String: ProbeScene] = [:]
     var entries: [SceneEntry] {
         ["sprites", "list", "extra", "curves", "picker", "paging"].map { name in
@@ -53,7 +53,7 @@ private let window = Size(width: 800, height: 600)
 @MainActor @Suite struct GalleryShellTests {
     func tick(_ k: Int) -> FrameTick { FrameTick(index: k, timestamp: Double(k) / 60, duration: 1.0 / 60) }
 
-    fileprivate func makeShell(_ factory: ProbeFactory, initial: String = "list", link: DisplayLink? = nil,
+    func makeShell(_ factory: ProbeFactory, initial: String = "list", link: DisplayLink? = nil,
                    options: GalleryOptions = GalleryOptions()) throws -> GalleryShell {
         let shell = try GalleryShell(entries: factory.entries, initialScene: initial,
                                      context: SceneContext(size: window, hz: nil, headless: true),
@@ -153,9 +153,9 @@ private let window = Size(width: 800, height: 600)
             .wheel(dx: 0, dy: -1, location: Point(x: 5, y: 500 - bar), time: 4),
         ])
 
-        let layout = GalleryTabBar.layout(count: shell.tabs.count, width: window.width)
+        let tabs = shell.tabBar.tabs
         func centre(_ i: Int) -> Point {
-            let r = GalleryTabBar.segment(Double(i), track: layout.track, segmentWidth: layout.segmentWidth)
+            let r = tabs.convert(tabs.tabFrame(Double(i)), to: nil)
             return Point(x: r.midX, y: r.midY)
         }
         shell.handle(.pointerDown(location: centre(2), time: 6))
@@ -410,38 +410,5 @@ private let window = Size(width: 800, height: 600)
         }
         #expect(layout.track.maxX <= right + 0.5)
         #expect(layout.segmentWidth > 0)
-    }
-
-    /// Too narrow for every segment: they keep their least width and the strip follows the selection, so
-    /// the selected tab is always whole on screen and a tap hits the tab drawn under it.
-    @Test(arguments: [300.0, 420, 480, 640])
-    func narrowTabBarScrollsToTheSelection(width: Double) {
-        let count = 11
-        let l = GalleryTabBar.layout(count: count, width: width)
-        #expect(l.segmentWidth >= GalleryTabBar.minSegmentWidth)
-        #expect(l.contentWidth > l.track.width)
-        let bar = GalleryTabBar()
-        var scrolls: [Double] = []
-        for selected in 0..<count {
-            let indicator = Double(selected)
-            let scroll = GalleryTabBar.scroll(indicator: indicator, count: count, track: l.track, segmentWidth: l.segmentWidth)
-            scrolls.append(scroll)
-            let r = GalleryTabBar.segment(indicator, track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
-            #expect(r.minX >= l.track.minX + 3 - 1e-9 && r.maxX <= l.track.maxX - 3 + 1e-9, "tab \(selected) whole")
-            #expect(bar.tab(at: Point(x: r.midX, y: r.midY), count: count, width: width, indicator: indicator) == selected)
-            // Its visible neighbours are hit where they are drawn too.
-            for other in [selected - 1, selected + 1] where (0..<count).contains(other) {
-                let o = GalleryTabBar.segment(Double(other), track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
-                if o.midX > l.track.minX + 3 && o.midX < l.track.maxX - 3 {
-                    #expect(bar.tab(at: Point(x: o.midX, y: o.midY), count: count, width: width, indicator: indicator) == other)
-                }
-            }
-        }
-        #expect(scrolls.first == 0)
-        #expect(scrolls.last == l.contentWidth - l.track.width)
-        #expect(zip(scrolls, scrolls.dropFirst()).allSatisfy { $0 <= $1 })
-        // Wide enough for all: no strip.
-        let wide = GalleryTabBar.layout(count: 5, width: 800)
-        #expect(GalleryTabBar.scroll(indicator: 4, count: 5, track: wide.track, segmentWidth: wide.segmentWidth) == 0)
     }
 }

@@ -459,9 +459,14 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
         let page = Rect(origin: .zero, size: scene.listView.frame.size)
         let knob = try #require(CardCell.knob(inPage: page))
         let at = Point(x: knob.center.x + scene.listView.frame.minX, y: knob.center.y + scene.listView.frame.minY)
+        // The button is a pressable view in a scroll view: it looks pressed once the tree's highlight delay
+        // has passed (a drag that starts within it never flashes it), and the tap turns the page.
         h.step([.pointerDown(location: at, time: h.now)])
+        #expect(!scene.knobPressed)
+        h.run(Int((ViewNode.highlightDelay * 60).rounded(.up)) + 1)
         #expect(scene.knobPressed)
         h.step([.pointerUp(location: at, time: h.now)])
+        h.run(Int((ViewNode.tapHighlightDuration * 60).rounded(.up)) + 1)
         #expect(!scene.knobPressed)
         h.runUntilIdle()
         #expect(h.last.offset.x == 800)

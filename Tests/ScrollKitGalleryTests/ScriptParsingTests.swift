@@ -1,9 +1,9 @@
 import Foundation
 import ScrollKit
 import Motion
-import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
+import SplitMix
 
 private func parse(_ text: String, curves: CurveValidator = .standard) throws(ScriptError) -> Script {
     try Script.parse(Array(text.utf8), curves: curves)
@@ -281,7 +281,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         for length in 0..<closing {
             #expect((try? Script.parse(Array(valid[0..<length]), curves: .standard)) == nil, "prefix \(length)")
         }
-        var generator = SeededRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let replacements: [UInt8] = Array("{}[]\",:0-eE.\\uNI \n".utf8) + [0x00, 0x80, 0xC3, 0xFF]
         for _ in 0..<3_000 {
             var bytes = valid

@@ -1,6 +1,7 @@
 // The translucent fill kernel (sk_blend_fill_rect) against the blend written out per channel: every
 // path (eight pixels at a time on AVX2, four on SSE2, one by one) must give the same bytes.
 import CScrollKitPixels
+import SplitMix
 import Testing
 
 @Suite("Translucent fill kernel")
@@ -16,11 +17,8 @@ struct BlendFillKernelTests {
     @Test("every width from 1 to 41 and offset 0 to 8, random pixels and colours: exactly the reference, nothing outside",
           arguments: [UInt8(1), 26, 128, 200, 254])
     func matchesTheReference(alpha: UInt8) {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(alpha)
-        func next() -> UInt32 {
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
-            return UInt32(truncatingIfNeeded: state >> 16)
-        }
+        var rng = SplitMix64(seed: UInt64(alpha))
+        func next() -> UInt32 { UInt32(truncatingIfNeeded: rng.next() >> 16) }
         let pitch = 64, rows = 3
         for width in 1...41 {
             for x0 in 0...8 {

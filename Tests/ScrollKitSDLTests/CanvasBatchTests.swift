@@ -4,6 +4,7 @@ import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
 import ScrollKitTestSupport
+import SplitMix
 import Testing
 
 extension CanvasTests {
@@ -11,21 +12,10 @@ extension CanvasTests {
     @Suite("Disc batches")
     @MainActor
     struct DiscBatches {
-        /// A small deterministic generator (xorshift64*), so every run draws the same scene.
-        struct Generator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-                return state &* 2_685_821_657_736_338_717
-            }
-            mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-            mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 32) }
-        }
-
         /// Circles of every kind a batch meets: ordinary ones, opaque and faint, cut by the edges,
         /// under a pixel, larger than the cached masks, and some that draw nothing (NaN, zero, clear).
         static func circles(count: Int, width: Double, height: Double, seed: UInt64) -> [CircleFill] {
-            var g = Generator(state: seed)
+            var g = SplitMix64(seed: seed)
             var circles: [CircleFill] = []
             for i in 0..<count {
                 let alpha: UInt8 = i % 7 == 0 ? 255 : max(1, g.byte())
@@ -157,7 +147,7 @@ extension CanvasTests {
         @Test(arguments: [25, 32, 33, 40, 47, 52])
         func wholeDiscKernelMatchesPortableInEveryAlpha(diameter: Int) {
             let spans = DiscSpans(diameter: Int32(diameter))
-            var g = Generator(state: UInt64(diameter) * 104_729 + 3)
+            var g = SplitMix64(seed: UInt64(diameter) * 104_729 + 3)
             let width = diameter + 16, height = diameter + 2, x = 1, y = 1
             for alpha in 1...255 {
                 let background = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: g.next()) }
@@ -194,7 +184,7 @@ extension CanvasTests {
         @Test(arguments: [1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100])
         func kernelMatchesPortableKernel(diameter: Int) {
             let spans = DiscSpans(diameter: Int32(diameter))
-            var g = Generator(state: UInt64(diameter) * 7919 + 1)
+            var g = SplitMix64(seed: UInt64(diameter) * 7919 + 1)
             let width = diameter + 24, height = diameter + 2
             for trial in 0..<24 {
                 let background = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: g.next()) }
@@ -241,4 +231,9 @@ extension CanvasTests {
             }
         }
     }
+}
+
+extension SplitMix64 {
+    /// Eight random bits (of the next output's upper half), for colours.
+    fileprivate mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 32) }
 }

@@ -1,11 +1,13 @@
+import SplitMix
 import Testing
 @testable import ScrollKitSDL
 
 @Suite("FrameStats: what hosts report")
 struct HostFrameStatsTests {
-    @Test("nearest-rank percentiles; empty is 0; p clamped, NaN is the median")
-    func percentiles() {
-        let values = (1...200).map(Double.init).shuffled()
+    @Test("nearest-rank percentiles; empty is 0; p clamped, NaN is the median", arguments: [1, 2, 3] as [UInt64])
+    func percentiles(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let values = (1...200).map(Double.init).shuffled(using: &rng)   // any order: the seed is the test's argument
         #expect(FrameStats.percentile(values, 50) == 100)
         #expect(FrameStats.percentile(values, 99) == 198)
         #expect(FrameStats.percentile(values, 100) == 200)

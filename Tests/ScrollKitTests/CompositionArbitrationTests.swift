@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Motion
-import ScrollKitTestSupport
 @testable import ScrollKit
 
 extension CompositionTests {

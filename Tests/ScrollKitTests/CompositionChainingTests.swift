@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestOracles
 import Motion
 @testable import ScrollKit
 
@@ -10,8 +11,8 @@ extension CompositionTests {
     @Suite("Chaining")
     @MainActor
     struct Chaining {
-        /// Fling deceleration per second: a fling from x0 at v0 rests at x0 + v0 / k (rate 0.998 per ms).
-        static let k = -1000 * log(DecelerationRate.normal.perMillisecond)
+        /// Where a fling from `x0` at `v0` comes to rest at the normal rate (0.998 per ms), integrated.
+        static func rest(_ x0: Double, _ v0: Double) -> Double { RK4.decayRest(rate: 0.998, x0: x0, v0: v0) }
 
         final class Record {
             var outer: [Double] = []
@@ -125,12 +126,12 @@ extension CompositionTests {
             #expect(outer.phase == .decelerating)
             #expect(outer.velocity.y > 0)
             // The velocity at the edge is what the inner's own decay had left on reaching it.
-            let vEdge = v0 - Self.k * (400 - o0)
+            let vEdge = try #require(RK4.decayVelocity(rate: 0.998, x0: o0, v0: v0, reaching: 400))
             #expect(outer.velocity.y <= vEdge + 1)
             driver.settle()
-            // Monotonic in the fling's direction; the fling's total travel is kept (rest = o0 + v0 / k).
+            // Monotonic in the fling's direction; the fling's total travel is kept.
             #expect(zip(seen.outer, seen.outer.dropFirst()).allSatisfy { $0 <= $1 })
-            #expect(abs(outer.contentOffset.y - (o0 + v0 / Self.k - 400)) < 1)
+            #expect(abs(outer.contentOffset.y - (Self.rest(o0, v0) - 400)) < 1)
             #expect(inner.contentOffset.y == 400)
             #expect(seen.inner.allSatisfy { $0 <= 400 })
             #expect(outerRecorder.didEndDecelerating == 1)
@@ -161,7 +162,7 @@ extension CompositionTests {
             #expect(release.velocity.y > 1000)
             #expect(outer.phase == .decelerating)
             driver.settle()
-            #expect(abs(outer.contentOffset.y - (o0 + release.velocity.y / Self.k)) < 1)
+            #expect(abs(outer.contentOffset.y - Self.rest(o0, release.velocity.y)) < 1)
             #expect(inner.contentOffset.y == 400)
             #expect(seen.inner.allSatisfy { $0 <= 400 })
         }

@@ -36,7 +36,6 @@ extension CompositionTests {
             #expect(!cell.isHighlighted)
             home.settle()
             #expect(home.activations == [ShelfCard(shelf: 0, card: 2)])
-            #expect(ViewNode.highlightDelay == 0.15)
         }
 
         @Test("a quick tap activates exactly once, with the tapped card's index, and highlights it briefly (tapHighlightDuration)",

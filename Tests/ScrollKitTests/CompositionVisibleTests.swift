@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import Motion
-import ScrollKitTestSupport
 @testable import ScrollKit
+import SplitMix
 
 extension CompositionTests {
     /// `ItemPosition.visible`: the least movement that shows an item whole.
@@ -171,15 +171,15 @@ extension CompositionTests {
         @Test("random drags over the nested tree move the list or one carousel, never both, in one gesture",
               arguments: 0..<8)
         func oneScrollViewPerGesture(seed: Int) {
-            var random = SeededRandom(seed: UInt64(seed) &* 0x9E37_79B9 &+ 17)
+            var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 17)
             let home = HomeScreen(cards: (0..<20).map { $0 % 4 == 1 ? 3 : 30 }, pressable: seed % 2 == 0)
             for gesture in 0..<25 {
                 home.resetMoves()
                 let activationsBefore = home.activations.count
-                let start = Point(x: random.double(in: 1...399), y: random.double(in: 51...649))
-                let angle = random.double(in: 0...(2 * Double.pi))
-                let length = random.double(in: 0...300)
-                let duration = random.double(in: 0.02...0.5)
+                let start = Point(x: random.uniform(1...399), y: random.uniform(51...649))
+                let angle = random.uniform(0...(2 * Double.pi))
+                let length = random.uniform(0...300)
+                let duration = random.uniform(0.02...0.5)
                 home.drag(from: start, by: Point(x: length * cos(angle), y: length * sin(angle)),
                           start: home.now + 0.003, duration: duration)
                 home.settle()

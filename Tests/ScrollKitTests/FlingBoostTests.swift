@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Testing
+import TestOracles
 @testable import ScrollKit
 
 /// Flings that build (as on iOS): a fast fling in the same direction as a fast deceleration it caught
@@ -37,13 +38,6 @@ struct FlingBoostTests {
         return try #require(h.recorder.willEnd.last).velocity.y
     }
 
-    @Test("the documented thresholds")
-    func thresholds() {
-        #expect(ScrollingView.flingBoostMinimumSpeed == 1000)
-        #expect(ScrollingView.flingBoostWindow == 0.75)
-        #expect(ScrollingView.flingBoostMaximumSpeed == 16_000)
-    }
-
     @Test("same direction, both fast, soon enough: the speeds add", arguments: [0.05, 0.2, 0.5])
     func builds(after: Double) throws {
         let h = harness()
@@ -55,7 +49,7 @@ struct FlingBoostTests {
         // ... and the fling that follows runs with it: it comes to rest where that velocity takes it.
         let target = try #require(h.recorder.willEnd.last).target.y
         let rate = h.view.decelerationRate.perMillisecond
-        #expect(abs(target - (h.view.contentOffset.y - v / (1000 * log(rate)))) < 1e-6)
+        #expect(abs(target - RK4.decayRest(rate: rate, x0: h.view.contentOffset.y, v0: v)) < 1e-6)
     }
 
     @Test("a fling the other way starts fresh")

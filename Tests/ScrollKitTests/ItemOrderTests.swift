@@ -1,12 +1,12 @@
 import Testing
-import ScrollKitTestSupport
 @testable import ScrollKit
+import SplitMix
 
 @Suite("ItemOrder")
 struct ItemOrderTests {
     @Test("Random inserts, deletes and moves match an array of identifiers", arguments: [1, 2, 3, 4] as [UInt64])
     func againstAnArray(seed: UInt64) {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var order = ItemOrder(count: 50)
         var model = Array(0..<50)
         var next = 50

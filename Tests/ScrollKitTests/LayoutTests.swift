@@ -1,6 +1,6 @@
-import ScrollKitTestSupport
 import Testing
 @testable import ScrollKit
+import SplitMix
 
 /// A straightforward reference layout: starts by a running sum from item 0.
 struct ReferenceLayout {
@@ -39,7 +39,7 @@ func sameItems(_ a: Range<Int>, _ b: Range<Int>) -> Bool { a.isEmpty && b.isEmpt
 
 /// Sizes that are multiples of 1/4 pt, so every sum is exact and comparisons with the reference are exact.
 func quarterSizes(_ n: Int, seed: UInt64) -> [Double] {
-    var rng = SeededRandom(seed: seed)
+    var rng = SplitMix64(seed: seed)
     return (0..<n).map { _ in Double(4 + rng.int(below: 400)) / 4 }
 }
 
@@ -107,12 +107,12 @@ struct LayoutTests {
     @Test("lookups at random positions agree with the reference", arguments: configs)
     func randomProbes(_ c: Config) {
         let (layout, ref) = Self.make(c)
-        var rng = SeededRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let total = ref.contentLength
         for _ in 0..<300 {
-            let p = (rng.double(in: -50...(total + 50)) * 8).rounded() / 8   // eighths: exact, hits edges often
-            #expect(layout.index(at: p) == ref.hit(p), "index(at: \(p))")
-            #expect(layout.itemIndex(containing: p) == ref.containing(p), "itemIndex(containing: \(p))")
+            let p = (rng.uniform(-50...(total + 50)) * 8).rounded() / 8   // eighths: exact, hits edges often
+            #expect(layout.index(at: p) == ref.hit(p), "seed 42: index(at: \(p))")
+            #expect(layout.itemIndex(containing: p) == ref.containing(p), "seed 42: itemIndex(containing: \(p))")
             let length = [1, 59.5, 60, 600, 2000][rng.int(below: 5)]
             #expect(sameItems(layout.visibleRange(offset: p, length: length), ref.visible(offset: p, length: length)),
                     "visibleRange(offset: \(p), length: \(length))")
@@ -120,8 +120,8 @@ struct LayoutTests {
         // Exactly at item boundaries.
         for i in stride(from: 0, to: c.count, by: max(1, c.count / 40)) {
             for p in [ref.starts[i], ref.starts[i] + ref.lengths[i]] {
-                #expect(sameItems(layout.visibleRange(offset: p, length: 100), ref.visible(offset: p, length: 100)))
-                #expect(sameItems(layout.visibleRange(offset: p - 100, length: 100), ref.visible(offset: p - 100, length: 100)))
+                #expect(sameItems(layout.visibleRange(offset: p, length: 100), ref.visible(offset: p, length: 100)), "seed 42")
+                #expect(sameItems(layout.visibleRange(offset: p - 100, length: 100), ref.visible(offset: p - 100, length: 100)), "seed 42")
             }
         }
     }
@@ -225,13 +225,13 @@ struct LayoutTests {
         let r = layout.visibleRange(offset: end - 600, length: 600)
         #expect(r.upperBound == n)
         #expect(r.count == 10 || r.count == 11)
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<1000 {
             let i = rng.int(below: n)
-            #expect(layout.itemIndex(containing: layout.itemStart(i) + 30) == i)
+            #expect(layout.itemIndex(containing: layout.itemStart(i) + 30) == i, "seed 7")
             #expect(layout.index(at: layout.itemEnd(i) + 0.5) == nil)   // in the 1 pt gap
             let range = layout.visibleRange(offset: layout.itemStart(i), length: 600)
-            #expect(range.lowerBound == i)
+            #expect(range.lowerBound == i, "seed 7")
             #expect(range.count == min(10, n - i))   // 600 / 61 -> items i ... i+9
         }
     }
@@ -250,19 +250,19 @@ struct LayoutTests {
         #expect(calls == 0)
         #expect(layout.contentLength == expectedStart(n))
         #expect(calls == n)
-        var rng = SeededRandom(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<2000 {
             let k = rng.int(below: n)
-            #expect(layout.itemStart(k) == expectedStart(k))
-            #expect(layout.itemIndex(containing: expectedStart(k) + 25) == k)
-            #expect(layout.index(at: expectedStart(k) - 0.5) == (k == 0 ? nil : k - 1))
+            #expect(layout.itemStart(k) == expectedStart(k), "seed 11")
+            #expect(layout.itemIndex(containing: expectedStart(k) + 25) == k, "seed 11")
+            #expect(layout.index(at: expectedStart(k) - 0.5) == (k == 0 ? nil : k - 1), "seed 11")
             let range = layout.visibleRange(offset: expectedStart(k), length: 600)
-            #expect(range.lowerBound == k)
-            #expect(range.count >= 9 && range.count <= 12)
+            #expect(range.lowerBound == k, "seed 11")
+            #expect(range.count >= 9 && range.count <= 12, "seed 11")
         }
         // Per-query cost does not depend on the count: after the one build no query reads a size again.
-        #expect(calls == n)
-        #expect(layout.buildCount == 1)
+        #expect(calls == n, "seed 11")
+        #expect(layout.buildCount == 1, "seed 11")
     }
 
     @Test("bad sizes are clamped to the documented limits", arguments: [0.0, -5, -.infinity, .nan, 0.25])
@@ -338,19 +338,19 @@ struct LayoutTests {
         layout.setItems(count: lengths.count) { lengths[$0] }
         let array = ArraySnapGeometry(lengths: lengths, spacing: 6, leading: 12)
         let maxOffset = layout.contentLength - 500
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<100 {
-            let current = rng.double(in: 0...maxOffset)
-            let ctx = SnapContext(proposedRest: current + rng.double(in: -2000...2000), currentOffset: current,
-                                  dragStartOffset: current - 30, velocity: rng.double(in: -3000...3000),
+            let current = rng.uniform(0...maxOffset)
+            let ctx = SnapContext(proposedRest: current + rng.uniform(-2000...2000), currentOffset: current,
+                                  dragStartOffset: current - 30, velocity: rng.uniform(-3000...3000),
                                   viewportLength: 500, minOffset: 0, maxOffset: maxOffset)
-            #expect(behavior.target(ctx, geometry: layout) == behavior.target(ctx, geometry: array))
+            #expect(behavior.target(ctx, geometry: layout) == behavior.target(ctx, geometry: array), "seed 5")
             let steps = rng.int(below: 7) - 3
             #expect(behavior.stepTarget(from: current, steps: steps, viewportLength: 500, minOffset: 0, maxOffset: maxOffset, geometry: layout)
                     == behavior.stepTarget(from: current, steps: steps, viewportLength: 500, minOffset: 0, maxOffset: maxOffset, geometry: array))
         }
         for i in 0..<lengths.count {
-            #expect(layout.itemIndex(containing: array.itemStart(i) + 0.1) == array.itemIndex(containing: array.itemStart(i) + 0.1))
+            #expect(layout.itemIndex(containing: array.itemStart(i) + 0.1) == array.itemIndex(containing: array.itemStart(i) + 0.1), "seed 5")
         }
     }
 }

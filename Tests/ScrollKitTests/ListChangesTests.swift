@@ -1,7 +1,7 @@
 import Testing
 import Motion
-import ScrollKitTestSupport
 @testable import ScrollKit
+import SplitMix
 
 /// Items with identities and sizes that travel with them: the model the changes are checked against.
 @MainActor
@@ -267,7 +267,7 @@ struct ListChangesTests {
 
     @Test("Random batches against a model", arguments: Array(1...24) as [UInt64])
     func randomBatches(seed: UInt64) throws {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let source = IdentifiedSource(count: 60, fixed: seed % 3 == 0 ? 44 : nil, estimate: seed % 3 == 1 ? 55 : nil)
         let list = ListView(frame: Self.frame, dataSource: source)
         var ticks = ListTicks(hz: 60)
@@ -276,7 +276,7 @@ struct ListChangesTests {
         for round in 0..<40 {
             var changes: [ListChange] = []
             if rng.int(below: 3) == 0 {
-                list.scrollView.contentOffset = Point(x: 0, y: rng.double(in: 0...3_000))
+                list.scrollView.contentOffset = Point(x: 0, y: rng.uniform(0...3_000))
                 list.step(ticks.next())
             }
             let oldIDs = source.ids

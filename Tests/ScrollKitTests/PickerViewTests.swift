@@ -329,10 +329,11 @@ struct PickerViewTests {
         }
         // 400 pt viewport, 50 pt items: items 16...24 are visible (their centres at −4...+4 items).
         #expect(Set(seen.keys) == Set(16...24))
+        // The documented standard look: scale 1 → 0.6 and opacity 1 → 0.3 over two items, halfway at one.
+        let look: [Int: (scale: Double, opacity: Double)] = [0: (1, 1), 1: (0.8, 0.65), 2: (0.6, 0.3), 3: (0.6, 0.3), 4: (0.6, 0.3)]
         for (i, (rect, style)) in seen {
             let d = Double(i - 20)
-            let scale = 1 - 0.4 * min(abs(d) / 2, 1)
-            let opacity = 1 - 0.7 * min(abs(d) / 2, 1)
+            let (scale, opacity) = try #require(look[abs(i - 20)])
             #expect(abs(rect.width - 50 * scale) < 1e-9, "item \(i)")
             #expect(abs(rect.height - 100 * scale) < 1e-9, "item \(i)")
             // Centred on the item's unscaled centre: window x = 20 + 200 + 50 d.

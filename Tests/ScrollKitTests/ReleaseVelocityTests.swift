@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Testing
+import TestOracles
 @testable import ScrollKit
 
 /// The release velocity from event streams shaped like recorded ones: moves at the device's rate, then
@@ -66,6 +67,6 @@ struct ReleaseVelocityTests {
         #expect(r.h.view.contentOffset.y == released)
         let rate = r.h.view.decelerationRate.perMillisecond
         let rest = try #require(r.h.recorder.willEnd.first).target.y
-        #expect(abs(rest - (released - v.y / (1000 * log(rate)))) < 1e-6)
+        #expect(abs(rest - RK4.decayRest(rate: rate, x0: released, v0: v.y)) < 1e-6)
     }
 }

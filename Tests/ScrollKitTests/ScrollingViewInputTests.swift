@@ -148,7 +148,6 @@ struct ScrollViewInputTests {
             #expect(frames[0].offset.y != expected)
         }
         #expect(h.view.contentOffset.y == expected)
-        #expect(ScrollingView.pageOverlap == 40)
     }
 
     @Test("arrow keys on a horizontal view; repeated keys accumulate")

@@ -29,7 +29,7 @@ struct StandardCellTests {
     /// The parts' frames at several widths: swatch at the leading inset, text after it, the accessory at
     /// the trailing inset, the separator from the text's start to the trailing edge.
     @Test(arguments: [375.0, 240.0, 120.0])
-    func partsAtSeveralWidths(width: Double) {
+    func partsAtSeveralWidths(width: Double) throws {
         let cell = makeCell(width: width, height: 76)
         cell.title = "Wi-Fi"
         cell.subtitle = Self.long
@@ -41,11 +41,11 @@ struct StandardCellTests {
         #expect(parts.leading == Rect(x: 16, y: 100 + (76 - 36) / 2, width: 36, height: 36))
         let textLeft = 16.0 + 36 + look.leadingSpacing
         #expect(parts.title.minX == textLeft)
-        let accessory = try! #require(parts.accessory)
+        let accessory = try #require(parts.accessory)
         #expect(accessory.maxX == width - 16)
         #expect(abs(accessory.midY - frame.midY) < 1e-9)
         #expect(parts.textWidth == max(0, accessory.minX - look.accessorySpacing - textLeft))
-        let subtitle = try! #require(parts.subtitle)
+        let subtitle = try #require(parts.subtitle)
         #expect(subtitle.minY == parts.title.maxY + look.subtitleSpacing)
         #expect(subtitle.maxX <= textLeft + parts.textWidth + 1e-9)
         #expect(parts.subtitleLineCount >= 1 && parts.subtitleLineCount <= 2)
@@ -72,23 +72,23 @@ struct StandardCellTests {
     }
 
     /// A value accessory is right-aligned and takes at most half the text's width.
-    @Test func valueAccessory() {
+    @Test func valueAccessory() throws {
         let cell = makeCell(width: 320, height: 44)
         cell.title = "Auto-Lock"
         cell.accessory = .value("30 seconds")
         let parts = cell.parts(in: cell.frame)
-        let value = try! #require(parts.accessory)
+        let value = try #require(parts.accessory)
         #expect(value.maxX == 320 - 16)
         #expect(abs(value.width - 10 * 17 * 0.6) < 1e-9)
         cell.accessory = .value(String(repeating: "very long value ", count: 10))
-        let cut = try! #require(cell.parts(in: cell.frame).accessory)
+        let cut = try #require(cell.parts(in: cell.frame).accessory)
         #expect(cut.width <= (320 - 32) / 2 + 1e-9)
     }
 
     /// The measured height is the height the cell lays its content out in: at that height every subtitle
     /// line shows, and the content's bottom is at the bottom inset.
     @Test(arguments: [320.0, 200.0, 90.0])
-    func measuredHeightEqualsDrawnHeight(width: Double) {
+    func measuredHeightEqualsDrawnHeight(width: Double) throws {
         let look = StandardCell.Appearance()
         for (subtitle, leading, accessory) in [
             (Self.long, StandardCell.Leading.swatch(.white, symbol: nil), StandardCell.Accessory.chevron),
@@ -107,7 +107,7 @@ struct StandardCellTests {
             let unlimited = TextLayout(subtitle, style: look.subtitleStyle, width: parts.textWidth, maxLines: 2,
                                        measurer: ApproximateTextMeasurer.shared)
             #expect(parts.subtitleLineCount == unlimited.lines.count)
-            let bottom = try! #require(parts.subtitle).maxY
+            let bottom = try #require(parts.subtitle).maxY
             if h > look.minimumHeight {
                 #expect(abs(bottom + look.contentInsets.bottom - h) < 1e-9)
             } else {
@@ -164,14 +164,14 @@ struct StandardCellTests {
     }
 
     /// A tap on the switch flips it and calls back; a tap elsewhere is the row's.
-    @Test func switchToggles() {
+    @Test func switchToggles() throws {
         let cell = makeCell(width: 320, height: 60)
         cell.title = "Airplane Mode"
         cell.accessory = .toggle(isOn: false)
         var calls: [Bool] = []
         cell.onToggle = { _, on in calls.append(on) }
         let switchCentre = Point(x: 320 - 16 - StandardCell.switchSize.width / 2, y: 30)
-        let hit = try! #require(cell.hitTest(switchCentre))
+        let hit = try #require(cell.hitTest(switchCentre))
         #expect(hit !== cell && hit.isPressable)
         hit.activate()
         #expect(cell.accessory == .toggle(isOn: true) && cell.isSwitchOn == true)
@@ -268,7 +268,7 @@ struct StandardCellTests {
 
     /// Through a real tree: a tap on a row's switch flips it without selecting the row; a tap elsewhere on
     /// the row selects it.
-    @Test func tapsInAList() {
+    @Test func tapsInAList() throws {
         let source = ExampleSource()
         source.accessory = .toggle(isOn: false)
         let list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 300), axis: .vertical, dataSource: source)
@@ -278,10 +278,10 @@ struct StandardCellTests {
         list.onSelectItem = { selected.append($0) }
         let driver = TreeDriver(root: root)
         driver.step()
-        let cell = try! #require(list.cell(at: 1) as? StandardCell)
+        let cell = try #require(list.cell(at: 1) as? StandardCell)
         var toggles: [Bool] = []
         cell.onToggle = { _, on in toggles.append(on) }
-        let rowFrame = try! #require(list.frame(of: 1))
+        let rowFrame = try #require(list.frame(of: 1))
         let onSwitch = Point(x: 320 - 16 - 20, y: rowFrame.midY)
         driver.down(onSwitch, at: driver.now + 0.01)
         driver.up(onSwitch, at: driver.now + 0.05)

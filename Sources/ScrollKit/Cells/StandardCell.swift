@@ -39,8 +39,8 @@
 /// glyphs from its atlas).
 ///
 /// ## Switch
-/// With ``accessory`` `.toggle(isOn:)` the cell shows a switch, a subview of the cell: a tap on the switch
-/// (not elsewhere on the row) flips it, updates ``accessory`` and calls ``onToggle``; a tap on the rest of
+/// With ``accessory`` `.toggle(isOn:)` the cell shows a ``Switch``, a subview of the cell: a tap on the switch
+/// (not elsewhere on the row) flips it (its knob slides), updates ``accessory`` and calls ``onToggle``; a tap on the rest of
 /// the row selects the row as usual (the list's `onSelectItem`). A data source should store the new state,
 /// since the cell is reused for other items.
 ///
@@ -184,9 +184,10 @@ open class StandardCell: ListCell {
     public static let layoutCacheCapacity = 1024
 
     /// The switch's size (UIKit's), in points.
-    public static let switchSize = Size(width: 51, height: 31)
+    public static let switchSize = Switch.size
 
-    private let switchView = CellSwitchView()
+    /// The `.toggle` accessory: a public ``Switch`` kept in step with ``accessory`` and ``appearance``.
+    private let switchView = Switch()
     /// Passed inout to `arrange` in every draw (no other access meanwhile): no dynamic exclusivity check.
     @exclusivity(unchecked) private var layouts = LayoutSlots()
     /// The parts last arranged, for the frame, measurer and inputs (``ViewNode/drawingVersion``) they were
@@ -197,7 +198,7 @@ open class StandardCell: ListCell {
 
     public required init() {
         super.init()
-        switchView.cell = self
+        switchView.onChange = { [weak self] on in self?.switchDidFlip(on) }
         switchView.isHidden = true
         addSubview(switchView)
     }
@@ -226,9 +227,14 @@ open class StandardCell: ListCell {
     /// Flips the switch as a tap on it does: updates ``accessory`` and calls ``onToggle``. Does nothing when
     /// the accessory is not a switch.
     public func toggleSwitch() {
-        guard case .toggle(let on) = accessory else { return }
-        accessory = .toggle(isOn: !on)
-        onToggle?(self, !on)
+        guard case .toggle = accessory else { return }
+        switchView.toggle()
+    }
+
+    /// The switch was flipped (a tap, a key, ``toggleSwitch()``): the accessory follows, then ``onToggle``.
+    private func switchDidFlip(_ on: Bool) {
+        accessory = .toggle(isOn: on)
+        onToggle?(self, on)
     }
 
     // MARK: Measuring
@@ -360,6 +366,10 @@ open class StandardCell: ListCell {
             return
         }
         switchView.isHidden = false
+        switchView.isOn = isSwitchOn ?? false
+        switchView.onColor = appearance.switchOnColor
+        switchView.offColor = appearance.switchOffColor
+        switchView.knobColor = appearance.switchKnobColor
         let b = Rect(origin: .zero, size: frame.size)
         let inset = Self.sanitised(appearance.contentInsets.right)
         let s = Self.switchSize
@@ -370,31 +380,5 @@ open class StandardCell: ListCell {
     /// Keeps the switch at the trailing edge when the cell's size changes.
     open override func layoutSubviews() {
         updateSwitch()
-    }
-}
-
-/// The switch of a ``StandardCell`` with a `.toggle` accessory: a pressable subview that flips it.
-@MainActor
-final class CellSwitchView: ViewNode {
-    weak var cell: StandardCell?
-
-    override var isPressable: Bool { cell?.isSwitchOn != nil }
-
-    override func activate() {
-        cell?.toggleSwitch()
-    }
-
-    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        guard let cell, let on = cell.isSwitchOn else { return }
-        let look = cell.appearance
-        let r = frame.height / 2
-        canvas.fillRoundedRect(frame, radius: r, color: on ? look.switchOnColor : look.switchOffColor)
-        if isHighlighted { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20)) }
-        let knobRadius = r - 2
-        let cx = on ? frame.maxX - r : frame.minX + r
-        // A soft shadow under the knob, then the knob.
-        canvas.fillCircle(center: Point(x: cx, y: frame.midY + 1), radius: knobRadius + 0.5,
-                          color: RGBAColor(r: 0, g: 0, b: 0, a: 28))
-        canvas.fillCircle(center: Point(x: cx, y: frame.midY), radius: knobRadius, color: look.switchKnobColor)
     }
 }

@@ -1,3 +1,6 @@
+// DrawingCanvas, the protocol views draw through, and the values it takes: TextAlign, TextStyle, ImageRef,
+// CircleFill.
+
 /// Horizontal alignment of text within a rectangle.
 public enum TextAlign: Sendable, Hashable {
     case leading, center, trailing

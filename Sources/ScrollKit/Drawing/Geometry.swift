@@ -1,3 +1,5 @@
+// The geometry values every layer shares: Point, Size, Rect, Insets, ScrollAxis and RGBAColor.
+
 /// A point in logical points (not pixels). `y` grows downward.
 public struct Point: Sendable, Hashable {
     public var x: Double

@@ -1,3 +1,6 @@
+// InputRouter's focus: moving it spatially (D-pad) and in order (Tab, a rotary encoder), entering lists' items,
+// scrolling it into view.
+
 import Motion
 
 /// Focus: moving it spatially (D-pad) and in order (Tab, a rotary encoder), and scrolling it into view.

@@ -1,3 +1,5 @@
+// InputEvent, the input a view tree takes (pointer, touch, wheel, magnify, keys, characters), and Key.
+
 /// The named keys ScrollKit and its hosts report. Scroll views react to the first nine
 /// (arrows, PageUp, PageDown, Home, End, Space); apps may use the rest.
 public enum Key: String, Sendable, Hashable, CaseIterable {

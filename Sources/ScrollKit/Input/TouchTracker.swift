@@ -1,3 +1,6 @@
+// TouchTracker (fingers and mouse into one pointer stream) and TouchResampler (touch moves resampled at frame
+// times).
+
 /// Turns touch and mouse input into the one pointer stream that scroll views follow: several fingers
 /// pan by their centroid.
 ///

@@ -1,3 +1,6 @@
+// CollectionLayout, where a ListView puts its items (a ListLayout or a SectionedGridLayout), and
+// CollectionScrollExtent.
+
 /// Where a ``ListView`` puts its items: the one abstraction behind the list's two layouts, ``ListLayout`` (one
 /// run of items, fixed, variable or self-sized lengths) and ``SectionedGridLayout`` (rows of columns in
 /// sections with headers and footers), in the spirit of `UICollectionViewLayout`.

@@ -1,3 +1,7 @@
+// ListLayout: a list's geometry along its scroll axis — its state; setting, measuring, inserting, removing
+// and moving items; and the block prefix sums every lookup reads (the positions are in
+// ListLayout+Positions.swift).
+
 /// The geometry of a list along its scroll axis: where each item starts, how long it is, and which
 /// items a stretch of content holds.
 ///
@@ -81,8 +85,8 @@ public final class ListLayout {
     /// The common item length when every item has the same size, `nil` for variable sizes.
     public private(set) var fixedItemSize: Double?
 
-    private var spacing: Double = 0
-    private var storedInsets: Insets = .zero
+    private(set) var spacing: Double = 0
+    private(set) var storedInsets: Insets = .zero
     private var sizeProvider: ((Int) -> Double)?
     /// The estimate every unmeasured item has (estimated layouts only).
     private var estimate: Double?
@@ -90,7 +94,7 @@ public final class ListLayout {
     /// (A byte each rather than a bit, so that inserting and removing items is one array operation.)
     private var measuredFlags: [Bool] = []
     /// Per-item lengths (variable sizes only), valid once `isBuilt`.
-    private var sizes: [Double] = []
+    private(set) var sizes: [Double] = []
     /// Fenwick tree over block sums, 1-based: `tree[k]` covers blocks `(k - lowbit(k)) ..< k`.
     private var tree: [Double] = []
     private var blockCount: Int = 0
@@ -346,105 +350,11 @@ public final class ListLayout {
         }
     }
 
-    // MARK: - Axis helpers
-
-    /// The leading inset along the axis (top for vertical, left for horizontal).
-    public var leadingInset: Double { axis == .horizontal ? storedInsets.left : storedInsets.top }
-    /// The trailing inset along the axis (bottom for vertical, right for horizontal).
-    public var trailingInset: Double { axis == .horizontal ? storedInsets.right : storedInsets.bottom }
-
-    // MARK: - Positions
-
-    /// The total content length along the axis, insets included. Empty: leading + trailing inset.
-    /// O(1) after the sizes are built.
-    public var contentLength: Double {
-        let n = itemCount
-        guard n > 0 else { return leadingInset + trailingInset }
-        return start(n) - spacing + trailingInset
-    }
-
-    /// The content size for a viewport whose cross-axis length is `crossLength` (NaN/negative → 0).
-    public func contentSize(crossLength: Double) -> Size {
-        let cross = Self.sanitizedLength(crossLength)
-        return axis == .horizontal ? Size(width: contentLength, height: cross) : Size(width: cross, height: contentLength)
-    }
-
-    /// Where item `index` begins along the axis. Indices are clamped to `0...itemCount`; `itemCount`
-    /// gives the position one spacing after the last item's end. O(1) fixed, O(log n + blockSize) variable.
-    public func itemStart(_ index: Int) -> Double {
-        start(min(max(index, 0), itemCount))
-    }
-
-    /// The length of item `index` along the axis (sanitized). Out-of-range indices are clamped; 0 when empty.
-    public func itemLength(_ index: Int) -> Double {
-        guard itemCount > 0 else { return 0 }
-        return length(min(max(index, 0), itemCount - 1))
-    }
-
-    /// Where item `index` ends along the axis (start + length). Indices are clamped; empty: the leading inset.
-    public func itemEnd(_ index: Int) -> Double {
-        guard itemCount > 0 else { return leadingInset }
-        let i = min(max(index, 0), itemCount - 1)
-        return start(i) + length(i)
-    }
-
-    /// The item at `position`, as ``SnapGeometry`` defines it: the last item starting at or before
-    /// `position`, so a position in the spacing after an item belongs to that item; before the first
-    /// item, the first; after the last, the last. `nil` only when there are no items; NaN gives the
-    /// first item. O(1) fixed, O(log n) variable.
-    public func itemIndex(containing position: Double) -> Int? {
-        guard itemCount > 0 else { return nil }
-        guard !position.isNaN else { return 0 }
-        return max(0, lastIndex(startingBefore: position, inclusive: true).0)
-    }
-
-    /// The item whose extent `[start, end)` contains `position`; `nil` in spacing gaps, in the insets,
-    /// outside the content, for NaN and when empty. O(1) fixed, O(log n) variable.
-    public func index(at position: Double) -> Int? {
-        guard itemCount > 0, !position.isNaN else { return nil }
-        let (k, sk) = lastIndex(startingBefore: position, inclusive: true)
-        guard k >= 0, position < sk + length(k) else { return nil }
-        return k
-    }
-
-    /// The items that intersect the stretch `[offset, offset + length)` of content: an item
-    /// `[start, end)` is included when `start < offset + length` and `end > offset`.
-    ///
-    /// Empty (at a clamped position) when there are no items, `length <= 0`, or either value is NaN.
-    /// O(1) fixed, O(log n) variable; independent of how many items are visible.
-    public func visibleRange(offset: Double, length: Double) -> Range<Int> {
-        let n = itemCount
-        guard n > 0, length > 0, !offset.isNaN else { return 0..<0 }
-        let (k, sk) = lastIndex(startingBefore: offset, inclusive: true)
-        let first: Int
-        if k < 0 { first = 0 } else { first = sk + self.length(k) > offset ? k : k + 1 }
-        var end = offset + length
-        if end.isNaN { end = .infinity }   // -infinity + infinity: everything after the offset
-        let (m, _) = lastIndex(startingBefore: end, inclusive: false)
-        guard m >= first else { return min(first, n)..<min(first, n) }
-        return first..<(m + 1)
-    }
-
-    /// The frame of item `index` in content coordinates, for a viewport `crossLength` points across;
-    /// the cross-axis insets narrow it (never below 0). `nil` for out-of-range indices.
-    public func frame(of index: Int, crossLength: Double) -> Rect? {
-        guard index >= 0, index < itemCount else { return nil }
-        let s = start(index), l = length(index)
-        let cross = Self.sanitizedLength(crossLength)
-        if axis == .horizontal {
-            let top = storedInsets.top
-            return Rect(x: s, y: top, width: l, height: max(0, cross - top - storedInsets.bottom))
-        } else {
-            let left = storedInsets.left
-            return Rect(x: left, y: s, width: max(0, cross - left - storedInsets.right), height: l)
-        }
-    }
-
     // MARK: - Internals
 
     /// Length of an in-range item.
     @inline(__always)
-    private func length(_ i: Int) -> Double {
+    func length(_ i: Int) -> Double {
         if let fixedItemSize { return fixedItemSize }
         buildIfNeeded()
         return sizes[i]
@@ -452,7 +362,7 @@ public final class ListLayout {
 
     /// The canonical start of item `i` for `i` in `0...itemCount`. Every other computation of a start
     /// goes through here (or repeats its exact summation order), so lookups and positions agree to the bit.
-    private func start(_ i: Int) -> Double {
+    func start(_ i: Int) -> Double {
         if let fixedItemSize { return leadingInset + Double(i) * (fixedItemSize + spacing) }
         buildIfNeeded()
         let b = i >> Self.blockShift
@@ -478,7 +388,7 @@ public final class ListLayout {
 
     /// The last item whose start is `<= p` (inclusive) or `< p` (exclusive), with that start;
     /// `(-1, 0)` when there is none.
-    private func lastIndex(startingBefore p: Double, inclusive: Bool) -> (Int, Double) {
+    func lastIndex(startingBefore p: Double, inclusive: Bool) -> (Int, Double) {
         let n = itemCount
         @inline(__always) func before(_ x: Double) -> Bool { inclusive ? x <= p : x < p }
         guard n > 0, !p.isNaN else { return (-1, 0) }
@@ -531,5 +441,3 @@ public final class ListLayout {
         return (i, x)
     }
 }
-
-extension ListLayout: SnapGeometry {}

@@ -1,3 +1,5 @@
+// ListView's cells: dequeuing from the per-class reuse pools, and keeping exactly the visible items in cells.
+
 import Motion
 
 /// The cells: dequeuing from the per-class reuse pools, and keeping exactly the visible items in cells.

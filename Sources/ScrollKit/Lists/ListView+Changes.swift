@@ -1,64 +1,7 @@
 import Motion
 
-/// One change to a list's items, as a batch applies them: in order, each index counting in the list as
-/// it is after the changes before it (so `[.delete(at: 0, count: 1), .delete(at: 0, count: 1)]` deletes
-/// the first two items).
-public enum ListChange: Sendable, Hashable {
-    /// `count` new items before index `at` (`at` may equal the count: they are appended).
-    case insert(at: Int, count: Int = 1)
-    /// The items `at ..< at + count`.
-    case delete(at: Int, count: Int = 1)
-    /// The item at `from` taken out and put back so that it ends at index `to`.
-    case move(from: Int, to: Int)
-    /// The item at `at` changed: it is measured and configured again, and keeps its place.
-    case reload(at: Int)
-}
-
-/// Why a batch of changes was refused (the list is then exactly as it was).
-public struct ListChangeError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
-
-/// How a batch of changes animates: cells that stay slide from where they were to their new places, new
-/// ones fade in and removed ones fade out, over `duration` seconds along `curve`, each a `TimedSimulation`
-/// sampled at the frames' `targetTimestamp` like every motion. A batch that arrives while another animates
-/// starts its slides from where the cells are drawn then.
-public struct ListChangeAnimation: Sendable, Hashable {
-    public var duration: Double
-    public var curve: TimingCurve
-    /// `duration` NaN, infinite or negative counts as 0 (no animation).
-    public init(duration: Double = 0.3, curve: TimingCurve = .easeInOutCubic) {
-        self.duration = duration.isFinite ? max(0, duration) : 0
-        self.curve = curve
-    }
-    /// 0.3 s, ease-in-out.
-    public static let standard = ListChangeAnimation()
-}
-
-/// The running animation of one cell (a showing cell, or a removed one fading out).
-struct ItemAnimation {
-    /// The displacement along the axis from the cell's place, going to 0.
-    var slide: TimedSimulation?
-    /// The displacement across the axis (a grid's cell changing columns), going to 0; starts with `slide`.
-    var crossSlide: TimedSimulation?
-    var slideStart = Double.nan
-    /// How faded the cell is (ListCell.fadeAmount), going to 0 (fade in) or 1 (fade out).
-    var fade: TimedSimulation?
-    var fadeStart = Double.nan
-    /// A removed cell's frame in content coordinates (it has no item to take it from).
-    var ghostFrame: Rect?
-}
-
-/// What a batch did to a grid's sections: `mapping` takes an old section to its new one (nil: removed);
-/// `inserted` and `reloaded` hold new sections; `previousFrame` gives where a header or footer (by its new
-/// section) was in the old content, for those that come into view.
-struct SectionChanges {
-    var mapping: (Int) -> Int?
-    var inserted: Set<Int>
-    var reloaded: Set<Int>
-    var previousFrame: ((ListCellRole) -> Rect?)? = nil
-}
+// The list's change engine: validating and applying a batch (performChanges, applyDifference) to the
+// layout, the cells and their animations.
 
 extension ListView {
     // MARK: - Batch changes
@@ -390,8 +333,7 @@ extension ListView {
             a.slide = nil
             a.crossSlide = nil
             a.ghostFrame = shifted(cell.frame)
-            a.fade = TimedSimulation(from: cell.fadeAmount, to: 1, duration: animation.duration, curve: animation.curve)
-            a.fadeStart = .nan
+            a.fade = Animated(TimedSimulation(from: cell.fadeAmount, to: 1, duration: animation.duration, curve: animation.curve))
             itemAnimations[ObjectIdentifier(cell)] = a
             cell.index = -1
             cell.isUserInteractionEnabled = false
@@ -467,8 +409,7 @@ extension ListView {
                     for waiting in pendingFromNext { startSlide(waiting, by: d, animation) }
                     pendingFromNext.removeAll()
                 } else if insertedSet.contains(cell.index) {
-                    a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
-                    a.fadeStart = .nan
+                    a.fade = Animated(TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve))
                     cell.fadeAmount = 1
                 } else if let old = previousFrame?(cell.index) {
                     let d = limited(Point(x: screen(old, offset).x - place.x, y: screen(old, offset).y - place.y))
@@ -489,8 +430,7 @@ extension ListView {
                 if let was = drawnSupplementary[cell.role] {
                     setSlide(&a, by: Point(x: was.x - place.x, y: was.y - place.y), animation)
                 } else if let sections, sections.inserted.contains(cell.role.section) {
-                    a.fade = TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve)
-                    a.fadeStart = .nan
+                    a.fade = Animated(TimedSimulation(from: 1, to: 0, duration: animation.duration, curve: animation.curve))
                     cell.fadeAmount = 1
                 } else if let sections, let old = sections.previousFrame?(cell.role) {
                     let was = screen(old, offset)
@@ -509,152 +449,4 @@ extension ListView {
             reloadData()
         }
     }
-
-    /// Sets `a`'s slides to start from screen displacement `d` (x, y) and go to 0: along the axis, and across
-    /// it when `d` has a component there (a grid's cell changing columns). A displacement under 0.01 pt is none.
-    private func setSlide(_ a: inout ItemAnimation, by d: Point, _ animation: ListChangeAnimation) {
-        let horizontal = storedLayout.axis == .horizontal
-        let along = horizontal ? d.x : d.y, across = horizontal ? d.y : d.x
-        if abs(along) > 0.01 {
-            a.slide = TimedSimulation(from: along, to: 0, duration: animation.duration, curve: animation.curve)
-            a.slideStart = .nan
-        } else {
-            a.slide = nil
-        }
-        if abs(across) > 0.01 {
-            a.crossSlide = TimedSimulation(from: across, to: 0, duration: animation.duration, curve: animation.curve)
-            a.slideStart = .nan
-        } else {
-            a.crossSlide = nil
-        }
-    }
-
-    private func startSlide(_ cell: ListCell, by d: Point, _ animation: ListChangeAnimation) {
-        var a = itemAnimations[ObjectIdentifier(cell)] ?? ItemAnimation()
-        setSlide(&a, by: d, animation)
-        if a.slide != nil || a.crossSlide != nil || a.fade != nil { itemAnimations[ObjectIdentifier(cell)] = a }
-    }
-
-    // MARK: - Animating
-
-    /// Ends every change animation at once: cells at their places, removed ones back to their pools.
-    func endItemAnimations() {
-        guard !itemAnimations.isEmpty || !ghosts.isEmpty else { return }
-        itemAnimations.removeAll()
-        for cell in cells { cell.fadeAmount = 0 }
-        for cell in supplementaryCells { cell.fadeAmount = 0 }
-        let fading = ghosts
-        ghosts.removeAll()
-        for ghost in fading {
-            ghost.isUserInteractionEnabled = true
-            recycle(ghost)
-        }
-        framesDirty = true
-        syncSubviews()
-    }
-
-    /// The scroll view's subviews: the showing cells, then the removed ones fading out.
-    func syncSubviews() {
-        if ghosts.isEmpty { scrollView.replaceSubviews(with: cells) } else { scrollView.replaceSubviews(with: cells + ghosts) }
-        // Headers and footers over the items; the pinned header over everything (its own footer included).
-        guard !supplementaryCells.isEmpty else { return }
-        var pinnedCell: ListCell?
-        for cell in supplementaryCells {
-            if cell.role.isHeader && cell.role.section == storedPinnedSection { pinnedCell = cell } else { scrollView.appendSubview(cell) }
-        }
-        if let pinnedCell { scrollView.appendSubview(pinnedCell) }
-    }
-
-    /// Starts the animations a batch queued, on the clock of the frame `tick`.
-    func startItemAnimations(_ tick: FrameTick) {
-        animationTime = tick.targetTimestamp
-        guard !itemAnimations.isEmpty else { return }
-        var i = itemAnimations.values.startIndex
-        while i != itemAnimations.values.endIndex {
-            if (itemAnimations.values[i].slide != nil || itemAnimations.values[i].crossSlide != nil)
-                && itemAnimations.values[i].slideStart.isNaN {
-                itemAnimations.values[i].slideStart = tick.timestamp
-            }
-            if itemAnimations.values[i].fade != nil && itemAnimations.values[i].fadeStart.isNaN {
-                itemAnimations.values[i].fadeStart = tick.timestamp
-            }
-            i = itemAnimations.values.index(after: i)
-        }
-    }
-
-    /// Sets the frames and fades of the animating cells for the current frame time, and ends the finished
-    /// ones (a removed cell goes to its pool). No allocation unless an animation ends.
-    func applyItemAnimations() {
-        guard !itemAnimations.isEmpty else { return }
-        let cross = crossLength
-        var finished = false
-        for cell in cells {
-            let id = ObjectIdentifier(cell)
-            guard let a = itemAnimations[id] else { continue }
-            let (d, c, fade, done) = sample(a)
-            var frame = geometry.frame(ofItem: cell.index, crossLength: cross) ?? .zero
-            if storedLayout.axis == .horizontal { frame.origin.x += d; frame.origin.y += c } else { frame.origin.y += d; frame.origin.x += c }
-            cell.frame = frame
-            cell.fadeAmount = fade
-            if done { itemAnimations[id] = nil; cell.fadeAmount = 0 }
-        }
-        // A grid's headers and footers sliding with their sections (from their place: natural, or pinned).
-        for cell in supplementaryCells {
-            let id = ObjectIdentifier(cell)
-            guard let a = itemAnimations[id] else { continue }
-            let (d, c, fade, done) = sample(a)
-            var frame = supplementaryFrame(cell)
-            if storedLayout.axis == .horizontal { frame.origin.x += d; frame.origin.y += c } else { frame.origin.y += d; frame.origin.x += c }
-            cell.frame = frame
-            cell.fadeAmount = fade
-            if done { itemAnimations[id] = nil; cell.fadeAmount = 0 }
-        }
-        var k = 0
-        while k < ghosts.count {
-            let ghost = ghosts[k]
-            let id = ObjectIdentifier(ghost)
-            guard let a = itemAnimations[id] else { k += 1; continue }
-            let (_, _, fade, done) = sample(a)
-            if let frame = a.ghostFrame { ghost.frame = frame }
-            ghost.fadeAmount = fade
-            if done {
-                itemAnimations[id] = nil
-                ghosts.remove(at: k)
-                ghost.fadeAmount = 0
-                ghost.isUserInteractionEnabled = true
-                recycle(ghost)
-                finished = true
-            } else {
-                k += 1
-            }
-        }
-        if finished { syncSubviews() }
-    }
-
-    /// An animation's displacement along and across the axis and its fade at the current frame time, and
-    /// whether it is over.
-    private func sample(_ a: ItemAnimation) -> (Double, Double, Double, Bool) {
-        var d = 0.0, c = 0.0, fade = 0.0, done = true
-        let t = a.slideStart.isNaN ? 0 : animationTime - a.slideStart
-        if let s = a.slide {
-            d = s.position(at: t)
-            if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { d = 0 }
-        }
-        if let s = a.crossSlide {
-            c = s.position(at: t)
-            if !s.isDone(at: t + ScrollingView.timeSlack) { done = false } else { c = 0 }
-        }
-        if let f = a.fade {
-            let t = a.fadeStart.isNaN ? 0 : animationTime - a.fadeStart
-            fade = f.position(at: t)
-            if !f.isDone(at: t + ScrollingView.timeSlack) { done = false } else { fade = f.to }
-        }
-        return (d, c, fade, done)
-    }
-
-    /// Where a frame starts along the axis.
-    func axisStart(_ r: Rect) -> Double { storedLayout.axis == .horizontal ? r.minX : r.minY }
-
-    /// A point with `v` along the axis and 0 across.
-    func axisPoint(_ v: Double) -> Point { storedLayout.axis == .horizontal ? Point(x: v, y: 0) : Point(x: 0, y: v) }
 }

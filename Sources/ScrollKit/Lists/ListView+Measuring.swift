@@ -1,3 +1,5 @@
+// ListView's self-sizing: measuring items with an estimated size as they come near the viewport.
+
 import Motion
 
 /// Self-sizing: measuring the items of a list with an ``ListDataSource/estimatedItemSize`` as they come

@@ -1,3 +1,5 @@
+// ListView's queries: the visible range, hit testing, item frames, and scrolling to an item.
+
 import Motion
 
 /// Queries about items (visible range, hit testing, frames) and scrolling to an item.

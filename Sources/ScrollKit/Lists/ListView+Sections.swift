@@ -1,3 +1,5 @@
+// ListView as a sectioned grid: reloading sections, headers and footers, the pinned header, reflowing on resize.
+
 import Motion
 
 /// A list laid out as a sectioned grid (``SectionedGridLayout``): reloading sections, reflowing on resize

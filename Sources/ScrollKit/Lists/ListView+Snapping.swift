@@ -1,3 +1,5 @@
+// ListView's snapping: the list's layout as the snap geometry of its scroll view.
+
 import Motion
 
 extension ListView {

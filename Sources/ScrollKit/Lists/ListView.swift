@@ -1,3 +1,6 @@
+// ListView: the virtualized list view — its storage, data, frames and drawing (cells, changes, queries, sections
+// and snapping are in ListView+*.swift).
+
 import Motion
 
 /// A virtualized list: a vertical or horizontal run of items from a ``ListDataSource``, of which only

@@ -1,3 +1,5 @@
+// ListDataSource, what supplies a ListView with its items, and ListDataSourcePrefetching.
+
 /// Supplies a ``ListView`` with its items: how many, how long each is, and the cell that shows each.
 ///
 /// The list view holds its data source strongly, asks for the count and sizes only in

@@ -1,5 +1,8 @@
 import Motion
 
+// The scroll indicators: their modes, style and geometry, the fade (an Animated value), drawing, and the
+// thumb and track the pointer can take.
+
 /// When a scroll view shows its scroll indicators (``ScrollingView/indicatorVisibility``).
 public enum ScrollIndicatorMode: Sendable, Hashable {
     /// As on iOS: shown while the content moves, held ``ScrollingView/indicatorHoldDuration`` after it
@@ -81,8 +84,10 @@ public struct ScrollIndicatorGeometry: Sendable, Hashable {
 
 /// The scroll indicator state a scroll view keeps (internal).
 struct IndicatorState {
-    /// The `targetTimestamp` of the last frame the content moved in; nil before any.
-    var lastActive: Double?
+    /// The fade out after the content last moved: an `Animated` linear 1 → 0 over
+    /// ``ScrollingView/indicatorFadeDuration`` whose clock starts ``ScrollingView/indicatorHoldDuration``
+    /// after the last frame the content moved in (restarted at each such frame); nil before any.
+    var fade: Animated<TimedSimulation>?
     /// The last frame's `targetTimestamp`.
     var now: Double = 0
     /// The offset changed (or a flash was asked for) since the last frame.
@@ -112,9 +117,7 @@ extension ScrollingView {
         case .alwaysVisible: return 1
         case .automatic:
             if indicator.poked || indicator.drag != nil { return 1 }
-            guard let last = indicator.lastActive else { return 0 }
-            let t = (indicator.now - last - Self.indicatorHoldDuration) / Self.indicatorFadeDuration
-            return t.isNaN ? 0 : min(max(1 - t, 0), 1)
+            return indicator.fade?.position(at: indicator.now) ?? 0
         }
     }
 
@@ -216,7 +219,10 @@ extension ScrollingView {
         guard now.isFinite else { return }
         indicator.now = now
         let moving = phase != .idle && phase != .tracking
-        if indicator.poked || moving || indicator.drag != nil { indicator.lastActive = now }
+        if indicator.poked || moving || indicator.drag != nil {
+            indicator.fade = Animated(TimedSimulation(from: 1, to: 0, duration: Self.indicatorFadeDuration),
+                                      start: now + Self.indicatorHoldDuration)
+        }
         indicator.poked = false
     }
 
@@ -258,17 +264,15 @@ extension ScrollingView {
             let time = eventTime(time)
             _ = interruptForTouch()
             setOffset(clampPoint(contentOffset))
-            updatePhase()
             indicator.pressOffset = contentOffset
             if alongPoint >= grabStart && alongPoint <= grabStart + grabLength {
                 indicator.drag = (d, alongPoint - g.thumbStart)
-                indicator.poked = true
-                updatePhase()   // tracking while the thumb is held
+                indicator.poked = true   // `.tracking` while the thumb is held
             } else {
                 pageTowards(alongPoint < g.thumbStart ? -1 : 1, d, time: time)
                 // No page that way (no snap position beyond): the press stopped the content, so it comes to
                 // rest on a snap position, as a touch that stops it does.
-                if snapping != nil, motionX == nil, motionY == nil, pendingRequest == nil {
+                if snapping != nil, !activityMoves, queuedRequest == nil {
                     settle(dragStartOffset: indicator.pressOffset, time: time)
                 }
             }
@@ -294,8 +298,7 @@ extension ScrollingView {
         let dragged = indicator.drag != nil
         indicator.drag = nil
         indicator.poked = true
-        updatePhase()
-        guard dragged, snapping != nil, motionX == nil, motionY == nil, pendingRequest == nil else { return }
+        guard dragged, snapping != nil, !activityMoves, queuedRequest == nil else { return }
         settle(dragStartOffset: indicator.pressOffset, time: eventTime(time))
     }
 

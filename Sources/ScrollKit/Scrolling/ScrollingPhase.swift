@@ -1,3 +1,5 @@
+// ScrollingPhase: what a scroll view is doing, as its public `phase` reports it (read from its activity).
+
 /// What a ``ScrollingView`` is doing right now.
 ///
 /// - `idle`: at rest; nothing needs frames.

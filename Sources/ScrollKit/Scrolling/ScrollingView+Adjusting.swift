@@ -1,6 +1,8 @@
 import Motion
 
-/// Moving the content under the offset (size corrections, items inserted above) without a visible jump.
+// Moving the content under the offset (size corrections, items inserted above) without a visible jump,
+// and re-aiming a running timed scroll.
+
 extension ScrollingView {
     /// Moves ``contentOffset`` by `delta` together with whatever is moving it, for content that moved
     /// under the viewport: items above it that grew or shrank once measured, or were inserted or removed.
@@ -32,20 +34,30 @@ extension ScrollingView {
             return
         }
         storedContentSize = newSize
-        if dx != 0, var m = motionX { m.shift += dx; m.target += dx; motionX = m }
-        if dy != 0, var m = motionY { m.shift += dy; m.target += dy; motionY = m }
-        if var p = pointer {
+        func shifted(_ t: inout Track, _ delta: Double) { t.shift += delta; t.target += delta }
+        switch activity {
+        case .ballistic(var b):
+            if dx != 0, b.x != nil { shifted(&b.x!.track, dx) }
+            if dy != 0, b.y != nil { shifted(&b.y!.track, dy) }
+            activity = .ballistic(b)
+        case .driven(var m):
+            if dx != 0, m.x != nil { shifted(&m.x!, dx) }
+            if dy != 0, m.y != nil { shifted(&m.y!, dy) }
+            if case .timed(var t) = m.kind, case .point(let q) = t.destination {
+                t.destination = .point(Point(x: q.x + dx, y: q.y + dy))
+                m.kind = .timed(t)
+            }
+            activity = .driven(m)
+        case .held(var p), .dragging(var p):
             p.anchor.x += dx; p.anchor.y += dy
             p.downOffset.x += dx; p.downOffset.y += dy
             pointer = p
+        case .idle, .zooming:
+            break
         }
-        if case .point(let q) = timedDestination {
-            timedDestination = .point(Point(x: q.x + dx, y: q.y + dy))
-        }
-        timedResolved = Point(x: timedResolved.x + dx, y: timedResolved.y + dy)
-        if var request = pendingRequest, case .point(let q) = request.destination {
+        if var request = queuedRequest, case .point(let q) = request.destination {
             request.destination = .point(Point(x: q.x + dx, y: q.y + dy))
-            pendingRequest = request
+            queuedRequest = request
         }
         // The content did not scroll under the reader: the indicators are not shown for it.
         let poked = indicator.poked
@@ -59,24 +71,24 @@ extension ScrollingView {
     /// the new place at the same time (for a target that moves a little while the scroll runs, such as an
     /// item whose estimated position is corrected on the way). Does nothing when no timed scroll runs.
     func reaimTimedScroll(to destination: Point) {
-        if var request = pendingRequest {
+        if var request = queuedRequest {
             request.destination = .point(destination)
-            pendingRequest = request
+            queuedRequest = request
             return
         }
-        guard session == .timed else { return }
+        guard case .driven(var m) = activity, case .timed(var t) = m.kind else { return }
         let target = clampPoint(destination)
-        timedDestination = .point(target)
-        timedResolved = target
-        reaim(&motionX, to: target.x)
-        reaim(&motionY, to: target.y)
+        t.destination = .point(target)
+        m.kind = .timed(t)
+        for d in ScrollingView.dims { reaim(&m[d], to: target[d]) }
+        activity = .driven(m)
     }
 
     /// One axis of ``reaimTimedScroll(to:)``: a timed simulation with the same clock and curve whose
     /// remaining path runs from the position it shows now to `target`. With `c0` the curve's progress now,
     /// a start `from'` with `from' + (target - from') * c0 = now` keeps the position continuous.
-    private func reaim(_ slot: inout AxisMotion?, to target: Double) {
-        guard let m = slot, m.kind == .timed, let timed = m.simulation.timed, target != m.target else { return }
+    private func reaim(_ slot: inout Track?, to target: Double) {
+        guard let m = slot, let timed = m.simulation.timed, target != m.target else { return }
         let local = max(0, lastShownTime - m.start)
         let now = m.position(at: local)
         guard timed.duration > 0, local < timed.duration else { return }
@@ -88,8 +100,7 @@ extension ScrollingView {
             from = (now - target * c0) / (1 - c0)
         }
         guard from.isFinite else { return }
-        slot = AxisMotion(kind: .timed,
-                          simulation: TimedSimulation(from: from, to: target, duration: timed.duration, curve: timed.curve),
-                          start: m.start, target: target, decay: nil)
+        slot = Track(TimedSimulation(from: from, to: target, duration: timed.duration, curve: timed.curve),
+                     start: m.start, target: target)
     }
 }

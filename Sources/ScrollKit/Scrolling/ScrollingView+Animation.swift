@@ -1,5 +1,7 @@
 import Motion
 
+// Timed scrolls: setContentOffset(_:animated:), setContentOffset(_:duration:curve:completion:), scrollToEnd.
+
 extension ScrollingView {
 
     // MARK: - Timed scrolling
@@ -61,28 +63,29 @@ extension ScrollingView {
         enqueue(TimedRequest(destination: .end, duration: duration, curve: curve, completion: completion))
     }
 
+    /// Queues `request` for the next frame. A timed scroll it replaces (running or queued) completes with
+    /// `false` at once; whatever else runs keeps running until that frame.
     func enqueue(_ request: TimedRequest) {
-        let replacedPending = pendingRequest?.completion
-        let replacedActive = timedCompletion
-        timedCompletion = nil
-        pendingRequest = request
-        updatePhase()
+        let replacedQueued = queuedRequest?.completion
+        var replacedActive: (@MainActor (Bool) -> Void)?
+        if case .driven(var m) = activity, case .timed(var t) = m.kind {
+            replacedActive = t.completion
+            t.completion = nil
+            m.kind = .timed(t)
+            activity = .driven(m)
+        }
+        queuedRequest = request
         replacedActive?(false)
-        replacedPending?(false)
+        replacedQueued?(false)
     }
 
-    /// Starts a timed request at the frame that began at `timestamp`.
+    /// Starts a timed request at the frame that began at `timestamp`: the `.driven` activity.
     func beginTimed(_ request: TimedRequest, at timestamp: Double) {
         if pointer != nil {
             request.completion?(false)
             return
         }
         endZoomAnimation()
-        // Anything still running is replaced (a replaced timed scroll already completed with false).
-        let leftover = timedCompletion
-        timedCompletion = nil
-        motionX = nil
-        motionY = nil
         let from = contentOffset
         var destination: Point
         switch request.destination {
@@ -93,20 +96,16 @@ extension ScrollingView {
         }
         destination = clampPoint(destination)
         let duration = request.duration.isFinite ? max(0, request.duration) : 0
-        timedDestination = request.destination
-        timedResolved = destination
-        timedCurve = request.curve
-        timedEnd = timestamp + duration
-        timedCompletion = request.completion
-        motionX = AxisMotion(kind: .timed,
-                             simulation: TimedSimulation(from: from.x, to: destination.x, duration: duration, curve: request.curve),
-                             start: timestamp, target: destination.x, decay: nil)
-        motionY = AxisMotion(kind: .timed,
-                             simulation: TimedSimulation(from: from.y, to: destination.y, duration: duration, curve: request.curve),
-                             start: timestamp, target: destination.y, decay: nil)
-        session = .timed
+        let timed = Timed(destination: request.destination, curve: request.curve, end: timestamp + duration,
+                          completion: request.completion)
+        var m = Driven(kind: .timed(timed))
+        for d in ScrollingView.dims {
+            m[d] = Track(TimedSimulation(from: from[d], to: destination[d], duration: duration, curve: request.curve),
+                         start: timestamp, target: destination[d])
+        }
+        // Anything still running is replaced (a replaced timed scroll already completed with false).
+        let leftover = beginActivity(.driven(m))
         velocity = .zero
-        updatePhase()
         leftover?(false)
     }
 }

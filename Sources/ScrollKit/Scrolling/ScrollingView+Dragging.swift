@@ -1,5 +1,7 @@
 import Motion
 
+// Dragging: the pointer's down, moves and up, the rubber band, the release and the motion it plans.
+
 extension ScrollingView {
 
     // MARK: - Pointer
@@ -21,15 +23,9 @@ extension ScrollingView {
         let speed = max(abs(velocity.x), abs(velocity.y))
         // A timed scroll or glide is visible motion from its request on (its velocity reads 0 until
         // its first frame).
-        let requested = session == .timed || session == .glide || pendingRequest != nil
-        var caughtVelocity = Point.zero, caughtStart = Point.zero
-        if session == .deceleration {
-            for d in ScrollingView.dims {
-                guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
-                caughtVelocity[d] = velocity[d]
-                caughtStart[d] = m.start
-            }
-        }
+        let requested = driven != nil || queuedRequest != nil
+        let caught = caughtFling()
+        let caughtVelocity = caught?.velocity ?? .zero, caughtStart = caught?.start ?? .zero
         let stopped = interruptForTouch() || stoppedStream
         let offset = contentOffset
         pointer = PointerState(downLocation: location, lastLocation: location, lastTime: time,
@@ -41,7 +37,6 @@ extension ScrollingView {
         trackerY.reset()
         trackerX.addSample(position: location.x, time: time)
         trackerY.addSample(position: location.y, time: time)
-        updatePhase()
     }
 
     /// A move; with `sample` false (the up's last deal through a chain) the content follows it, but
@@ -60,7 +55,6 @@ extension ScrollingView {
             guard (dx * dx + dy * dy).squareRoot() > slop else { return }
             p.isDragging = true
             pointer = p
-            updatePhase()
             delegate?.scrollViewWillBeginDragging(self)
         }
         // A resampled touch drag moves the content at frames (`stepResampledDrag`).
@@ -100,8 +94,6 @@ extension ScrollingView {
         let outside = o != clampPoint(o)
         if outside || (p.stoppedMotion && snapping != nil) {
             settle(dragStartOffset: p.downOffset, time: time)
-        } else {
-            updatePhase()
         }
         return !outside && !p.stoppedVisibleMotion
     }
@@ -174,12 +166,13 @@ extension ScrollingView {
     /// The sum is capped at ``flingBoostMaximumSpeed``.
     func boostedVelocity(_ v: Point, caughtBy p: PointerState, time: Double) -> Point {
         var out = v
+        let boost = physics.flingBoost
         for d in ScrollingView.dims where dragScrolls(d) {
             let caught = p.caughtVelocity[d], released = v[d]
-            guard abs(caught) >= Self.flingBoostMinimumSpeed, abs(released) >= Self.flingBoostMinimumSpeed,
-                  caught * released > 0, time - p.caughtStart[d] <= Self.flingBoostWindow,
+            guard abs(caught) >= boost.minimumSpeed, abs(released) >= boost.minimumSpeed,
+                  caught * released > 0, time - p.caughtStart[d] <= boost.window,
                   contentOffset[d] == clamp(contentOffset[d], d) else { continue }
-            let sum = min(abs(caught + released), Self.flingBoostMaximumSpeed)
+            let sum = min(abs(caught + released), boost.maximumSpeed)
             out[d] = released > 0 ? sum : -sum
         }
         return out
@@ -200,15 +193,17 @@ extension ScrollingView {
     // MARK: - Rubber band
 
     /// The displayed offset for a raw (1:1) offset: unchanged inside the range, rubber-banded past
-    /// it (`c = 0.55`, dimension = the viewport's length), pinned to the edge when `bounces` is false.
+    /// it (``ScrollPhysics/rubberBandCoefficient``, dimension = the viewport's length), pinned to the edge
+    /// when `bounces` is false.
     func band(_ raw: Double, _ d: Dim) -> Double {
         let r = range(d)
         guard raw.isFinite else { return clamp(contentOffset[d], d) }
+        let c = physics.bandCoefficient
         if raw < r.lo {
-            return bounces ? r.lo + rubberBand(offset: raw - r.lo, dimension: viewportLength(d)) : r.lo
+            return bounces ? r.lo + rubberBand(offset: raw - r.lo, dimension: viewportLength(d), coefficient: c) : r.lo
         }
         if raw > r.hi {
-            return bounces ? r.hi + rubberBand(offset: raw - r.hi, dimension: viewportLength(d)) : r.hi
+            return bounces ? r.hi + rubberBand(offset: raw - r.hi, dimension: viewportLength(d), coefficient: c) : r.hi
         }
         return raw
     }
@@ -219,7 +214,7 @@ extension ScrollingView {
         let r = range(d)
         let edge: Double
         if offset < r.lo { edge = r.lo } else if offset > r.hi { edge = r.hi } else { return offset }
-        let raw = edge + inverseRubberBand(offset - edge, dimension: viewportLength(d))
+        let raw = edge + inverseRubberBand(offset - edge, dimension: viewportLength(d), coefficient: physics.bandCoefficient)
         return raw.isFinite ? raw : offset
     }
 
@@ -280,17 +275,15 @@ extension ScrollingView {
         if pointer == nil {
             // An axis that does not scroll only comes back into its range, if a change of range during an
             // interrupted timed scroll left it outside (planAxis plans nothing when it is in range).
-            func plan(_ d: Dim) -> AxisMotion? {
-                scrolls(d) ? planAxis(d, position: from[d], velocity: v[d], natural: natural[d], target: target[d], start: time)
-                           : planAxis(d, position: from[d], velocity: 0, natural: from[d], target: from[d], start: time)
+            var b = Ballistic()
+            for d in ScrollingView.dims {
+                b[d] = scrolls(d) ? planAxis(d, position: from[d], velocity: v[d], natural: natural[d], target: target[d], start: time)
+                                  : planAxis(d, position: from[d], velocity: 0, natural: from[d], target: from[d], start: time)
             }
-            motionX = plan(.x)
-            motionY = plan(.y)
+            if !b.isEmpty { beginActivity(.ballistic(b)) }
         }
-        let willDecelerate = motionX != nil || motionY != nil
-        session = willDecelerate ? .deceleration : .none
+        let willDecelerate = ballistic.map { !$0.isEmpty } ?? false
         if !willDecelerate { velocity = .zero }
-        updatePhase()
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
     }
 
@@ -311,16 +304,17 @@ extension ScrollingView {
                                               currentOffset: o, in: self)
             target = clampedOnScrollingAxes(snapped, fallback: target)
         }
-        motionX = planAxis(.x, position: o.x, velocity: 0, natural: o.x, target: target.x, start: time)
-        motionY = planAxis(.y, position: o.y, velocity: 0, natural: o.y, target: target.y, start: time)
-        session = motionX != nil || motionY != nil ? .deceleration : .none
-        updatePhase()
+        var b = Ballistic()
+        for d in ScrollingView.dims {
+            b[d] = planAxis(d, position: o[d], velocity: 0, natural: o[d], target: target[d], start: time)
+        }
+        beginActivity(b.isEmpty ? .idle : .ballistic(b))
     }
 
     /// The critically damped spring from `o` with velocity `v` to rest on `target`, for a motion that must
     /// turn: `v` points away from `target` (or `o` is on it), as when a fling crosses an edge.
     ///
-    /// `SpringDescription.bounce`, stiffened when needed so that the motion goes no further past the edge
+    /// ``ScrollPhysics/bounceSpring`` (`SpringDescription.bounce`), stiffened when needed so that the motion goes no further past the edge
     /// ahead than half the viewport's length (or than it already is): together with the rubber band, the
     /// offset never gets a viewport's length past an edge, whatever the viewport. A critically damped
     /// spring starting away from its target with speed |v| travels at most |v| / (ω₀ e) further, so
@@ -333,7 +327,7 @@ extension ScrollingView {
         let beyond = v > 0 ? o - r.hi : r.lo - o
         let limit = bounces ? max(beyond, viewportLength(d) / 2) : max(beyond, 0)
         let room = limit - beyond
-        var spring = SpringDescription.bounce
+        var spring = physics.bounceSpring
         var v0 = v.isFinite ? v : 0
         if v0 != 0 {
             let needed = abs(v0) / (2.718281828459045 * room)
@@ -367,37 +361,36 @@ extension ScrollingView {
     /// - Already at the target and still: nil; within 10⁻⁶ of it and (nearly) still: a zero-length
     ///   landing that shows the target exactly in the next frame.
     func planAxis(_ d: Dim, position o: Double, velocity v: Double, natural: Double, target: Double,
-                  start: Double) -> AxisMotion? {
+                  start: Double) -> Ballistic.Axis? {
         let r = range(d)
         let eps = 1e-6
         let v = v.isFinite ? v : 0
         let target = clamp(target, d)
         func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= eps }
-        func decay(landingOnTarget: Bool) -> AxisMotion {
+        func decay(landingOnTarget: Bool) -> Ballistic.Axis {
             // When the decay's rest is within `eps` of `target`, the last frame shows `target` exactly
             // (a snap position stays exact); a decay heading past an edge keeps its own rest point.
             let sim = DecaySimulation(position: o, velocity: v, rate: decelerationRate)
-            return AxisMotion(kind: .decay, simulation: sim, start: start,
-                              target: landingOnTarget ? target : sim.restPosition, decay: sim)
+            return Ballistic.Axis(stage: .decay, track: Track(sim, start: start,
+                                                              target: landingOnTarget ? target : sim.restPosition))
         }
-        func landing(_ kind: AxisMotion.Kind) -> AxisMotion {
+        func landing(_ stage: Ballistic.Stage) -> Ballistic.Axis {
             // Moving away from the target (or sitting on it): the motion turns, and must not go too far out.
             let turns = v != 0 && v * (target - o) <= 0
             if turns {   // the spring stored as it is, not boxed (see `AxisSimulation`)
-                return AxisMotion(kind: kind, simulation: turningSpring(d, position: o, velocity: v, target: target),
-                                  start: start, target: target, decay: nil)
+                return Ballistic.Axis(stage: stage, track: Track(turningSpring(d, position: o, velocity: v, target: target),
+                                                                 start: start, target: target))
             }
-            return AxisMotion(kind: kind, simulation: landingSimulation(position: o, velocity: v, target: target),
-                              start: start, target: target, decay: nil)
+            let sim = landingSimulation(position: o, velocity: v, target: target, spring: physics.bounceSpring)
+            return Ballistic.Axis(stage: stage, track: Track(sim, start: start, target: target))
         }
         if o < r.lo - eps || o > r.hi + eps {
             let edge = o < r.lo ? r.lo : r.hi
             let inward = o < r.lo ? v > 0 : v < 0
             if same(target, edge) || !bounces {
                 if inward { return landing(.bounce) }
-                return AxisMotion(kind: .bounce,
-                                  simulation: turningSpring(d, position: o, velocity: v, target: target),
-                                  start: start, target: target, decay: nil)
+                return Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: o, velocity: v, target: target),
+                                                                   start: start, target: target))
             }
             if same(target, natural) && inward { return decay(landingOnTarget: true) }
             return landing(.landing)
@@ -405,8 +398,8 @@ extension ScrollingView {
         if same(target, o) && abs(v) < DecaySimulation.restSpeedThreshold {
             // Already there; a last step of at most `eps` lands exactly on the target in the next frame.
             guard o != target else { return nil }
-            return AxisMotion(kind: .landing, simulation: TimedSimulation(from: o, to: target, duration: 0),
-                              start: start, target: target, decay: nil)
+            return Ballistic.Axis(stage: .landing, track: Track(TimedSimulation(from: o, to: target, duration: 0),
+                                                                start: start, target: target))
         }
         if same(target, natural) { return decay(landingOnTarget: true) }
         if bounces && ((natural > r.hi && same(target, r.hi)) || (natural < r.lo && same(target, r.lo))) {

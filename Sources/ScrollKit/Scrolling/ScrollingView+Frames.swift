@@ -1,5 +1,7 @@
 import Motion
 
+// Stepping frames (the activity at each targetTimestamp), the fling hand-off along a chain, and stopping.
+
 /// Stepping frames and stopping motion.
 extension ScrollingView {
     // MARK: - Frames
@@ -15,69 +17,99 @@ extension ScrollingView {
         let now = tick.targetTimestamp
         lastShownTime = now
         latestTime = max(latestTime, now)
-        if let request = pendingRequest {
-            pendingRequest = nil
+        if let request = queuedRequest {
+            queuedRequest = nil
             beginTimed(request, at: tick.timestamp)
         }
-        guard motionX != nil || motionY != nil else { return }
-        var offset = contentOffset
-        var newVelocity = velocity
-        advance(&motionX, .x, to: now, position: &offset.x, velocity: &newVelocity.x)
-        advance(&motionY, .y, to: now, position: &offset.y, velocity: &newVelocity.y)
-        velocity = newVelocity
-        updatePhase()
-        setOffset(offset)
-        finishSessionIfDone()
+        advanceActivity(to: now)
     }
 
-    /// Moves one axis's motion to `time`, handing a decay that crosses an edge over to the bounce spring.
-    func advance(_ slot: inout AxisMotion?, _ d: Dim, to time: Double,
-                 position: inout Double, velocity: inout Double) {
+    /// Shows the ballistic or driven activity at host time `now` (only the axis `dim`, if given), then ends
+    /// it if every axis is at rest.
+    func advanceActivity(to now: Double, only dim: Dim? = nil) {
+        var offset = contentOffset
+        var newVelocity = velocity
+        switch activity {
+        case .ballistic(var b) where !b.isEmpty:
+            for d in ScrollingView.dims where dim == nil || dim == d {
+                advanceBallistic(&b[d], d, to: now, position: &offset[d], velocity: &newVelocity[d])
+            }
+            activity = .ballistic(b)
+        case .driven(var m) where !m.isEmpty:
+            for d in ScrollingView.dims where dim == nil || dim == d {
+                advanceDriven(&m[d], d, timed: m.timed != nil, to: now, position: &offset[d], velocity: &newVelocity[d])
+            }
+            activity = .driven(m)
+        default:
+            return
+        }
+        velocity = newVelocity
+        setOffset(offset)
+        finishActivityIfDone()
+    }
+
+    /// Moves one axis of a ballistic activity to `time`, handing a decay that crosses an edge over to the
+    /// bounce spring (or, with ``chaining``, to the next scroll view up).
+    func advanceBallistic(_ slot: inout Ballistic.Axis?, _ d: Dim, to time: Double,
+                          position: inout Double, velocity: inout Double) {
         guard var m = slot else { return }
-        var local = max(0, time - m.start)
-        if m.kind == .decay, let decay = m.decay {
+        let local = m.track.animated.localTime(time)
+        if let decay = m.decay {
             let r = range(d)
             let direction = decay.velocity(at: 0)
-            let p = m.position(at: local)
+            let p = m.track.position(at: local)
             let edge: Double? = direction > 0 && p > r.hi ? r.hi : (direction < 0 && p < r.lo ? r.lo : nil)
             if let edge {
+                let shift = m.track.shift, start = m.track.start
                 if chaining.contains(.fling), let next = nextChainTarget(d) {
                     // Hand the fling on at the moment it reaches the edge.
-                    let crossing = decay.time(toReach: edge - m.shift).flatMap { $0.isFinite && $0 >= 0 && $0 <= local ? $0 : nil } ?? local
+                    let crossing = decay.time(toReach: edge - shift).flatMap { $0.isFinite && $0 >= 0 && $0 <= local ? $0 : nil } ?? local
                     let v = decay.velocity(at: crossing)
                     position = edge; velocity = 0; slot = nil
-                    next.adoptFling(d, velocity: v, start: m.start + crossing)
+                    next.adoptFling(d, velocity: v, start: start + crossing)
                     return
                 }
                 guard bounces else {
                     position = edge; velocity = 0; slot = nil
                     return
                 }
-                if let crossing = decay.time(toReach: edge - m.shift), crossing.isFinite, crossing >= 0, crossing <= local {
+                if let crossing = decay.time(toReach: edge - shift), crossing.isFinite, crossing >= 0, crossing <= local {
                     let v = decay.velocity(at: crossing)
-                    m = AxisMotion(kind: .bounce,
-                                   simulation: turningSpring(d, position: edge, velocity: v, target: edge),
-                                   start: m.start + crossing, target: edge, decay: nil)
-                    local -= crossing
+                    m = Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: edge, velocity: v, target: edge),
+                                                                   start: start + crossing, target: edge))
                 } else {
                     // Numerically unsolvable crossing: bounce from where the decay is now.
                     let v = decay.velocity(at: local)
-                    m = AxisMotion(kind: .bounce,
-                                   simulation: turningSpring(d, position: p, velocity: v, target: edge),
-                                   start: time, target: edge, decay: nil)
-                    local = 0
+                    m = Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: p, velocity: v, target: edge),
+                                                                   start: time, target: edge))
                 }
             }
         }
-        // Fixed-duration motions end at their duration; frame times built by summing periods may
-        // fall a few ulps short of it, so a nanosecond of slack makes the last frame exact.
-        let slack = (m.kind == .timed || m.kind == .glide) ? ScrollingView.timeSlack : 0
-        if m.simulation.isDone(at: local + slack) {
+        var track: Track? = m.track
+        advance(&track, d, to: time, position: &position, velocity: &velocity, timedFrom: nil)
+        if let track { m.track = track; slot = m } else { slot = nil }
+    }
+
+    /// Moves one axis of a driven activity to `time`; a timed scroll's curve that overshoots is banded.
+    func advanceDriven(_ slot: inout Track?, _ d: Dim, timed: Bool, to time: Double,
+                       position: inout Double, velocity: inout Double) {
+        guard let m = slot else { return }
+        advance(&slot, d, to: time, position: &position, velocity: &velocity, timedFrom: timed ? m.timedFrom : nil)
+    }
+
+    /// Shows a track at `time`: its target exactly once it is done (within `Precision.slack`, so that a
+    /// fixed-duration motion whose frame times sum periods a few ulps short still ends exactly), else its
+    /// position and velocity. `timedFrom`: a timed scroll's start, for the rubber band past the edges.
+    func advance(_ slot: inout Track?, _ d: Dim, to time: Double,
+                 position: inout Double, velocity: inout Double, timedFrom from: Double?) {
+        guard let m = slot else { return }
+        if m.animated.isDone(at: time) {
             position = m.target.isFinite ? m.target : clamp(position, d)
             velocity = 0
             slot = nil
             return
         }
+        let local = m.animated.localTime(time)
         let p = m.position(at: local)
         let v = m.simulation.velocity(at: local)
         guard p.isFinite, v.isFinite else {
@@ -86,14 +118,13 @@ extension ScrollingView {
             slot = nil
             return
         }
-        if m.kind == .timed, let from = m.timedFrom {
+        if let from {
             // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
             (position, velocity) = bandTimed(p, velocity: v, from: from, d)
         } else {
             position = p
             velocity = v
         }
-        slot = m
     }
 
     /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
@@ -107,7 +138,7 @@ extension ScrollingView {
         guard p < lo || p > hi else { return (p, v) }
         let edge = p < lo ? lo : hi
         guard bounces && scrolls(d) else { return (edge, 0) }
-        let c = 0.55, length = viewportLength(d) - abs(edge - (p < lo ? r.lo : r.hi))
+        let c = physics.bandCoefficient, length = viewportLength(d) - abs(edge - (p < lo ? r.lo : r.hi))
         guard length > 0 else { return (edge, 0) }
         let excess = abs(p - edge) * c / length + 1
         return (edge + rubberBand(offset: p - edge, dimension: length, coefficient: c), v * c / (excess * excess))
@@ -129,7 +160,13 @@ extension ScrollingView {
     /// offset, shown at once at the last frame's time when that is later (so it moves in this very frame).
     func adoptFling(_ d: Dim, velocity v: Double, start: Double) {
         guard v.isFinite, v != 0, pointer == nil else { return }
-        if session != .deceleration { _ = interruptForTouch() }
+        var b: Ballistic
+        if let running = ballistic {
+            b = running
+        } else {
+            _ = interruptForTouch()
+            b = Ballistic()
+        }
         let o = contentOffset[d]
         let natural = DecaySimulation.restPosition(position: o, velocity: v, rate: decelerationRate)
         var target = clamp(natural.isFinite ? natural : o, d)
@@ -141,24 +178,12 @@ extension ScrollingView {
             target = clamp(snapping.snapTarget(for: proposed, velocity: velocity2, dragStartOffset: contentOffset,
                                                currentOffset: contentOffset, in: self)[d], d)
         }
-        let motion = planAxis(d, position: o, velocity: v, natural: natural, target: target, start: start)
-        if d == .x { motionX = motion } else { motionY = motion }
-        guard motion != nil else { return }
-        session = .deceleration
+        b[d] = planAxis(d, position: o, velocity: v, natural: natural, target: target, start: start)
+        activity = b.isEmpty ? .idle : .ballistic(b)
+        guard b[d] != nil else { return }
         self.velocity[d] = v
-        updatePhase()
         if lastShownTime > start {
-            var offset = contentOffset
-            var newVelocity = self.velocity
-            if d == .x {
-                advance(&motionX, .x, to: lastShownTime, position: &offset.x, velocity: &newVelocity.x)
-            } else {
-                advance(&motionY, .y, to: lastShownTime, position: &offset.y, velocity: &newVelocity.y)
-            }
-            self.velocity = newVelocity
-            updatePhase()
-            setOffset(offset)
-            finishSessionIfDone()
+            advanceActivity(to: lastShownTime, only: d)
         }
     }
 
@@ -176,81 +201,51 @@ extension ScrollingView {
         } else {
             setOffset(clampPoint(contentOffset))
         }
-        updatePhase()
         owed.active?(false)
-        owed.pending?(false)
+        owed.queued?(false)
     }
 
     /// Stops motion for a pointer down: exactly at the displayed offset (no clamping, no jump).
     /// Returns whether a motion was running.
     func interruptForTouch() -> Bool {
-        let wasMoving = motionX != nil || motionY != nil || zoomMotion != nil
-        let zoom = zoomMotion
-        zoomMotion = nil
-        zoom?.completion?(false)
+        let wasMoving = activityMoves
+        if let zoom = zooming {
+            activity = .idle
+            zoom.completion?(false)
+        }
         let owed = dropMotions()
         owed.active?(false)
-        owed.pending?(false)
+        owed.queued?(false)
         return wasMoving
     }
 
-    /// Drops every motion, the session and any pending timed request, and returns the completions owed,
-    /// for the caller to call (with `false`) once its own state is settled.
-    private func dropMotions() -> (active: (@MainActor (Bool) -> Void)?, pending: (@MainActor (Bool) -> Void)?) {
-        let owed = (active: timedCompletion, pending: pendingRequest?.completion)
-        timedCompletion = nil
-        pendingRequest = nil
-        motionX = nil
-        motionY = nil
-        session = .none
+    /// Ends a ballistic or driven activity (a pointer's stays) and drops any queued request, and returns
+    /// the completions owed, for the caller to call (with `false`) once its own state is settled.
+    private func dropMotions() -> (active: (@MainActor (Bool) -> Void)?, queued: (@MainActor (Bool) -> Void)?) {
+        let queued = queuedRequest?.completion
+        queuedRequest = nil
+        var active: (@MainActor (Bool) -> Void)?
+        if pointer == nil { active = beginActivity(.idle) }
         velocity = .zero
-        return owed
+        return (active, queued)
     }
 
-    /// Sends the callback owed by the session once all its motions have ended.
-    func finishSessionIfDone() {
-        guard motionX == nil, motionY == nil, session != .none else { return }
-        let ended = session
-        session = .none
-        velocity = .zero
-        updatePhase()
-        switch ended {
-        case .none:
-            break
-        case .deceleration:
+    /// Ends a ballistic or driven activity whose axes are all at rest, and sends what it owes: a ballistic
+    /// one `scrollViewDidEndDecelerating`, a timed scroll its completion (`true`) and
+    /// `scrollViewDidEndScrollingAnimation`, a glide `scrollViewDidEndScrollingAnimation`.
+    func finishActivityIfDone() {
+        switch activity {
+        case .ballistic(let b) where b.isEmpty:
+            activity = .idle
+            velocity = .zero
             delegate?.scrollViewDidEndDecelerating(self)
-        case .timed:
-            let completion = timedCompletion
-            timedCompletion = nil
-            completion?(true)
+        case .driven(let m) where m.isEmpty:
+            activity = .idle
+            velocity = .zero
+            m.timed?.completion?(true)
             delegate?.scrollViewDidEndScrollingAnimation(self)
-        case .glide:
-            delegate?.scrollViewDidEndScrollingAnimation(self)
-        }
-    }
-
-    func updatePhase() {
-        if let pointer {
-            phase = pointer.isDragging ? .dragging : .tracking
-            return
-        }
-        if indicator.drag != nil {   // a pointer holds the indicator's thumb
-            phase = .tracking
-            return
-        }
-        if let z = zoomMotion {
-            if case .spring = z.progress { phase = .bouncing } else { phase = .animating }
-            return
-        }
-        let kx = motionX?.kind, ky = motionY?.kind
-        if kx == .bounce || ky == .bounce {
-            phase = .bouncing
-        } else if kx == .decay || ky == .decay || kx == .landing || ky == .landing {
-            phase = .decelerating
-        } else if kx != nil || ky != nil || pendingRequest != nil {
-            phase = .animating
-        } else {
-            phase = .idle
+        default:
+            break
         }
     }
 }

@@ -1,5 +1,7 @@
 import Motion
 
+// Wheel notches, trackpad streams, keys, and the glides they start.
+
 extension ScrollingView {
 
     // MARK: - Wheel
@@ -10,7 +12,7 @@ extension ScrollingView {
     /// vertical turn scrolls horizontally.
     ///
     /// Each event adds `step × wheelStep × multiplier` to the glide's destination (clamped to the range)
-    /// and starts a new glide there; see ``GlideSimulation`` for how velocity carries over. `multiplier` is
+    /// and starts a new glide there; see `GlideSimulation` (Motion) for how velocity carries over. `multiplier` is
     /// the notch acceleration the router measured (``WheelStreamClassifier/notchMultiplier(_:)``; 1 for a
     /// slow notch). With ``snapping`` set, whole steps (fractions accumulate; a reversal drops the remainder)
     /// move to the next or previous snap positions, one per step and never accelerated, so a burst moves
@@ -52,13 +54,13 @@ extension ScrollingView {
     /// The plain deceleration running now, per axis: its velocity at the last frame (0 on an axis that is
     /// not decelerating) and the time it started; nil when none is.
     func caughtFling() -> (velocity: Point, start: Point)? {
-        guard session == .deceleration else { return nil }
+        guard let b = ballistic else { return nil }
         var v = Point.zero, start = Point.zero
         var any = false
         for d in ScrollingView.dims {
-            guard let m = d == .x ? motionX : motionY, m.kind == .decay else { continue }
+            guard let m = b[d], m.stage == .decay else { continue }
             v[d] = velocity[d]
-            start[d] = m.start
+            start[d] = m.track.start
             any = true
         }
         return any ? (v, start) : nil
@@ -144,7 +146,7 @@ extension ScrollingView {
     /// catches it, so the stream's own fling builds on it (``flingBoostMinimumSpeed``).
     func beginWheelStream(at time: Double, verticalAsHorizontal: Bool, lock: Dim? = nil) {
         var caught = caughtFling()
-        if caught == nil, session == .glide, let c = wheelCaughtFling,
+        if caught == nil, driven?.isGlide == true, let c = wheelCaughtFling,
            time - c.time < WheelStreamClassifier.streamStartInterval {
             caught = (velocity: c.velocity, start: c.start)
         }
@@ -164,7 +166,6 @@ extension ScrollingView {
         trackerY.reset()
         trackerX.addSample(position: 0, time: time)
         trackerY.addSample(position: 0, time: time)
-        updatePhase()
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -237,7 +238,10 @@ extension ScrollingView {
         }
         glide(to: clampedOnScrollingAxes(target, fallback: base), duration: duration, time: time)
         if key == .end {
-            if main == .x { motionX?.followsEnd = true } else { motionY?.followsEnd = true }
+            if case .driven(var m) = activity, m.isGlide, m[main] != nil {
+                m.kind = .glide(followsEnd: main)
+                activity = .driven(m)
+            }
         }
     }
 
@@ -247,9 +251,8 @@ extension ScrollingView {
     /// displayed offset (clamped).
     func glideBase() -> Point {
         var base = clampPoint(contentOffset)
-        if session == .glide {
-            if let m = motionX, m.kind == .glide { base.x = m.target }
-            if let m = motionY, m.kind == .glide { base.y = m.target }
+        if let m = driven, m.isGlide {
+            for d in ScrollingView.dims { if let t = m[d] { base[d] = t.target } }
         }
         return base
     }
@@ -261,103 +264,26 @@ extension ScrollingView {
     /// uses the ease-out kick. A running timed scroll is replaced (completes with `false`).
     func glide(to target: Point, duration: Double, time: Double) {
         endZoomAnimation()
-        let wasGliding = session == .glide
+        let running = driven.flatMap { $0.isGlide ? $0 : nil }
+        let wasGliding = running != nil
         let start = max(time, lastShownTime)
         let from = contentOffset
         let v = wasGliding ? velocity : Point.zero
-        let replacedTimed = timedCompletion
-        let replacedPending = pendingRequest?.completion
-        timedCompletion = nil
-        pendingRequest = nil
-        var newX: AxisMotion?, newY: AxisMotion?
+        let replacedQueued = queuedRequest?.completion
+        queuedRequest = nil
+        var m = Driven(kind: .glide(followsEnd: nil))
         for d in ScrollingView.dims {
             // Clamped on every axis: one that does not scroll may have been left outside its range by a
             // change of range during an interrupted timed scroll; the glide brings it back.
             let to = clamp(target[d], d)
-            let moving = wasGliding && (d == .x ? motionX : motionY)?.kind == .glide
+            let moving = running?[d] != nil
             guard to != from[d] || (moving && v[d] != 0) else { continue }
-            let m = AxisMotion(kind: .glide,
-                               simulation: GlideSimulation(from: from[d], velocity: v[d], to: to,
-                                                           duration: duration, continuing: moving),
-                               start: start, target: to, decay: nil)
-            if d == .x { newX = m } else { newY = m }
+            m[d] = Track(GlideSimulation(from: from[d], velocity: v[d], to: to, duration: duration, continuing: moving),
+                         start: start, target: to)
         }
-        motionX = newX
-        motionY = newY
-        if newX != nil || newY != nil {
-            session = .glide
-        } else {
-            session = .none
-            velocity = .zero
-        }
-        if !wasGliding { velocity = .zero }
-        updatePhase()
+        let replacedTimed = beginActivity(m.isEmpty ? .idle : .driven(m))
+        if m.isEmpty || !wasGliding { velocity = .zero }
         replacedTimed?(false)
-        replacedPending?(false)
-    }
-}
-
-/// The wheel and key glide: a cubic Hermite curve from (`from`, `velocity`) to rest at `to` in
-/// `duration` seconds, in closed form.
-///
-/// `x(s) = from + v0·D·s(1−s)² + Δ·s²(3−2s)` with `s = t/D`, `Δ = to − from`. It ends exactly at `to`
-/// with zero velocity.
-/// - From rest (or against the current motion, or when `to == from`) `v0 = 2Δ/D`: a quadratic ease-out
-///   (fast start, soft stop); for `to == from` that is no motion at all.
-/// - When retargeting a running glide (`continuing`), `v0` is the current velocity, so velocity is
-///   continuous; if that would overshoot (`v0·D > 3Δ`), the duration shrinks to `3Δ/v0` instead,
-///   which keeps the curve monotonic and still continuous.
-/// - `duration <= 0` or non-finite: done at once, at `to`.
-public struct GlideSimulation: Simulation {
-    /// The start position.
-    public let from: Double
-    /// The rest position, reached exactly at `duration`.
-    public let to: Double
-    /// The velocity at time 0 (units per second), after the rules above.
-    public let initialVelocity: Double
-    /// The duration in seconds, possibly shortened to avoid an overshoot (0 = done at once).
-    public let duration: Double
-
-    /// Creates a glide; see the type's notes for how `velocity` and `continuing` pick the start slope.
-    public init(from: Double, velocity: Double, to: Double, duration: Double, continuing: Bool) {
-        let from = from.isFinite ? from : (to.isFinite ? to : 0)
-        let to = to.isFinite ? to : from
-        var duration = duration.isFinite ? max(0, duration) : 0
-        let delta = to - from
-        var v0 = velocity.isFinite ? velocity : 0
-        // From rest, against the motion, or to where it already is (Δ = 0: it stops there, no excursion).
-        if !continuing || v0 * delta <= 0 {
-            v0 = duration > 0 ? 2 * delta / duration : 0
-        }
-        if delta != 0, v0 * delta > 0, abs(v0) * duration > 3 * abs(delta) {
-            duration = 3 * delta / v0
-        }
-        self.from = from
-        self.to = to
-        self.initialVelocity = v0
-        self.duration = duration
-    }
-
-    /// The position at `time` seconds (negative or NaN times count as 0); exactly `to` from `duration` on.
-    public func position(at time: Double) -> Double {
-        let time = time.isNaN ? 0 : time
-        guard duration > 0, time < duration else { return to }
-        let s = max(0, time) / duration
-        let u = 1 - s
-        return from + initialVelocity * duration * s * u * u + (to - from) * s * s * (3 - 2 * s)
-    }
-
-    /// The velocity at `time` seconds; 0 from `duration` on.
-    public func velocity(at time: Double) -> Double {
-        let time = time.isNaN ? 0 : time
-        guard duration > 0, time < duration else { return 0 }
-        let s = max(0, time) / duration
-        let u = 1 - s
-        return initialVelocity * u * (1 - 3 * s) + (to - from) / duration * 6 * s * u
-    }
-
-    /// Whether `time >= duration`.
-    public func isDone(at time: Double) -> Bool {
-        !(duration > 0) || (time.isNaN ? 0 : time) >= duration
+        replacedQueued?(false)
     }
 }

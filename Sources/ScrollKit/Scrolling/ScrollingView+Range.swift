@@ -1,6 +1,7 @@
 import Motion
 
-/// Keeping the offset valid when the geometry changes, and the range arithmetic.
+// Keeping the offset valid when the geometry changes (replanning the activity), and the range arithmetic.
+
 extension ScrollingView {
     // MARK: - Resizing
 
@@ -8,65 +9,78 @@ extension ScrollingView {
     func geometryDidChange() {
         if pointer?.isDragging == true {
             updateDragOffset()
-        } else if motionX == nil && motionY == nil {
-            if pointer == nil { setOffset(clampPoint(contentOffset)) }
-        } else {
-            // An axis that is not moving stays put: keep it in the new range like an offset at rest. Without
-            // `bounces` a glide is kept in range too (it may never show past an edge; `retarget` replans it from
-            // there). Other motions are replanned from where they are (`planAxis` brings them back in).
+            return
+        }
+        switch activity {
+        case .ballistic(var b) where !b.isEmpty:
+            // An axis that is not moving stays put: keep it in the new range like an offset at rest. Moving
+            // ones are replanned from where they are (`planAxis` brings them back in).
             var o = contentOffset
-            if motionX == nil || (!bounces && motionX?.kind == .glide) { o.x = clamp(o.x, .x) }
-            if motionY == nil || (!bounces && motionY?.kind == .glide) { o.y = clamp(o.y, .y) }
+            for d in ScrollingView.dims where b[d] == nil { o[d] = clamp(o[d], d) }
             setOffset(o)
-            retarget(&motionX, .x)
-            retarget(&motionY, .y)
-            updatePhase()
-            finishSessionIfDone()
+            for d in ScrollingView.dims { retarget(&b[d], d) }
+            activity = .ballistic(b)
+            finishActivityIfDone()
+        case .driven(var m) where !m.isEmpty:
+            // Without `bounces` a glide is kept in range too (it may never show past an edge; `retarget`
+            // replans it from there).
+            var o = contentOffset
+            for d in ScrollingView.dims where m[d] == nil || (!bounces && m.isGlide) { o[d] = clamp(o[d], d) }
+            setOffset(o)
+            for d in ScrollingView.dims { retarget(&m, d) }
+            activity = .driven(m)
+            finishActivityIfDone()
+        default:
+            if pointer == nil { setOffset(clampPoint(contentOffset)) }
         }
     }
 
-    /// Replans one axis's motion from the displayed state when the range no longer holds its target.
-    func retarget(_ slot: inout AxisMotion?, _ d: Dim) {
-        guard let m = slot else { return }
+    /// Replans one axis of a driven activity from the displayed state when the range no longer holds its
+    /// destination (a timed scroll spends its remaining time; a glide starts afresh, velocity kept).
+    func retarget(_ m: inout Driven, _ d: Dim) {
+        guard let track = m[d] else { return }
         let x = contentOffset[d], v = velocity[d]
         let start = lastShownTime
         let r = range(d)
         switch m.kind {
-        case .timed:
-            var destination = m.target
-            if case .end = timedDestination, scrolls(d) {
+        case .timed(let t):
+            var destination = track.target
+            if case .end = t.destination, scrolls(d) {
                 destination = endOffset()[d]
             }
             destination = clamp(destination, d)
             // Replan when the destination moved, or when the path starts outside the new range (it would
             // come back out there: the rubber band counts from a timed scroll's start).
-            let pathStart = m.timedFrom ?? x
-            guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
-            let remaining = max(0, timedEnd - start)
-            slot = AxisMotion(kind: .timed,
-                              simulation: TimedSimulation(from: x, to: destination, duration: remaining, curve: timedCurve),
-                              start: start, target: destination, decay: nil)
-        case .glide:
-            let destination = m.followsEnd ? r.hi : clamp(m.target, d)
+            let pathStart = track.timedFrom ?? x
+            guard destination != track.target || pathStart != clamp(pathStart, d) else { return }
+            let remaining = max(0, t.end - start)
+            m[d] = Track(TimedSimulation(from: x, to: destination, duration: remaining, curve: t.curve),
+                         start: start, target: destination)
+        case .glide(let followsEnd):
+            let destination = followsEnd == d ? r.hi : clamp(track.target, d)
             // Replan when the destination moved, or when the glide's path starts outside the new range (a
             // frame sampled near its start, as after a clock step backwards, would show it there).
             var pathStart = x
-            if case .glide(let g) = m.simulation { pathStart = g.from + m.shift }
-            guard destination != m.target || pathStart != clamp(pathStart, d) else { return }
-            var replanned = AxisMotion(kind: .glide,
-                                       simulation: GlideSimulation(from: x, velocity: v, to: destination,
-                                                                   duration: ScrollingView.lineGlideDuration, continuing: true),
-                                       start: start, target: destination, decay: nil)
-            replanned.followsEnd = m.followsEnd
-            slot = replanned
-        case .decay, .landing, .bounce:
-            let clampedTarget = clamp(m.target, d)
-            let outside = x < r.lo || x > r.hi
-            let needsPlan = m.kind == .decay ? outside : (outside || clampedTarget != m.target)
-            guard needsPlan else { return }
-            let natural = DecaySimulation.restPosition(position: x, velocity: v, rate: decelerationRate)
-            slot = planAxis(d, position: x, velocity: v, natural: natural, target: clampedTarget, start: start)
+            if case .glide(let g) = track.simulation { pathStart = g.from + track.shift }
+            guard destination != track.target || pathStart != clamp(pathStart, d) else { return }
+            m[d] = Track(GlideSimulation(from: x, velocity: v, to: destination,
+                                         duration: ScrollingView.lineGlideDuration, continuing: true),
+                         start: start, target: destination)
         }
+    }
+
+    /// Replans one axis of a ballistic activity from the displayed state when the range no longer holds
+    /// its target (or, for a free decay, when it shows outside the range).
+    func retarget(_ slot: inout Ballistic.Axis?, _ d: Dim) {
+        guard let m = slot else { return }
+        let x = contentOffset[d], v = velocity[d]
+        let r = range(d)
+        let clampedTarget = clamp(m.track.target, d)
+        let outside = x < r.lo || x > r.hi
+        let needsPlan = m.stage == .decay ? outside : (outside || clampedTarget != m.track.target)
+        guard needsPlan else { return }
+        let natural = DecaySimulation.restPosition(position: x, velocity: v, rate: decelerationRate)
+        slot = planAxis(d, position: x, velocity: v, natural: natural, target: clampedTarget, start: lastShownTime)
     }
 
     // MARK: - Helpers

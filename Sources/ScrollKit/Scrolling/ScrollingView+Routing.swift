@@ -1,5 +1,7 @@
 import Motion
 
+// The entry points the InputRouter drives a scroll view through, and where the content is heading.
+
 /// The entry points the tree's ``InputRouter`` drives a scroll view through. Locations are in the scroll
 /// view's viewport coordinates (0,0 = its frame's top-left).
 extension ScrollingView {
@@ -58,7 +60,6 @@ extension ScrollingView {
         }
         p.isDragging = true
         pointer = p
-        updatePhase()
         delegate?.scrollViewWillBeginDragging(self)
     }
 
@@ -109,15 +110,14 @@ extension ScrollingView {
     /// the displayed offset, clamped.
     func headingOffset() -> Point {
         var o = clampPoint(contentOffset)
-        if let request = pendingRequest {
+        if let request = queuedRequest {
             switch request.destination {
             case .point(let p): return clampedOnScrollingAxes(p, fallback: o)
             case .end: return endOffset()
             }
         }
-        if session == .timed || session == .glide {
-            if let m = motionX { o.x = m.target }
-            if let m = motionY { o.y = m.target }
+        if let m = driven {
+            for d in ScrollingView.dims { if let t = m[d] { o[d] = t.target } }
         }
         return o
     }

@@ -1,19 +1,20 @@
 import Motion
 
-/// The scroll view's internal state types: axes, sessions, timed requests, the pointer.
+// The scroll view's input state types: the axes, a timed request waiting for its frame, the pointer.
+
 extension ScrollingView {
     /// One axis of a 2-D value.
     enum Dim { case x, y }
     /// Both axes, for loops that must not allocate an array literal.
     static let dims: [Dim] = [.x, .y]
 
-    /// Which callback the current set of motions owes when it ends.
-    enum Session { case none, deceleration, timed, glide }
-
-    enum TimedDestination { case point(Point), end }
-
+    /// A timed scroll asked for (`setContentOffset(_:duration:curve:completion:)`, `scrollToEnd`): it waits
+    /// in ``ScrollingView/queuedRequest`` for the next frame, whose `timestamp` starts its clock, and becomes
+    /// the `.driven` activity there.
     struct TimedRequest {
-        var destination: TimedDestination
+        /// A point (clamped when the scroll starts), or the end of the range (followed if it moves).
+        enum Destination { case point(Point), end }
+        var destination: Destination
         var duration: Double
         var curve: TimingCurve
         var completion: (@MainActor (Bool) -> Void)?

@@ -1,5 +1,7 @@
 import Motion
 
+// Zooming: the scale, its limits, pinch, double-tap, Ctrl + wheel, the zoom keys and the zooming activity.
+
 /// Zooming, the UIScrollView model: ``zoomScale`` between ``minimumZoomScale`` and ``maximumZoomScale``;
 /// pinch (two fingers, about their centroid, while they pan), double-tap, Ctrl + wheel (``InputEvent/magnify(scale:location:time:)``)
 /// and the zoom keys (``Key/zoomIn``, ``Key/zoomOut``, ``Key/zoomReset``).
@@ -44,34 +46,6 @@ extension ScrollingView {
     public static let doubleTapSlop: Double = 30
 
     // MARK: - State types
-
-    struct ZoomMotion {
-        enum Progress {
-            case timed(TimedSimulation)
-            case spring(SpringSimulation)
-        }
-        var progress: Progress
-        var start: Double
-        var fromScale: Double
-        var toScale: Double
-        /// The viewport point the zoom is about.
-        var anchor: Point
-        var fromOffset: Point
-        var toOffset: Point
-        var completion: (@MainActor (Bool) -> Void)?
-
-        /// Progress (0...1) at `local` seconds, and whether the motion is over.
-        func sample(_ local: Double) -> (Double, Bool) {
-            switch progress {
-            case .timed(let s):
-                let done = s.isDone(at: local + 1e-9)   // ScrollingView.timeSlack
-                return (done ? 1 : s.position(at: local), done)
-            case .spring(let s):
-                let done = s.isDone(at: local)
-                return (done ? 1 : s.position(at: local), done)
-            }
-        }
-    }
 
     struct PinchState {
         /// The unbanded scale when the pinch (re)started.
@@ -123,7 +97,7 @@ extension ScrollingView {
     public var isZooming: Bool { pinch != nil }
 
     /// Whether an animated zoom (a double-tap's, a key's, a return to a limit) is running.
-    public var isZoomAnimating: Bool { zoomMotion != nil }
+    public var isZoomAnimating: Bool { zooming != nil }
 
     /// Whether ``zoomScale`` shows past ``minimumZoomScale`` or ``maximumZoomScale`` (during or after a pinch).
     public var isZoomOutsideLimits: Bool {
@@ -196,14 +170,14 @@ extension ScrollingView {
     /// within the limits, at once. Ignored during a drag, when zooming is off, or for a bad `scale`.
     func magnify(by scale: Double, about anchor: Point, time: Double) {
         guard isZoomEnabled, pointer == nil, scale.isFinite, scale > 0, scale != 1 else { return }
-        let base = zoomMotion?.toScale ?? storedZoomScale
+        let base = zooming?.toScale ?? storedZoomScale
         zoom(toScale: base * scale, about: anchor, animated: false)
     }
 
     /// The zoom keys; returns whether `key` was one (and zooming is on).
     func zoomKey(_ key: Key, time: Double) -> Bool {
         guard isZoomEnabled else { return false }
-        let base = zoomMotion?.toScale ?? storedZoomScale
+        let base = zooming?.toScale ?? storedZoomScale
         let target: Double
         switch key {
         case .zoomIn: target = base * Self.keyZoomStep
@@ -243,7 +217,7 @@ extension ScrollingView {
     /// from here. The drag shows each event from now on (a pinch is not resampled).
     func pinchBegan(at centroid: Point) {
         guard isZoomEnabled else { return }
-        if zoomMotion != nil { zoomMotion = nil }
+        if zooming != nil { activity = .idle }
         pinch = PinchState(rawAtStart: ZoomScale.unbanded(storedZoomScale, minimum: minimumZoomScale,
                                                           maximum: maximumZoomScale),
                            anchor: centroid)
@@ -306,9 +280,10 @@ extension ScrollingView {
 
     /// Steps an animated zoom to `tick.targetTimestamp`.
     func stepZoom(_ tick: FrameTick) {
-        guard let z = zoomMotion, tick.targetTimestamp.isFinite else { return }
-        let local = max(0, tick.targetTimestamp - z.start)
-        let (u, done) = z.sample(local)
+        guard var z = zooming, tick.targetTimestamp.isFinite else { return }
+        z.progress.sample(at: tick.targetTimestamp)
+        let done = z.progress.isFinished
+        let u = done ? 1 : z.progress.value
         let s = done ? z.toScale : ZoomScale.interpolated(from: z.fromScale, to: z.toScale, progress: u)
         let offset: Point
         if done {
@@ -324,11 +299,11 @@ extension ScrollingView {
             }
             offset = Point(x: axis(.x), y: axis(.y))
         }
+        activity = .zooming(z)
         applyZoomScale(s)
         setOffset(offset)
-        if done {
-            zoomMotion = nil
-            updatePhase()
+        if done, zooming != nil {
+            activity = .idle
             z.completion?(true)
         }
     }
@@ -351,7 +326,7 @@ extension ScrollingView {
         let k = scale / storedZoomScale
         let o = contentOffset
         var anchor = Point(x: storedViewportSize.width / 2, y: storedViewportSize.height / 2)
-        if abs(k - 1) > 1e-9 {
+        if abs(k - 1) > Precision.slack {
             // (o + a) k - a = end  →  a = (end - o k) / (k - 1)
             let a = Point(x: (endOffset.x - o.x * k) / (k - 1), y: (endOffset.y - o.y * k) / (k - 1))
             if a.x.isFinite, a.y.isFinite { anchor = a }
@@ -368,25 +343,25 @@ extension ScrollingView {
             completion?(true)
             return
         }
-        let progress: ZoomMotion.Progress
+        let progress: AxisSimulation
         if spring {
-            progress = .spring(SpringSimulation(spring: .bounce, position: 0, velocity: 0, target: 1,
+            progress = .spring(SpringSimulation(spring: physics.bounceSpring, position: 0, velocity: 0, target: 1,
                                                 tolerance: .init(distance: 1e-4, velocity: 1e-3)))
         } else {
             progress = .timed(TimedSimulation(from: 0, to: 1, duration: Self.zoomAnimationDuration,
                                               curve: Self.defaultAnimationCurve))
         }
-        zoomMotion = ZoomMotion(progress: progress, start: time, fromScale: from, toScale: scale, anchor: anchor,
-                                fromOffset: o, toOffset: endOffset, completion: completion)
-        updatePhase()
+        activity = .zooming(Zooming(progress: Animated(progress, start: time, rest: 1), returnsToLimit: spring,
+                                    fromScale: from, toScale: scale, anchor: anchor,
+                                    fromOffset: o, toOffset: endOffset, completion: completion))
     }
 
     /// A scroll that starts during an animated zoom (a wheel or key glide, a timed scroll) takes over: the zoom
     /// stops where it is (completing with `false`), brought within the limits at once if it was returning to
     /// them, so the scroll plans in the range it will end in.
     func endZoomAnimation() {
-        guard let z = zoomMotion else { return }
-        zoomMotion = nil
+        guard let z = zooming else { return }
+        activity = .idle
         if isZoomOutsideLimits {
             let o = contentOffset, s = min(max(storedZoomScale, minimumZoomScale), maximumZoomScale)
             let moved = Point(x: ZoomScale.anchoredOffset(o.x, anchor: z.anchor.x, scale: storedZoomScale, newScale: s),
@@ -394,7 +369,6 @@ extension ScrollingView {
             applyZoomScale(s)
             setOffset(moved)
         }
-        updatePhase()
         z.completion?(false)
     }
 

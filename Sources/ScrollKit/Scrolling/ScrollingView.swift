@@ -1,5 +1,8 @@
 import Motion
 
+// ScrollingView: the scroll view's stored state, its public properties and geometry (see the type's notes
+// for the model and the other files).
+
 /// A scrollable viewport onto larger content: dragging with a rubber band, flings that decelerate
 /// and bounce, timed scrolls, a smooth wheel and the keyboard, driven one frame at a time.
 ///
@@ -28,7 +31,8 @@ import Motion
 /// ## Constants (documented behaviour)
 /// - ``touchSlop`` 4 pt: a pointer must move more than this (along the scrollable axes) before a
 ///   drag begins; then the content jumps under the pointer, 1:1 from the down position.
-/// - Rubber band past an edge: `overscroll = rubberBand(raw, dimension: viewport length, c = 0.55)`.
+/// - Rubber band past an edge: `overscroll = rubberBand(raw, dimension: viewport length, c = 0.55)`
+///   (``ScrollPhysics/rubberBandCoefficient``; every motion constant below that ``physics`` holds is its default).
 /// - Flings that build: a fling (≥ ``flingBoostMinimumSpeed`` 1000 pt/s) in the same direction as a fast
 ///   deceleration it caught, released within ``flingBoostWindow`` 0.75 s of that deceleration's start,
 ///   adds the caught speed to its own, up to ``flingBoostMaximumSpeed`` 16,000 pt/s. Else it starts fresh.
@@ -57,11 +61,20 @@ import Motion
 /// unboxed (see `AxisSimulation`), and a new one is made only when a motion starts or hands over
 /// (release, edge crossing, new request, retarget).
 ///
+/// ## The model
+/// As Flutter's `ScrollPosition` / `ScrollPhysics` / `ScrollActivity`: a position (``contentOffset``, the
+/// range from ``contentSize``, ``viewportSize`` and ``contentInset``), a replaceable ``physics`` value (rubber
+/// band, bounce spring, decay rate, fling boost, snapping) and exactly one current activity — idle, held,
+/// dragging, ballistic, driven (a timed scroll or a glide) or zooming — that owns its clock, its simulations
+/// (`Animated`) and its completion. ``phase``, ``isAnimating`` and the delegate's `didEnd…` calls are read
+/// from the activity.
+///
 /// ## Source files
-/// `ScrollingView.swift` (state and geometry), `+Frames` (stepping and stopping), `+Range` (resizing and
-/// the range arithmetic), `+AxisMotion` (each axis's motion and its unboxed simulation), `+State` (the
-/// internal state types), `+Dragging`, `+Animation` (timed scrolls) and `+Input` (wheel notches, trackpad
-/// streams and keys).
+/// `ScrollingView.swift` (state and geometry), `ScrollActivity` (the activities and the projections),
+/// `ScrollPhysics`, `+Frames` (stepping and stopping), `+Range` (resizing, replanning and the range
+/// arithmetic), `+AxisSimulation` (the unboxed simulation of an axis), `+State` (the input state types),
+/// `+Dragging`, `+Animation` (timed scrolls), `+Adjusting`, `+Input` (wheel notches, trackpad streams, keys
+/// and glides), `+Routing` and `+Zoom`.
 @MainActor
 public final class ScrollingView: ViewNode {
 
@@ -76,6 +89,7 @@ public final class ScrollingView: ViewNode {
     public static let tapThroughSpeed: Double = 30
     /// Flings that build (as on iOS): a release at least this fast (pt/s), in the same direction as a fling
     /// its down caught that was itself moving at least this fast, adds that fling's speed to its own: 1000.
+    /// The default of ``ScrollPhysics/flingBoost`` (``FlingBoost/minimumSpeed``), as are the next two.
     public static let flingBoostMinimumSpeed: Double = 1000
     /// Seconds from the start of the caught fling's deceleration to the new release within which the new
     /// fling adds to it: 0.75. Later (after a pause, or a long hold) it starts fresh.
@@ -106,9 +120,6 @@ public final class ScrollingView: ViewNode {
     /// The curve of `setContentOffset(_:animated: true)`: Core Animation's default timing function.
     public static let defaultAnimationCurve: TimingCurve = .default
 
-    /// Seconds of slack when deciding whether a timed scroll or glide has reached its end (1 ns).
-    static let timeSlack: Double = 1e-9
-
     // MARK: - Stored state
 
     var storedViewportSize: Size
@@ -116,18 +127,14 @@ public final class ScrollingView: ViewNode {
     var storedContentInset: Insets = .zero
     var storedAxis: ScrollAxis
 
-    var motionX: AxisMotion?
-    var motionY: AxisMotion?
-    var session: Session = .none
+    /// What the scroll view is doing: exactly one activity (see `ScrollActivity.swift`).
+    var activity: Activity = .idle
+    /// A timed scroll asked for since the last frame: the next frame starts it (its clock starts at that
+    /// frame's `timestamp`). Not an activity yet: whatever runs keeps running until then.
+    var queuedRequest: TimedRequest?
+    /// How the content moves on its own and gives at its edges (see ``ScrollPhysics``).
+    public var physics = ScrollPhysics()
 
-    var pendingRequest: TimedRequest?
-    var timedCompletion: (@MainActor (Bool) -> Void)?
-    var timedDestination: TimedDestination = .end
-    var timedResolved: Point = .zero
-    var timedCurve: TimingCurve = .linear
-    var timedEnd: Double = 0
-
-    var pointer: PointerState?
     var trackerX = VelocityTracker()
     var trackerY = VelocityTracker()
     /// Fractional wheel steps not yet turned into snap steps (only with `snapping`).
@@ -142,7 +149,6 @@ public final class ScrollingView: ViewNode {
     var storedMaximumZoomScale: Double = 1
     /// The content's size at zoom scale 1: ``contentSize`` is this times ``zoomScale``.
     var unscaledContentSize: Size = .zero
-    var zoomMotion: ZoomMotion?
     var pinch: PinchState?
     var lastTap: (time: Double, location: Point)?
     var storedDoubleTapZoomScale: Double?
@@ -177,8 +183,6 @@ public final class ScrollingView: ViewNode {
     var storedContentOffset: Point
     /// The current velocity of ``contentOffset`` in points per second (0 at rest).
     public internal(set) var velocity: Point = .zero
-    /// What the scroll view is doing.
-    public internal(set) var phase: ScrollingPhase = .idle
 
     /// Receives scroll callbacks. Held weakly because a delegate is by nature an owner of the scroll
     /// view (a screen or controller that keeps it), exactly as UIKit's `UIScrollView.delegate`: a strong
@@ -189,7 +193,10 @@ public final class ScrollingView: ViewNode {
     /// a snapper is a policy object the scroll view uses, not an owner: `scroll.snapping = MySnapper()`
     /// keeps working. A snapper that needs its scroll view gets it as a parameter; one that keeps a
     /// reference to the scroll view or its owner should hold it weakly (as ``ListView``'s does).
-    public var snapping: (any ScrollSnapping)?
+    public var snapping: (any ScrollSnapping)? {
+        get { physics.snapping }
+        set { physics.snapping = newValue }
+    }
     /// Called after ``contentOffset`` changed, after the delegate's `scrollViewDidScroll`. Held strongly
     /// (a closure); capture its owner weakly.
     public var onDidScroll: (@MainActor (ScrollingView) -> Void)?
@@ -198,10 +205,17 @@ public final class ScrollingView: ViewNode {
     public var onTap: (@MainActor (Point) -> Void)?
 
     /// How fast flings slow down (per millisecond; `.normal` 0.998, `.fast` 0.99). Applies to the next release.
-    public var decelerationRate: DecelerationRate = .normal
+    /// The same as ``physics``' ``ScrollPhysics/decelerationRate``.
+    public var decelerationRate: DecelerationRate {
+        get { physics.decelerationRate }
+        set { physics.decelerationRate = newValue }
+    }
     /// Whether the content can be pulled past its edges (rubber band) and flings bounce there.
-    /// When false, drags and flings stop at the edges.
-    public var bounces: Bool = true
+    /// When false, drags and flings stop at the edges. The same as ``physics``' ``ScrollPhysics/bounces``.
+    public var bounces: Bool {
+        get { physics.bounces }
+        set { physics.bounces = newValue }
+    }
     /// Whether a pinch can stretch ``zoomScale`` past its limits (rubber band), to spring back on release;
     /// when false the scale stops at the limits. Default true, as UIScrollView's `bouncesZoom`.
     public var bouncesZoom = true
@@ -290,7 +304,7 @@ public final class ScrollingView: ViewNode {
         stepMotion(tick)
         // A scale left past a limit with nothing holding it (a press on the indicator caught its return, say)
         // springs back.
-        if zoomMotion == nil, pointer == nil, pinch == nil, indicator.drag == nil, isZoomOutsideLimits,
+        if zooming == nil, pointer == nil, pinch == nil, indicator.drag == nil, isZoomOutsideLimits,
            tick.targetTimestamp.isFinite {
             _ = returnZoomWithinLimits(time: tick.timestamp)
         }
@@ -361,8 +375,8 @@ public final class ScrollingView: ViewNode {
     /// False at rest and while a pointer drags (a drag moves on events, not frames), so the host can sleep.
     /// Content views inside that move count too (see ``ViewNode/isAnimating``).
     public override var isAnimating: Bool {
-        motionX != nil || motionY != nil || pendingRequest != nil || zoomMotion != nil || isCatchingUpWithTouch
-            || pointer?.wheelStream == true || super.isAnimating
+        activityMoves || queuedRequest != nil || isCatchingUpWithTouch || pointer?.wheelStream == true
+            || (ViewNode.walkCountsFades && isIndicatorFading) || super.isAnimating
     }
 
     /// A resampled touch drag whose content does not show the latest sample yet.
@@ -373,7 +387,6 @@ public final class ScrollingView: ViewNode {
 
     override func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) { drawIndicators(in: canvas, frame: frame) }
 
-    override var hasFadingIndicator: Bool { isIndicatorFading || super.hasFadingIndicator }
 }
 
 /// What a scroll view passes on to the next scroll view up the tree on the same axis at its edges

@@ -1,3 +1,5 @@
+// ScrollingViewDelegate: the callbacks a scroll view sends (projections of its activity's changes).
+
 /// Observes a ``ScrollingView``. Every method has a default no-op implementation, so conformers
 /// implement only what they need.
 ///

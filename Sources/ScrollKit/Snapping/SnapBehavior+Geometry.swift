@@ -1,3 +1,5 @@
+// Ready-made SnapGeometry values: FixedSnapGeometry (items of one length) and ArraySnapGeometry (listed lengths).
+
 /// Items of one length, `spacing` apart, the first at `leading`: the simplest ``SnapGeometry``.
 ///
 /// ```swift

@@ -1,3 +1,8 @@
+// SnapBehavior's targets: where a fling or a step lands for each behaviour, and the sanitised ranges, positions and
+// pages they use.
+
+import Motion
+
 extension SnapBehavior {
     /// The offset a released scroll should come to rest at: the rule of this case applied to `context`.
     ///
@@ -251,7 +256,7 @@ struct Pages {
     /// `nil` when `size` is not a usable page length (zero, NaN, or so small the pages cannot be counted).
     init?(range: SnapRange, size: Double) {
         guard size.isFinite, size > 0 else { return nil }
-        let pages = ((range.max - range.min) / size - 1e-9).rounded(.up)
+        let pages = ((range.max - range.min) / size - Precision.slack).rounded(.up)
         guard pages.isFinite, pages < 1e15 else { return nil }
         self.range = range
         self.size = size

@@ -1,3 +1,5 @@
+// SnapBehavior, where scrolling comes to rest, with SnapAlignment, SnapGeometry and SnapContext.
+
 /// Where an item comes to rest in the viewport when snapping to items.
 public enum SnapAlignment: Sendable, Hashable {
     /// The item's start rests where the first item rests at the top of the scroll range, so a

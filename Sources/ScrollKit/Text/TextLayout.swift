@@ -1,4 +1,8 @@
+// TextLayout: text laid out in lines for one width (UAX #14 breaks from libunibreak), with its runs (TextRun) and
+// truncation (TextTruncation).
+
 import CUnibreak
+import Motion
 
 /// A stretch of text in one style: one piece of an attributed paragraph for ``TextLayout``.
 public struct TextRun: Sendable, Hashable {
@@ -280,7 +284,7 @@ private struct TextLayoutBuilder<Measurer: TextMeasurer> {
         var lineStart = 0
         var lastBreak = -1
         var i = 0
-        let slack = limit.isFinite ? limit + 1e-9 : .infinity
+        let slack = limit.isFinite ? limit + Precision.slack : .infinity
         while i < n {
             let c = clusters[i]
             if c.kind == .newline {
@@ -352,7 +356,7 @@ private struct TextLayoutBuilder<Measurer: TextMeasurer> {
             let available = limit - ellipsisWidth(style: style)
             var t = start
             var width = 0.0
-            while t < end, width + clusters[t].advance <= available + 1e-9 {
+            while t < end, width + clusters[t].advance <= available + Precision.slack {
                 width += clusters[t].advance; t += 1
             }
             return Content(first: trimmed(start..<t), ellipsis: .after, emptyStyle: style)
@@ -361,7 +365,7 @@ private struct TextLayoutBuilder<Measurer: TextMeasurer> {
             while end > start, clusters[end - 1].kind != .ink { end -= 1 }
             var total = 0.0
             for k in start..<end { total += truncationAdvance(k) }
-            if total <= limit + 1e-9 {   // everything fits once newlines are spaces: nothing hidden
+            if total <= limit + Precision.slack {   // everything fits once newlines are spaces: nothing hidden
                 return Content(first: start..<end, emptyStyle: clusters[min(start, n - 1)].style)
             }
             let style = mode == .head ? clusters[max(end - 1, start)].style : clusters[start].style
@@ -370,7 +374,7 @@ private struct TextLayoutBuilder<Measurer: TextMeasurer> {
             var used = 0.0
             if mode == .middle {
                 let half = available / 2
-                while prefixEnd < end, used + truncationAdvance(prefixEnd) <= half + 1e-9 {
+                while prefixEnd < end, used + truncationAdvance(prefixEnd) <= half + Precision.slack {
                     used += truncationAdvance(prefixEnd); prefixEnd += 1
                 }
             }
@@ -378,7 +382,7 @@ private struct TextLayoutBuilder<Measurer: TextMeasurer> {
             used = 0
             for k in prefix { used += truncationAdvance(k) }
             var suffixStart = end
-            while suffixStart > prefixEnd, used + truncationAdvance(suffixStart - 1) <= available + 1e-9 {
+            while suffixStart > prefixEnd, used + truncationAdvance(suffixStart - 1) <= available + Precision.slack {
                 used += truncationAdvance(suffixStart - 1); suffixStart -= 1
             }
             while suffixStart < end, clusters[suffixStart].kind != .ink { suffixStart += 1 }

@@ -1,3 +1,5 @@
+// TextMeasurer, how text layout measures glyphs, with FontMetrics and ApproximateTextMeasurer (no fonts needed).
+
 /// The vertical metrics of a font at one size, in points.
 public struct FontMetrics: Sendable, Hashable {
     /// From the top of a line to its baseline.

@@ -1,3 +1,7 @@
+// TiledImageView, a large image drawn from tiles at halving resolutions, and its TilePyramid.
+
+import Motion
+
 /// A large image cut into square tiles at halving resolutions (a tile pyramid, as Deep Zoom and map viewers
 /// store them), so that a view can draw any part at any scale from a few small images.
 ///
@@ -64,7 +68,7 @@ public struct TilePyramid: Sendable, Hashable {
         guard !levels.isEmpty, pixelsPerPixel.isFinite, pixelsPerPixel > 0 else { return max(0, levels.count - 1) }
         var level = 0
         var f = pixelsPerPixel
-        while level + 1 < levels.count, f * 2 <= 1 + 1e-9 {
+        while level + 1 < levels.count, f * 2 <= 1 + Precision.slack {
             f *= 2
             level += 1
         }

@@ -1,3 +1,6 @@
+// ViewNode: the view tree's node — tree, geometry, hit testing, frames, drawing, presses, focus and input — and
+// FocusMove.
+
 import Motion
 
 /// A rectangle on screen in a tree of views: a frame in its superview's coordinates, subviews drawn in
@@ -280,13 +283,17 @@ open class ViewNode {
     /// Whether the tree needs frames for anything: ``isAnimating`` (motion), or a scroll indicator still
     /// fading out after the motion ended (``ScrollingView/isIndicatorFading``). A host that sleeps at rest
     /// should ask this (``isAnimating`` alone leaves a fading indicator half-faded until the next input).
-    public var needsFrames: Bool { isAnimating || hasFadingIndicator }
-
-    /// Internal: whether a scroll view of the subtree has an indicator fading out.
-    var hasFadingIndicator: Bool {
-        for sub in storedSubviews where sub.hasFadingIndicator { return true }
-        return false
+    /// One walk of the tree: the ``isAnimating`` walk, in which each scroll view also counts its fade.
+    public var needsFrames: Bool {
+        let outer = ViewNode.walkCountsFades
+        ViewNode.walkCountsFades = true
+        defer { ViewNode.walkCountsFades = outer }
+        return isAnimating
     }
+
+    /// Internal: true during a ``needsFrames`` walk, in which a scroll view's ``isAnimating`` also counts an
+    /// indicator fading out (so that the one walk answers both questions).
+    static var walkCountsFades = false
 
     // MARK: - Drawing
 

@@ -1,6 +1,7 @@
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import SplitMix
 
 extension SceneEntry {
     /// A conversation of self-sized messages that starts at the newest; messages arrive below and history
@@ -242,11 +243,10 @@ final class ChatMessages: ListDataSource {
 
     // MARK: Messages from identifiers
 
+    /// A hash of an identifier: the first output of SplitMix64 seeded with it.
     static func mix(_ id: Int) -> UInt64 {
-        var z = UInt64(bitPattern: Int64(id)) &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        var generator = SplitMix64(seed: UInt64(bitPattern: Int64(id)))
+        return generator.next()
     }
 
     /// Runs of two to four messages from one side, then the other.

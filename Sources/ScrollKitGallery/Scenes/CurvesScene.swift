@@ -28,10 +28,12 @@ extension SceneEntry {
 /// - The plot's dot sits at (progress, curve(progress)) of the leg running: the table's offset is
 ///   500 × that value on the way there, 500 × (1 − value) on the way back.
 /// - Script commands and the trace act on the table. The trace's `selected` is the curve's index.
+/// - The scene is a view tree (``root``): the two lists, the duration slider (a view tracking the pointer,
+///   `PointerTracking`) and the Play button (a `PushButton`); the tree's router routes every press, drag
+///   and wheel turn. The plot's dot follows each leg's progress, an `Animated` clock started on the same
+///   frame as the table's timed scroll, so the two agree frame for frame.
 @MainActor
 final class CurvesScene: DemoScene, GalleryHUDPlacement {
-    /// Turns the shell's finger into the pointer this scene's controls read.
-    private var touches = TouchTracker()
     /// How far the table scrolls, points (UIKit's custom-animator example scrolled to `CGPoint(x: 0, y: 500)`).
     static let distance = 500.0
     /// The duration at start, seconds (that example's 0.25 s).
@@ -56,7 +58,9 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
 
     enum Leg: Equatable { case idle, forward, hold, back }
     private(set) var leg = Leg.idle
-    private var legStart: Double?
+    /// The running leg's clock: 0 → 1 linearly over the leg's duration (the hold's, while holding),
+    /// started by the first frame after the leg began, as the table's own timed scroll is.
+    private var legClock: Animated<TimedSimulation>?
     private var generation = 0
     /// Progress (0...1) of the leg running or last run.
     private(set) var progress = 0.0
@@ -70,8 +74,12 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     private var plotRect = Rect.zero
     private var tableCard = Rect.zero
     private var controlsRect = Rect.zero
-    private(set) var sliderTrack = Rect.zero
-    private(set) var playButton = Rect.zero
+    /// The scene's views: the lists, the slider and the Play button, routed by one router.
+    let root = ViewNode()
+    let slider = DurationSlider()
+    let playButton = PushButton(title: "▶  Play", kind: .filled)
+    /// The slider's track (scene points).
+    var sliderTrack: Rect { slider.track }
 
     // Caches.
     private var plotPoints: [Point] = []
@@ -81,10 +89,6 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     private var detailText = ""
     private var nameText = ""
     private let countText = String(TimingCurve.allNamed.count)
-
-    private enum Owner { case none, list, table, slider, play }
-    private var owner = Owner.none
-    private var playPressed = false
 
     init(size: Size) {
         self.size = size
@@ -98,6 +102,13 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         // The library's scroll indicator, thin and light (it fades out after the table stops).
         table.scrollView.indicatorStyle = ScrollIndicatorStyle(color: RGBAColor(r: 0, g: 0, b: 0, a: 80), thickness: 3, inset: 3)
         curveList.onSelectItem = { [weak self] index in self?.select(index) }
+        playButton.tint = GalleryTheme.accent
+        playButton.pressedTint = GalleryTheme.accentPressed
+        playButton.cornerRadius = 10
+        playButton.action = { [weak self] _ in self?.play() }
+        slider.range = Self.durationRange
+        slider.onChange = { [weak self] value, done in self?.setDuration(value, replay: done) }
+        for view in [curveList, table, slider, playButton] as [ViewNode] { root.addSubview(view) }
         layout()
         refreshTexts()
         play()
@@ -123,12 +134,18 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         plotRect = Rect(x: plotCard.minX + 40, y: plotCard.minY + 44, width: max(0, plotCard.width - 60),
                         height: max(0, plotCard.height - 44 - 34))
         controlsRect = Rect(x: x0, y: h - 56, width: x1 - x0, height: 36)
-        playButton = Rect(x: x1 - 96, y: controlsRect.minY, width: 96, height: 36)
-        sliderTrack = Rect(x: x0 + 78, y: controlsRect.midY - 2, width: max(0, playButton.minX - 80 - (x0 + 78)), height: 4)
+        root.frame = Rect(x: 0, y: 0, width: w, height: h)
+        playButton.frame = Rect(x: x1 - 96, y: controlsRect.minY, width: 96, height: 36)
+        playButton.isHidden = controlsRect.width <= 200
+        // The slider takes presses 12 pt either side of its track, the whole controls row high.
+        let trackWidth = max(0, playButton.frame.minX - 80 - (x0 + 78))
+        slider.frame = Rect(x: x0 + 78 - 12, y: controlsRect.minY, width: trackWidth + 24, height: controlsRect.height)
+        slider.isHidden = controlsRect.width <= 200
     }
 
     private func refreshTexts() {
         durationText = HUD.fixed(duration, 2) + " s"
+        slider.value = duration
         detailText = CurveInfo.detail(for: curve)
         nameText = curve.name
     }
@@ -167,7 +184,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         let g = generation
         table.scrollView.setContentOffset(.zero, animated: false)
         leg = .forward
-        legStart = nil
+        legClock = Animated(TimedSimulation(from: 0, to: 1, duration: duration))
         progress = 0
         goingBack = false
         table.scrollView.setContentOffset(Point(x: 0, y: Self.distance), duration: duration, curve: curve) { [weak self] done in
@@ -180,7 +197,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         progress = 1
         if done && ended == .forward {
             leg = .hold
-            legStart = nil
+            legClock = Animated(TimedSimulation(from: 0, to: 1, duration: Self.holdDuration))
         } else {
             leg = .idle
         }
@@ -192,23 +209,14 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         leg = .idle
     }
 
-    /// The slider's duration for an x position (window of the track), on a log scale, to 0.01 s.
+    /// The slider's duration for an x position (scene points), on a log scale, to 0.01 s.
     func duration(atSliderX x: Double) -> Double {
-        let f = sliderTrack.width > 0 ? min(max((x - sliderTrack.minX) / sliderTrack.width, 0), 1) : 0
-        let lo = Self.durationRange.lowerBound, hi = Self.durationRange.upperBound
-        let value = lo * pow(hi / lo, f)
-        return (value * 100).rounded() / 100
+        slider.value(atX: x - slider.frame.minX)
     }
 
-    /// Where the slider's knob sits for `duration`.
+    /// Where the slider's knob sits for `duration` (scene points).
     func sliderX(for duration: Double) -> Double {
-        let lo = Self.durationRange.lowerBound, hi = Self.durationRange.upperBound
-        let f = log(min(max(duration, lo), hi) / lo) / log(hi / lo)
-        return sliderTrack.minX + f * sliderTrack.width
-    }
-
-    private var sliderHitRect: Rect {
-        Rect(x: sliderTrack.minX - 12, y: controlsRect.minY, width: sliderTrack.width + 24, height: controlsRect.height)
+        slider.frame.minX + slider.x(for: duration)
     }
 
     // MARK: HostClient
@@ -219,47 +227,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     }
 
     func handle(_ event: InputEvent) {
-        // A finger (the shell's) is a pointer here; its lists get pointer events (not resampled).
-        guard let event = touches.pointerEvent(for: event) else { return }
         switch event {
-        case .pointerDown(let p, _):
-            if playButton.contains(p) {
-                owner = .play; playPressed = true
-            } else if sliderHitRect.contains(p) {
-                owner = .slider
-                setDuration(duration(atSliderX: p.x), replay: false)
-            } else if curveList.frame.contains(p) {
-                owner = .list; curveList.handle(event)
-            } else if table.frame.contains(p) {
-                owner = .table
-                stopRun()
-                table.handle(event)
-            }
-        case .pointerMove(let p, _):
-            switch owner {
-            case .list: curveList.handle(event)
-            case .table: table.handle(event)
-            case .slider: setDuration(duration(atSliderX: p.x), replay: false)
-            case .play: playPressed = playButton.contains(p)
-            case .none: break
-            }
-        case .pointerUp(let p, _):
-            let was = owner
-            owner = .none
-            switch was {
-            case .list: curveList.handle(event)
-            case .table: table.handle(event)
-            case .slider: setDuration(duration(atSliderX: p.x))
-            case .play:
-                playPressed = false
-                if playButton.contains(p) { play() }
-            case .none: break
-            }
-        case .magnify:
-            break
-        case .wheel(_, _, let p, _):
-            if curveList.frame.contains(p) { curveList.handle(event) }
-            else if table.frame.contains(p) { stopRun(); table.handle(event) }
         case .key(let key, _):
             switch key {
             case .up: select(selected - 1)
@@ -278,31 +246,35 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
             case "+", "=": setDuration(duration + Self.durationStep)
             default: break
             }
-        case .touchDown, .touchMove, .touchUp:
-            break   // already pointer events (`touches`)
+        case .magnify:
+            break
+        default:
+            // A press or a wheel turn on the table takes it over from the run.
+            if case .pointerDown(let p, _) = event, isOnTable(p) { stopRun() }
+            if case .wheel(_, _, let p, _) = event, isOnTable(p) { stopRun() }
+            root.handle(event)
         }
     }
 
+    /// Whether the tree's hit test lands in the table at `p`.
+    private func isOnTable(_ p: Point) -> Bool {
+        root.hitTest(p)?.isDescendant(of: table) ?? false
+    }
+
     func update(_ tick: FrameTick) {
-        let waitingToStart = (leg == .forward || leg == .back) && legStart == nil
-        let legBefore = leg
-        curveList.step(tick)
-        table.step(tick)
-        if waitingToStart && leg == legBefore {
-            legStart = tick.timestamp       // the scroll view starts a timed request's clock here
-        }
+        root.step(tick)
         switch leg {
         case .forward, .back:
-            if let start = legStart, duration > 0 {
-                progress = min(1, max(0, (tick.targetTimestamp - start) / duration))
+            if var clock = legClock {
+                progress = clock.sample(tick)
+                legClock = clock
             }
         case .hold:
-            if let start = legStart {
-                if tick.timestamp - start >= Self.holdDuration - 1e-9 {
-                    startBackLeg()
-                }
-            } else {
-                legStart = tick.timestamp
+            if var clock = legClock {
+                clock.sample(tick)
+                legClock = clock
+                // The hold ends at a frame's start (its timestamp), when the next leg's first frame begins.
+                if clock.isDone(at: tick.timestamp) { startBackLeg() }
             }
         case .idle:
             break
@@ -312,7 +284,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
     private func startBackLeg() {
         let g = generation
         leg = .back
-        legStart = nil
+        legClock = Animated(TimedSimulation(from: 0, to: 1, duration: duration))
         progress = 0
         goingBack = true
         table.scrollView.setContentOffset(.zero, duration: duration, curve: curve) { [weak self] done in
@@ -395,23 +367,9 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         guard controlsRect.width > 200 else { return }
         canvas.drawText("Duration", in: Rect(x: controlsRect.minX, y: controlsRect.minY, width: 74, height: controlsRect.height),
                         style: TextStyle(size: 14, weight: .bold, color: GalleryTheme.ink), alignment: .leading)
-        if sliderTrack.width > 20 {
-            let knobX = sliderX(for: duration)
-            canvas.fillRoundedRect(sliderTrack, radius: 2, color: RGBAColor(hex: 0xD1D1D6))
-            canvas.fillRoundedRect(Rect(x: sliderTrack.minX, y: sliderTrack.minY, width: max(0, knobX - sliderTrack.minX), height: 4),
-                                   radius: 2, color: GalleryTheme.accent)
-            let knob = Point(x: knobX, y: sliderTrack.midY)
-            canvas.fillCircle(center: Point(x: knob.x, y: knob.y + 1), radius: 12, color: RGBAColor(r: 0, g: 0, b: 0, a: 40))
-            canvas.fillCircle(center: knob, radius: 11.5, color: RGBAColor(hex: 0xD8D8DC))
-            canvas.fillCircle(center: knob, radius: 10.5, color: .white)
-            let label = Rect(x: knobX - 30, y: controlsRect.minY - 20, width: 60, height: 18)
-            canvas.drawText(durationText, in: label, style: TextStyle(size: 12, weight: .bold, color: GalleryTheme.accent),
-                            alignment: .center)
-        }
-        let fill = playPressed ? GalleryTheme.accentPressed : GalleryTheme.accent
-        GalleryTheme.shadow(under: playButton, radius: 10, in: canvas)
-        canvas.fillRoundedRect(playButton, radius: 10, color: fill)
-        canvas.drawText("▶  Play", in: playButton, style: TextStyle(size: 14, weight: .bold, color: .white), alignment: .center)
+        slider.label = durationText
+        slider.draw(in: canvas)
+        playButton.draw(in: canvas)
     }
 
     var needsFrames: Bool { leg != .idle || table.needsFrames || curveList.needsFrames }

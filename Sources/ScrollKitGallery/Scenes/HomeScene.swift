@@ -84,7 +84,8 @@ final class HomeScene: ListBackedScene {
     /// A card was opened (tap or Return): it pulses, the toast names it, the trace records it.
     func opened(shelf: Int, card: Int) {
         state.activated = (shelf, card)
-        state.activatedAt = state.now
+        state.pulse = Animated(PulseSimulation(duration: Self.pulseDuration), rest: 0)
+        state.toastFade = Animated(FadeEnvelope(duration: Self.toastDuration, fadeIn: 0.08, fadeOut: 0.3), rest: 0)
         let title = HomeStyle.cardTitle(shelf: shelf, card: card)
         state.toast = "Opened “\(title)” · \(HomeStyle.shelfTitles[shelf % HomeStyle.shelfTitles.count]), card \(card + 1)"
     }
@@ -103,7 +104,16 @@ final class HomeScene: ListBackedScene {
     }
 
     func update(_ tick: FrameTick) {
-        state.now = tick.targetTimestamp
+        // The pulse and the toast are `Animated`: each starts with the first frame after the card opened and
+        // shows its value at the frame's target time.
+        if var pulse = state.pulse {
+            state.pulseAmount = pulse.sample(tick)
+            state.pulse = pulse.needsFrames ? pulse : nil
+        }
+        if var fade = state.toastFade {
+            state.toastOpacity = fade.sample(tick)
+            state.toastFade = fade.needsFrames ? fade : nil
+        }
         root.step(tick)
     }
 
@@ -114,10 +124,8 @@ final class HomeScene: ListBackedScene {
     }
 
     private func drawToast(in canvas: DrawingCanvas) {
-        guard let toast = state.toast else { return }
-        let age = state.now - state.activatedAt
-        guard age >= 0, age < Self.toastDuration else { return }
-        let fade = min(1, (Self.toastDuration - age) / 0.3, age / 0.08)
+        let fade = state.toastOpacity
+        guard let toast = state.toast, fade > 0 else { return }
         let style = TextStyle(size: state.metrics.compact ? 12 : 14, weight: .bold, color: RGBAColor.white.mixAlpha(255 * fade))
         let textWidth = canvas.measureText(toast, style: style).width
         let h = state.metrics.compact ? 28.0 : 36.0
@@ -128,7 +136,7 @@ final class HomeScene: ListBackedScene {
     }
 
     var needsFrames: Bool {
-        root.isAnimating || (state.toast != nil && state.now - state.activatedAt < Self.toastDuration)
+        root.isAnimating || state.pulse != nil || state.toastFade != nil
     }
     var wantsQuit: Bool { quit }
 
@@ -182,7 +190,7 @@ struct HomeMetrics: Equatable {
 }
 
 /// What the scene's cells share: metrics, carousel offsets of shelves off screen, the carousel that
-/// moved last, the card opened last, the frame time.
+/// moved last, the card opened last with its pulse, and the toast.
 @MainActor
 final class HomeState {
     weak var scene: HomeScene?
@@ -192,9 +200,12 @@ final class HomeState {
     var innerShelf = -1
     weak var innerCell: ShelfCell?
     var activated: (Int, Int)?
-    var activatedAt = -Double.infinity
+    /// The opened card's pulse and the toast's fade, while they run, and the values the frame shows.
+    var pulse: Animated<PulseSimulation>?
+    var toastFade: Animated<FadeEnvelope>?
+    var pulseAmount = 0.0
+    var toastOpacity = 0.0
     var toast: String?
-    var now = 0.0
 }
 
 enum HomeStyle {
@@ -414,9 +425,7 @@ final class HomeCardCell: ListCell {
     private func pulseAmount() -> Double? {
         guard let state = (listView?.dataSource as? CardSource)?.state,
               let (row, item) = state.activated, row == shelf, item == index else { return nil }
-        let age = state.now - state.activatedAt
-        guard age >= 0, age < HomeScene.pulseDuration else { return nil }
-        return sin(Double.pi * age / HomeScene.pulseDuration)
+        return state.pulseAmount > 0 ? state.pulseAmount : nil
     }
 }
 

@@ -61,8 +61,6 @@ final class ListScene: DemoScene {
     /// are library controls in the toolbar, pressed through the tree).
     let root = ViewNode()
     private let toolbar = PanelView()
-    /// The curve cycler (a demo control) is pressed through this tracker, before the tree.
-    private let tracker = ControlTracker()
     private var captions: [(String, Rect)] = [] { didSet { captionsVersion &+= 1 } }
     private var captionsVersion: UInt64 = 0
     // The status line's texts and the values they were formatted from.
@@ -105,12 +103,12 @@ final class ListScene: DemoScene {
         topButton.action = { [unowned self] _ in self.scrollToTop() }
         durationControl.onChange = { [unowned self] index in self.durationIndex = index }
         curveControl.onChange = { [unowned self] index in self.curveIndex = index }
-        tracker.controls = [curveControl]
         root.addSubview(listView)
         root.addSubview(toolbar)
         toolbar.addSubview(endButton)
         toolbar.addSubview(topButton)
         toolbar.addSubview(durationControl)
+        toolbar.addSubview(curveControl)
         toolbar.drawPanel = { [unowned self] canvas, _ in self.drawToolbar(in: canvas) }
         listView.onSelectItem = { [unowned self] row in self.select(row) }
         layout()
@@ -246,7 +244,6 @@ final class ListScene: DemoScene {
     }
 
     func handle(_ event: InputEvent) {
-        if tracker.handle(event) { return }
         switch event {
         case .key(.escape, _): quit = true
         case .key(.end, _): scrollToEnd()
@@ -278,7 +275,7 @@ final class ListScene: DemoScene {
         return f.minX <= 0 && f.maxX >= area.width && f.minY <= toolbarHeight && f.maxY >= area.height
     }
 
-    var needsFrames: Bool { root.needsFrames || tracker.isTracking }
+    var needsFrames: Bool { root.needsFrames }
     var wantsQuit: Bool { quit }
 
     // MARK: Drawing
@@ -301,8 +298,7 @@ final class ListScene: DemoScene {
             canvas.popClip()
         }
         canvas.pushClip(bar)
-        tracker.draw(in: canvas)   // the curve cycler; the buttons and the duration selector draw as views
-        drawStatus(in: canvas)
+        drawStatus(in: canvas)     // the buttons, the duration selector and the curve cycler draw as views
         canvas.popClip()
     }
 

@@ -37,30 +37,18 @@ final class PagingScene: DemoScene {
         listView.scrollView.indicatorVisibility = .hidden   // the page dots say where it is
         snapBehavior = .paging(snapRatio: context.options.snapRatio ?? 0.1)
         listView.snapBehavior = snapBehavior
-        listView.scrollView.onTap = { [unowned self] location in self.tapped(at: location) }
+        pages.onKnob = { [unowned self] page in self.turnPage(from: page) }
         layout()
     }
 
     /// Duration of the animated page turn after a tap on a card's round button, seconds.
     static let knobTurnDuration = 0.45
 
-    /// A tap on the shown card's round button turns to the next page (from the last: back to the first).
-    private func tapped(at location: Point) {
-        guard let page = knobHit(location) else { return }
+    /// A tap on a card's round button (a pressable view of the card, ``CardCell/knob``) turns to the next
+    /// page (from the last: back to the first).
+    private func turnPage(from page: Int) {
         let target = page + 1 < Self.pageCount ? page + 1 : 0
         listView.scrollToItem(target, position: .start, duration: Self.knobTurnDuration, curve: .easeInOut)
-    }
-
-    /// The page whose round button is at `location` (list coordinates), if any.
-    private func knobHit(_ location: Point) -> Int? {
-        let width = listView.frame.width
-        guard width > 0 else { return nil }
-        let page = currentPage
-        let pageRect = Rect(x: Double(page) * width - listView.scrollView.contentOffset.x, y: 0,
-                            width: width, height: listView.frame.height)
-        guard let knob = CardCell.knob(inPage: pageRect) else { return nil }
-        let dx = location.x - knob.center.x, dy = location.y - knob.center.y
-        return dx * dx + dy * dy <= knob.radius * knob.radius ? page : nil
     }
 
     /// The page shown (the nearest page to the offset), 0-based.
@@ -94,24 +82,12 @@ final class PagingScene: DemoScene {
     func handle(_ event: InputEvent) {
         if case .key(.escape, _) = event { quit = true; return }
         listView.handle(event)
-        // The knob reads a finger as the pointer.
-        switch knobTouches.pointerEvent(for: event) ?? .character("", time: 0) {
-        case .pointerDown(let p, _):
-            let f = listView.frame
-            knobPressed = f.contains(p) && listView.scrollView.phase == .tracking
-                && knobHit(Point(x: p.x - f.minX, y: p.y - f.minY)) != nil
-        case .pointerMove:
-            if listView.scrollView.phase != .tracking { knobPressed = false }
-        case .pointerUp:
-            knobPressed = false
-        default:
-            break
-        }
     }
 
-    /// Whether a pointer is down on the shown card's round button (drawn pressed).
-    private(set) var knobPressed = false
-    private var knobTouches = TouchTracker()
+    /// Whether the shown card's round button is drawn pressed (the tree highlights it while held).
+    var knobPressed: Bool {
+        listView.visibleCells.contains { ($0 as? CardCell)?.knob.isHighlighted == true }
+    }
 
     func update(_ tick: FrameTick) {
         listView.step(tick)
@@ -120,9 +96,6 @@ final class PagingScene: DemoScene {
     func draw(in canvas: DrawingCanvas) {
         let width = max(0, size.width), height = max(0, size.height)
         guard width > 0, height > 0 else { return }
-        for cell in listView.visibleCells {
-            (cell as? CardCell)?.pressedKnob = knobPressed && cell.index == currentPage
-        }
         listView.draw(in: canvas)
         let footer = Rect(x: 0, y: listView.frame.maxY, width: width, height: max(0, height - listView.frame.maxY))
         canvas.fill(footer, color: SceneStyle.background)
@@ -197,8 +170,14 @@ final class PageSource: ListDataSource {
 
     var numberOfItems: Int { count }
     var fixedItemSize: Double? { pageWidth }
+    /// Called with the page whose round button was tapped.
+    var onKnob: (@MainActor (Int) -> Void)?
+
     func cell(at index: Int, in list: ListView) -> ListCell {
         let cell = list.dequeueCell(CardCell.self, for: index)
+        if cell.knob.onActivate == nil {
+            cell.knob.onActivate = { [unowned self, unowned cell] _ in self.onKnob?(cell.index) }
+        }
         cell.card = CardCell.Card.all[index % CardCell.Card.all.count]
         cell.pageNumber = index + 1
         cell.pageCount = count
@@ -244,6 +223,23 @@ final class CardCell: ListCell {
     var card = Card.all[0]
     var pageNumber = 1
     var pageCount = 1
+    /// The round next-page button: a pressable subview, circular (``PageKnob``).
+    let knob = PageKnob()
+
+    required init() {
+        super.init()
+        addSubview(knob)
+    }
+
+    /// Places the button on the card for the page's size (hidden when the card is too small for it).
+    override func layoutSubviews() {
+        if let k = Self.knob(inPage: Rect(origin: .zero, size: frame.size)) {
+            knob.isHidden = false
+            knob.frame = Rect(x: k.center.x - k.radius, y: k.center.y - k.radius, width: 2 * k.radius, height: 2 * k.radius)
+        } else {
+            knob.isHidden = true
+        }
+    }
 
     /// Margin between the page's edges and the card, points.
     static let margin = Insets(top: 24, left: 28, bottom: 8, right: 28)
@@ -301,17 +297,15 @@ final class CardCell: ListCell {
         shadowedText(card.text, Rect(x: left, y: titleY + 46 * scale, width: textWidth - 70, height: 24),
                      TextStyle(size: 15, color: RGBAColor.white.mixAlpha(230)), canvas)
         // A round "next" button at the bottom right (the last page's points back to the first).
-        if let knob = Self.knob(inPage: page) {
-            canvas.fillCircle(center: knob.center, radius: knob.radius, color: RGBAColor.white.mixAlpha(pressedKnob ? 90 : 46))
+        if let disc = Self.knob(inPage: page) {
+            canvas.fillCircle(center: disc.center, radius: disc.radius, color: RGBAColor.white.mixAlpha(knob.isHighlighted ? 90 : 46))
             canvas.drawText(pageNumber < pageCount ? "→" : "←",
-                            in: Rect(x: knob.center.x - knob.radius, y: knob.center.y - knob.radius,
-                                     width: 2 * knob.radius, height: 2 * knob.radius),
-                            style: TextStyle(size: (knob.radius * 0.8).rounded(), weight: .bold, color: .white), alignment: .center)
+                            in: Rect(x: disc.center.x - disc.radius, y: disc.center.y - disc.radius,
+                                     width: 2 * disc.radius, height: 2 * disc.radius),
+                            style: TextStyle(size: (disc.radius * 0.8).rounded(), weight: .bold, color: .white), alignment: .center)
         }
     }
 
-    /// Whether the knob is drawn pressed (the scene sets it while a pointer is down on it).
-    var pressedKnob = false
 
     /// The card inside a page rectangle (nil when the page is too small for one).
     static func cardRect(inPage page: Rect) -> Rect? {
@@ -353,5 +347,16 @@ final class CardCell: ListCell {
             canvas.fill(Rect(x: rect.minX, y: y, width: rect.width, height: h), color: card.top.mixed(with: card.bottom, t))
             y += strip
         }
+    }
+}
+
+/// A card's round next-page button: a pressable view (the tree highlights it while held and activates it
+/// on a tap; a drag that starts on it turns pages instead) whose press target is its circle. The card
+/// draws it.
+@MainActor
+final class PageKnob: ViewNode {
+    override func point(inside point: Point) -> Bool {
+        let r = bounds.width / 2, dx = point.x - bounds.midX, dy = point.y - bounds.midY
+        return dx * dx + dy * dy <= r * r
     }
 }

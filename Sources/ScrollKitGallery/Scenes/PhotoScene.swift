@@ -129,7 +129,7 @@ final class PhotoScene: DemoScene {
 
     func hostDidResize(to size: Size) {
         guard size != self.size else { return }
-        let wasFitted = scroll.zoomScale <= scroll.minimumZoomScale * (1 + 1e-9)
+        let wasFitted = scroll.zoomScale <= scroll.minimumZoomScale * (1 + Precision.slack)
         self.size = size
         layout(fit: wasFitted)
     }

@@ -1,6 +1,7 @@
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import SplitMix
 
 extension SceneEntry {
     /// Moving views driven by the frame-delta listener: `--sprites N` discs, frame-rate independent,
@@ -10,47 +11,20 @@ extension SceneEntry {
     }
 }
 
-// MARK: - Random numbers
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seedable generator with a fixed algorithm,
-/// so a seed gives the same numbers on every platform and Swift version (unlike
-/// `SystemRandomNumberGenerator`, and unlike `Double.random(in:using:)`, whose mapping is not specified).
-struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A Double in 0..<1 from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
-
-    /// A Double in `range` (the upper bound itself is never returned, except for an empty range).
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * unit()
-    }
-
-    /// The first output of a generator seeded with `a` mixed with `b`: a hash of two numbers.
-    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        var g = SplitMix64(seed: a ^ (b &* 0xD1B5_4A32_D192_ED03))
-        return g.next()
-    }
-}
-
 // MARK: - The model
 
 /// One moving view of ``SpriteField``. Points, seconds.
 struct Sprite: Sendable, Equatable {
-    /// Centre, points.
+    /// Centre, points (at the field's time: sampled from the life's start, never accumulated).
     var x: Double, y: Double
-    /// Points per second.
+    /// Points per second (at the field's time).
     var vx: Double, vy: Double
+    /// Where and how fast the sprite was at age ``originAge`` of this life (its spawn, or for a first life
+    /// that starts part-way through, where the field began).
+    var x0: Double, y0: Double, vx0: Double, vy0: Double
+    var originAge: Double
+    /// The field time this life began at (negative for a first life that starts part-way through).
+    var born: Double
     /// Points per second squared.
     var ax: Double, ay: Double
     /// Seconds since this life began (the end animation runs from `lifetime` to `lifetime + endDuration`).
@@ -81,18 +55,18 @@ struct Sprite: Sendable, Equatable {
     var opacity: Double { alpha * (1 - endProgress) }
 }
 
-/// The state of the moving views, advanced by frame deltas, frame-rate independent by construction.
+/// The state of the moving views at a time, frame-rate independent by construction.
 ///
 /// Each sprite lives for a random ``lifetimeRange`` seconds with a constant random acceleration
-/// (components within ±``accelerationLimit``) from a random velocity (components within ±``speedLimit``),
-/// integrated in closed form, x += v·dt + ½·a·dt², v += a·dt, which is exact for any step. It then stops
+/// (components within ±``accelerationLimit``) from a random velocity (components within ±``speedLimit``):
+/// at field time T its position is sampled in closed form from its life's start, x = x₀ + v₀·t + ½·a·t²
+/// with t = T − born (nothing is accumulated from step to step, so no error builds up). It then stops
 /// and plays its end animation (scale to ``endScale`` while fading, ``endDuration`` seconds), and is
 /// recycled at a new random place inside ``bounds`` with a new diameter, alpha, colour, lifetime,
 /// velocity and acceleration.
 ///
-/// **Frame-rate independence.** A step that crosses the end of a life is split at the exact end time,
-/// and the next life begins at the exact end of the animation, so the events happen at the same instants
-/// whatever the steps are; the random values of life *k* of sprite *i* come from a generator seeded with
+/// **Frame-rate independence.** The next life begins at the exact end of the last one's animation, so the
+/// events happen at the same instants whatever times are sampled; the random values of life *k* of sprite *i* come from a generator seeded with
 /// (seed, i, k), never from a shared stream, so they do not depend on the order events are met.
 /// Advancing by 1/30, 1/60 or 1/144 s steps, or by one long step, ends in the same state up to
 /// floating-point rounding (well under 10⁻⁶ pt over minutes).
@@ -133,7 +107,11 @@ struct SpriteField: Sendable {
         for i in 0..<max(0, count) {
             var rng = Self.generator(seed: seed, sprite: i, life: 0)
             var sprite = Self.spawn(&rng, life: 0, bounds: self.bounds)
-            sprite.age = rng.unit() * 0.8 * sprite.lifetime
+            let age = rng.unit() * 0.8 * sprite.lifetime
+            // Born `age` seconds before the field's start, at its spawn place then.
+            sprite.born = -age
+            sprite.originAge = age
+            Self.sample(&sprite, at: 0)
             sprites.append(sprite)
         }
     }
@@ -159,61 +137,56 @@ struct SpriteField: Sendable {
         let hue = rng.unit()
         let saturation = rng.uniform(0.55...0.85)
         let color = RGBAColor(hue: hue, saturation: saturation, value: 1)
-        return Sprite(x: x, y: y, vx: vx, vy: vy, ax: ax, ay: ay, age: 0, lifetime: lifetime,
-                      diameter: diameter, alpha: alpha, color: color, life: life)
+        return Sprite(x: x, y: y, vx: vx, vy: vy, x0: x, y0: y, vx0: vx, vy0: vy, originAge: 0, born: 0, ax: ax, ay: ay, age: 0,
+                      lifetime: lifetime, diameter: diameter, alpha: alpha, color: color, life: life)
     }
 
-    /// Advances every sprite by `dt` seconds (see the type's notes on bad input). O(count).
+    /// Advances the field by `dt` seconds (see the type's notes on bad input): ``advance(to:)`` at
+    /// ``time`` + `dt`. O(count).
     mutating func advance(by dt: Double) {
         guard dt.isFinite, dt > 0 else { return }
-        let step = min(dt, Self.maxStep)
-        time += step
+        advance(to: time + min(dt, Self.maxStep))
+    }
+
+    /// Shows the field at time `t` (seconds since it was made; at most ``maxStep`` past ``time``): each
+    /// sprite whose life (and end animation) ended before `t` is recycled at the exact end, then every
+    /// sprite is sampled at `t` from its life's start. A time that is not finite or not after ``time`` is
+    /// ignored. O(count), plus O(1) per life that ended.
+    mutating func advance(to t: Double) {
+        guard t.isFinite, t > time else { return }
+        let target = min(t, time + Self.maxStep)
+        time = target
         let bounds = self.bounds
         let seed = self.seed
         var recycledNow = 0
         sprites.withUnsafeMutableBufferPointer { sprites in
             for i in sprites.indices {
                 var s = sprites[i]
-                var remaining = step
-                while remaining > 0 {
-                    if s.age < s.lifetime {
-                        let toEnd = s.lifetime - s.age
-                        if remaining >= toEnd {
-                            Self.integrate(&s, toEnd)
-                            s.age = s.lifetime
-                            remaining -= toEnd
-                        } else {
-                            Self.integrate(&s, remaining)
-                            s.age += remaining
-                            remaining = 0
-                        }
-                    } else {
-                        let toRecycle = s.lifetime + Self.endDuration - s.age
-                        if remaining >= toRecycle {
-                            remaining -= toRecycle
-                            let life = s.life + 1
-                            var rng = Self.generator(seed: seed, sprite: i, life: life)
-                            s = Self.spawn(&rng, life: life, bounds: bounds)
-                            recycledNow += 1
-                        } else {
-                            s.age += remaining
-                            remaining = 0
-                        }
-                    }
+                while target - s.born >= s.lifetime + Self.endDuration {
+                    let born = s.born + s.lifetime + Self.endDuration
+                    let life = s.life + 1
+                    var rng = Self.generator(seed: seed, sprite: i, life: life)
+                    s = Self.spawn(&rng, life: life, bounds: bounds)
+                    s.born = born
+                    recycledNow += 1
                 }
+                Self.sample(&s, at: target)
                 sprites[i] = s
             }
         }
         recycled += recycledNow
     }
 
+    /// Sets `s`'s age, position and velocity at field time `t`, in closed form from its origin (the motion
+    /// stops at its lifetime).
     @inline(__always)
-    private static func integrate(_ s: inout Sprite, _ dt: Double) {
-        let half = 0.5 * dt * dt
-        s.x += s.vx * dt + s.ax * half
-        s.y += s.vy * dt + s.ay * half
-        s.vx += s.ax * dt
-        s.vy += s.ay * dt
+    private static func sample(_ s: inout Sprite, at t: Double) {
+        s.age = t - s.born
+        let m = min(max(s.age, s.originAge), max(s.lifetime, s.originAge)) - s.originAge
+        s.x = s.x0 + s.vx0 * m + 0.5 * s.ax * m * m
+        s.y = s.y0 + s.vy0 * m + 0.5 * s.ay * m * m
+        s.vx = s.vx0 + s.ax * m
+        s.vy = s.vy0 + s.ay * m
     }
 
     private static func sanitized(_ size: Size) -> Size {
@@ -224,20 +197,19 @@ struct SpriteField: Sendable {
 
 // MARK: - The scene
 
-/// The sprites tab: ``SpriteField`` on a dark backdrop, advanced by a ``FrameDeltaNotifier`` on the
-/// host's display link (the frame-delta listener that replaces UIKit's `DisplayUpdateNotifier`). Space pauses, R restarts with the same seed.
-///
-/// Without a display link (a bare run or a test), `update(_:)` computes the deltas from the ticks itself,
-/// with the notifier's rules (first delta: one period). While hidden or paused the notifier is stopped,
-/// so the window host can idle; on resuming, the first delta is one period (no jump).
+/// The sprites tab: ``SpriteField`` on a dark backdrop, shown at each frame's `targetTimestamp` (the field's
+/// clock starts with the first frame's `timestamp`, as an `Animated` value's does, so the first frame is one
+/// period in). Space pauses, R restarts with the same seed. While hidden or paused the clock stops (and the
+/// scene asks for no frames, so the window host can idle); it resumes where it stopped, one period in.
 @MainActor
-final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
+final class SpritesScene: DemoScene, GalleryAttachable {
     private(set) var field: SpriteField
     private let count: Int
     private let seed: UInt64
     private var size: Size
-    private var notifier: FrameDeltaNotifier?
-    private var lastTickTime: Double?
+    /// The host time at which the field's time is 0; nil until the next frame starts the clock (at first,
+    /// and after a pause, a restart or a hidden spell).
+    private var clockStart: Double?
     private(set) var isPaused = false
     private var isVisible = true
     private var caption = ""
@@ -268,33 +240,17 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
 
     static func caption(count: Int, seed: UInt64, paused: Bool) -> String {
         let noun = count == 1 ? "sprite" : "sprites"
-        return "\(count) \(noun) · seed \(seed) · x += v·dt + ½·a·dt²" + (paused ? " · paused" : "")
+        return "\(count) \(noun) · seed \(seed) · x = x₀ + v₀·t + ½·a·t²" + (paused ? " · paused" : "")
     }
 
     // MARK: GalleryAttachable
 
-    func attach(displayLink: DisplayLink) {
-        notifier?.invalidate()
-        notifier = FrameDeltaNotifier(displayLink: displayLink, listener: self)
-        updateNotifier()
-    }
+    /// Nothing to attach: the field is sampled at each frame's time, from `update(_:)`.
+    func attach(displayLink: DisplayLink) {}
 
     func setVisible(_ visible: Bool) {
         isVisible = visible
-        lastTickTime = nil
-        updateNotifier()
-    }
-
-    private func updateNotifier() {
-        guard let notifier else { return }
-        if isVisible && !isPaused { notifier.start() } else { notifier.invalidate() }
-    }
-
-    // MARK: FrameDeltaReceiver
-
-    func displayWillUpdate(deltaTime: Double) {
-        guard !isPaused else { return }
-        field.advance(by: deltaTime)
+        clockStart = nil
     }
 
     // MARK: HostClient
@@ -309,22 +265,24 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
         switch event {
         case .key(.space, _), .character("p", _):
             isPaused.toggle()
-            lastTickTime = nil
+            clockStart = nil
             caption = Self.caption(count: count, seed: seed, paused: isPaused)
-            updateNotifier()
         case .character("r", _):
             field = SpriteField(count: count, seed: seed, bounds: size)
+            clockStart = nil
         default:
             break
         }
     }
 
     func update(_ tick: FrameTick) {
-        guard notifier == nil else { return }
-        // No display link: the same deltas the notifier would give.
-        let delta = lastTickTime.map { max(0, tick.timestamp - $0) } ?? tick.duration
-        lastTickTime = tick.timestamp
-        if !isPaused { field.advance(by: delta) }
+        guard !isPaused, isVisible, tick.timestamp.isFinite, tick.targetTimestamp.isFinite else { return }
+        // The clock (re)starts at this frame's timestamp where the field stopped; a stall longer than the
+        // field replays (`SpriteField.maxStep`) moves the clock on instead.
+        let start = clockStart ?? tick.timestamp - field.time
+        let t = tick.targetTimestamp - start
+        clockStart = t > field.time + SpriteField.maxStep ? tick.targetTimestamp - field.time - SpriteField.maxStep : start
+        field.advance(to: min(t, field.time + SpriteField.maxStep))
     }
 
     func draw(in canvas: DrawingCanvas) {
@@ -375,7 +333,7 @@ final class SpritesScene: DemoScene, FrameDeltaReceiver, GalleryAttachable {
         }
     }
 
-    var needsFrames: Bool { !isPaused }
+    var needsFrames: Bool { !isPaused && isVisible }
     var wantsQuit: Bool { false }
 }
 

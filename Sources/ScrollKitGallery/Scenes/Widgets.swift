@@ -1,10 +1,9 @@
 import ScrollKit
 
-// Small controls of the demo's scenes: a ‹ value › cycler, plus `ControlTracker`, which routes pointer
-// events to it, and `PanelView`, a view that draws through a closure. (Buttons and the segmented
-// selector are the library's `PushButton` and `SegmentedControl`.) Each control has a frame in
-// its scene's coordinates and draws itself through the `DrawingCanvas`; there is no hover, but every
-// control shows a pressed state while the pointer that went down on it stays inside.
+// The scenes' shared look (`SceneStyle`) and small views: a ‹ value › cycler (`CycleControl`) and
+// `PanelView`, a view that draws through a closure. (Buttons and the segmented selector are the library's
+// `PushButton` and `SegmentedControl`.) They are views of their scene's tree: presses reach them through
+// the tree's router, as the library's controls get them.
 
 /// Colours and type sizes of the scenes' chrome (panels, controls, captions). The greys and inks are
 /// the gallery's (`GalleryTheme`); the controls' accent is a shade deeper, for white text on it.
@@ -68,66 +67,6 @@ extension RGBAColor {
     }
 }
 
-/// Something `ControlTracker` can press: a frame, an enabled state, and the press protocol.
-///
-/// A press begins with `beginPress(at:)` (the point is inside `frame`), follows the pointer with
-/// `movePress(to:)`, and ends with `endPress(at:)`, which performs the action when the pointer is
-/// still inside.
-@MainActor
-protocol PressableControl: AnyObject {
-    var frame: Rect { get }
-    var isEnabled: Bool { get }
-    func beginPress(at point: Point)
-    func movePress(to point: Point)
-    func endPress(at point: Point)
-    func draw(in canvas: any DrawingCanvas)
-}
-
-/// Routes pointer events to controls: a pointer down on an enabled control captures the pointer
-/// until it goes up (moves and the up go to that control only).
-@MainActor
-final class ControlTracker {
-    /// The controls, hit-tested front to back (last drawn first).
-    var controls: [any PressableControl] = []
-    private var active: (any PressableControl)?
-    private var touches = TouchTracker()
-
-    /// Whether a control holds the pointer (a press in progress).
-    var isTracking: Bool { active != nil }
-
-    /// Handles `event` if it belongs to a control: a down on an enabled control, or any pointer event
-    /// while a control holds the pointer. Returns true when the event was consumed.
-    /// A touch is read as the pointer (the caller passes the raw touch on when this returns false).
-    func handle(_ event: InputEvent) -> Bool {
-        guard let event = touches.pointerEvent(for: event) else { return active != nil }
-        switch event {
-        case .pointerDown(let p, _):
-            guard active == nil,
-                  let control = controls.reversed().first(where: { $0.isEnabled && $0.frame.contains(p) })
-            else { return false }
-            active = control
-            control.beginPress(at: p)
-            return true
-        case .pointerMove(let p, _):
-            guard let active else { return false }
-            active.movePress(to: p)
-            return true
-        case .pointerUp(let p, _):
-            guard let control = active else { return false }
-            active = nil
-            control.endPress(at: p)
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Draws every control.
-    func draw(in canvas: any DrawingCanvas) {
-        for control in controls { control.draw(in: canvas) }
-    }
-}
-
 /// A plain view that draws through a closure (a scene's toolbar panel holding library controls).
 @MainActor
 final class PanelView: ViewNode {
@@ -140,18 +79,16 @@ final class PanelView: ViewNode {
 }
 
 /// A ‹ value › selector: a white rounded field with a value in the middle and two arrow buttons
-/// that step backward and forward through `values`, wrapping around.
+/// that step backward and forward through `values`, wrapping around. Each half is a pressable subview
+/// (``Arrow``): it looks pressed while held, and a tap on it steps.
 @MainActor
-final class CycleControl: PressableControl {
-    var frame: Rect
+final class CycleControl: ViewNode {
     var values: [String]
-    var isEnabled = true
     /// The value shown.
     var index: Int
     var onChange: (@MainActor (Int) -> Void)?
-    /// Which arrow a press in progress is on: -1 (‹), +1 (›), nil for none.
-    private(set) var pressedStep: Int?
-    private var pressStep: Int?
+    private let back = Arrow(step: -1)
+    private let forward = Arrow(step: 1)
 
     /// Width of each arrow area.
     static let arrowWidth = 34.0
@@ -159,13 +96,20 @@ final class CycleControl: PressableControl {
     init(values: [String], index: Int = 0, frame: Rect = .zero) {
         self.values = values
         self.index = index
-        self.frame = frame
+        super.init(frame: frame)
+        addSubview(back)
+        addSubview(forward)
+        layoutSubviews()
     }
 
-    /// -1 on the left arrow (or the left half of the value), +1 on the right, nil outside.
-    private func step(at point: Point) -> Int? {
-        guard frame.contains(point) else { return nil }
-        return point.x < frame.midX ? -1 : 1
+    /// Which arrow a press in progress is on: -1 (‹), +1 (›), nil for none.
+    var pressedStep: Int? { back.isHighlighted ? -1 : (forward.isHighlighted ? 1 : nil) }
+
+    /// Each half of the field is an arrow's press target.
+    override func layoutSubviews() {
+        let half = (frame.width / 2).rounded(.down)
+        back.frame = Rect(x: 0, y: 0, width: half, height: frame.height)
+        forward.frame = Rect(x: half, y: 0, width: frame.width - half, height: frame.height)
     }
 
     /// Steps `delta` values forward (negative: backward), wrapping, and calls `onChange`.
@@ -176,19 +120,18 @@ final class CycleControl: PressableControl {
         onChange?(index)
     }
 
-    func beginPress(at point: Point) { pressStep = step(at: point); pressedStep = pressStep }
-    func movePress(to point: Point) { pressedStep = step(at: point) == pressStep ? pressStep : nil }
-    func endPress(at point: Point) {
-        let hit = step(at: point)
-        defer { pressStep = nil; pressedStep = nil }
-        guard let hit, hit == pressStep else { return }
-        advance(by: hit)
+    /// One half of the field: a pressable view that steps its control.
+    final class Arrow: ViewNode {
+        let step: Int
+        init(step: Int) { self.step = step; super.init() }
+        override var isPressable: Bool { true }
+        override func activate() { (superview as? CycleControl)?.advance(by: step) }
     }
-    func cancelPress() { pressStep = nil; pressedStep = nil }
 
-    func draw(in canvas: any DrawingCanvas) {
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0 else { return }
         let r = SceneStyle.controlRadius, w = Self.arrowWidth
+        let pressedStep = self.pressedStep
         SceneStyle.drawShadow(under: frame, radius: r, in: canvas)
         canvas.fillRoundedRect(frame, radius: r, color: SceneStyle.hairline)
         canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: .white)

@@ -36,6 +36,11 @@ struct GalleryOptions: Sendable, Equatable {
 /// Picker, Sprites, Curves first), a frame-time HUD and a help overlay. It is itself a `DemoScene`, so
 /// the run's trace, script commands and screenshots work as before: they act on the current scene.
 ///
+/// - The window is a view tree (``window``): the ``SceneStage`` showing the current scene, the
+///   ``GalleryTabBar`` (holding the library's ``TabBar``), the ``HUD`` and the ``HelpOverlay``. The chrome
+///   gets its presses, focus and keys through the tree's one router, as any ScrollKit app's views do; the
+///   shell only decides, by the tree's hit test, whether a gesture belongs to the scene under the stage.
+///
 /// - Scenes are made lazily, the first time their tab is shown (the initial one at once, so a bad
 ///   option is a one-line CLI error), and keep their state when another tab is shown. Only the current
 ///   scene gets frames; a scene that cannot be made shows its error in its tab.
@@ -43,16 +48,16 @@ struct GalleryOptions: Sendable, Equatable {
 ///   window of that size: it draws at (0, 0) (the shell translates and clips the canvas), and pointer
 ///   and wheel events in the content area reach it in its own coordinates. A pointer that went down in
 ///   the content belongs to the scene until it goes up, wherever it moves.
-/// - Keys: 1–9, 0 (the tenth) and the tab bar switch tabs, Tab goes to the next, F toggles the HUD, H or ? the
-///   help, Escape closes the help or quits. Every other key goes to the current scene.
+/// - Keys: 1–9, 0 (the tenth) and the tab bar switch tabs, Tab goes to the next (and focuses its tab: the
+///   ring shows, ← → then move between tabs, Return or Space opens one, any other key gives the keys back
+///   to the scene), F toggles the HUD, H or ? the help, Escape closes the help or quits. Every other key
+///   goes to the current scene.
 @MainActor
 final class GalleryShell: DemoScene {
     /// Height of the tab bar, points.
     static let tabBarHeight = 44.0
     /// The catalog's scenes in this order first (the rest follow in catalog order).
     static let preferredOrder = ["list", "paging", "picker", "sprites", "curves"]
-    /// Seconds the selection indicator takes to slide to a new tab.
-    static let indicatorDuration = 0.22
 
     /// One tab: a catalog entry and, once made, its scene.
     final class Tab {
@@ -62,7 +67,7 @@ final class GalleryShell: DemoScene {
         /// Why the scene could not be made, if it could not.
         fileprivate(set) var error: String?
         /// The size last given to the scene through `hostDidResize`.
-        fileprivate var sceneSize: Size?
+        fileprivate(set) var sceneSize: Size?
 
         init(entry: SceneEntry) {
             self.entry = entry
@@ -71,13 +76,16 @@ final class GalleryShell: DemoScene {
     }
 
     private(set) var tabs: [Tab]
-    private let titles: [String]
     private(set) var selectedIndex: Int
-    private(set) var showsHUD: Bool
-    private(set) var showsHelp: Bool
+    private(set) var showsHUD: Bool { didSet { layoutChrome() } }
+    private(set) var showsHelp: Bool { didSet { layoutChrome() } }
+
+    /// The window as a view tree: the stage, the tab bar, the HUD and the help, in drawing order.
+    let window = ViewNode()
+    let stage = SceneStage()
+    let tabBar: GalleryTabBar
     let hud = HUD()
     let help = HelpOverlay()
-    let tabBar = GalleryTabBar()
 
     private let context: SceneContext
     private let displayLink: DisplayLink?
@@ -86,15 +94,16 @@ final class GalleryShell: DemoScene {
     private var quit = false
     private var lastTick: FrameTick?
 
-    private enum PointerOwner { case none, scene, tab(Int), overlay }
-    private var pointer = PointerOwner.none
-    /// Turns the fingers of one touchscreen into the pointer (their centroid).
-    private var touches = TouchTracker()
-    /// Whether the pointer in progress is the fingers' (scenes then get it as a touch).
-    private var pointerIsTouch = false
-    private var indicator: (from: Double, to: Double, start: Double?)?
+    /// Who the pointer gesture (or the fingers) in progress belongs to.
+    private enum Owner { case none, scene, chrome }
+    private var owner = Owner.none
+    /// The fingers down on the touchscreen and where each was last (the owner's coordinates): a gesture
+    /// ends when the last lifts, and a tab switch mid-gesture lifts them in the scene.
+    private var fingers: [SIMD2<Int>: Point] = [:]
+    private var lastScenePointer = Point.zero
+
     /// The selection indicator's position in tabs (fractional while it slides).
-    private(set) var indicatorPosition: Double
+    var indicatorPosition: Double { tabBar.tabs.indicatorPosition }
 
     /// A gallery of `entries` (ordered by ``preferredOrder``) showing `initialScene` first.
     /// - Parameters:
@@ -106,7 +115,6 @@ final class GalleryShell: DemoScene {
          displayLink: DisplayLink? = nil, stats: (@MainActor () -> FrameStats?)? = nil,
          options: GalleryOptions = GalleryOptions()) throws(CLIError) {
         tabs = Self.ordered(entries).map(Tab.init)
-        titles = tabs.map(\.title)
         guard let index = tabs.firstIndex(where: { $0.entry.name == initialScene }) else {
             throw CLIError("unknown scene \"\(initialScene)\" (valid: \(entries.map(\.name).joined(separator: ", ")))")
         }
@@ -115,12 +123,18 @@ final class GalleryShell: DemoScene {
         self.stats = stats
         size = context.size
         selectedIndex = index
-        indicatorPosition = Double(index)
         showsHUD = options.showsHUD
         showsHelp = options.showsHelp
+        tabBar = GalleryTabBar(titles: tabs.map(\.title), selectedIndex: index)
         let tab = tabs[index]
         let scene = try tab.entry.make(sceneContext)
         adopt(scene, in: tab)
+        stage.tab = tab
+        hud.isUserInteractionEnabled = false      // presses go through it to the scene
+        for view in [stage, tabBar, hud, help] as [ViewNode] { window.addSubview(view) }
+        tabBar.tabs.onChange = { [weak self] index in self?.select(index) }
+        help.onActivate = { [weak self] _ in self?.showsHelp = false }
+        layoutChrome()
     }
 
     /// `entries` with ``preferredOrder`` first.
@@ -137,6 +151,22 @@ final class GalleryShell: DemoScene {
         return Rect(x: 0, y: bar, width: max(0, size.width), height: max(0, size.height - bar))
     }
 
+    /// Places the window's views for the size, the HUD's corner and what shows.
+    private func layoutChrome() {
+        let content = contentRect
+        window.frame = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
+        tabBar.frame = Rect(x: 0, y: 0, width: max(0, size.width), height: min(Self.tabBarHeight, max(0, size.height)))
+        stage.frame = content
+        let top = (currentScene as? GalleryHUDPlacement)?.prefersHUDAtTop ?? false
+        hud.frame = HUD.panelRect(in: content, top: top)
+        // The help covers the HUD whole (its panel would poke out below the overlay's): the HUD comes
+        // back, still recording, when the help closes.
+        hud.isHidden = !showsHUD || showsHelp || content.width < HUD.panelSize.width + 24 || content.height < HUD.panelSize.height + 24
+        help.frame = window.bounds
+        help.isHidden = !showsHelp
+        if showsHelp { window.focusedView?.resignFocus() }
+    }
+
     private var sceneContext: SceneContext {
         var c = context
         c.size = contentRect.size
@@ -148,13 +178,13 @@ final class GalleryShell: DemoScene {
 
     // MARK: Tabs
 
-    /// Shows tab `index` (out of range: ignored), making its scene if needed.
+    /// Shows tab `index` (out of range: ignored), making its scene if needed; the tab bar's pill slides there.
     func select(_ index: Int) {
         guard tabs.indices.contains(index), index != selectedIndex else { return }
-        if case .scene = pointer { cancelScenePointer() }
+        if owner == .scene { cancelScenePointer() }
         (currentScene as? GalleryAttachable)?.setVisible(false)
-        indicator = (indicatorPosition, Double(index), nil)
         selectedIndex = index
+        tabBar.tabs.setSelectedIndex(index, animated: true)
         let tab = tabs[index]
         if tab.scene == nil && tab.error == nil {
             do {
@@ -165,7 +195,9 @@ final class GalleryShell: DemoScene {
         } else if let scene = tab.scene {
             (scene as? GalleryAttachable)?.setVisible(true)
         }
+        stage.tab = tab
         resizeCurrentScene()
+        layoutChrome()
     }
 
     private func adopt(_ scene: any DemoScene, in tab: Tab) {
@@ -186,50 +218,55 @@ final class GalleryShell: DemoScene {
         }
     }
 
-    /// Ends a scene's pointer gesture whose up the scene will not see (a tab switch mid-drag): an up
-    /// where the pointer last was is the honest end.
+    /// Ends a scene's gesture whose end the scene will not see (a tab switch mid-drag): an up where the
+    /// pointer (each finger) last was is the honest end.
     private func cancelScenePointer() {
-        pointer = .none
-        if let scene = currentScene, let t = lastTick {
+        owner = .none
+        guard let scene = currentScene, let t = lastTick else { fingers.removeAll(); return }
+        if fingers.isEmpty {
             scene.handle(.pointerUp(location: lastScenePointer, time: t.timestamp))
+        } else {
+            for (finger, p) in fingers { scene.handle(.touchUp(device: finger.x, id: finger.y, location: p, time: t.timestamp)) }
+            fingers.removeAll()
         }
     }
-    private var lastScenePointer = Point.zero
 
     // MARK: HostClient
 
     func hostDidResize(to size: Size) {
         self.size = size
         resizeCurrentScene()
+        layoutChrome()
     }
 
     func handle(_ event: InputEvent) {
-        // Fingers become one pointer at their centroid, which decides between the tab bar and the scene; a
-        // gesture that starts in the scene gets every finger as it is (localized), so that its scroll views
-        // resample the drag and pinch (scenes' own controls read them through a `TouchTracker`).
         switch event {
-        case .touchDown, .touchMove, .touchUp:
-            pointerIsTouch = true
-            rawTouch = event
-            // Fingers of a gesture the scene owns go to it as they are: every finger, so that it can pinch.
-            if case .scene = pointer {
-                _ = touches.pointerEvent(for: event)
-                if let p = touches.pointerLocation { lastScenePointer = local(p) }
-                currentScene?.handle(localized(event))
-                if touches.fingerCount == 0 { pointer = .none }
-                return
-            }
-        case .pointerDown: pointerIsTouch = false
-        default: break
-        }
-        guard let event = touches.pointerEvent(for: event) else { return }
-        switch event {
+        case .pointerDown, .pointerMove, .pointerUp, .wheel, .magnify, .touchDown, .touchMove, .touchUp:
+            routePointer(event)
         case .key(.escape, _):
             if showsHelp { showsHelp = false } else if currentScene?.handleEscape() != true { quit = true }
-            return
         case .key(.tab, _) where currentScene?.usesTabKey != true:
+            // The next tab, focused: the ring shows where the keys now go.
             select((selectedIndex + 1) % tabs.count)
-            return
+            if !showsHelp { tabBar.tabs.focusTab(selectedIndex) }
+        case .key(let key, _):
+            if showsHelp { return }
+            if tabBar.tabs.focusedTab != nil {
+                // The tab bar has focus: ← → move it, Return and Space open the focused tab, Shift-Tab goes
+                // back; any other key gives the keys back to the scene.
+                switch key {
+                case .left, .right, .enter, .space:
+                    window.handle(event)
+                    return
+                case .backtab:
+                    select((selectedIndex + tabs.count - 1) % tabs.count)
+                    tabBar.tabs.focusTab(selectedIndex)
+                    return
+                default:
+                    window.focusedView?.resignFocus()
+                }
+            }
+            currentScene?.handle(event)
         case .character(let text, _):
             switch text {
             case "f": showsHUD.toggle(); return
@@ -240,67 +277,64 @@ final class GalleryShell: DemoScene {
                     if index < tabs.count { select(index); return }
                 }
             }
+            if !showsHelp { currentScene?.handle(event) }
+        }
+    }
+
+    /// Pointer, wheel and touch events: a gesture belongs to the scene when the window's hit test lands on
+    /// the stage as it begins (then the scene gets every event of it, in its own coordinates, every finger
+    /// as it is so that its scroll views can pinch), else to the chrome's router.
+    private func routePointer(_ event: InputEvent) {
+        switch event {
+        case .pointerDown(let p, _):
+            guard fingers.isEmpty else { return }      // the fingers have the pointer
+            owner = owner(at: p)
+            if owner == .scene { window.focusedView?.resignFocus() }
+        case .pointerMove, .pointerUp:
+            guard fingers.isEmpty else { return }      // the fingers have the pointer
+        case .touchDown(let d, let id, let p, _):
+            if fingers.isEmpty {
+                owner = owner(at: p)
+                if owner == .scene { window.focusedView?.resignFocus() }
+            }
+            if owner != .none { fingers[SIMD2(d, id)] = owner == .scene ? local(p) : p }
+        case .touchMove(let d, let id, let p, _):
+            if fingers[SIMD2(d, id)] != nil { fingers[SIMD2(d, id)] = owner == .scene ? local(p) : p }
+        case .wheel(_, _, let p, _), .magnify(_, let p, _):
+            guard !showsHelp, owner(at: p) == .scene else { return }
+            currentScene?.handle(localized(event))
+            return
         default:
             break
         }
-        routePointer(event)
+        switch owner {
+        case .scene:
+            switch event {
+            case .pointerDown(let p, _), .pointerMove(let p, _), .pointerUp(let p, _): lastScenePointer = local(p)
+            default: break
+            }
+            currentScene?.handle(localized(event))
+        case .chrome:
+            window.handle(event)
+        case .none:
+            return
+        }
+        switch event {
+        case .pointerUp:
+            owner = .none
+        case .touchUp(let d, let id, _, _):
+            fingers[SIMD2(d, id)] = nil
+            if fingers.isEmpty { owner = .none }
+        default:
+            break
+        }
     }
 
-    private func routePointer(_ event: InputEvent) {
-        let content = contentRect
-        switch event {
-        case .pointerDown(let p, let t):
-            if showsHelp { showsHelp = false; pointer = .overlay; return }
-            if p.y < content.minY {
-                if let index = tabBar.tab(at: p, count: tabs.count, width: size.width, indicator: indicatorPosition) {
-                    pointer = .tab(index)
-                    tabBar.pressed = index
-                }
-                return
-            }
-            pointer = .scene
-            lastScenePointer = local(p)
-            if pointerIsTouch, let raw = rawTouch {
-                currentScene?.handle(localized(raw))
-            } else {
-                currentScene?.handle(.pointerDown(location: lastScenePointer, time: t))
-            }
-        case .pointerMove(let p, let t):
-            switch pointer {
-            case .scene:
-                lastScenePointer = local(p)
-                currentScene?.handle(pointerIsTouch ? .touchMove(device: 0, id: 0, location: lastScenePointer, time: t)
-                                                    : .pointerMove(location: lastScenePointer, time: t))
-            case .tab(let index):
-                tabBar.pressed = tabBar.tab(at: p, count: tabs.count, width: size.width, indicator: indicatorPosition) == index ? index : nil
-            case .none, .overlay:
-                break
-            }
-        case .pointerUp(let p, let t):
-            let owner = pointer
-            pointer = .none
-            switch owner {
-            case .scene:
-                lastScenePointer = local(p)
-                currentScene?.handle(pointerIsTouch ? .touchUp(device: 0, id: 0, location: lastScenePointer, time: t)
-                                                    : .pointerUp(location: lastScenePointer, time: t))
-            case .tab(let index):
-                tabBar.pressed = nil
-                if tabBar.tab(at: p, count: tabs.count, width: size.width, indicator: indicatorPosition) == index { select(index) }
-            case .none, .overlay:
-                break
-            }
-        case .wheel(let dx, let dy, let p, let t):
-            guard !showsHelp, content.contains(p) else { return }
-            currentScene?.handle(.wheel(dx: dx, dy: dy, location: local(p), time: t))
-        case .magnify(let scale, let p, let t):
-            guard !showsHelp, content.contains(p) else { return }
-            currentScene?.handle(.magnify(scale: scale, location: local(p), time: t))
-        case .key, .character:
-            if !showsHelp { currentScene?.handle(event) }
-        case .touchDown, .touchMove, .touchUp:
-            break   // already pointer events (`handle`)
-        }
+    /// Whom a gesture beginning at `p` (window points) belongs to: the scene when the window's hit test
+    /// lands on the stage, the chrome for its views, nobody outside the window.
+    private func owner(at p: Point) -> Owner {
+        guard let hit = window.hitTest(p) else { return .none }
+        return hit === stage ? .scene : .chrome
     }
 
     /// `p` (window points) in the scene's coordinates.
@@ -308,84 +342,36 @@ final class GalleryShell: DemoScene {
         Point(x: p.x - contentRect.minX, y: p.y - contentRect.minY)
     }
 
-    /// A touch event with its location in the scene's coordinates.
+    /// A pointer, wheel or touch event with its location in the scene's coordinates.
     private func localized(_ event: InputEvent) -> InputEvent {
         switch event {
+        case .pointerDown(let p, let t): return .pointerDown(location: local(p), time: t)
+        case .pointerMove(let p, let t): return .pointerMove(location: local(p), time: t)
+        case .pointerUp(let p, let t): return .pointerUp(location: local(p), time: t)
+        case .wheel(let dx, let dy, let p, let t): return .wheel(dx: dx, dy: dy, location: local(p), time: t)
+        case .magnify(let scale, let p, let t): return .magnify(scale: scale, location: local(p), time: t)
         case .touchDown(let d, let id, let p, let t): return .touchDown(device: d, id: id, location: local(p), time: t)
         case .touchMove(let d, let id, let p, let t): return .touchMove(device: d, id: id, location: local(p), time: t)
         case .touchUp(let d, let id, let p, let t): return .touchUp(device: d, id: id, location: local(p), time: t)
         default: return event
         }
     }
-    /// The touch event being handled (the scene gets the fingers as they are).
-    private var rawTouch: InputEvent?
 
     func update(_ tick: FrameTick) {
         lastTick = tick
         if let stats = stats?(), let sample = stats.lastSample {
             hud.record(sample, period: tick.duration, skipped: stats.skippedFrames)
         }
-        if var slide = indicator {
-            let start = slide.start ?? tick.timestamp
-            slide.start = start
-            let p = Self.indicatorDuration > 0 ? (tick.targetTimestamp - start) / Self.indicatorDuration : 1
-            if p >= 1 {
-                indicatorPosition = slide.to
-                indicator = nil
-            } else {
-                indicatorPosition = slide.from + (slide.to - slide.from) * TimingCurve.easeOutCubic(max(0, p))
-                indicator = slide
-            }
-        }
+        window.step(tick)      // the tab bar's pill, the router's press highlights
         currentScene?.update(tick)
         if showsHUD { hud.refresh(now: tick.timestamp, sample: traceSample) }
     }
 
     func draw(in canvas: DrawingCanvas) {
-        let content = contentRect
-        let tab = tabs[selectedIndex]
-        // Skipped when the scene paints all of it opaquely (the list: one full-screen fill less a frame).
-        if !(tab.sceneSize == content.size && tab.scene?.coversOpaquely(content.size) == true) {
-            canvas.fill(content, color: GalleryTheme.contentBackground)
-        }
-        canvas.pushTranslation(dx: content.minX, dy: content.minY)
-        canvas.pushClip(Rect(origin: .zero, size: content.size))
-        if let scene = tab.scene {
-            scene.draw(in: canvas)
-        } else {
-            drawError(tab.error ?? "", title: tab.title, in: canvas, size: content.size)
-        }
-        canvas.popClip()
-        canvas.popTranslation()
-        // The bar changes only with these (its titles are fixed): a canvas drawing by damage takes its calls
-        // over from the last frame while they stay the same.
-        let barHeight = min(Self.tabBarHeight, size.height)
-        let barKey = CallGroupKey(frame: Rect(x: 0, y: 0, width: size.width, height: barHeight),
-                                  state: UInt64(UInt32(truncatingIfNeeded: selectedIndex))
-                                      | UInt64(UInt32(truncatingIfNeeded: tabBar.pressed ?? -1)) << 32,
-                                  detail: indicatorPosition)
-        canvas.callGroup(id: CallGroupID(1), key: barKey) { canvas in
-            tabBar.draw(in: canvas, titles: titles, selected: selectedIndex,
-                        indicator: indicatorPosition, width: size.width, height: barHeight)
-        }
-        // The help covers the HUD whole (its panel would poke out below the overlay's): the HUD comes
-        // back, still recording, when the help closes.
-        if showsHUD && !showsHelp {
-            hud.draw(in: canvas, content: content, top: (currentScene as? GalleryHUDPlacement)?.prefersHUDAtTop ?? false)
-        }
-        if showsHelp { help.draw(in: canvas, size: size) }
+        window.draw(in: canvas)
     }
 
-    private func drawError(_ message: String, title: String, in canvas: DrawingCanvas, size: Size) {
-        let card = Rect(x: 24, y: 24, width: max(0, size.width - 48), height: 96)
-        GalleryTheme.card(card, in: canvas)
-        canvas.drawText("The \(title) scene could not start", in: Rect(x: card.minX + 20, y: card.minY + 16, width: card.width - 40, height: 30),
-                        style: TextStyle(size: 17, weight: .bold, color: GalleryTheme.ink), alignment: .leading)
-        canvas.drawText(message, in: Rect(x: card.minX + 20, y: card.minY + 50, width: card.width - 40, height: 26),
-                        style: TextStyle(size: 14, color: GalleryTheme.bad), alignment: .leading)
-    }
-
-    var needsFrames: Bool { (currentScene?.needsFrames ?? false) || indicator != nil }
+    var needsFrames: Bool { (currentScene?.needsFrames ?? false) || window.needsFrames }
     var wantsQuit: Bool { quit || (currentScene?.wantsQuit ?? false) }
 
     // MARK: DemoScene (the current scene's)

@@ -1,16 +1,18 @@
 import ScrollKit
 
-/// The gallery's tab bar: the ScrollKit word mark on the left, a segmented control of the scenes in the
-/// middle (each segment numbered with its key), and a hint on the right. Layout is a pure function of
-/// the width (and the selection's position), so hit-testing and drawing agree. On narrow windows the hint
-/// shrinks to its two key caps (H and F, still there to find the help and the HUD), then the word mark goes;
-/// narrower still, the segments keep ``minSegmentWidth`` and the track becomes a strip that follows the
-/// selection (centred on it as it slides, faded at an edge with more tabs past it). Only below three
-/// segments' width do the key caps go.
+/// The gallery's tab bar, a view: the ScrollKit word mark on the left, the library's ``TabBar`` of the scenes
+/// in the middle (each tab numbered with its key, focusable, white focus ring), and a key hint on the right.
+/// Layout is a pure function of the width (``layout(count:width:)``). On narrow windows the hint shrinks to
+/// its two key caps (H and F, still there to find the help and the HUD), then the word mark goes; narrower
+/// still, the tabs keep ``minSegmentWidth`` and the ``TabBar`` becomes a strip that follows the selection.
+/// Only below three tabs' width do the key caps go.
 @MainActor
-final class GalleryTabBar {
-    /// The segment under a press in progress (drawn darker).
-    var pressed: Int?
+final class GalleryTabBar: ViewNode {
+    /// The scenes' tabs (presses, focus and keys reach them through the window's router).
+    let tabs: TabBar
+    /// Whether the word mark and how much of the hint show at the current width.
+    private(set) var showsMark = true
+    private(set) var hint = Hint.full
 
     static let markWidth = 112.0
     static let hintWidth = 136.0
@@ -20,11 +22,30 @@ final class GalleryTabBar {
     /// The narrowest segment: room for the longest title at 13 pt.
     static let minSegmentWidth = 64.0
     static let trackHeight = 30.0
-    /// "1" … "9" and "0" (the tenth tab), made once (no per-frame formatting).
-    static let numbers = (1...9).map { String($0) } + ["0"]
 
     /// How much of the key hint the bar shows.
     enum Hint { case none, compact, full }
+
+    init(titles: [String], selectedIndex: Int) {
+        tabs = TabBar(titles: titles, selectedIndex: selectedIndex)
+        tabs.showsNumbers = true
+        tabs.tabsAreFocusable = true
+        tabs.minimumTabWidth = Self.minSegmentWidth
+        tabs.trackColor = GalleryTheme.segmentTrack
+        tabs.indicatorColor = GalleryTheme.accent
+        tabs.textColor = GalleryTheme.segmentText
+        tabs.numberColor = GalleryTheme.segmentNumber
+        tabs.focusRingColor = .white
+        super.init()
+        addSubview(tabs)
+    }
+
+    override func layoutSubviews() {
+        let l = Self.layout(count: tabs.titles.count, width: frame.width)
+        tabs.frame = l.track
+        showsMark = l.showsMark
+        hint = l.hint
+    }
 
     /// Where the segments go for `count` tabs in a bar `width` points wide.
     /// `track` is the visible part of the track; when the segments do not fit it, `contentWidth` (the
@@ -56,39 +77,22 @@ final class GalleryTabBar {
         return (track, segmentWidth, showsMark, hint, Double(count) * segmentWidth + 6)
     }
 
-    /// How far a strip that does not fit is scrolled: the selection (`indicator`, in tabs, fractional while
-    /// sliding) as near the middle as the ends allow. 0 when everything fits.
-    static func scroll(indicator: Double, count: Int, track: Rect, segmentWidth: Double) -> Double {
-        let overflow = Double(count) * segmentWidth + 6 - track.width
-        guard overflow > 0.5, indicator.isFinite else { return 0 }
-        return min(max(3 + (indicator + 0.5) * segmentWidth - track.width / 2, 0), overflow).rounded()
+    /// Draws the bar's own parts in `frame`: the background, the hairline, the word mark and the hint
+    /// (the ``TabBar`` draws itself, a subview). They change only with the frame: a canvas drawing by damage
+    /// takes the calls over from the last frame while it stays.
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        canvas.callGroup(id: CallGroupID(of: self), key: CallGroupKey(frame: frame, version: drawingVersion)) {
+            drawBar(in: $0, frame: frame)
+        }
     }
 
-    /// The segment rectangle of tab `index`, on a strip scrolled by `scroll`.
-    static func segment(_ index: Double, track: Rect, segmentWidth: Double, scroll: Double = 0) -> Rect {
-        Rect(x: track.minX + 3 + index * segmentWidth - scroll, y: track.minY + 3, width: segmentWidth, height: track.height - 6)
-    }
-
-    /// The tab under `point` (window points), if any, with the selection at `indicator`.
-    func tab(at point: Point, count: Int, width: Double, indicator: Double) -> Int? {
-        let l = Self.layout(count: count, width: width)
-        guard l.segmentWidth > 0, point.y >= 0, point.y < GalleryShell.tabBarHeight,
-              point.x >= l.track.minX + 3, point.x < l.track.maxX - 3 else { return nil }
-        let scroll = Self.scroll(indicator: indicator, count: count, track: l.track, segmentWidth: l.segmentWidth)
-        let index = Int(((point.x - l.track.minX - 3 + scroll) / l.segmentWidth).rounded(.down))
-        return (0..<count).contains(index) ? index : nil
-    }
-
-    /// Draws the bar in (0, 0, width, height); `indicator` is the selection's position in tabs
-    /// (fractional while sliding).
-    func draw(in canvas: DrawingCanvas, titles: [String], selected: Int, indicator: Double, width: Double, height: Double) {
-        guard width > 0, height > 0 else { return }
-        let bar = Rect(x: 0, y: 0, width: width, height: height)
-        canvas.fill(bar, color: GalleryTheme.barBackground)
+    /// The calls of ``draw(in:frame:)``'s group.
+    private func drawBar(in canvas: any DrawingCanvas, frame: Rect) {
+        let width = frame.width, height = frame.height
+        canvas.fill(frame, color: GalleryTheme.barBackground)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), color: GalleryTheme.barHairline)
-        let l = Self.layout(count: titles.count, width: width)
 
-        if l.showsMark {
+        if showsMark {
             let logo = Rect(x: 16, y: (height - 22) / 2, width: 22, height: 22)
             canvas.fillRoundedRect(logo, radius: 6, color: GalleryTheme.accent)
             // Three "rows" in the logo, the middle one offset: a list mid-scroll.
@@ -100,63 +104,12 @@ final class GalleryTabBar {
                             style: TextStyle(size: 15, weight: .bold, color: .white), alignment: .leading)
         }
 
-        guard l.segmentWidth > 0 else { return }
-        canvas.fillRoundedRect(l.track, radius: 9, color: GalleryTheme.segmentTrack)
-        let scroll = Self.scroll(indicator: indicator, count: titles.count, track: l.track, segmentWidth: l.segmentWidth)
-        let strip = l.contentWidth > l.track.width + 0.5
-        if strip { canvas.pushClip(l.track.insetBy(dx: 3, dy: 0)) }
-        let pill = Self.segment(indicator, track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
-        canvas.fillRoundedRect(pill.offsetBy(dx: 0, dy: 1), radius: 7, color: RGBAColor(r: 0, g: 0, b: 0, a: 90))
-        canvas.fillRoundedRect(pill, radius: 7, color: GalleryTheme.accent)
-        if let pressed, pressed != selected, titles.indices.contains(pressed) {
-            canvas.fillRoundedRect(Self.segment(Double(pressed), track: l.track, segmentWidth: l.segmentWidth, scroll: scroll),
-                                   radius: 7, color: RGBAColor(r: 255, g: 255, b: 255, a: 22))
-        }
-        let showNumbers = l.segmentWidth >= 76
-        for (i, title) in titles.enumerated() {
-            let rect = Self.segment(Double(i), track: l.track, segmentWidth: l.segmentWidth, scroll: scroll)
-            if rect.maxX < l.track.minX || rect.minX > l.track.maxX { continue }
-            let isSelected = i == selected
-            let titleStyle = TextStyle(size: 13, weight: isSelected ? .bold : .regular,
-                                       color: isSelected ? .white : GalleryTheme.segmentText)
-            guard showNumbers else {
-                canvas.drawText(title, in: rect, style: titleStyle, alignment: .center)
-                continue
-            }
-            let number = i < Self.numbers.count ? Self.numbers[i] : ""
-            let numberStyle = TextStyle(size: 11, weight: .bold,
-                                        color: isSelected ? RGBAColor(r: 255, g: 255, b: 255, a: 170) : GalleryTheme.segmentNumber)
-            let numberWidth = canvas.measureText(number, style: numberStyle).width
-            let titleWidth = canvas.measureText(title, style: titleStyle).width
-            let total = numberWidth + 6 + titleWidth
-            let x = rect.minX + max(4, (rect.width - total) / 2)
-            canvas.drawText(number, in: Rect(x: x, y: rect.minY, width: numberWidth + 1, height: rect.height),
-                            style: numberStyle, alignment: .leading)
-            canvas.drawText(title, in: Rect(x: x + numberWidth + 6, y: rect.minY, width: max(0, rect.maxX - x - numberWidth - 6), height: rect.height),
-                            style: titleStyle, alignment: .leading)
-        }
-
-        if strip {
-            // Fades at an edge with more tabs past it.
-            let overflow = l.contentWidth - l.track.width
-            let t = GalleryTheme.segmentTrack
-            for k in 0..<6 {
-                let fade = RGBAColor(r: t.r, g: t.g, b: t.b, a: UInt8(230 - k * 38))
-                let x = Double(k) * 3
-                if scroll > 0.5 { canvas.fill(Rect(x: l.track.minX + 3 + x, y: l.track.minY + 3, width: 3, height: l.track.height - 6), color: fade) }
-                if scroll < overflow - 0.5 {
-                    canvas.fill(Rect(x: l.track.maxX - 6 - x, y: l.track.minY + 3, width: 3, height: l.track.height - 6), color: fade)
-                }
-            }
-            canvas.popClip()
-        }
-
-        if l.hint != .none {
+        if hint != .none {
             var x = width - 16
             // Right to left: "HUD [F]  Help [H]", or just "[H] [F]" when narrow. A key cap sits 7 pt
             // from its label and 18 pt from the next key's label.
             for (label, key) in [("HUD", "F"), ("Help", "H")] {
-                if l.hint == .full {
+                if hint == .full {
                     let style = TextStyle(size: 12, color: GalleryTheme.barHint)
                     let labelWidth = canvas.measureText(label, style: style).width
                     x -= labelWidth
@@ -166,7 +119,7 @@ final class GalleryTabBar {
                 x -= GalleryTheme.keyCapWidth(key, height: 20, in: canvas)
                 GalleryTheme.keyCap(key, at: Point(x: x, y: (height - 20) / 2), height: 20, in: canvas,
                                     fill: RGBAColor(hex: 0x2C3039), text: RGBAColor(hex: 0xD7DAE0))
-                x -= l.hint == .full ? 18 : 6
+                x -= hint == .full ? 18 : 6
             }
         }
     }

@@ -2,7 +2,7 @@ import Motion
 import ScrollKit
 import ScrollKitSDL
 
-/// The frame-time HUD (toggled with F): FPS, a graph of the CPU cost of the last ``capacity`` frames
+/// The frame-time HUD (toggled with F), a view that takes no input: FPS, a graph of the CPU cost of the last ``capacity`` frames
 /// against the frame budget, skipped frames, and the current scene's phase and velocity.
 ///
 /// - Input: one ``FrameStats/Sample`` per frame from the host (``record(_:period:skipped:)``; the host
@@ -17,7 +17,7 @@ import ScrollKitSDL
 ///   (and when a value's text would not change they are kept, so the canvas's text cache keeps hitting).
 ///   Recording is O(1) into preallocated rings; drawing is O(``capacity``) fills.
 @MainActor
-final class HUD {
+final class HUD: ViewNode {
     /// Frames the graph shows.
     static let capacity = 120
     /// Seconds between text refreshes.
@@ -60,6 +60,7 @@ final class HUD {
         costs = Array(repeating: 0, count: Self.capacity)
         presents = Array(repeating: 0, count: Self.capacity)
         spanStarts = Array(repeating: false, count: Self.capacity)
+        super.init()
     }
 
     /// Adds the host's latest frame (ignored if it was already recorded). `period` is the frame
@@ -90,7 +91,7 @@ final class HUD {
         guard count >= 2 else { return nil }
         let last = present(at: count - 1)
         var first = count - 1
-        while first > 0 && !startsSpan(at: first) && last - present(at: first - 1) <= 1.0 + 1e-9 { first -= 1 }
+        while first > 0 && !startsSpan(at: first) && last - present(at: first - 1) <= 1.0 + Precision.slack { first -= 1 }
         let span = last - present(at: first)
         guard span > 0 else { return nil }
         return Double(count - 1 - first) / span
@@ -180,10 +181,9 @@ final class HUD {
              width: panelSize.width, height: panelSize.height)
     }
 
-    /// Draws the panel in a corner of `content` (window points): bottom right, or top right when `top`.
-    func draw(in canvas: DrawingCanvas, content: Rect, top: Bool = false) {
-        let panel = Self.panelRect(in: content, top: top)
-        guard content.width >= panel.width + 24, content.height >= panel.height + 24 else { return }
+    /// Draws the panel into its frame (the shell places it in a corner of the content, ``panelRect(in:top:)``,
+    /// and hides it when the content has no room for it).
+    override func draw(in canvas: any DrawingCanvas, frame panel: Rect) {
         canvas.fillRoundedRect(panel.offsetBy(dx: 0, dy: 2), radius: 14, color: RGBAColor(r: 0, g: 0, b: 0, a: 60))
         canvas.fillRoundedRect(panel, radius: 14, color: GalleryTheme.overlayPanel)
         let x = panel.minX + 14, width = panel.width - 28

@@ -2,9 +2,10 @@ import ScrollKit
 
 /// The help overlay (H or ?): every key and gesture of the gallery, in sections, over a dimmed window.
 ///
-/// Static text laid out once per window size; drawing is a few dozen cached text blits.
+/// A view covering the window: a tap anywhere on it activates it (the shell closes it then). Static text;
+/// drawing is a few dozen cached text blits.
 @MainActor
-final class HelpOverlay {
+final class HelpOverlay: ViewNode {
     /// One line: the keys (each drawn as a key cap) or a gesture (plain text), and what it does.
     struct Item: Sendable, Equatable {
         var keys: [String]
@@ -93,6 +94,10 @@ final class HelpOverlay {
 
     static func height(of sections: [Section]) -> Double {
         sections.reduce(0) { $0 + sectionTitleHeight + Double($1.items.count) * rowHeight + sectionGap } - sectionGap
+    }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        draw(in: canvas, size: frame.size)
     }
 
     /// Dims the whole window and draws the card.

@@ -1,6 +1,7 @@
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import SplitMix
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -346,7 +347,7 @@ final class SoakDriver: HostClient {
         // While a finger holds it the scale may lag limits that changed under it (a resize); it returns on release,
         // on the spring (checked at rest).
         let held = scroll.phase == .tracking || scroll.phase == .dragging || scroll.isZoomAnimating
-        guard s.isFinite, held || (s >= lo / 2 * (1 - 1e-9) && s <= hi * 2 * (1 + 1e-9)) else {
+        guard s.isFinite, held || (s >= lo / 2 * (1 - Precision.slack) && s <= hi * 2 * (1 + Precision.slack)) else {
             fail("photo: zoom scale \(s) beyond an octave of \(lo) ... \(hi)"); return
         }
         let w = Double(scene.photo.pyramid.width) * s, h = Double(scene.photo.pyramid.height) * s
@@ -355,7 +356,7 @@ final class SoakDriver: HostClient {
         }
         if scene.photo.frame.size != scroll.contentSize { fail("photo: the photo is laid out at \(scene.photo.frame), the content is \(scroll.contentSize)"); return }
         if scroll.phase == .idle, !scroll.isAnimating {
-            if s < lo * (1 - 1e-9) || s > hi * (1 + 1e-9) { fail("photo: at rest at scale \(s) outside \(lo) ... \(hi)"); return }
+            if s < lo * (1 - Precision.slack) || s > hi * (1 + Precision.slack) { fail("photo: at rest at scale \(s) outside \(lo) ... \(hi)"); return }
             let o = scroll.contentOffset, a = scroll.minContentOffset, b = scroll.maxContentOffset
             if o.x < a.x - 1e-6 || o.x > b.x + 1e-6 || o.y < a.y - 1e-6 || o.y > b.y + 1e-6 {
                 fail("photo: at rest at \(o) outside \(a) ... \(b) (scale \(s))")

@@ -1,3 +1,5 @@
+// Fonts for SDLCanvas: the FontLibrary of bundled and registered faces, opened once per face and pixel size.
+
 import CSDL2
 import CSDL2_ttf
 import Foundation

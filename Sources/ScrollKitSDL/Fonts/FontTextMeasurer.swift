@@ -1,3 +1,5 @@
+// FontTextMeasurer: a TextMeasurer on SDL2_ttf, placing glyphs on whole pixels.
+
 import CSDL2_ttf
 import ScrollKit
 

@@ -1,3 +1,5 @@
+// The glyph cache: glyph keys, faces and the atlas that holds each glyph's coverage.
+
 import CSDL2
 import ScrollKit
 

@@ -1,3 +1,5 @@
+// SDLCanvas's glyph text: laying out a line's glyphs from the cache and drawing them.
+
 import CSDL2
 import CScrollKitPixels
 import CSDL2_ttf

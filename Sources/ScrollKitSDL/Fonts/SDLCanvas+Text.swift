@@ -1,3 +1,5 @@
+// SDLCanvas's text textures: one cached white texture per string, pixel size and weight, tinted when drawn.
+
 import CSDL2
 import ScrollKit
 

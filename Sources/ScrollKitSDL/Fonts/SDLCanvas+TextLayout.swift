@@ -1,3 +1,5 @@
+// SDLCanvas and TextLayout: drawing a laid-out text glyph by glyph from the atlas, and the canvas's own text measurer.
+
 import CSDL2
 import ScrollKit
 

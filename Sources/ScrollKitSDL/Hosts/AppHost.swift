@@ -1,3 +1,5 @@
+// AppHost: the frame loop around a HostClient (window or headless), with HostClient and HostOptions.
+
 import CSDL2
 import Motion
 import ScrollKit

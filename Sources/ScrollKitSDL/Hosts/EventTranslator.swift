@@ -1,3 +1,5 @@
+// EventTranslator: SDL events into HostEvents (input in points, with their own timestamps on the host clock).
+
 import CSDL2
 import Foundation
 import ScrollKit

@@ -1,3 +1,5 @@
+// FrameStats: what a host measured while running — frames, skips, per-frame cost, pacing, memory.
+
 import Foundation
 #if canImport(Glibc)
 import Glibc

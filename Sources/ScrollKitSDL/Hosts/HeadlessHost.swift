@@ -1,3 +1,5 @@
+// HeadlessHost: a host without a display (SDL's dummy driver, software renderer), for tests, CI and recordings.
+
 import CSDL2
 import Motion
 import ScrollKit

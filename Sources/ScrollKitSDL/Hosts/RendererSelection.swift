@@ -1,3 +1,5 @@
+// RendererSelection: how a window host chooses its renderer before any exists (OpenGL only where a GPU may be).
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+// RootViewClient: the HostClient that runs one view tree, and AppHost's run(rootView:) on it.
+
 import Motion
 import ScrollKit
 

@@ -1,3 +1,5 @@
+// SDLBridge: ScrollKit inside an app's own SDL loop (its renderer, its events, its frame times).
+
 import CSDL2
 import Motion
 import ScrollKit

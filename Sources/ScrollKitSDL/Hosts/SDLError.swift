@@ -1,3 +1,5 @@
+// SDLError: an error from SDL or its companions, as one line naming what failed.
+
 import CSDL2
 
 /// An error from SDL or one of its companions (SDL2_ttf, SDL2_image), or from loading a file for them.

@@ -1,3 +1,5 @@
+// SDLSession: SDL's video subsystem, shared by every host of the process.
+
 import CSDL2
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+// WindowHost: a host with a resizable, high-DPI window on a display.
+
 import CSDL2
 import CScrollKitPixels
 import Motion

@@ -1,3 +1,5 @@
+// GoldenImage: checking a headless frame against a golden PNG (GoldenCheck says what it found).
+
 import Foundation
 
 /// What checking a frame against a golden PNG found (`GoldenImage.check`).

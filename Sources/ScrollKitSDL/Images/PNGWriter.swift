@@ -1,3 +1,5 @@
+// RGBAImage (pixels in memory) and PNGWriter (PNG output and input through SDL2_image).
+
 import CSDL2
 import CSDL2_image
 import Foundation

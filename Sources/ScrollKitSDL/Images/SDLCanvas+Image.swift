@@ -1,3 +1,5 @@
+// SDLCanvas's images: textures made from the ImageLibrary's surfaces, and drawing them.
+
 import CSDL2
 import CScrollKitPixels
 import ScrollKit

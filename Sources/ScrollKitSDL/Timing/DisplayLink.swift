@@ -1,3 +1,5 @@
+// DisplayLink: a stand-in for CADisplayLink, one callback per frame of a host's timeline.
+
 import Motion
 
 /// A stand-in for `CADisplayLink`: one callback, run on the main actor once per frame of a

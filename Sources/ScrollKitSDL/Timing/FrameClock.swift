@@ -1,3 +1,6 @@
+// FrameClock: a display link's time source — RealClock (SDL's performance counter) and VirtualClock (exact, never
+// sleeps).
+
 import CSDL2
 import CScrollKitPixels
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+// FrameDeltaNotifier, which tells receivers the time between consecutive frames, and FrameDeltaReceiver.
+
 /// Receives the time between consecutive frames from a ``FrameDeltaNotifier``.
 @MainActor
 public protocol FrameDeltaReceiver: AnyObject {

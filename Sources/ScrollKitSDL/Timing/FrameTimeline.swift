@@ -1,3 +1,5 @@
+// FrameTimeline: a host's frames — the clock, the pacing and the display links that ride on it.
+
 import Motion
 
 /// A host's frame timeline: the clock, the pacing and the display links that ride on it.

@@ -1,51 +1,6 @@
-/// How a grid chooses its columns (its tracks across the scroll axis).
-public enum GridColumns: Sendable, Hashable {
-    /// Exactly this many columns (values below 1 count as 1, above ``SectionedGridLayout/maximumColumnCount`` as that).
-    case fixed(Int)
-    /// As many columns as fit at `minimumWidth` each (with the inter-item spacing between them), at least
-    /// one: `max(1, floor((available + spacing) / (minimumWidth + spacing)))`; the columns then share the
-    /// available width equally. A minimum below 1 pt (0, negative, NaN) counts as 1 pt, +infinity as
-    /// ``ListLayout/maximumItemSize``.
-    case adaptive(minimumWidth: Double)
-}
-
-/// An item's length along the scroll axis (a row's height in a vertical grid).
-public enum GridItemLength: Sendable, Hashable {
-    /// Every row is this long (sanitized like a ``ListLayout`` size: 1 pt ... ``ListLayout/maximumItemSize``).
-    case fixed(Double)
-    /// The column width times this ratio (1 = square items; 1.5 = items half again as long as they are
-    /// wide). A ratio that is 0, negative or NaN counts as 1; the resulting length is sanitized like
-    /// `.fixed` (so a 0-wide column still gives 1 pt rows).
-    case aspect(Double)
-}
-
-/// A position in a sectioned grid: the `item`-th item of section `section` (both from 0).
-public struct GridIndex: Sendable, Hashable, Comparable {
-    public var section: Int
-    public var item: Int
-    public init(section: Int, item: Int) { self.section = section; self.item = item }
-    public static func < (a: GridIndex, b: GridIndex) -> Bool {
-        (a.section, a.item) < (b.section, b.item)
-    }
-}
-
-/// The decoration of one section: an optional header and footer, and insets around its items.
-public struct GridSectionStyle: Sendable, Hashable {
-    /// The header's length along the axis; 0 = no header.
-    public var headerLength: Double
-    /// The footer's length along the axis; 0 = no footer.
-    public var footerLength: Double
-    /// Insets around the section's items: along the axis, space between the header and the first row and
-    /// between the last row and the footer; across it, they narrow the columns. Not applied to a section
-    /// without items.
-    public var insets: Insets
-    public init(headerLength: Double = 0, footerLength: Double = 0, insets: Insets = .zero) {
-        self.headerLength = headerLength
-        self.footerLength = footerLength
-        self.insets = insets
-    }
-    public static let plain = GridSectionStyle()
-}
+// SectionedGridLayout: a sectioned grid's geometry — its state, sections and width, indices, sizes and
+// frames, and the internals every lookup builds on (the visible content and rows are in
+// SectionedGridLayout+Visible.swift).
 
 /// The geometry of a sectioned grid along its scroll axis: columns, rows, section headers and footers, the
 /// visible items at an offset and the pinned ("sticky") header. Pure geometry: it draws nothing.
@@ -140,17 +95,17 @@ public final class SectionedGridLayout {
 
     private var storedItemSpacing: Double = 0
     private var storedInteritemSpacing: Double = 0
-    private var storedInsets: Insets = .zero
+    private(set) var storedInsets: Insets = .zero
     /// `firstItem[s]`: the flat index of section `s`'s first item; `firstItem[S]` = item count.
-    private var firstItem: [Int] = [0]
+    private(set) var firstItem: [Int] = [0]
     /// The style of every section when uniform (`styles` empty), sanitized.
     private var uniformStyle = GridSectionStyle.plain
     /// Per-section styles, sanitized; empty when every section has `uniformStyle`.
-    private var styles: [GridSectionStyle] = []
+    private(set) var styles: [GridSectionStyle] = []
     /// Built lazily: `firstRow[s]` (global index of section `s`'s first row; `[S]` = row count) and
     /// `starts[s]` (where section `s`'s header begins; `[S]` = where the last section ends).
-    private var firstRow: [Int] = [0]
-    private var starts: [Double] = [0]
+    private(set) var firstRow: [Int] = [0]
+    private(set) var starts: [Double] = [0]
     private var uniformMetrics = Metrics(columns: 1, columnWidth: 0, rowLength: 1, crossStart: 0)
     private var isBuilt = false
     /// How many times the per-section positions were built (for tests).
@@ -335,167 +290,6 @@ public final class SectionedGridLayout {
         return starts[min(max(section, 0), sectionCount)]
     }
 
-    // MARK: - Visible content
-
-    /// The flat indices of the items that intersect the stretch `[offset, offset + length)` along the axis
-    /// (every column counts: the viewport spans the grid's width). An item `[start, end)` is included when
-    /// `start < offset + length` and `end > offset`; items are in row order, so these form one range.
-    /// Empty (at a clamped position) when `length <= 0`, either value is NaN, or nothing intersects.
-    /// O(log S).
-    public func visibleItems(offset: Double, length: Double) -> Range<Int> {
-        let n = itemCount
-        guard n > 0, length > 0, !offset.isNaN else { return 0..<0 }
-        build()
-        let sc = sectionCount
-        var end = offset + length
-        if end.isNaN { end = .infinity }
-        // First item: in the first section whose rows end after `offset`, its first row that does.
-        let s0 = partitionPoint(in: 0..<sc) { rowsEnd($0) > offset }
-        var first = n
-        if s0 < sc {
-            let m = metrics(s0), rows = rowCount(inSection: s0)
-            var k = 0
-            if rows > 0 {
-                k = rowIndex(section: s0, lastStartingBefore: offset, inclusive: true, m)   // -1 ... rows-1
-                if k < 0 { k = 0 } else if rowStart(section: s0, row: k, m) + m.rowLength <= offset { k += 1 }
-            }
-            first = min(n, firstItem[s0] + min(k * m.columns, itemCount(inSection: s0)))
-        }
-        // End: in the last section whose rows start before `end`, the rows that start before `end`.
-        let s1 = partitionPoint(in: 0..<sc) { rowsStart($0) >= end }
-        var upper = 0
-        if s1 > 0 {
-            let s = s1 - 1, m = metrics(s)
-            let rows = rowCount(inSection: s) > 0 ? rowIndex(section: s, lastStartingBefore: end, inclusive: false, m) + 1 : 0
-            upper = firstItem[s] + min(rows * m.columns, itemCount(inSection: s))
-        }
-        return upper > first ? first..<upper : first..<first
-    }
-
-    /// The sections whose extent (header to footer) intersects `[offset, offset + length)`, by the same rule
-    /// as ``visibleItems(offset:length:)``; zero-length sections inside the range are included. O(log S).
-    public func visibleSections(offset: Double, length: Double) -> Range<Int> {
-        let sc = sectionCount
-        guard sc > 0, length > 0, !offset.isNaN else { return 0..<0 }
-        build()
-        var end = offset + length
-        if end.isNaN { end = .infinity }
-        let first = partitionPoint(in: 0..<sc) { self.starts[$0 + 1] > offset }
-        let upper = partitionPoint(in: 0..<sc) { self.starts[$0] >= end }
-        return upper > first ? first..<upper : first..<first
-    }
-
-    /// The section whose extent contains `position` along the axis: the last section starting at or before
-    /// it (a later zero-length section at the same place wins); `nil` before the first section, for NaN and
-    /// when there are no sections. Positions past the end give the last section. O(log S).
-    public func section(at position: Double) -> Int? {
-        let sc = sectionCount
-        guard sc > 0, !position.isNaN else { return nil }
-        build()
-        let s = partitionPoint(in: 0..<sc) { self.starts[$0] > position } - 1
-        return s >= 0 ? s : nil
-    }
-
-    /// The header pinned at the viewport's leading edge `offset` (its top for a vertical grid), UITableView
-    /// plain style: the header of the section at `offset`, at `offset`, but never below
-    /// `sectionStart(s + 1) - headerLength` (the next section's header pushes it up, 1:1, once it reaches the
-    /// pinned header's bottom; over the section's footer it stays pinned) and never above its natural place.
-    ///
-    /// `nil` when no header is pinned: `offset` before the first section (every header at its natural place),
-    /// the section at `offset` has no header, `offset` is past the last section's end (the header would lie
-    /// wholly above the viewport), or NaN. To pin below a bar, pass `offset + barLength`. O(log S).
-    public func pinnedHeader(offset: Double) -> (section: Int, frame: Rect)? {
-        guard let s = section(at: offset) else { return nil }
-        let h = style(ofSection: s).headerLength
-        guard h > 0 else { return nil }
-        let position = max(starts[s], min(offset, starts[s + 1] - h))
-        guard position + h > offset else { return nil }
-        return (s, decorationFrame(along: position, length: h))
-    }
-
-    /// The frame of section `section`'s header pinned at `offset` (as ``pinnedHeader(offset:)`` places it,
-    /// between its natural place and the next section's push), whether or not that section is the one at
-    /// `offset`: a list decides the pinned section at its exact offset and places its header at the offset
-    /// the content is drawn at (rounded to device pixels). Nil for a bad section or one without a header. O(1).
-    public func pinnedHeaderFrame(section: Int, offset: Double) -> Rect? {
-        build()
-        guard section >= 0, section < sectionCount, offset.isFinite else { return nil }
-        let h = style(ofSection: section).headerLength
-        guard h > 0 else { return nil }
-        return decorationFrame(along: max(starts[section], min(offset, starts[section + 1] - h)), length: h)
-    }
-
-    // MARK: - Rows
-
-    /// The number of item rows in all sections (header and footer rows are not rows).
-    public var rowCount: Int {
-        build()
-        return firstRow[sectionCount]
-    }
-
-    /// The number of item rows in section `section` (0 out of range).
-    public func rowCount(inSection section: Int) -> Int {
-        guard section >= 0, section < sectionCount else { return 0 }
-        build()
-        return firstRow[section + 1] - firstRow[section]
-    }
-
-    /// The global row of the item with flat index `index` (`nil` out of range). O(log S).
-    public func row(ofItem index: Int) -> Int? {
-        guard index >= 0, index < itemCount else { return nil }
-        build()
-        let s = section(ofItem: index)
-        return firstRow[s] + (index - firstItem[s]) / metrics(s).columns
-    }
-
-    /// The flat indices of the items in global row `row` (empty out of range). O(log S).
-    public func items(inRow row: Int) -> Range<Int> {
-        guard row >= 0, row < rowCount else { return 0..<0 }
-        let s = section(ofRow: row), columns = metrics(s).columns
-        let lo = firstItem[s] + (row - firstRow[s]) * columns
-        return lo..<min(lo + columns, firstItem[s + 1])
-    }
-
-    /// Where global row `row` starts along the axis (clamped to the rows; the leading inset when none). O(log S).
-    public func rowStart(_ row: Int) -> Double {
-        let rc = rowCount
-        guard rc > 0 else { return leading(storedInsets) }
-        let r = min(max(row, 0), rc - 1)
-        let s = section(ofRow: r)
-        return rowStart(section: s, row: r - firstRow[s], metrics(s))
-    }
-
-    /// The length of global row `row` along the axis (clamped; 0 when there are no rows). O(log S).
-    public func rowLength(_ row: Int) -> Double {
-        let rc = rowCount
-        guard rc > 0 else { return 0 }
-        return metrics(section(ofRow: min(max(row, 0), rc - 1))).rowLength
-    }
-
-    /// The last row starting at or before `position` (a position in a gap, a section inset, a footer or
-    /// the next header belongs to the row before); before the first row, the first; `nil` when there are no
-    /// rows. NaN gives row 0. O(log S).
-    public func rowIndex(containing position: Double) -> Int? {
-        let rc = rowCount
-        guard rc > 0 else { return nil }
-        guard !position.isNaN else { return 0 }
-        let sc = sectionCount
-        let s = partitionPoint(in: 0..<sc) { self.rowsStart($0) > position } - 1
-        guard s >= 0 else { return 0 }
-        guard rowCount(inSection: s) > 0 else { return max(0, firstRow[s] - 1) }
-        let k = rowIndex(section: s, lastStartingBefore: position, inclusive: true, metrics(s))
-        return firstRow[s] + max(0, k)
-    }
-
-    /// The grid's rows as a ``SnapGeometry``, so ``SnapBehavior`` snaps to item rows (headers and footers
-    /// are skipped: a snap stop is always a row of items). Reflects the layout when asked, not a copy.
-    ///
-    /// With `.items` and `.start` alignment, row `k` rests at `rowStart(k) - rowStart(0) + minOffset`: every
-    /// row comes to rest where the first row is at the top of the scroll range, that is just below the first
-    /// section's header and insets; with uniform section styles that is just below the pinned header.
-    /// `.paging` does not look at rows; `.centered` centres rows.
-    public var rowGeometry: GridRowGeometry { GridRowGeometry(layout: self) }
-
     // MARK: - Internals
 
     struct Metrics {
@@ -517,7 +311,7 @@ public final class SectionedGridLayout {
     }
 
     private var isHorizontal: Bool { axis == .horizontal }
-    private func leading(_ i: Insets) -> Double { isHorizontal ? i.left : i.top }
+    func leading(_ i: Insets) -> Double { isHorizontal ? i.left : i.top }
     private func trailing(_ i: Insets) -> Double { isHorizontal ? i.right : i.bottom }
     private func crossLeading(_ i: Insets) -> Double { isHorizontal ? i.top : i.left }
     private func crossTrailing(_ i: Insets) -> Double { isHorizontal ? i.bottom : i.right }
@@ -526,7 +320,7 @@ public final class SectionedGridLayout {
         isHorizontal ? Rect(x: a, y: c, width: l, height: w) : Rect(x: c, y: a, width: w, height: l)
     }
 
-    private func decorationFrame(along a: Double, length l: Double) -> Rect {
+    func decorationFrame(along a: Double, length l: Double) -> Rect {
         let c = crossLeading(storedInsets)
         return rect(along: a, alongLength: l, cross: c, crossLength: max(0, crossLength - c - crossTrailing(storedInsets)))
     }
@@ -579,7 +373,7 @@ public final class SectionedGridLayout {
     }
 
     /// Builds `firstRow` and `starts` from the counts, styles, width and spacings. O(S).
-    private func build() {
+    func build() {
         guard !isBuilt else { return }
         isBuilt = true
         buildCount += 1
@@ -613,25 +407,25 @@ public final class SectionedGridLayout {
 
     /// The section holding flat item `index` (in range): the last section starting at or before it that
     /// has items. O(log S).
-    private func section(ofItem index: Int) -> Int {
+    func section(ofItem index: Int) -> Int {
         partitionPoint(in: 0..<sectionCount) { self.firstItem[$0 + 1] > index }
     }
 
     /// The section holding global row `row` (in range). O(log S).
-    private func section(ofRow row: Int) -> Int {
+    func section(ofRow row: Int) -> Int {
         build()
         return partitionPoint(in: 0..<sectionCount) { self.firstRow[$0 + 1] > row }
     }
 
     /// Where section `s`'s first row starts (for an empty section, where its footer starts). Non-decreasing in `s`.
-    private func rowsStart(_ s: Int) -> Double {
+    func rowsStart(_ s: Int) -> Double {
         let style = styles.isEmpty ? uniformStyle : styles[s]
         let inset = firstItem[s + 1] > firstItem[s] ? leading(style.insets) : 0
         return starts[s] + style.headerLength + inset
     }
 
     /// Where section `s`'s last row ends (for an empty section, where its footer starts). Non-decreasing in `s`.
-    private func rowsEnd(_ s: Int) -> Double {
+    func rowsEnd(_ s: Int) -> Double {
         let style = styles.isEmpty ? uniformStyle : styles[s]
         let inset = firstItem[s + 1] > firstItem[s] ? trailing(style.insets) : 0
         return starts[s + 1] - style.footerLength - inset
@@ -640,12 +434,12 @@ public final class SectionedGridLayout {
     /// The canonical start of row `row` of section `s`: every row position is computed here, so lookups
     /// and frames agree to the bit.
     @inline(__always)
-    private func rowStart(section s: Int, row: Int, _ m: Metrics) -> Double {
+    func rowStart(section s: Int, row: Int, _ m: Metrics) -> Double {
         rowsStart(s) + Double(row) * (m.rowLength + storedItemSpacing)
     }
 
     /// The last row of (non-empty) section `s` whose start is `<= p` (inclusive) or `< p`; -1 when none.
-    private func rowIndex(section s: Int, lastStartingBefore p: Double, inclusive: Bool, _ m: Metrics) -> Int {
+    func rowIndex(section s: Int, lastStartingBefore p: Double, inclusive: Bool, _ m: Metrics) -> Int {
         let rows = firstRow[s + 1] - firstRow[s]
         @inline(__always) func before(_ x: Double) -> Bool { inclusive ? x <= p : x < p }
         let stride = m.rowLength + storedItemSpacing
@@ -657,16 +451,4 @@ public final class SectionedGridLayout {
         while k + 1 < rows && before(rowStart(section: s, row: k + 1, m)) { k += 1 }
         return k
     }
-}
-
-/// A ``SectionedGridLayout``'s item rows as a ``SnapGeometry``: row `i` is the `i`-th row of items across all
-/// sections (headers and footers are not rows). Every call asks the layout, so it reflects changes.
-/// O(log S) per call (S = sections).
-public struct GridRowGeometry: SnapGeometry {
-    public let layout: SectionedGridLayout
-    public init(layout: SectionedGridLayout) { self.layout = layout }
-    public var itemCount: Int { layout.rowCount }
-    public func itemStart(_ index: Int) -> Double { layout.rowStart(index) }
-    public func itemLength(_ index: Int) -> Double { layout.rowLength(index) }
-    public func itemIndex(containing position: Double) -> Int? { layout.rowIndex(containing: position) }
 }

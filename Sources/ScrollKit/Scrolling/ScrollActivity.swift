@@ -1,0 +1,195 @@
+import Motion
+
+// ScrollActivity: the one thing a scroll view is doing (idle, held, dragging, ballistic, driven, zooming),
+// each activity with its clock, its simulations and its completion; `phase` is projected from it.
+
+extension ScrollingView {
+    /// What the scroll view is doing: exactly one activity at a time, as Flutter's `ScrollActivity`.
+    ///
+    /// Starting an activity replaces the current one (`beginActivity(_:)`); the one replaced
+    /// is owed its completion with `false` (a timed scroll's, a zoom's), never its `didEnd…` callback.
+    /// ``ScrollingView/phase`` and ``ScrollingView/isAnimating`` are read from it.
+    enum Activity {
+        /// At rest.
+        case idle
+        /// A pointer is down and has not (yet) dragged: `.tracking`.
+        case held(PointerState)
+        /// The content follows a pointer (or a trackpad's stream): `.dragging`.
+        case dragging(PointerState)
+        /// After a release: each axis decays, lands on its target or bounces back from an edge.
+        case ballistic(Ballistic)
+        /// A timed scroll (`setContentOffset(_:duration:curve:completion:)`, `scrollToEnd`) or a glide
+        /// (the wheel, the keys, a track click).
+        case driven(Driven)
+        /// An animated zoom (a double-tap, the keys, `setZoomScale(_:animated: true)`, a return to a limit).
+        case zooming(Zooming)
+    }
+
+    /// One axis moved by an activity: an `Animated` simulation (its clock and its curve), the value the
+    /// last frame shows exactly, and a shift for content that moved under it.
+    struct Track {
+        /// The simulation and the host time its clock reads 0.
+        var animated: Animated<AxisSimulation>
+        /// Where the motion comes to rest: the final frame shows exactly this.
+        var target: Double
+        /// Added to every position of the simulation (and already to `target`): content moved under a
+        /// running motion (`adjustContentOffset(by:)`) shifts its path without replanning it.
+        var shift: Double = 0
+
+        init(_ simulation: some Simulation, start: Double, target: Double) {
+            animated = Animated(AxisSimulation(simulation), start: start, rest: target)
+            self.target = target
+        }
+
+        /// The host time the motion's clock reads 0.
+        var start: Double { animated.start ?? 0 }
+        /// The simulation (unboxed).
+        var simulation: AxisSimulation { animated.simulation }
+        /// The position at `local` seconds on the motion's clock (the simulation's, shifted).
+        func position(at local: Double) -> Double { simulation.position(at: local) + shift }
+        /// The timed scroll's start position, shifted, if this is a timed scroll.
+        var timedFrom: Double? { simulation.timed.map { $0.from + shift } }
+    }
+
+    /// The ballistic activity: per axis (nil when that axis rests) a track and the stage it is in.
+    struct Ballistic {
+        /// What an axis's track does: a free decay (that hands over to the bounce spring if it crosses an
+        /// edge), a landing on a target (a snap position), or a bounce back onto an edge.
+        enum Stage { case decay, landing, bounce }
+        struct Axis {
+            var stage: Stage
+            var track: Track
+            /// The free decay, for the edge hand-over.
+            var decay: DecaySimulation? { stage == .decay ? track.simulation.decay : nil }
+        }
+        var x: Axis?
+        var y: Axis?
+
+        subscript(d: Dim) -> Axis? {
+            get { d == .x ? x : y }
+            set { if d == .x { x = newValue } else { y = newValue } }
+        }
+        var isEmpty: Bool { x == nil && y == nil }
+    }
+
+    /// The driven activity: a timed scroll or a glide, its tracks (nil on an axis that does not move) and
+    /// what it owes when it ends.
+    struct Driven {
+        enum Kind {
+            /// A timed scroll: its completion (called once: `true` at the destination, `false` if replaced).
+            case timed(Timed)
+            /// A glide; `followsEnd`: the End key's glide follows the end of the range if it moves (a
+            /// self-sizing list measuring the items it passes), so it still lands at the end.
+            case glide(followsEnd: Dim?)
+        }
+        var kind: Kind
+        var x: Track?
+        var y: Track?
+
+        subscript(d: Dim) -> Track? {
+            get { d == .x ? x : y }
+            set { if d == .x { x = newValue } else { y = newValue } }
+        }
+        var isEmpty: Bool { x == nil && y == nil }
+        var isGlide: Bool { if case .glide = kind { true } else { false } }
+        var timed: Timed? { if case .timed(let t) = kind { t } else { nil } }
+    }
+
+    /// A running timed scroll's request: where it goes, along which curve, until when.
+    struct Timed {
+        var destination: TimedRequest.Destination
+        var curve: TimingCurve
+        /// The host time it ends at.
+        var end: Double
+        var completion: (@MainActor (Bool) -> Void)?
+    }
+
+    /// The zooming activity: the progress 0 → 1 (timed, or the bounce spring for a return to a limit) and
+    /// the scale and offset it blends between about `anchor`.
+    struct Zooming {
+        var progress: Animated<AxisSimulation>
+        /// The return from past a limit (the spring): `.bouncing`.
+        var returnsToLimit: Bool
+        var fromScale: Double
+        var toScale: Double
+        /// The viewport point the zoom is about.
+        var anchor: Point
+        var fromOffset: Point
+        var toOffset: Point
+        var completion: (@MainActor (Bool) -> Void)?
+    }
+
+    // MARK: - Projections
+
+    /// The pointer of a held or dragging activity. Setting one begins that activity (held or dragging by
+    /// its `isDragging`); setting nil ends it (idle), and does nothing to any other activity.
+    var pointer: PointerState? {
+        get {
+            switch activity {
+            case .held(let p), .dragging(let p): p
+            default: nil
+            }
+        }
+        set {
+            if let p = newValue {
+                activity = p.isDragging ? .dragging(p) : .held(p)
+            } else if pointer != nil {
+                activity = .idle
+            }
+        }
+    }
+
+    /// The ballistic activity, if that is the current one.
+    var ballistic: Ballistic? { if case .ballistic(let b) = activity { b } else { nil } }
+    /// The driven activity, if that is the current one.
+    var driven: Driven? { if case .driven(let d) = activity { d } else { nil } }
+    /// The zooming activity, if that is the current one.
+    var zooming: Zooming? { if case .zooming(let z) = activity { z } else { nil } }
+
+    /// Whether an activity moves the content by itself (a ballistic or driven track, a zoom).
+    var activityMoves: Bool {
+        switch activity {
+        case .ballistic(let b): !b.isEmpty
+        case .driven(let d): !d.isEmpty
+        case .zooming: true
+        case .idle, .held, .dragging: false
+        }
+    }
+
+    /// What the scroll view is doing, read from its activity: `.tracking` for a held pointer (or a held
+    /// indicator thumb), `.dragging`, `.bouncing` when any axis bounces (or a zoom returns to a limit),
+    /// `.decelerating` for the rest of a ballistic activity, `.animating` for a driven one, a zoom, or a
+    /// request waiting for the next frame.
+    public var phase: ScrollingPhase {
+        switch activity {
+        case .held: return .tracking
+        case .dragging: return .dragging
+        default: break
+        }
+        if indicator.drag != nil { return .tracking }   // a pointer holds the indicator's thumb
+        switch activity {
+        case .zooming(let z):
+            return z.returnsToLimit ? .bouncing : .animating
+        case .ballistic(let b) where !b.isEmpty:
+            return b.x?.stage == .bounce || b.y?.stage == .bounce ? .bouncing : .decelerating
+        case .driven(let d) where !d.isEmpty:
+            return .animating
+        default:
+            return queuedRequest != nil ? .animating : .idle
+        }
+    }
+
+    /// Makes `next` the current activity and returns the completion the one it replaced is owed (a timed
+    /// scroll's or a zoom's, for the caller to call with `false` once its own state is settled).
+    @discardableResult
+    func beginActivity(_ next: Activity) -> (@MainActor (Bool) -> Void)? {
+        let owed: (@MainActor (Bool) -> Void)?
+        switch activity {
+        case .driven(let d): owed = d.timed?.completion
+        case .zooming(let z): owed = z.completion
+        default: owed = nil
+        }
+        activity = next
+        return owed
+    }
+}
