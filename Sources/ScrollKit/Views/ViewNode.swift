@@ -353,15 +353,11 @@ open class ViewNode {
     /// view keeps itself and draws through an unchanged call, an external source behind the same image
     /// name. It is cheap (a flag); the view's rectangle is redrawn in the next frame it is drawn in.
     /// A new ``drawingVersion`` as well: a call group keyed by it is drawn again.
-    public func setNeedsDisplay() {
-        needsDisplay = true
-        drawingVersion = DrawingVersion.next()
-    }
+    public func setNeedsDisplay() { needsDisplay = true; drawingVersion = DrawingVersion.next() }
 
     /// The version of the view's drawing inputs: new whenever a property marked ``DrawingInput`` is set (or
     /// ``setNeedsDisplay()`` is called). A view puts it in the key of the call group it draws in (``CallGroupKey``).
     @exclusivity(unchecked) public private(set) var drawingVersion = DrawingVersion.next()
-
     /// Internal: gives the view a new ``drawingVersion`` (``DrawingInput`` calls it).
     @usableFromInline func drawingInputChanged() { drawingVersion = DrawingVersion.next() }
 
