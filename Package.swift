@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each importing only those below it:
-//   scrollkit-demo (the command line) → ScrollKitGallery → ScrollKitSDL → ScrollKit → Motion
+//   scrollkit-demo (the command line) → ScrollKitGallery → ScrollKitSDL → ScrollKitDamage → ScrollKit → Motion
 // ScrollKit uses one system library, libunibreak (CUnibreak: UAX #14 line-break rules, plain C).
 // ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
 // (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
@@ -23,6 +23,7 @@ let package = Package(
     products: [
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
+        .library(name: "ScrollKitDamage", targets: ["ScrollKitDamage"]),
         .library(name: "ScrollKitSDL", targets: ["ScrollKitSDL"]),
         .library(name: "ScrollKitGallery", targets: ["ScrollKitGallery"]),
         // No C module is a product: SDL stays inside ScrollKitSDL, whose public API names no SDL type. An app
@@ -80,12 +81,14 @@ let package = Package(
         // Pure layers: no SDL, no clock (ScrollKit's text layout takes its break rules from libunibreak).
         .target(name: "Motion"),
         .target(name: "ScrollKit", dependencies: ["Motion", "CUnibreak"]),
+        // The damage renderer: draws frames by damage on any backend canvas that keeps its pixels (pure Swift).
+        .target(name: "ScrollKitDamage", dependencies: ["ScrollKit"]),
 
         // The platform.
         .target(
             name: "ScrollKitSDL",
-            dependencies: ["ScrollKit", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image", "CScrollKitPixels",
-                           "ScrollKitAssets"]
+            dependencies: ["ScrollKit", "ScrollKitDamage", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image",
+                           "CScrollKitPixels", "ScrollKitAssets"]
         ),
 
         // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
@@ -123,6 +126,8 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestOracles", "SplitMix"]),
         .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]),
+        // The damage renderer against a pure-Swift rasteriser: no SDL in this target.
+        .testTarget(name: "DamageTests", dependencies: ["ScrollKitDamage", "ScrollKit", "SplitMix"]),
         .testTarget(
             name: "PropertyTests",
             dependencies: [

@@ -156,7 +156,7 @@ struct DamageIdentityTests {
                 SDL_RenderFlush(host.renderer)   // what SDL still queues (image blits) is in the frame too
             }
             let report = tracked.canvas.lastDamage
-            if ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil { print("DAMAGE", c.scene, frame, report.drawnPixels, report.movedPixels, tracked.canvas.damage.rects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }.joined(separator: " ")) }
+            if ProcessInfo.processInfo.environment["DAMAGE_DEBUG"] != nil { print("DAMAGE", c.scene, frame, report.drawnPixels, report.movedPixels, tracked.canvas.changedRects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }.joined(separator: " ")) }
             #expect(report.tracked)
             if report.movedPixels > 0 { movedFrames += 1 }
             if report.drawnPixels < Int(tracked.logicalSize.width * tracked.logicalSize.height * scale * scale) { partialFrames += 1 }
@@ -168,7 +168,7 @@ struct DamageIdentityTests {
                 try? PNGWriter.write(a, to: "\(dir)/\(name).tracked.png")
                 try? PNGWriter.write(b, to: "\(dir)/\(name).whole.png")
                 let difference = a.difference(from: b, tolerance: 0)
-                let rects = tracked.canvas.damage.rects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }.joined(separator: " ")
+                let rects = tracked.canvas.changedRects.map { "(\($0.x),\($0.y) \($0.w)x\($0.h))" }.joined(separator: " ")
                 Issue.record("\(c.scene) at \(scale)x, frame \(frame): tracked frame differs from the whole one (\(difference)); \(report); damage \(rects); written to \(dir)/\(name).*.png")
                 return
             }
@@ -212,7 +212,7 @@ struct DamageIdentityTests {
 
         /// This frame with `rects` taken from `now`, compared with `now`: the first row where they differ
         /// (a pixel changed outside the rects), or nil.
-        func rowChangedOutside(_ rects: [SDL_Rect], now s: UnsafeMutablePointer<SDL_Surface>) -> Int? {
+        func rowChangedOutside(_ rects: [PixelRect], now s: UnsafeMutablePointer<SDL_Surface>) -> Int? {
             var expected = bytes
             let row = width * 4, pitch = Int(s.pointee.pitch)
             let pixels = s.pointee.pixels!

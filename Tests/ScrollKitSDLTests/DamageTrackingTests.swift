@@ -176,10 +176,9 @@ struct DamageTrackingTests {
             canvas.drawText("Tab \(state)", in: Rect(x: 8, y: 0, width: 80, height: 30),
                             style: TextStyle(size: 13, color: .black), alignment: .leading)
             // A group inside the group: part of it (its end does not end the outer one).
-            if !canvas.beginCallGroup(id: 8, key: SIMD4(0, 0, 0, 0)) {
+            canvas.callGroup(id: CallGroupID(8), key: CallGroupKey(frame: .zero)) { canvas in
                 canvas.drawPolyline([Point(x: 90, y: 5), Point(x: 120, y: 25), Point(x: 150, y: 5)],
                                     color: RGBAColor(hex: 0x0A7AFF), width: 2)
-                canvas.endCallGroup()
             }
             canvas.popClip()
             canvas.drawText("after", in: Rect(x: 160, y: 0, width: 40, height: 30),
@@ -191,12 +190,12 @@ struct DamageTrackingTests {
                 h.canvas.beginFrame()
                 // Something else that changes every frame, before and after the group.
                 h.canvas.fill(Rect(x: 0, y: 30, width: 200, height: 70), color: RGBAColor(r: UInt8(n * 20), g: 90, b: 90, a: 255))
-                if !h.canvas.beginCallGroup(id: 7, key: SIMD4(UInt64(state), 0, 0, 0)) {
-                    bar(h.canvas, state)
-                    h.canvas.endCallGroup()
-                } else {
-                    if h === host { takenOver += 1 }
+                var drawn = false
+                h.canvas.callGroup(id: CallGroupID(7), key: CallGroupKey(frame: .zero, state: UInt64(state))) { canvas in
+                    drawn = true
+                    bar(canvas, state)
                 }
+                if !drawn && h === host { takenOver += 1 }
                 h.canvas.drawText("Frame \(n)", in: Rect(x: 10, y: 40, width: 120, height: 30),
                                   style: TextStyle(size: 15, color: .white), alignment: .leading)
                 h.canvas.endFrame()
@@ -330,25 +329,24 @@ struct DamageTrackingTests {
                 // Before the group, another one drawn every frame (its key changes) with more texts and points
                 // each time, over the large group's first row: the large group's calls move in the frame's
                 // texts and points, and are drawn again where the first one changed.
-                if !h.canvas.beginCallGroup(id: 8, key: SIMD4(UInt64(n), 0, 0, 0)) {
+                h.canvas.callGroup(id: CallGroupID(8), key: CallGroupKey(frame: .zero, state: UInt64(n))) { _ in
                     for k in 0...n {
                         h.canvas.drawText("\(k)", in: Rect(x: Double(k) * 12, y: 0, width: 12, height: 20),
                                           style: TextStyle(size: 9, color: RGBAColor(hex: 0xFF3B30)), alignment: .leading)
                     }
                     h.canvas.drawPolyline((0...n + 1).map { Point(x: Double($0) * 10, y: 18) }, color: .black, width: 1)
-                    h.canvas.endCallGroup()
                 }
-                if !h.canvas.beginCallGroup(id: 9, key: SIMD4(1, 2, 3, 4)) {
+                var drawn = false
+                h.canvas.callGroup(id: CallGroupID(9), key: CallGroupKey(frame: .zero, state: 1234)) { _ in
+                    drawn = true
                     for i in 0..<35 {
                         let x = Double(i % 7) * 34, y = Double(i / 7) * 24
                         h.canvas.drawText("\(i)", in: Rect(x: x, y: y, width: 30, height: 20),
                                           style: TextStyle(size: 10, color: .black), alignment: .leading)
                         h.canvas.drawPolyline([Point(x: x, y: y + 21), Point(x: x + 20, y: y + 22)], color: .black, width: 1)
                     }
-                    h.canvas.endCallGroup()
-                } else if h === hosts.damage {
-                    taken += 1
                 }
+                if !drawn && h === hosts.damage { taken += 1 }
                 h.canvas.endFrame()
             }
             #expect(try hosts.damage.readPixels() == hosts.whole.readPixels(), "frame \(n)")

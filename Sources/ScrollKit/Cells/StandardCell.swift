@@ -159,24 +159,20 @@ open class StandardCell: ListCell {
     // MARK: Content
 
     /// The main line of text.
-    @exclusivity(unchecked) public var title: String = "" { didSet { inputsChanged() } }
+    @DrawingInput public var title: String = ""
     /// Text under the title, wrapped to ``Appearance/subtitleMaxLines`` lines, or `nil` for a title-only row.
-    @exclusivity(unchecked) public var subtitle: String? { didSet { inputsChanged() } }
+    @DrawingInput public var subtitle: String? = nil
     /// The leading image or swatch.
-    @exclusivity(unchecked) public var leading: Leading = .none { didSet { inputsChanged() } }
+    @DrawingInput public var leading: Leading = .none
     /// The trailing accessory.
-    @exclusivity(unchecked) public var accessory: Accessory = .none {
-        didSet { inputsChanged(); updateSwitch() }
-    }
+    @DrawingInput public var accessory: Accessory = .none { didSet { updateSwitch() } }
     /// The selected look: ``Appearance/selectedBackgroundColor`` (and a checkmark with
     /// ``Appearance/showsCheckmarkWhenSelected``). Set it from the data source; a list does not set it.
-    @exclusivity(unchecked) public var isSelected = false { didSet { inputsChanged() } }
+    @DrawingInput public var isSelected = false
     /// The look. Give cells and ``height(title:subtitle:width:leading:accessory:appearance:measurer:)`` the same value.
-    @exclusivity(unchecked) public var appearance = Appearance() {
-        didSet { inputsChanged(); updateSwitch() }
-    }
+    @DrawingInput public var appearance = Appearance() { didSet { updateSwitch() } }
     /// The measurer text is laid out with, or `nil` for ``defaultTextMeasurer``.
-    @exclusivity(unchecked) public var textMeasurer: (any TextMeasurer)? { didSet { inputsChanged() } }
+    @DrawingInput public var textMeasurer: (any TextMeasurer)? = nil
     /// Called after a tap on the switch flipped it, with the new state. Held strongly; capture owners weakly.
     public var onToggle: (@MainActor (StandardCell, Bool) -> Void)?
 
@@ -194,18 +190,11 @@ open class StandardCell: ListCell {
     private let switchView = Switch()
     /// Passed inout to `arrange` in every draw (no other access meanwhile): no dynamic exclusivity check.
     @exclusivity(unchecked) private var layouts = LayoutSlots()
-    /// The parts last arranged, for the frame and measurer they were arranged in: a cell drawn again
-    /// unchanged (every frame while its list scrolls: its frame is in content coordinates) reuses them.
-    /// Every input of `arrange` but those two is a stored property above, whose change drops them.
-    @exclusivity(unchecked) private var arranged: (frame: Rect, measurer: any TextMeasurer, parts: Parts)?
-
-    /// Names the state of the inputs above: part of the key of the call group it draws in (``CallGroupKey``).
-    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
-
-    private func inputsChanged() {
-        arranged = nil
-        inputsVersion = CallGroupKey.newVersion()
-    }
+    /// The parts last arranged, for the frame, measurer and inputs (``ViewNode/drawingVersion``) they were
+    /// arranged for: a cell drawn again unchanged (every frame while its list scrolls: its frame is in
+    /// content coordinates) reuses them. Every input of `arrange` but the first two is a ``DrawingInput``.
+    @exclusivity(unchecked) private var arranged: (frame: Rect, measurer: any TextMeasurer, version: DrawingVersion,
+                                                   parts: Parts)?
 
     public required init() {
         super.init()
@@ -291,11 +280,13 @@ open class StandardCell: ListCell {
 
     private func arrangeSelf(in frame: Rect) -> Parts {
         let measurer = textMeasurer ?? Self.defaultTextMeasurer
-        if let arranged, arranged.frame == frame, arranged.measurer === measurer { return arranged.parts }
+        if let arranged, arranged.frame == frame, arranged.measurer === measurer, arranged.version == drawingVersion {
+            return arranged.parts
+        }
         let parts = Self.arrange(in: frame, title: title, subtitle: subtitle, leading: leading, accessory: accessory,
                                  checkmark: showsSelectionCheckmark, appearance: appearance,
                                  measurer: measurer, slots: &layouts)
-        arranged = (frame, measurer, parts)
+        arranged = (frame, measurer, drawingVersion, parts)
         return parts
     }
 
@@ -306,14 +297,17 @@ open class StandardCell: ListCell {
     open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard frame.width > 0, frame.height > 0, frame.width.isFinite, frame.height.isFinite,
               frame.minX.isFinite, frame.minY.isFinite else { return }
-        // One call group (`DrawingCanvas.beginCallGroup`): a canvas that compares frames takes the last
-        // frame's calls while nothing they depend on changed (every frame a list scrolls: the frame is in
-        // content coordinates). The key: the frame, the inputs' version, the highlight and the measurer.
+        // One call group (`DrawingCanvas.callGroup`): a canvas that compares frames takes the last frame's
+        // calls while nothing they depend on changed (every frame a list scrolls: the frame is in content
+        // coordinates). The key: the frame, the inputs' version, the highlight and the measurer.
         let measurer = textMeasurer ?? Self.defaultTextMeasurer
         let state = UInt64(UInt(bitPattern: ObjectIdentifier(measurer))) << 1 | (isHighlighted ? 1 : 0)
-        let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: state)
-        if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
-        defer { canvas.endCallGroup() }
+        let key = CallGroupKey(frame: frame, version: drawingVersion, state: state)
+        canvas.callGroup(id: CallGroupID(of: self), key: key) { drawContent(in: $0, frame: frame) }
+    }
+
+    /// The calls of ``draw(in:frame:)``'s group.
+    private func drawContent(in canvas: any DrawingCanvas, frame: Rect) {
         let look = appearance
         canvas.fill(frame, color: isSelected ? look.selectedBackgroundColor : look.backgroundColor)
         if isHighlighted, let highlight = look.highlightColor { canvas.fill(frame, color: highlight) }
@@ -386,172 +380,5 @@ open class StandardCell: ListCell {
     /// Keeps the switch at the trailing edge when the cell's size changes.
     open override func layoutSubviews() {
         updateSwitch()
-    }
-
-    // MARK: Layout
-
-    static func sanitised(_ v: Double) -> Double { v.isFinite ? max(0, v) : 0 }
-
-    /// The cached layouts of one cell (or of one measurement).
-    @MainActor
-    struct LayoutSlots {
-        var title = LayoutSlot()
-        var subtitle = LayoutSlot()
-        var value = LayoutSlot()
-    }
-
-    /// One text's layout and what it was made from.
-    @MainActor
-    struct LayoutSlot {
-        var key: LayoutKey?
-        var layout: TextLayout?
-
-        /// The layout of `key`: the one held, the shared cache's, or a new one.
-        mutating func resolve(_ key: LayoutKey, measurer: any TextMeasurer) -> TextLayout {
-            if let layout, self.key == key { return layout }
-            let made = StandardCell.sharedLayout(for: key, measurer: measurer)
-            self.key = key
-            layout = made
-            return made
-        }
-    }
-
-    struct LayoutKey: Hashable {
-        var text: String
-        var style: TextStyle
-        var width: Double
-        var maxLines: Int
-        var measurer: ObjectIdentifier
-    }
-
-    /// Layouts by what they were made from, with their measurer held (so its identifier is not reused).
-    private static var layoutCache: [LayoutKey: (layout: TextLayout, measurer: any TextMeasurer)] = [:]
-
-    static func sharedLayout(for key: LayoutKey, measurer: any TextMeasurer) -> TextLayout {
-        if let cached = layoutCache[key] { return cached.layout }
-        let layout = TextLayout(key.text, style: key.style, width: key.width, maxLines: key.maxLines,
-                                truncation: .tail, measurer: measurer)
-        if layoutCache.count >= layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
-        layoutCache[key] = (layout, measurer)
-        return layout
-    }
-
-    /// Empties the shared layout cache (layouts held by cells stay).
-    public static func removeCachedLayouts() {
-        layoutCache.removeAll()
-    }
-
-    /// The parts' frames in `frame`; `frame.height` infinite: as tall as the content (measuring).
-    static func arrange(in frame: Rect, title: String, subtitle: String?, leading: Leading, accessory: Accessory,
-                        checkmark: Bool, appearance look: Appearance, measurer: any TextMeasurer,
-                        slots: inout LayoutSlots) -> Parts {
-        let insets = Insets(top: sanitised(look.contentInsets.top), left: sanitised(look.contentInsets.left),
-                            bottom: sanitised(look.contentInsets.bottom), right: sanitised(look.contentInsets.right))
-        let width = frame.width.isFinite ? max(0, frame.width) : 0
-        let measuring = frame.height == .infinity
-        let height = measuring ? 0 : (frame.height.isFinite ? max(0, frame.height) : 0)
-        let x = frame.minX.isFinite ? frame.minX : 0, y = frame.minY.isFinite ? frame.minY : 0
-        let midY = y + height / 2
-        var contentLeft = x + insets.left
-        let contentRight = max(contentLeft, x + width - insets.right)
-        var minimum = look.minimumHeight.isFinite ? max(0, look.minimumHeight) : 0
-
-        // Leading part.
-        var leadingRect: Rect?
-        let ls = look.leadingSize
-        if leading != .none, ls.width.isFinite, ls.height.isFinite, ls.width > 0, ls.height > 0 {
-            leadingRect = Rect(x: contentLeft, y: midY - ls.height / 2, width: ls.width, height: ls.height)
-            contentLeft += ls.width + sanitised(look.leadingSpacing)
-            minimum = max(minimum, ls.height + insets.top + insets.bottom)
-        }
-        let textLeft = min(contentLeft, contentRight)
-
-        // Accessory (no local function: a closure over these variables would box them in debug builds).
-        var accessorySize: Size?
-        if checkmark {
-            accessorySize = Size(width: 14, height: 14)
-        } else {
-            switch accessory {
-            case .none: slots.value = LayoutSlot()
-            case .chevron: accessorySize = Size(width: 8, height: 14)
-            case .checkmark: accessorySize = Size(width: 14, height: 14)
-            case .toggle:
-                accessorySize = switchSize
-                minimum = max(minimum, switchSize.height + insets.top + insets.bottom)
-            case .value(let text):
-                if text.isEmpty {
-                    slots.value = LayoutSlot()
-                } else {
-                    let fraction = look.maximumValueFraction.isFinite ? min(1, max(0, look.maximumValueFraction)) : 0.5
-                    let limit = max(0, contentRight - textLeft) * fraction
-                    let layout = slots.value.resolve(LayoutKey(text: text, style: look.valueStyle, width: limit, maxLines: 1,
-                                                               measurer: ObjectIdentifier(measurer)), measurer: measurer)
-                    accessorySize = layout.size
-                }
-            }
-        }
-        var accessoryRect: Rect?
-        var textRight = contentRight
-        if let size = accessorySize {
-            let w = min(size.width, max(0, contentRight - textLeft))
-            accessoryRect = Rect(x: contentRight - w, y: midY - size.height / 2, width: w, height: size.height)
-            textRight = max(textLeft, contentRight - w - sanitised(look.accessorySpacing))
-        }
-        let textWidth = max(0, textRight - textLeft)
-
-        // Text.
-        var titleHeight = 0.0
-        if title.isEmpty {
-            slots.title = LayoutSlot()
-        } else {
-            let layout = slots.title.resolve(LayoutKey(text: title, style: look.titleStyle, width: textWidth, maxLines: 1,
-                                                       measurer: ObjectIdentifier(measurer)), measurer: measurer)
-            titleHeight = layout.size.height
-        }
-        var subtitleHeight = 0.0, lineCount = 0
-        let gap = sanitised(look.subtitleSpacing)
-        if let subtitle, !subtitle.isEmpty {
-            var maxLines = look.subtitleMaxLines > 0 ? look.subtitleMaxLines : 0
-            if !measuring {
-                // Only the lines that fit the frame (at least one).
-                let lineHeight = look.subtitleStyle.size.isFinite && look.subtitleStyle.size > 0
-                    ? max(0, measurer.fontMetrics(for: look.subtitleStyle).lineHeight) : 0
-                if lineHeight > 0, lineHeight.isFinite {
-                    let room = height - insets.top - insets.bottom - titleHeight - (titleHeight > 0 ? gap : 0)
-                    let fit = max(1, Int(min(1e6, max(0, (room + 1e-6) / lineHeight))))
-                    maxLines = maxLines > 0 ? min(maxLines, fit) : fit
-                }
-            }
-            let layout = slots.subtitle.resolve(LayoutKey(text: subtitle, style: look.subtitleStyle, width: textWidth,
-                                                          maxLines: maxLines, measurer: ObjectIdentifier(measurer)),
-                                                measurer: measurer)
-            subtitleHeight = layout.size.height
-            lineCount = layout.lines.count
-        } else {
-            slots.subtitle = LayoutSlot()
-        }
-        let blockHeight = titleHeight + (subtitleHeight > 0 ? (titleHeight > 0 ? gap : 0) + subtitleHeight : 0)
-        let fitting = max(minimum, insets.top + blockHeight + insets.bottom)
-        let top = max(y + insets.top, midY - blockHeight / 2)
-        let titleRect = Rect(x: textLeft, y: top, width: slots.title.layout?.size.width ?? 0, height: titleHeight)
-        var subtitleRect: Rect?
-        if subtitleHeight > 0, let layout = slots.subtitle.layout {
-            subtitleRect = Rect(x: textLeft, y: titleRect.maxY + (titleHeight > 0 ? gap : 0), width: layout.size.width,
-                                height: subtitleHeight)
-        }
-
-        // Separator.
-        var separatorRect: Rect?
-        if look.separatorColor != nil, !measuring {
-            let thickness = min(sanitised(look.separatorThickness), height)
-            var start = textLeft
-            if let inset = look.separatorLeadingInset { start = x + sanitised(inset) }
-            let end = x + width - sanitised(look.separatorTrailingInset)
-            if thickness > 0, end > start {
-                separatorRect = Rect(x: start, y: y + height - thickness, width: end - start, height: thickness)
-            }
-        }
-        return Parts(leading: leadingRect, title: titleRect, subtitle: subtitleRect, accessory: accessoryRect,
-                     separator: separatorRect, textWidth: textWidth, subtitleLineCount: lineCount, fittingHeight: fitting)
     }
 }

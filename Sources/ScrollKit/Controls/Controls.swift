@@ -20,21 +20,21 @@ public final class PushButton: ViewNode {
     }
 
     /// The title, drawn centred (with the image, after it). `nil` or empty: none.
-    public var title: String? { didSet { inputsChanged() } }
+    @DrawingInput public var title: String? = nil
     /// An image, drawn ``imageSize`` points square (left of the title, or centred alone).
-    public var image: ImageRef? { didSet { inputsChanged() } }
-    public var imageSize: Double = 20 { didSet { inputsChanged() } }
-    public var kind: Kind { didSet { inputsChanged() } }
+    @DrawingInput public var image: ImageRef? = nil
+    @DrawingInput public var imageSize: Double = 20
+    @DrawingInput public var kind: Kind
     /// The accent colour: a filled face, or a bordered or plain title.
-    public var tint = RGBAColor(hex: 0x0A7AFF) { didSet { inputsChanged() } }
+    @DrawingInput public var tint = RGBAColor(hex: 0x0A7AFF)
     /// The face while pressed (filled), or the title while pressed (bordered and plain).
-    public var pressedTint = RGBAColor(hex: 0x0060D0) { didSet { inputsChanged() } }
-    public var titleSize: Double = 14 { didSet { inputsChanged() } }
-    public var cornerRadius: Double = 9 { didSet { inputsChanged() } }
+    @DrawingInput public var pressedTint = RGBAColor(hex: 0x0060D0)
+    @DrawingInput public var titleSize: Double = 14
+    @DrawingInput public var cornerRadius: Double = 9
     /// A soft shadow under filled and bordered faces.
-    public var hasShadow = true { didSet { inputsChanged() } }
+    @DrawingInput public var hasShadow = true
     /// Disabled: drawn faded (``disabledOpacity``), no press, no activation.
-    public var isEnabled = true { didSet { inputsChanged() } }
+    @DrawingInput public var isEnabled = true
     public static let disabledOpacity = 0.45
     /// Called when the button is tapped (or activated with Enter). Held strongly; capture owners weakly.
     public var action: (@MainActor (PushButton) -> Void)?
@@ -42,19 +42,15 @@ public final class PushButton: ViewNode {
     /// Makes a button. Give a title, an image or both.
     public init(title: String? = nil, image: ImageRef? = nil, kind: Kind = .bordered, frame: Rect = .zero,
                 action: (@MainActor (PushButton) -> Void)? = nil) {
-        self.title = title
-        self.image = image
-        self.kind = kind
+        _title = DrawingInput(wrappedValue: title)
+        _image = DrawingInput(wrappedValue: image)
+        _kind = DrawingInput(wrappedValue: kind)
         self.action = action
         super.init(frame: frame)
     }
 
     /// Whether the button looks pressed now (highlighted by the tree's press, and enabled).
     public var isPressed: Bool { isHighlighted && isEnabled }
-
-    /// The version of the look's inputs, for the call group it draws in (``CallGroupKey``).
-    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
-    private func inputsChanged() { inputsVersion = CallGroupKey.newVersion() }
 
     public override var isPressable: Bool { isEnabled }
 
@@ -68,9 +64,12 @@ public final class PushButton: ViewNode {
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         let pressed = isPressed
         // The same calls while nothing they read changed (a canvas drawing by damage takes them over).
-        let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: pressed ? 1 : 0)
-        if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
-        defer { canvas.endCallGroup() }
+        let key = CallGroupKey(frame: frame, version: drawingVersion, state: pressed ? 1 : 0)
+        canvas.callGroup(id: CallGroupID(of: self), key: key) { drawFace(in: $0, frame: frame, pressed: pressed) }
+    }
+
+    /// The calls of ``draw(in:frame:)``'s group.
+    private func drawFace(in canvas: any DrawingCanvas, frame: Rect, pressed: Bool) {
         let fade = isEnabled ? 1.0 : Self.disabledOpacity
         let r = cornerRadius
         let ink: RGBAColor
@@ -116,9 +115,7 @@ public final class PushButton: ViewNode {
 @MainActor
 public final class SegmentedControl: ViewNode {
     /// The segments' titles. Setting them rebuilds the segments and clamps ``selectedIndex``.
-    public var segments: [String] {
-        didSet { rebuild(); inputsChanged() }
-    }
+    @DrawingInput public var segments: [String] = [] { didSet { rebuild() } }
     /// The selected segment, clamped to the segments (0 when there are none). Setting it does not call
     /// ``onChange``.
     public var selectedIndex: Int {
@@ -128,20 +125,16 @@ public final class SegmentedControl: ViewNode {
     /// Called with the new index when a tap (or Enter) changes the selection. Held strongly.
     public var onChange: (@MainActor (Int) -> Void)?
     /// Disabled: drawn faded, segments take no press.
-    public var isEnabled = true { didSet { inputsChanged() } }
-    public var titleSize: Double = 13 { didSet { inputsChanged() } }
-    public var cornerRadius: Double = 9 { didSet { inputsChanged() } }
-    public var textColor = RGBAColor(hex: 0x6E6E73) { didSet { inputsChanged() } }
-    public var selectedTextColor = RGBAColor(hex: 0x1C1C1E) { didSet { inputsChanged() } }
+    @DrawingInput public var isEnabled = true
+    @DrawingInput public var titleSize: Double = 13
+    @DrawingInput public var cornerRadius: Double = 9
+    @DrawingInput public var textColor = RGBAColor(hex: 0x6E6E73)
+    @DrawingInput public var selectedTextColor = RGBAColor(hex: 0x1C1C1E)
 
-    var storedSelection = 0 { didSet { inputsChanged() } }
-
-    /// The version of the look's inputs, for the call group it draws in (``CallGroupKey``).
-    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
-    private func inputsChanged() { inputsVersion = CallGroupKey.newVersion() }
+    @DrawingInput var storedSelection = 0
 
     public init(segments: [String], selectedIndex: Int = 0, frame: Rect = .zero) {
-        self.segments = segments
+        _segments = DrawingInput(wrappedValue: segments)
         super.init(frame: frame)
         rebuild()
         self.selectedIndex = selectedIndex
@@ -185,16 +178,17 @@ public final class SegmentedControl: ViewNode {
         guard !segments.isEmpty else { return }
         // The same calls while nothing they read changed: the inputs, the frame and which segments are
         // pressed (a canvas drawing by damage takes them over). Past 64 segments, drawn every frame.
-        let grouped = segments.count <= 64
-        if grouped {
-            var pressedSegments: UInt64 = 0
-            for index in 0..<min(subviews.count, segments.count) where subviews[index].isHighlighted {
-                pressedSegments |= 1 << UInt64(index)
-            }
-            let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: pressedSegments)
-            if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
+        guard segments.count <= 64 else { return drawSegments(in: canvas, frame: frame) }
+        var pressedSegments: UInt64 = 0
+        for index in 0..<min(subviews.count, segments.count) where subviews[index].isHighlighted {
+            pressedSegments |= 1 << UInt64(index)
         }
-        defer { if grouped { canvas.endCallGroup() } }
+        let key = CallGroupKey(frame: frame, version: drawingVersion, state: pressedSegments)
+        canvas.callGroup(id: CallGroupID(of: self), key: key) { drawSegments(in: $0, frame: frame) }
+    }
+
+    /// The calls of ``draw(in:frame:)``'s group.
+    private func drawSegments(in canvas: any DrawingCanvas, frame: Rect) {
         let fade = isEnabled ? 1.0 : PushButton.disabledOpacity
         let r = cornerRadius
         canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB).withAlpha(fade))

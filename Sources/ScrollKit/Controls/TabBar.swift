@@ -42,27 +42,27 @@ public final class TabBar: ViewNode {
     /// Called with the new index when a tap (or Enter, Space) changes the selection. Held strongly.
     public var onChange: (@MainActor (Int) -> Void)?
     /// Disabled: drawn faded, tabs take no press.
-    public var isEnabled = true { didSet { inputsChanged() } }
+    @DrawingInput public var isEnabled = true
     /// Whether the tabs take focus (Tab, arrows), as ``ListView/itemsAreFocusable`` does for items.
     public var tabsAreFocusable = false {
         didSet { for tab in storedSubviews { tab.isFocusable = tabsAreFocusable } }
     }
     /// The narrowest a tab gets: below it the track scrolls. Tabs otherwise share the width equally.
-    public var minimumTabWidth = 64.0 { didSet { layoutSubviews(); inputsChanged() } }
+    @DrawingInput public var minimumTabWidth = 64.0 { didSet { layoutSubviews() } }
     /// Whether each tab shows its number key ("1" … "9", "0" for the tenth) before its title, when tabs
     /// are at least ``numberedTabMinimumWidth`` wide.
-    public var showsNumbers = false { didSet { inputsChanged() } }
-    public var numberedTabMinimumWidth = 76.0 { didSet { inputsChanged() } }
-    public var titleSize = 13.0 { didSet { inputsChanged() } }
+    @DrawingInput public var showsNumbers = false
+    @DrawingInput public var numberedTabMinimumWidth = 76.0
+    @DrawingInput public var titleSize = 13.0
     /// The track's corner radius (the pill's is 2 less).
-    public var cornerRadius = 9.0 { didSet { inputsChanged() } }
-    public var trackColor = RGBAColor(hex: 0xE6E6EB) { didSet { inputsChanged() } }
+    @DrawingInput public var cornerRadius = 9.0
+    @DrawingInput public var trackColor = RGBAColor(hex: 0xE6E6EB)
     /// The selection's pill.
-    public var indicatorColor = RGBAColor(hex: 0x0A7AFF) { didSet { inputsChanged() } }
-    public var textColor = RGBAColor(hex: 0x3C3C43) { didSet { inputsChanged() } }
-    public var selectedTextColor = RGBAColor.white { didSet { inputsChanged() } }
-    public var numberColor = RGBAColor(hex: 0x8E8E93) { didSet { inputsChanged() } }
-    public var selectedNumberColor = RGBAColor(r: 255, g: 255, b: 255, a: 170) { didSet { inputsChanged() } }
+    @DrawingInput public var indicatorColor = RGBAColor(hex: 0x0A7AFF)
+    @DrawingInput public var textColor = RGBAColor(hex: 0x3C3C43)
+    @DrawingInput public var selectedTextColor = RGBAColor.white
+    @DrawingInput public var numberColor = RGBAColor(hex: 0x8E8E93)
+    @DrawingInput public var selectedNumberColor = RGBAColor(r: 255, g: 255, b: 255, a: 170)
     /// The ring around the focused tab.
     public var focusRingColor = ViewNode.focusRingColor
 
@@ -73,9 +73,6 @@ public final class TabBar: ViewNode {
     /// How far the strip is scrolled (points), for the tabs' frames.
     private var laidOutScroll = 0.0
 
-    /// The version of the look's inputs, for the call group it draws in (``CallGroupKey``).
-    @exclusivity(unchecked) private var inputsVersion = CallGroupKey.newVersion()
-    private func inputsChanged() { inputsVersion = CallGroupKey.newVersion() }
 
     /// "1" … "9" and "0", made once (no per-frame formatting).
     static let numbers = (1...9).map { String($0) } + ["0"]
@@ -148,7 +145,7 @@ public final class TabBar: ViewNode {
             indicatorPosition = target
             layoutSubviews()
         }
-        inputsChanged()
+        drawingInputChanged()   // the selection and the pill's place are inputs of the drawing
     }
 
     /// Gives focus to tab `index` (when ``tabsAreFocusable``); returns whether it took it.
@@ -174,7 +171,7 @@ public final class TabBar: ViewNode {
         guard var s = slide else { return }
         indicatorPosition = s.sample(tick)
         slide = s.needsFrames ? s : nil
-        inputsChanged()
+        drawingInputChanged()   // the pill moved
         layoutSubviews()
     }
 
@@ -198,9 +195,12 @@ public final class TabBar: ViewNode {
         // frame and the pressed tab (a canvas drawing by damage takes them over).
         var pressed = -1
         for case let tab as Tab in storedSubviews where tab.isHighlighted { pressed = tab.index }
-        let key = CallGroupKey.key(frame: frame, version: inputsVersion, state: UInt64(bitPattern: Int64(pressed)))
-        if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: key) { return }
-        defer { canvas.endCallGroup() }
+        let key = CallGroupKey(frame: frame, version: drawingVersion, state: UInt64(bitPattern: Int64(pressed)))
+        canvas.callGroup(id: CallGroupID(of: self), key: key) { drawBar(in: $0, frame: frame, pressed: pressed) }
+    }
+
+    /// The calls of ``draw(in:frame:)``'s group.
+    private func drawBar(in canvas: any DrawingCanvas, frame: Rect, pressed: Int) {
         let fade = isEnabled ? 1.0 : PushButton.disabledOpacity
         let w = tabWidth, p = Self.padding
         guard w > 0 else { return }

@@ -47,7 +47,8 @@ public struct CircleFill: Sendable, Hashable {
 
 /// Where views draw. Coordinates are logical points; the canvas maps them to pixels.
 ///
-/// ScrollKitSDL implements it on an SDL renderer; tests use a recording canvas.
+/// ScrollKitSDL implements it on an SDL renderer; tests use a recording canvas. A canvas that draws by
+/// damage also implements ``DamageTrackingCanvas``.
 /// Clips nest: `pushClip` intersects with the current clip, `popClip` restores the previous one.
 ///
 /// Translations nest too: `pushTranslation(dx:dy:)` moves the origin of every later call (shapes,
@@ -97,61 +98,25 @@ public protocol DrawingCanvas: AnyObject {
     /// Restores the translation in force before the matching `pushTranslation`. Without one, does nothing.
     func popTranslation()
 
-    /// Starts content that scrolls: a scroll view calls it around its subviews, after pushing its clip,
-    /// with `origin` the point (current coordinates) where its content's origin lands (its frame's
-    /// top-left minus its content offset). Returns the origin to lay the subviews out from, in the
-    /// coordinates in force after the call. A canvas may round the origin to whole device pixels (as
-    /// UIKit does: SDLCanvas does, so that a frame scrolled by moving pixels equals a redrawn one) and
-    /// translate the content instead of offsetting it: then it returns `.zero`. The default implementation
-    /// returns `origin` unchanged (content drawn at exact, unrounded offsets). Calls nest (a carousel in a
-    /// list's cell); each needs a matching ``endScrolledContent()``.
-    func beginScrolledContent(origin: Point) -> Point
-    /// Ends the scrolled content begun by the matching ``beginScrolledContent(origin:)``. Without one,
-    /// does nothing.
-    func endScrolledContent()
-    /// Tells the canvas that the pixels of `rect` (current, translated coordinates) change in this frame
-    /// even if the calls drawing them are the same as last frame's (``ViewNode/setNeedsDisplay()``
-    /// sends it). A canvas that redraws everything each frame ignores it (the default).
-    func invalidate(_ rect: Rect)
     /// Starts preparing `image` for drawing at `size` (points) if it is not ready, and returns whether it is:
     /// whether `drawImage` would draw the image itself now rather than a placeholder. A view with something
     /// else to show meanwhile (``TiledImageView`` shows a coarser level) asks first. The default: true.
     func prepareImage(_ image: ImageRef, size: Size) -> Bool
-    /// Starts a group of calls that draw the same thing every frame they have the same `key`, at the same
-    /// translation and clip (a bar that changes only with its state), or, inside a scroll view's content,
-    /// at the same place in the content (a cell that only moves with it). Returns true when the canvas took
-    /// the group's calls from the last frame instead (a canvas that compares frames: SDLCanvas drawing by
-    /// damage): the caller draws nothing, and does not call ``endCallGroup()``. Returns false otherwise:
-    /// the caller draws the group, then calls ``endCallGroup()``. `id` names the group (one per frame);
-    /// `key` must capture everything the calls depend on besides the translation, clip and canvas. The
-    /// default: false (nothing is kept).
-    func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool
-    /// Ends the group begun by ``beginCallGroup(id:key:)`` when it returned false.
-    func endCallGroup()
     /// Device pixels per point (2 on a 2x display). The default: 1.
     var pixelScale: Double { get }
-    /// Whether ``beginScrolledContent(origin:)`` rounds the content's origin to whole device pixels (then a
-    /// list pins its sticky headers to those pixels too). The default: false.
-    var roundsScrolledContent: Bool { get }
+    /// This canvas as a ``DamageTrackingCanvas`` (a canvas that draws by damage), or nil: the default for a
+    /// plain canvas, which draws every frame whole; a ``DamageTrackingCanvas`` answers itself. (A requirement,
+    /// not a cast, so that views ask for it every frame at the cost of a call.)
+    var damageTracking: (any DamageTrackingCanvas)? { get }
 }
 
 extension DrawingCanvas {
-    /// Content drawn at `origin` exactly, unrounded and untranslated.
-    public func beginScrolledContent(origin: Point) -> Point { origin }
-    /// Nothing to end.
-    public func endScrolledContent() {}
-    /// Every frame is drawn whole: nothing to do.
-    public func invalidate(_ rect: Rect) {}
     /// Images are always ready.
     public func prepareImage(_ image: ImageRef, size: Size) -> Bool { true }
-    /// Nothing is kept between frames: always drawn.
-    public func beginCallGroup(id: Int, key: SIMD4<UInt64>) -> Bool { false }
-    /// Nothing to end.
-    public func endCallGroup() {}
     /// One pixel per point.
     public var pixelScale: Double { 1 }
-    /// Content is drawn at exact offsets.
-    public var roundsScrolledContent: Bool { false }
+    /// A plain canvas: nil.
+    public var damageTracking: (any DamageTrackingCanvas)? { nil }
 }
 
 extension DrawingCanvas {

@@ -107,7 +107,7 @@ extension ListView {
 
     /// The offset a header is placed at when pinned: `offset` moved to the device pixel the content is drawn
     /// at (a canvas that rounds draws scrolled content at its offset rounded to whole device pixels, halves
-    /// up: see `DrawingCanvas.roundsScrolledContent`), so the pinned header stays on the same pixels while the
+    /// up: see `DamageTrackingCanvas.roundsScrolledContent`), so the pinned header stays on the same pixels while the
     /// offset moves by fractions of one, instead of shifting by the rounding (a one-pixel jitter, and a header
     /// drawn again every frame of a slow scroll). Exact when the list sits on whole device pixels. Which
     /// section is pinned (``pinnedSection``) still follows the exact offset.

@@ -361,7 +361,7 @@ public final class ListView: ViewNode {
     /// (``ViewNode/draw(in:)`` draws the list: this, then the cells at their frames moved by the scroll
     /// offset, clipped to the list.)
     public override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
-        let scale = canvas.roundsScrolledContent ? canvas.pixelScale : 0
+        let scale = canvas.damageTracking?.roundsScrolledContent == true ? canvas.pixelScale : 0
         if scale != pinningScale {
             // Headers pin to the device pixels the canvas draws the content on (`pinningOffset`): placed again.
             pinningScale = scale

@@ -313,13 +313,13 @@ open class ViewNode {
         draw(in: canvas, frame: rect)
         if needsDisplay {
             needsDisplay = false
-            canvas.invalidate(rect)
+            canvas.damageTracking?.invalidate(rect)
         }
         let b = boundsOrigin
         let origin = Point(x: rect.minX - b.x, y: rect.minY - b.y)
-        if scrollsContent {
-            renderSubviews(in: canvas, origin: canvas.beginScrolledContent(origin: origin), focus: focus)
-            canvas.endScrolledContent()
+        if scrollsContent, let tracking = canvas.damageTracking {
+            renderSubviews(in: canvas, origin: tracking.beginScrolledContent(origin: origin), focus: focus)
+            tracking.endScrolledContent()
         } else {
             renderSubviews(in: canvas, origin: origin, focus: focus)
         }
@@ -352,7 +352,14 @@ open class ViewNode {
     /// asking. Call this when what `draw(in:frame:)` shows changes while its calls stay the same: pixels the
     /// view keeps itself and draws through an unchanged call, an external source behind the same image
     /// name. It is cheap (a flag); the view's rectangle is redrawn in the next frame it is drawn in.
-    public func setNeedsDisplay() { needsDisplay = true }
+    /// A new ``drawingVersion`` as well: a call group keyed by it is drawn again.
+    public func setNeedsDisplay() { needsDisplay = true; drawingVersion = DrawingVersion.next() }
+
+    /// The version of the view's drawing inputs: new whenever a property marked ``DrawingInput`` is set (or
+    /// ``setNeedsDisplay()`` is called). A view puts it in the key of the call group it draws in (``CallGroupKey``).
+    @exclusivity(unchecked) public private(set) var drawingVersion = DrawingVersion.next()
+    /// Internal: gives the view a new ``drawingVersion`` (``DrawingInput`` calls it).
+    @usableFromInline func drawingInputChanged() { drawingVersion = DrawingVersion.next() }
 
     /// Internal: draws over the subviews, inside the view's clip (a scroll view's indicators).
     func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) {}

@@ -285,8 +285,8 @@ final class ListScene: DemoScene {
         guard bar.height > 0 else { return }
         // The shadow the toolbar casts on the rows, then the toolbar itself and its captions: the same
         // calls while the bar keeps its size and captions (a canvas drawing by damage takes them over).
-        let key = SIMD4<UInt64>(bar.width.bitPattern, bar.height.bitPattern, captionsVersion, 0)
-        if !canvas.beginCallGroup(id: 2, key: key) {
+        let key = CallGroupKey(frame: bar, state: captionsVersion)
+        canvas.callGroup(id: CallGroupID(2), key: key) { canvas in
             SceneStyle.drawFade(from: RGBAColor.black.mixAlpha(30), x: 0, y: bar.maxY, width: bar.width, height: 6, in: canvas)
             canvas.fill(bar, color: RGBAColor(hex: 0xFBFBFD))
             canvas.fill(Rect(x: 0, y: bar.maxY - 1, width: bar.width, height: 1), color: SceneStyle.hairline)
@@ -296,7 +296,6 @@ final class ListScene: DemoScene {
                 canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
             }
             canvas.popClip()
-            canvas.endCallGroup()
         }
         canvas.pushClip(bar)
         drawStatus(in: canvas)     // the buttons, the duration selector and the curve cycler draw as views

@@ -22,8 +22,6 @@ final class GalleryTabBar: ViewNode {
     /// The narrowest segment: room for the longest title at 13 pt.
     static let minSegmentWidth = 64.0
     static let trackHeight = 30.0
-    /// The version of the bar's look (fixed: it changes only with its frame).
-    private let version = CallGroupKey.newVersion()
 
     /// How much of the key hint the bar shows.
     enum Hint { case none, compact, full }
@@ -83,9 +81,13 @@ final class GalleryTabBar: ViewNode {
     /// (the ``TabBar`` draws itself, a subview). They change only with the frame: a canvas drawing by damage
     /// takes the calls over from the last frame while it stays.
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        let groupKey = CallGroupKey.key(frame: frame, version: version, state: 0)
-        if canvas.beginCallGroup(id: CallGroupKey.id(of: self), key: groupKey) { return }
-        defer { canvas.endCallGroup() }
+        canvas.callGroup(id: CallGroupID(of: self), key: CallGroupKey(frame: frame, version: drawingVersion)) {
+            drawBar(in: $0, frame: frame)
+        }
+    }
+
+    /// The calls of ``draw(in:frame:)``'s group.
+    private func drawBar(in canvas: any DrawingCanvas, frame: Rect) {
         let width = frame.width, height = frame.height
         canvas.fill(frame, color: GalleryTheme.barBackground)
         canvas.fill(Rect(x: 0, y: height - 1, width: width, height: 1), color: GalleryTheme.barHairline)

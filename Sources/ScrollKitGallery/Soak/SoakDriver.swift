@@ -372,7 +372,7 @@ final class SoakDriver: HostClient {
         guard let grid = view.gridLayout else { fail("grid: the list has no grid layout"); return }
         let y = scroll.contentOffset.y, lo = scroll.minContentOffset.y, hi = scroll.maxContentOffset.y
         // The pinned header is placed at the offset the content is drawn at: rounded to whole device pixels,
-        // halves up, on a canvas that rounds (so it stays on its pixels; DrawingCanvas.roundsScrolledContent).
+        // halves up, on a canvas that rounds (so it stays on its pixels; DamageTrackingCanvas.roundsScrolledContent).
         let pinY = pinScale > 0 ? -((-y * pinScale + 0.5).rounded(.down)) / pinScale : y
         if y >= lo && y <= hi && scroll.phase != .animating { extraOverscroll = 0 }
         let viewport = scroll.viewportSize.height
@@ -447,7 +447,7 @@ final class SoakDriver: HostClient {
     func draw(in canvas: DrawingCanvas) {
         guard let tick = lastTick, tick.index % options.drawEvery == 0 else { return }
         counts.framesDrawn += 1
-        pinScale = canvas.roundsScrolledContent ? canvas.pixelScale : 0
+        pinScale = canvas.damageTracking?.roundsScrolledContent == true ? canvas.pixelScale : 0
         shell.draw(in: canvas)
     }
 

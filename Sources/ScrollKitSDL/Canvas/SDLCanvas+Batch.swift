@@ -26,8 +26,8 @@ extension SDLCanvas {
     /// Complexity: O(n + covered pixels); no allocation once the batch buffer has grown to n.
     /// Circles with a NaN or non-positive radius or centre, or a transparent colour, draw nothing.
     public func fillCircles(_ circles: [CircleFill]) {
+        if damage.isRecording { return damage.fillCircles(circles) }
         guard !clipIsEmpty else { return }
-        if damage.isRecording { record(.circles(damage.keepBatch(circles))); return }
         guard let surface = directSurface else {
             fillCirclesFromAtlas(circles)
             return

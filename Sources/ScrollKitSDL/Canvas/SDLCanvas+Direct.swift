@@ -24,10 +24,10 @@ extension SDLCanvas {
               sk_SDL_MUSTLOCK(surface) == 0
         else {
             directSurface = nil
-            damage.forgetPrevious()
+            damage.setNeedsFullRedraw()
             return false
         }
-        if surface != directSurface { damage.forgetPrevious() }
+        if surface != directSurface { damage.setNeedsFullRedraw() }
         directSurface = surface
         return true
     }

@@ -18,9 +18,9 @@ extension SDLCanvas {
     /// of a cached texture); the first disc of a new pixel diameter builds its texture in O(d²).
     /// A NaN, infinite or non-positive radius draws nothing.
     public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
+        if damage.isRecording { return damage.fillCircle(center: center, radius: radius, color: color) }
         guard !clipIsEmpty, color.a > 0, radius > 0, radius.isFinite,
               center.x.isFinite, center.y.isFinite else { return }
-        if damage.isRecording { record(.circle(center, radius, color)); return }
         let s = pixelScale
         let diameter = 2 * radius * s
         let cx = (center.x + tx) * s, cy = (center.y + ty) * s
@@ -54,8 +54,8 @@ extension SDLCanvas {
     /// shorter side (a capsule); zero, negative or NaN gives a plain rect. Complexity: O(1): at most
     /// three fills and four blits of a cached disc's quadrants.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBAColor) {
+        if damage.isRecording { return damage.fillRoundedRect(rect, radius: radius, color: color) }
         guard !clipIsEmpty, color.a > 0, let pr = pixelRect(rect) else { return }
-        if damage.isRecording { record(.roundedRect(rect, radius, color)); return }
         let wanted = radius.isFinite && radius > 0 ? (radius * pixelScale).rounded() : 0
         let r = Int32(min(wanted, Double(min(pr.w, pr.h) / 2)))
         setColor(color)
@@ -117,9 +117,9 @@ extension SDLCanvas {
     /// pixel-snapped rects (sharp, at least one pixel); others are anti-aliased.
     /// Non-finite points or a non-positive width draw nothing.
     public func drawLine(from: Point, to: Point, color: RGBAColor, width: Double) {
+        if damage.isRecording { return damage.drawLine(from: from, to: to, color: color, width: width) }
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite,
               from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return }
-        if damage.isRecording { record(.line(from, to, color, width)); return }
         points.removeAll(keepingCapacity: true)
         let s = pixelScale
         points.append(SIMD2((from.x + tx) * s, (from.y + ty) * s))
@@ -131,14 +131,8 @@ extension SDLCanvas {
     /// and butt ends. Fewer than two distinct points, any NaN or a non-positive width draws nothing.
     /// Complexity: O(points + covered pixels); no allocation once the scratch buffers have grown.
     public func drawPolyline(_ points: [Point], color: RGBAColor, width: Double) {
+        if damage.isRecording { return damage.drawPolyline(points, color: color, width: width) }
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, points.count >= 2 else { return }
-        if damage.isRecording {
-            // Copied: the caller may refill its array in place (no copy-on-write because of a recording).
-            let start = damage.points.count
-            damage.points.append(contentsOf: points)
-            record(.polyline(start..<damage.points.count, color, width))
-            return
-        }
         strokePolyline(points[...], color: color, width: width)
     }
 

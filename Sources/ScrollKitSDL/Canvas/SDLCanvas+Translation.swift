@@ -8,6 +8,7 @@ extension SDLCanvas {
     /// `dy` points, on top of the translation in force. NaN or infinite components count as 0.
     /// Clips already pushed stay where they are. O(1); no allocation below 16 nested translations.
     public func pushTranslation(dx: Double, dy: Double) {
+        if damage.isRecording { return damage.pushTranslation(dx: dx, dy: dy) }   // its state while it records
         translationStack.append(SIMD2(tx, ty))
         if dx.isFinite { tx += dx }
         if dy.isFinite { ty += dy }
@@ -16,16 +17,17 @@ extension SDLCanvas {
     /// Restores the translation in force before the matching `pushTranslation(dx:dy:)`. Without one,
     /// does nothing.
     public func popTranslation() {
+        if damage.isRecording { return damage.popTranslation() }
         guard let previous = translationStack.popLast() else { return }
         tx = previous.x
         ty = previous.y
     }
 
     /// The sum of the translations in force, in points (zero when none).
-    public var currentTranslation: Point { Point(x: tx, y: ty) }
+    public var currentTranslation: Point { damage.isRecording ? damage.currentTranslation : Point(x: tx, y: ty) }
 
     /// How many translations are pushed.
-    public var translationDepth: Int { translationStack.count }
+    public var translationDepth: Int { damage.isRecording ? damage.translationDepth : translationStack.count }
 
     func resetTranslation() {
         translationStack.removeAll(keepingCapacity: true)

@@ -2,6 +2,7 @@ import CSDL2
 import CScrollKitPixels
 import Foundation
 import ScrollKit
+import ScrollKitDamage
 
 /// The `DrawingCanvas` of ScrollKitSDL: draws on an `SDL_Renderer` (hardware, or software on an offscreen surface).
 ///
@@ -78,17 +79,20 @@ public final class SDLCanvas: DrawingCanvas {
     @exclusivity(unchecked) var ty: Double = 0
     @exclusivity(unchecked) var translationStack: [SIMD2<Double>] = []
 
-    // Damage tracking (see SDLCanvas+Damage.swift): this frame's and the last frame's drawing calls.
-    @exclusivity(unchecked) var damage = DamageState()
-    @exclusivity(unchecked) var damageReport = DamageReport()
+    // Damage tracking (ScrollKitDamage, SDLCanvas+DamageBackend.swift): while it records a frame, drawing
+    // calls go to it; at `endFrame()` it replays what changed here. Set once at the end of `init`.
+    @exclusivity(unchecked) var damage: DamageCanvas!
+    /// Nesting of scrolled content begun (see `beginScrolledContent(origin:)`).
+    @exclusivity(unchecked) var scrolledDepth = 0
     /// Whether frames on a software target are drawn by damage: the calls of a frame are recorded,
     /// compared with the last frame's, the pixels of each scrolled region moved by its offset's change,
     /// and only what changed drawn again (see ``endFrame()``). A frame drawn this way is byte-identical
     /// to the same frame drawn whole. Ignored without a software target (GPU renderers draw every
     /// frame whole). Off by default (a canvas whose owner clears the target each frame, as in
     /// `SDLBridge`, must draw whole); the headless host and a software window turn it on.
-    public var tracksDamage = false {
-        didSet { if tracksDamage != oldValue { damage.forgetPrevious() } }
+    public var tracksDamage: Bool {
+        get { damage.tracksDamage }
+        set { damage.tracksDamage = newValue }
     }
 
     // Current draw blend mode (switched to NONE for opaque fills: faster on the software renderer).
@@ -193,6 +197,7 @@ public final class SDLCanvas: DrawingCanvas {
         translationStack.reserveCapacity(16)
         try fonts.validate()
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        damage = DamageCanvas(backend: self, tracksDamage: false)
         // Cells measure with the real fonts from now on (unless the app chose a measurer itself).
         if fonts === FontLibrary.shared, StandardCell.defaultTextMeasurer is ApproximateTextMeasurer {
             StandardCell.defaultTextMeasurer = FontTextMeasurer.shared
@@ -209,7 +214,7 @@ public final class SDLCanvas: DrawingCanvas {
     public func update(logicalSize: Size, pixelScale: Double) {
         size = Self.sanitized(logicalSize)
         self.pixelScale = Self.sanitized(pixelScale)
-        damage.forgetPrevious()
+        damage.setNeedsFullRedraw()
         resetClip()
     }
 
@@ -217,7 +222,8 @@ public final class SDLCanvas: DrawingCanvas {
     /// BLEND draw mode, and takes in the images decoded since the last frame (`ImageLibrary.beginFrame()`).
     /// Hosts call it before `HostClient.draw(in:)`.
     public func beginFrame() {
-        damage.beginRecording(tracksDamage && directSurface != nil)
+        damage.beginFrame()
+        scrolledDepth = 0
         images.pixelScale = pixelScale
         images.beginFrame()
         sweepImageTextures()
@@ -258,7 +264,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// Fills the whole target with `color`, replacing what was there (no blending). Inside a clip,
     /// only the clipped area is replaced.
     public func clear(_ color: RGBAColor) {
-        if damage.isRecording { record(.clear(color)); return }
+        if damage.isRecording { return damage.clear(color) }
         if let surface = directSurface {   // the software target: ordinary stores (see storeFill)
             let whole = SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h)
             if clipStack.isEmpty || !clipIsEmpty { _ = storeFill(clipStack.last ?? whole, color: color) }
@@ -276,8 +282,8 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Fills `rect` with `color`, edges rounded to whole pixels. Empty or non-finite rects draw nothing.
     public func fill(_ rect: Rect, color: RGBAColor) {
+        if damage.isRecording { return damage.fill(rect, color: color) }
         guard !clipIsEmpty, color.a > 0, var r = pixelRect(rect) else { return }
-        if damage.isRecording { record(.fill(rect, color)); return }
         if directSurface != nil, color.a < 255 ? compositeFill(r, color: color) : storeFill(r, color: color) { return }
         setColor(color)
         SDL_RenderFillRect(renderer, &r)
@@ -286,8 +292,8 @@ public final class SDLCanvas: DrawingCanvas {
     /// Draws a border of `width` points *inside* `rect` (like a layer border). A border wider than
     /// half the rect fills it; a non-positive or NaN width draws nothing; at least one pixel is drawn.
     public func strokeRect(_ rect: Rect, color: RGBAColor, width: Double) {
+        if damage.isRecording { return damage.strokeRect(rect, color: color, width: width) }
         guard !clipIsEmpty, color.a > 0, width > 0, width.isFinite, let r = pixelRect(rect) else { return }
-        if damage.isRecording { record(.strokeRect(rect, color, width)); return }
         let w = Int32(max(1, min((width * pixelScale).rounded(), 1_048_576)))
         setColor(color)
         if 2 * w >= min(r.w, r.h) {
@@ -314,15 +320,8 @@ public final class SDLCanvas: DrawingCanvas {
     /// current clip (clips nest). The clip stays where it is on the target if the translation
     /// changes later. An empty intersection draws nothing until the matching `popClip()`.
     public func pushClip(_ rect: Rect) {
+        if damage.isRecording { return damage.pushClip(rect) }   // its clips while it records a frame
         let proposed = pixelRect(rect) ?? SDL_Rect(x: 0, y: 0, w: 0, h: 0)
-        if damage.isRecording {
-            damage.rawClips.append(proposed)
-            // What a group in scrolled content records under its own clip depends on where the content
-            // is (an empty clip records nothing): it is not taken over.
-            if damage.openGroup >= 0, damage.groups[damage.openGroup].space >= 0 {
-                damage.groups[damage.openGroup].reusable = false
-            }
-        }
         var clip = proposed
         if let current = clipStack.last {
             let x0 = max(current.x, proposed.x), y0 = max(current.y, proposed.y)
@@ -337,22 +336,23 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Restores the clip in force before the matching `pushClip`. Without one, does nothing.
     public func popClip() {
+        if damage.isRecording { return damage.popClip() }
         guard !clipStack.isEmpty else { return }
         clipStack.removeLast()
-        if damage.isRecording, !damage.rawClips.isEmpty { damage.rawClips.removeLast() }
         applyClip()
     }
 
     /// The current clip in points, in canvas (untranslated) coordinates (nil when drawing is not
     /// clipped). An empty clip has zero size.
     public var currentClip: Rect? {
-        guard let r = clipStack.last else { return nil }
+        guard let r = damage.isRecording ? damage.currentPixelClip.map({ SDL_Rect(x: $0.x, y: $0.y, w: $0.w, h: $0.h) })
+                                         : clipStack.last else { return nil }
         return Rect(x: Double(r.x) / pixelScale, y: Double(r.y) / pixelScale,
                     width: Double(r.w) / pixelScale, height: Double(r.h) / pixelScale)
     }
 
     /// How many clips are pushed.
-    public var clipDepth: Int { clipStack.count }
+    public var clipDepth: Int { damage.isRecording ? damage.clipDepth : clipStack.count }
 
     func resetClip() {
         clipStack.removeAll(keepingCapacity: true)
@@ -373,28 +373,22 @@ public final class SDLCanvas: DrawingCanvas {
 
     /// Largest pixel coordinate used; beyond it values are clamped (the renderer clips anyway).
     static let coordinateLimit: Double = 4_194_304   // 2^22
-    /// Largest scrolled content origin tracked (pixels; damage tracking keeps it in 64 bits, exactly).
-    static let originLimit: Double = 4_503_599_627_370_496   // 2^52
 
     /// `rect` (in the current, translated, points) in pixels with edges rounded to whole pixels, or
     /// nil when empty, negative or not finite.
+    /// The rule is ScrollKitDamage's `PixelGrid.rect`, which the damage renderer computes bounds with.
+    @inline(__always)
     func pixelRect(_ rect: Rect) -> SDL_Rect? {
-        let s = pixelScale, limit = Self.coordinateLimit
-        let x0 = Self.pixelRound((rect.minX + tx) * s), y0 = Self.pixelRound((rect.minY + ty) * s)
-        let x1 = Self.pixelRound((rect.maxX + tx) * s), y1 = Self.pixelRound((rect.maxY + ty) * s)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
-        let cx0 = min(max(x0, -limit), limit), cy0 = min(max(y0, -limit), limit)
-        let cx1 = min(max(x1, -limit), limit), cy1 = min(max(y1, -limit), limit)
-        guard cx1 > cx0, cy1 > cy0 else { return nil }
-        return SDL_Rect(x: Int32(cx0), y: Int32(cy0), w: Int32(cx1 - cx0), h: Int32(cy1 - cy0))
+        guard let r = PixelGrid.rect(rect, tx: tx, ty: ty, scale: pixelScale) else { return nil }
+        return SDL_Rect(x: r.x, y: r.y, w: r.w, h: r.h)
     }
 
     /// A pixel position rounded to the nearest whole pixel, halves up: unlike `rounded()` (halves away
     /// from zero) it commutes with whole-pixel moves, `pixelRound(v + n) == pixelRound(v) + n`, also
     /// left of and above the target's origin, so content scrolled by moving its pixels equals content drawn
-    /// at its new place (see SDLCanvas+Damage.swift).
+    /// at its new place (ScrollKitDamage's `PixelGrid.round`, the one rule).
     @inline(__always)
-    nonisolated static func pixelRound(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
+    nonisolated static func pixelRound(_ v: Double) -> Double { PixelGrid.round(v) }
 
     /// Sets the draw colour and the cheapest correct blend mode for it.
     @inline(__always)

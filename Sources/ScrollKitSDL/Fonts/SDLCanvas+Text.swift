@@ -46,14 +46,10 @@ extension SDLCanvas {
     /// glyph is rasterised once); a whole-string miss rasterises the string.
     /// Empty text, a NaN or non-positive size, a non-finite rect or a transparent colour draw nothing.
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
+        if damage.isRecording { return damage.drawText(text, in: rect, style: style, alignment: alignment) }
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
-        if damage.isRecording {
-            let (index, bytes) = damage.keepText(text)
-            record(.text(index, bytes, rect, style, alignment))
-            return
-        }
         if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }

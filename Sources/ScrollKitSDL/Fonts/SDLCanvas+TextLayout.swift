@@ -32,8 +32,8 @@ extension SDLCanvas {
     /// A NaN or infinite origin, or one beyond ±2^22 pixels, draws nothing. Glyphs the font lacks (and
     /// emoji) are skipped, leaving their space; runs with a transparent colour or a bad size draw nothing.
     public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
+        if damage.isRecording { return damage.drawTextLayout(layout, at: origin) }
         guard !clipIsEmpty, origin.x.isFinite, origin.y.isFinite else { return }
-        if damage.isRecording { record(.layout(damage.keepLayout(layout), origin)); return }
         let s = pixelScale
         let ox = (origin.x + tx) * s, oy = (origin.y + ty) * s
         guard abs(ox) < Self.coordinateLimit, abs(oy) < Self.coordinateLimit else { return }

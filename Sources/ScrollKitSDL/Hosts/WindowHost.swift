@@ -280,7 +280,7 @@ public final class WindowHost: AppHost {
         // has flushed the renderer's queue into that surface already (`endFrame`).
         let rects = canvas.changedRects
         guard !rects.isEmpty else { return }
-        let ok = rects.withUnsafeBufferPointer { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+        let ok = rects.withUnsafeBufferPointer { $0.withMemoryRebound(to: SDL_Rect.self) { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) } }
         if ok != 0 { SDL_RenderPresent(renderer) }   // the surface could not be updated in part: whole
     }
 

@@ -28,24 +28,11 @@ extension SDLCanvas {
     ///   `ImageLibrary.failureMarkColor`. The failure is reported once through `ImageLibrary.onFailure` and
     ///   put once in ``lastError`` (an `SDLError` naming the image); it is not retried every frame.
     public func drawImage(_ image: ImageRef, in rect: Rect, opacity: Double) {
+        if damage.isRecording { return damage.drawImage(image, in: rect, opacity: opacity) }
         guard !clipIsEmpty, opacity > 0, let dst = pixelRect(rect),
               let key = ImageLibrary.key(for: image, size: rect.size, pixelScale: pixelScale) else { return }
         let alpha = min(opacity, 1)
         let lookup = images.lookup(key)
-        if damage.isRecording {
-            // What is drawn depends on the decode's state as well as the call: it is part of the call's identity.
-            let state: UInt
-            switch lookup {
-            case .ready(let entry):
-                // Bit 2 (entries are 16-byte aligned): drawn by the exact bilinear kernel (see `blit`), whose pixels
-                // depend on their coordinates alone, so it may be redrawn in part like a shape.
-                state = UInt(bitPattern: ObjectIdentifier(entry)) | (Self.drawsExactly(entry, alpha: alpha, on: directSurface) ? 4 : 0)
-            case .pending(let standIn): state = standIn.map { UInt(bitPattern: ObjectIdentifier($0)) | 1 } ?? 2
-            case .failed: state = 3
-            }
-            record(.image(damage.keepImage(image), rect, opacity, state: state))
-            return
-        }
         switch lookup {
         case .ready(let entry):
             blit(entry, into: dst, alpha: alpha)
