@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layers, each importing only those below it:
-//   ScrollKitGallery (+ the `scrollkit-demo` entry point) → ScrollKitSDL → ScrollKitDamage → ScrollKit → Motion
+//   scrollkit-demo (the command line) → ScrollKitGallery → ScrollKitSDL → ScrollKitDamage → ScrollKit → Motion
 // ScrollKit uses one system library, libunibreak (CUnibreak: UAX #14 line-break rules, plain C).
 // ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
 // (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
@@ -26,14 +26,20 @@ let package = Package(
         .library(name: "ScrollKitDamage", targets: ["ScrollKitDamage"]),
         .library(name: "ScrollKitSDL", targets: ["ScrollKitSDL"]),
         .library(name: "ScrollKitGallery", targets: ["ScrollKitGallery"]),
-        // SDL's C API as ScrollKit imports it, for apps that run ScrollKit inside their own SDL loop
-        // (`SDLBridge`): their SDL_Event and SDL_Renderer are then the very types ScrollKit takes.
-        .library(name: "CSDL2", targets: ["CSDL2"]),
-        .executable(name: "scrollkit-demo", targets: ["ScrollKitDemo"]),
+        // No C module is a product: SDL stays inside ScrollKitSDL, whose public API names no SDL type. An app
+        // running ScrollKit inside its own SDL loop hands its renderer, window and events to `SDLBridge`
+        // through ScrollKitSDL's own types (`SDLRendererHandle`, `SDLWindowHandle`, `SDLEvent`).
+        // No product for the gallery's command line (`scrollkit-demo`, an executable target: the root package
+        // builds and runs it by name): SwiftPM resolves every package dependency that any product of a
+        // dependency uses, so an executable product would make every user's package resolve
+        // swift-argument-parser. The ScrollKitGallery library (for Benchmarks/ and Fuzz/) uses no package.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `make docs`: the API reference (DocC). No target uses it, so a package that depends on ScrollKit
+        // never resolves it (nor swift-property-based, which only a test target uses).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries: SDL2 and its two companions, with shims for the macros Swift cannot import.
@@ -89,16 +95,21 @@ let package = Package(
         // Not in any library product's closure but the gallery's.
         .target(name: "SplitMix"),
 
-        // The demo gallery: scenes, shell, HUD, CLI, script player, trace writer, soak runner.
+        // The demo gallery: scenes, shell, HUD, the runs the command line asks for, script player, trace
+        // writer, soak runner.
         .target(
             name: "ScrollKitGallery",
-            dependencies: [
-                "ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets", "SplitMix",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "ScrollKitAssets", "SplitMix"]
         ),
-        // `scrollkit-demo`: the gallery's entry point.
-        .executableTarget(name: "ScrollKitDemo", dependencies: ["ScrollKitGallery"]),
+        // `scrollkit-demo`: the gallery's command line (swift-argument-parser) and entry point.
+        .executableTarget(
+            name: "scrollkit-demo",
+            dependencies: [
+                "ScrollKitGallery", "ScrollKitSDL", "ScrollKit", "Motion",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ScrollKitDemo"
+        ),
 
         // Helpers shared by the test targets: golden images, an offscreen canvas.
         .target(
@@ -132,8 +143,8 @@ let package = Package(
         .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
             name: "ScrollKitGalleryTests",
-            // ScrollKitDemo: the process tests run the built `scrollkit-demo`.
-            dependencies: ["ScrollKitGallery", "ScrollKitDemo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets",
+            // scrollkit-demo: its command line, and the process tests run the built executable.
+            dependencies: ["ScrollKitGallery", "scrollkit-demo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets",
                            "SplitMix"],
             exclude: ["Golden"]
         ),

@@ -3,6 +3,14 @@
 // never resolves or builds ordo-one/benchmark. Run them with `make bench` (or scripts/bench.sh).
 import PackageDescription
 
+// pkg-config for SDL on Linux adds a flag SwiftPM refuses with a warning (see the root manifest): the module
+// map links SDL2 by name there.
+#if os(Linux)
+let sdl2PkgConfig: String? = nil
+#else
+let sdl2PkgConfig: String? = "sdl2"
+#endif
+
 let package = Package(
     name: "ScrollKitBenchmarks",
     platforms: [.macOS(.v13)],
@@ -50,6 +58,13 @@ let package = Package(
             ],
             path: "Tools/ImageProbe"
         ),
+        // SDL2's C API for gpu-probe alone (ScrollKit exports no C module).
+        .systemLibrary(
+            name: "CSDL2Probe",
+            path: "Support/CSDL2Probe",
+            pkgConfig: sdl2PkgConfig,
+            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
+        ),
         // Whether a cached texture would help a GPU renderer (issue 18): what a frame that only moves the
         // last frame's pixels costs through SDL's accelerated renderer (two full-window texture copies and
         // the present), against the present alone. Needs a display with an accelerated renderer.
@@ -57,7 +72,7 @@ let package = Package(
             name: "gpu-probe",
             dependencies: [
                 "ProbeSupport",
-                .product(name: "CSDL2", package: "ScrollKit"),
+                "CSDL2Probe",
             ],
             path: "Tools/GPUProbe"
         ),

@@ -31,8 +31,8 @@ cd "$BENCH_DIR"
 #    more). After a change to a type's stored properties, an incremental build can leave a module that uses
 #    it compiled against the old layout: seen here, a probe read a canvas counter at a stale offset (437,600
 #    "text textures made") and its frame times were off by up to 2.5x. A bench measures the code as it is.
-own_modules=(Motion ScrollKit ScrollKitSDL ScrollKitGallery ScrollKitAssets ScrollKitDemo CScrollKitPixels
-             BenchSupport ProbeSupport ScrollKitBenchmarks scene_probe image_probe bench_probe gpu_probe)
+own_modules=(Motion ScrollKit ScrollKitSDL ScrollKitGallery ScrollKitAssets scrollkit_demo CScrollKitPixels
+             BenchSupport ProbeSupport CSDL2Probe ScrollKitBenchmarks scene_probe image_probe bench_probe gpu_probe)
 for dir in "$BENCH_DIR/.build"/*/release "$BENCH_DIR/.build"/*/debug "$ROOT/.build"/*/release; do
     [ -d "$dir" ] || continue
     for m in "${own_modules[@]}"; do rm -rf "${dir:?}/$m.build"; done

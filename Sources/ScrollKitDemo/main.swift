@@ -1,5 +1,5 @@
-// `scrollkit-demo`: the gallery of ScrollKit scenes, in a window or headless. Everything lives in the
-// ScrollKitGallery library; this is only the process's entry point.
+// `scrollkit-demo`: the gallery of ScrollKit scenes, in a window or headless. The scenes and runs live in the
+// ScrollKitGallery library, the command line (swift-argument-parser) beside this file; this is the entry point.
 import ScrollKitGallery
 #if canImport(Glibc)
 import Glibc

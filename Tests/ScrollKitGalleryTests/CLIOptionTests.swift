@@ -1,6 +1,7 @@
 import ScrollKit
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 /// The configuration `DemoCLI.parse` gives for `arguments`, or nil when they are rejected.
 private func run(_ arguments: [String]) -> RunConfiguration? {

@@ -2,6 +2,7 @@ import Foundation
 import ScrollKit
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 /// The error line `DemoCLI.parse` gives for `arguments`, or nil when they are valid.
 private func parseError(_ arguments: [String]) -> (status: Int32, line: String)? {

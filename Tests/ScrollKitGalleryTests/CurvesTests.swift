@@ -3,6 +3,7 @@ import Motion
 import ScrollKit
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 @Suite struct CurvesCSVTests {
     /// Every named curve, N evenly spaced samples from exactly 0 to exactly 1, values that read back to

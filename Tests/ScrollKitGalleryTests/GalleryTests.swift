@@ -4,6 +4,7 @@ import ScrollKit
 import ScrollKitSDL
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 /// A scene that records what the gallery hands it.
 @MainActor final class ProbeScene: DemoScene, GalleryAttachable {

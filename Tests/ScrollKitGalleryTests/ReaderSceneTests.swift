@@ -4,6 +4,7 @@ import ScrollKit
 import ScrollKitSDL
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 /// The reader scene: a self-sizing article, its reflow on resize, its contents and its CLI contract.
 @MainActor @Suite("Reader scene") struct ReaderSceneTests {

@@ -4,6 +4,7 @@ import ScrollKit
 import ScrollKitSDL
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 /// Issue 8's hostile-input and soak cases that the other suites do not already cover.
 

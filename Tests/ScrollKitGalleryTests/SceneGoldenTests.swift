@@ -14,6 +14,7 @@ import ScrollKitSDL
 import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 @Suite("Scene goldens", .serialized)
 @MainActor

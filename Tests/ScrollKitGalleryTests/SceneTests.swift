@@ -4,6 +4,7 @@ import ScrollKit
 import ScrollKitSDL
 import Testing
 @testable import ScrollKitGallery
+@testable import scrollkit_demo
 
 /// Drives a scene in-process the way `HeadlessHost` + `SceneDriver` do, on a virtual 60 Hz clock:
 /// each frame, the events due are handled, then `update(tick)`, `draw` (into a recording canvas)

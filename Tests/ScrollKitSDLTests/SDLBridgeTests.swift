@@ -5,15 +5,18 @@ import ScrollKitSDL
 import ScrollKitTestSupport
 import Testing
 
-// The README's "Inside your own SDL loop" example, as written there but for a bounded loop, a software
-// renderer and a scripted drag pushed into SDL's queue: it must compile and run.
+// The README's "Inside your own SDL loop" examples, as written there but for a bounded loop, a software
+// renderer and a scripted drag pushed into SDL's queue: they must compile and run. The first is an app
+// with its own SDL window, renderer and event loop (handing them over by address); the second an app
+// that does not call SDL at all (the bridge makes the window and polls the events).
 
 @MainActor
 private func runOwnLoopExample(frames: Int, drag: (Int) -> [SDL_Event]) throws -> (ListView, SDLBridge, RGBAImage) {
     SDL_Init(SDL_INIT_VIDEO)
-    let window = SDL_CreateWindow("My app", 100, 100, 800, 600, SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
+    let window = SDL_CreateWindow("My app", 100, 100, 800, 600, SDL_WINDOW_ALLOW_HIGHDPI.rawValue)!
     let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)!
-    let bridge = try SDLBridge(renderer: renderer, window: window)
+    let bridge = try SDLBridge(renderer: SDLRendererHandle(address: UnsafeMutableRawPointer(renderer)),
+                               window: SDLWindowHandle(address: UnsafeMutableRawPointer(window)))
     let list = ListView(frame: Rect(origin: .zero, size: bridge.size), dataSource: Fruits())
 
     var event = SDL_Event()
@@ -23,7 +26,7 @@ private func runOwnLoopExample(frames: Int, drag: (Int) -> [SDL_Event]) throws -
         for var e in drag(frame) { SDL_PushEvent(&e) }
         while SDL_PollEvent(&event) != 0 {
             if event.type == SDL_QUIT.rawValue { running = false }
-            if let input = bridge.inputEvent(for: event) { list.handle(input) }
+            if let input = bridge.inputEvent(for: SDLEvent(copying: &event)) { list.handle(input) }
         }
         list.frame = Rect(origin: .zero, size: bridge.size)
         list.step(bridge.frameTick(at: bridge.now, duration: 1.0 / 60))
@@ -35,8 +38,36 @@ private func runOwnLoopExample(frames: Int, drag: (Int) -> [SDL_Event]) throws -
         SDL_Delay(8)
         frame += 1
     }
-    let image = try PNGWriter.readPixels(renderer: renderer)
+    let image = try PNGWriter.readPixels(renderer: bridge.renderer)
     return (list, bridge, image)
+}
+
+/// The same loop with no SDL call of the app's: the bridge makes the window and renderer, polls the
+/// events, clears and presents. (Only the scripted drag is pushed into SDL's queue with SDL here.)
+@MainActor
+private func runBridgeWindowExample(frames: Int, drag: (Int) -> [SDL_Event]) throws -> (ListView, SDLBridge, RGBAImage, Bool) {
+    let bridge = try SDLBridge(title: "My app", size: Size(width: 800, height: 600), softwareRenderer: true)
+    let list = ListView(frame: Rect(origin: .zero, size: bridge.size), dataSource: Fruits())
+
+    var running = true
+    var frame = 0
+    while running && frame < frames {
+        for var e in drag(frame) { SDL_PushEvent(&e) }
+        while let event = bridge.pollEvent() {
+            if event.isQuit { running = false }
+            if let input = bridge.inputEvent(for: event) { list.handle(input) }
+        }
+        list.frame = Rect(origin: .zero, size: bridge.size)
+        list.step(bridge.frameTick(at: bridge.now, duration: 1.0 / 60))
+        bridge.beginFrame(clearingTo: RGBAColor(r: 20, g: 20, b: 24))
+        list.draw(in: bridge.canvas)
+        let image = frame == frames - 1 ? try PNGWriter.readPixels(renderer: bridge.renderer) : nil
+        bridge.present()
+        if let image { return (list, bridge, image, running) }
+        SDL_Delay(8)
+        frame += 1
+    }
+    return (list, bridge, try PNGWriter.readPixels(renderer: bridge.renderer), running)
 }
 
 /// A left-button mouse event at `y` (x = 400), stamped now.
@@ -77,12 +108,50 @@ struct SDLBridgeTests {
         #expect(!(center.r == 20 && center.g == 20 && center.b == 24))
     }
 
+    @Test("an app that calls no SDL: the bridge's own window, events, clear and present run the same fling")
+    func bridgeWindowExampleRuns() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        let (list, bridge, image, running) = try runBridgeWindowExample(frames: 40) { frame in
+            switch frame {
+            case 2: [mouse(SDL_MOUSEBUTTONDOWN, y: 500)]
+            case 3...6: [mouse(SDL_MOUSEMOTION, y: 500 - Int32(frame - 2) * 60)]
+            case 7: [mouse(SDL_MOUSEBUTTONUP, y: 260)]
+            case 39: [quit]
+            default: []
+            }
+        }
+        #expect(bridge.size == Size(width: 800, height: 600))
+        #expect(bridge.window != nil)
+        #expect(!running)                                      // the quit event came through pollEvent
+        #expect(list.scrollView.contentOffset.y > 300)         // dragged 240 pt, then flung
+        #expect(list.visibleRange.lowerBound > 4)
+        // The rows were drawn into the bridge's renderer; a frame cleared and not drawn is the clear colour.
+        let center = image[400, 300]
+        #expect(!(center.r == 20 && center.g == 20 && center.b == 24))
+        bridge.beginFrame(clearingTo: RGBAColor(r: 20, g: 20, b: 24))
+        let cleared = try PNGWriter.readPixels(renderer: bridge.renderer)
+        #expect(cleared[10, 10].r == 20 && cleared[10, 10].g == 20 && cleared[10, 10].b == 24)
+    }
+
+    @Test("SDLEvent copies the app's SDL_Event: its type and whether it is a quit")
+    func eventCopies() {
+        var quit = SDL_Event()
+        quit.type = SDL_QUIT.rawValue
+        var motion = mouse(SDL_MOUSEMOTION, y: 10)
+        #expect(SDLEvent(copying: &quit).isQuit)
+        #expect(SDLEvent(copying: &quit).type == 0x100)
+        #expect(!SDLEvent(copying: &motion).isQuit)
+        #expect(SDLEvent(copying: &motion).type == SDL_MOUSEMOTION.rawValue)
+    }
+
     @Test("frame ticks: the app's time, target one period later, indices counting up; bad times never go back")
     func frameTicks() throws {
         try OffscreenRenderer.startSDL()
         let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 48, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
         defer { SDL_FreeSurface(surface) }
-        let bridge = try SDLBridge(surface: surface)
+        let bridge = try SDLBridge(surface: SDLSurfaceHandle(address: UnsafeMutableRawPointer(surface)))
         #expect(bridge.size == Size(width: 64, height: 48))
         let a = bridge.frameTick(at: 1.0, duration: 0.02)
         let b = bridge.frameTick(at: 1.02, duration: 0.02)
@@ -100,10 +169,10 @@ struct SDLBridgeTests {
         try OffscreenRenderer.startSDL()
         let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 40, 30, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
         defer { SDL_FreeSurface(surface) }
-        let bridge = try SDLBridge(surface: surface)
+        let bridge = try SDLBridge(surface: SDLSurfaceHandle(address: UnsafeMutableRawPointer(surface)))
         bridge.beginFrame()
         bridge.canvas.fill(Rect(x: 10, y: 10, width: 10, height: 10), color: RGBAColor(r: 200, g: 40, b: 10))
-        SDL_RenderPresent(bridge.renderer)
+        bridge.present()
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let pitch = Int(surface.pointee.pitch) / 4
         #expect(pixels[15 * pitch + 15] & 0x00FF_FFFF == 0xC8_280A)

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // A user's package that depends on ScrollKit by path, as an app would by URL: `scripts/check-consumer.sh`
-// builds it from scratch and fails on any warning, then runs it. It runs ScrollKit inside its own SDL
-// loop (the README's `SDLBridge` example), so it also checks that the `CSDL2` product works.
+// builds it from scratch and fails on any warning, checks that it resolved none of the packages only the
+// gallery, the benchmarks or the tests need, then runs it. It runs ScrollKit inside its own loop (the README's
+// `SDLBridge` example) with no C module imported: SDL stays inside ScrollKitSDL.
 import PackageDescription
 
 let package = Package(
@@ -14,7 +15,6 @@ let package = Package(
             name: "Consumer",
             dependencies: [
                 .product(name: "ScrollKitSDL", package: "ScrollKit"),
-                .product(name: "CSDL2", package: "ScrollKit"),
             ]
         ),
     ]

@@ -1,4 +1,4 @@
-import CSDL2
+import CSDL2Probe
 import Glibc
 import ProbeSupport
 

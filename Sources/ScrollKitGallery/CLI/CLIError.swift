@@ -10,19 +10,19 @@ import Darwin
 ///
 /// Every failure the command can meet (bad options, a bad script, an unwritable path, SDL failing
 /// to start) ends up as one of these; `oneLine` guarantees the printed text has no line breaks.
-struct CLIError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message without the `error: ` prefix.
-    var message: String
+    package var message: String
 
-    init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    var description: String { message }
+    package var description: String { message }
 
     /// The line printed on stderr: `error: ` + the message, with any line breaks folded into "; ".
-    var line: String { "error: " + CLIError.oneLine(message) }
+    package var line: String { "error: " + CLIError.oneLine(message) }
 
     /// The exit status for every CLI error.
-    static let exitStatus: Int32 = 2
+    package static let exitStatus: Int32 = 2
 
     /// `text` with runs of line breaks replaced by "; " and surrounding whitespace trimmed.
     static func oneLine(_ text: String) -> String {
@@ -34,6 +34,18 @@ struct CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         var result = parts.joined(separator: "; ")
         while result.last == " " || result.last == "\t" { result.removeLast() }
         return result
+    }
+
+    /// Writes one line to stderr (unbuffered, in one `write` call).
+    package static func printLine(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
+            offset += n
+        }
     }
 }
 

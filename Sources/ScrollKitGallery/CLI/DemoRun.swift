@@ -16,8 +16,12 @@ import ScrollKitSDL
 /// `--screenshot` and `--trace` paths → SDL and the host → the scene → the run → end-of-run
 /// screenshots → trace closed → stats. Any failure is a `CLIError` (one line, exit status 2).
 @MainActor
-struct DemoRun {
+package struct DemoRun {
     let configuration: RunConfiguration
+
+    package init(configuration: RunConfiguration) {
+        self.configuration = configuration
+    }
 
     /// Loads the script and checks every output path before anything starts. Its only side effect:
     /// the `--record` directory is made when missing.
@@ -40,7 +44,7 @@ struct DemoRun {
         return script
     }
 
-    func run() throws(CLIError) {
+    package func run() throws(CLIError) {
         if let soak = configuration.soak {
             try SoakRun(configuration: configuration, soak: soak).run()
             return
@@ -98,7 +102,7 @@ struct DemoRun {
         try trace?.close()
         if end.undelivered > 0 {
             let last = script?.events.last?.t ?? 0
-            DemoCLI.printError("warning: \(end.undelivered) script event(s) not handled: the run ended before their time (the last is at t = \(TraceFormat.number(last)) s; raise --frames)")
+            CLIError.printLine("warning: \(end.undelivered) script event(s) not handled: the run ended before their time (the last is at t = \(TraceFormat.number(last)) s; raise --frames)")
         }
         if configuration.stats {
             if let window = host as? WindowHost {

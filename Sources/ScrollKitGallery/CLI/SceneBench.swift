@@ -1,4 +1,4 @@
-import CSDL2
+import Foundation
 import Motion
 import ScrollKit
 import ScrollKitSDL
@@ -158,7 +158,7 @@ public final class SceneBench {
         host.canvas.beginFrame()
         shell.draw(in: host.canvas)
         host.canvas.endFrame()
-        SDL_RenderPresent(host.renderer)
+        host.present()
         lastTick = tick
         frames += 1
     }

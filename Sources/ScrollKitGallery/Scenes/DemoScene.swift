@@ -116,7 +116,7 @@ struct SceneEntry: Sendable {
 }
 
 /// Every scene, by name.
-enum SceneCatalog {
+package enum SceneCatalog {
     /// The scenes in the order `--help` and errors list them. Add new scenes here.
     static let entries: [SceneEntry] = [
         .list,
@@ -133,10 +133,10 @@ enum SceneCatalog {
     ]
 
     /// The scene shown when `--scene` is not given.
-    static let defaultName = "list"
+    package static let defaultName = "list"
 
     /// All scene names.
-    static var names: [String] { entries.map(\.name) }
+    package static var names: [String] { entries.map(\.name) }
 
     /// The entry named `name`, if any.
     static func entry(named name: String) -> SceneEntry? {

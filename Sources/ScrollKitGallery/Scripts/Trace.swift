@@ -71,7 +71,7 @@ extension TraceSample {
 /// Numbers: whole values print without a fraction ("600", "-1"); others in Swift's shortest
 /// form that reads back to the same Double ("0.016666666666666666", "1.5e-05"); a NaN or
 /// infinity prints as "nan", "inf" or "-inf"; -0 prints as "0". Lines end with "\n".
-enum TraceFormat {
+package enum TraceFormat {
     static let columns = [
         "frame", "timestamp", "targetTimestamp", "offsetX", "offsetY", "velocityX", "velocityY", "phase",
         "viewportWidth", "viewportHeight", "contentWidth", "contentHeight",
@@ -116,7 +116,7 @@ enum TraceFormat {
     }
 
     /// A Double as the trace writes it (see the type's documentation).
-    static func number(_ x: Double) -> String {
+    package static func number(_ x: Double) -> String {
         if x.isNaN { return "nan" }
         if x.isInfinite { return x < 0 ? "-inf" : "inf" }
         if x == 0 { return "0" }

@@ -20,13 +20,13 @@ protocol GalleryHUDPlacement: AnyObject {
 }
 
 /// Options of the gallery shell from the command line.
-struct GalleryOptions: Sendable, Equatable {
+package struct GalleryOptions: Sendable, Equatable {
     /// `--hud`: start with the frame-time HUD shown.
     var showsHUD = false
     /// `--help-overlay`: start with the help overlay shown.
     var showsHelp = false
 
-    init(showsHUD: Bool = false, showsHelp: Bool = false) {
+    package init(showsHUD: Bool = false, showsHelp: Bool = false) {
         self.showsHUD = showsHUD
         self.showsHelp = showsHelp
     }

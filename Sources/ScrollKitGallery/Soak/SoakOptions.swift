@@ -18,17 +18,17 @@
 ///   and at every tenth of the run and at the end, all at the `--size` window size (the soak resizes back to it just before: the
 ///   framebuffer follows the window size), and the largest reading in between (every 1,000 frames,
 ///   at whatever size the window then has) is reported too.
-struct SoakOptions: Sendable, Equatable {
+package struct SoakOptions: Sendable, Equatable {
     // Accepted values: `OptionRanges.soakSeconds` and `OptionRanges.soakDrawEvery`.
     /// `--soak-draw-every` when not given.
-    static let defaultDrawEvery = 10
+    package static let defaultDrawEvery = 10
 
     /// Simulated seconds.
     var seconds: Double
     /// Draw one frame in this many.
     var drawEvery: Int = SoakOptions.defaultDrawEvery
 
-    init(seconds: Double, drawEvery: Int = SoakOptions.defaultDrawEvery) {
+    package init(seconds: Double, drawEvery: Int = SoakOptions.defaultDrawEvery) {
         self.seconds = seconds
         self.drawEvery = drawEvery
     }

@@ -21,9 +21,9 @@ public final class OffscreenCanvas {
     /// The canvas to draw with (points; the pixel scale given at creation).
     public let canvas: SDLCanvas
     /// The software renderer drawing into ``surface``.
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     /// The pixels (ARGB8888).
-    public let surface: UnsafeMutablePointer<SDL_Surface>
+    package let surface: UnsafeMutablePointer<SDL_Surface>
 
     /// - Parameters:
     ///   - size: the drawable area in points.

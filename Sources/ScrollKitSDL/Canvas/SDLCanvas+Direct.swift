@@ -17,7 +17,7 @@ extension SDLCanvas {
     /// renderer and its window surface). Surfaces that are not 32-bit ARGB/XRGB are ignored.
     /// - Returns: whether the fast path is on.
     @discardableResult
-    public func attachSoftwareTarget(_ surface: UnsafeMutablePointer<SDL_Surface>?) -> Bool {
+    package func attachSoftwareTarget(_ surface: UnsafeMutablePointer<SDL_Surface>?) -> Bool {
         guard let surface, let format = surface.pointee.format,
               format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue
                 || format.pointee.format == SDL_PIXELFORMAT_XRGB8888.rawValue,

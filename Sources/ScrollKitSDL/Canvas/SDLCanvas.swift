@@ -39,7 +39,7 @@ import ScrollKitDamage
 @MainActor
 public final class SDLCanvas: DrawingCanvas {
     /// The renderer drawn on (not owned: the host creates and destroys it).
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     /// Fonts used for text (TTF_Font cache, emoji font).
     public let fonts: FontLibrary
     /// Images used by `drawImage` (search directories, decoded surfaces).
@@ -180,7 +180,7 @@ public final class SDLCanvas: DrawingCanvas {
     /// makes `FontTextMeasurer.shared` the `StandardCell.defaultTextMeasurer` while that is still
     /// `ApproximateTextMeasurer` (an app's own choice stays).
     /// - Throws: `SDLError` naming the font file that cannot be opened.
-    public init(renderer: OpaquePointer, logicalSize: Size, pixelScale: Double,
+    package init(renderer: OpaquePointer, logicalSize: Size, pixelScale: Double,
                 fonts: FontLibrary = .shared, images: ImageLibrary = .shared) throws {
         self.renderer = renderer
         self.fonts = fonts

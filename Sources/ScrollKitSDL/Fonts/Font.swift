@@ -108,14 +108,14 @@ public final class FontLibrary {
 
     /// The open `TTF_Font` for `weight` at `pixelSize` (clamped to 1...`maxPixelSize`), opened on first use.
     /// - Throws: `SDLError` naming the file when it is missing or corrupt.
-    public func font(for weight: TextStyle.Weight, pixelSize: Int32) throws -> OpaquePointer {
+    package func font(for weight: TextStyle.Weight, pixelSize: Int32) throws -> OpaquePointer {
         try font(face: Self.face(for: weight), pixelSize: pixelSize)
     }
 
     /// The open `TTF_Font` for a registered face at `pixelSize` (clamped to 1...`maxPixelSize`).
     /// Complexity: O(1) after the first call for that face and size.
     /// - Throws: `SDLError` when the face is unknown, or naming the file when it cannot be opened.
-    public func font(face: String, pixelSize: Int32) throws -> OpaquePointer {
+    package func font(face: String, pixelSize: Int32) throws -> OpaquePointer {
         let size = min(max(pixelSize, 1), Self.maxPixelSize)
         let key = FontKey(face: face, pixelSize: size)
         if let font = fonts[key] { return font }
@@ -129,7 +129,7 @@ public final class FontLibrary {
     }
 
     /// The emoji font at its 109 px strike, or nil when none is registered.
-    public func emojiFontAtStrike() -> OpaquePointer? { emojiFont }
+    package func emojiFontAtStrike() -> OpaquePointer? { emojiFont }
 
     // MARK: - Rendering (renderer-independent surfaces)
 
@@ -139,7 +139,7 @@ public final class FontLibrary {
     /// texture colour/alpha mod: that gives exactly the pixels of rendering in that colour.
     /// - Returns: nil for empty text (nothing to draw).
     /// - Throws: `SDLError` when the font cannot be opened or SDL2_ttf fails.
-    public func renderWhite(_ text: String, weight: TextStyle.Weight, pixelSize: Int32)
+    package func renderWhite(_ text: String, weight: TextStyle.Weight, pixelSize: Int32)
         throws -> UnsafeMutablePointer<SDL_Surface>?
     {
         guard !text.isEmpty else { return nil }
@@ -193,7 +193,7 @@ public final class FontLibrary {
     /// The caller owns the returned ARGB8888 surface. Returns nil when no emoji font is registered,
     /// the text is empty, or the size is not positive.
     /// - Throws: `SDLError` when SDL2_ttf cannot render the text.
-    public func renderEmoji(_ text: String, pixelSize: Int32) throws -> UnsafeMutablePointer<SDL_Surface>? {
+    package func renderEmoji(_ text: String, pixelSize: Int32) throws -> UnsafeMutablePointer<SDL_Surface>? {
         guard let emojiFont, !text.isEmpty, pixelSize > 0 else { return nil }
         guard let strike = TTF_RenderUTF8_Blended(emojiFont, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else {
             throw SDLError("cannot render emoji with '\(emojiFontPath ?? "?")'", path: emojiFontPath)

@@ -115,14 +115,14 @@ public struct EventTranslator: Sendable {
 
     /// The meaning of `event` as an array: empty for ignored events, else one event (see
     /// ``hostEvent(for:)``). O(1); allocates the one-element array.
-    public mutating func translate(_ event: SDL_Event) -> [HostEvent] {
+    package mutating func translate(_ event: SDL_Event) -> [HostEvent] {
         hostEvent(for: event).map { [$0] } ?? []
     }
 
     /// The meaning of `event`, or nil for events ScrollKit ignores (a drag ended by losing focus is
     /// its pointer-up). O(1), and no allocation except for text input: what a window host calls for
     /// each event it drains, in every frame.
-    public mutating func hostEvent(for event: SDL_Event) -> HostEvent? {
+    package mutating func hostEvent(for event: SDL_Event) -> HostEvent? {
         let time = hostTime(ticks: event.common.timestamp)
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
@@ -248,7 +248,7 @@ public struct EventTranslator: Sendable {
 
     /// The ScrollKit key for an SDL keycode, or nil. With `shift`, Tab is `.backtab`; Shift changes
     /// no other key.
-    public static func key(forKeycode code: SDL_Keycode, shift: Bool = false) -> Key? {
+    package static func key(forKeycode code: SDL_Keycode, shift: Bool = false) -> Key? {
         func k(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: c.rawValue) }
         switch code {
         case k(SDLK_UP): return .up
@@ -269,7 +269,7 @@ public struct EventTranslator: Sendable {
 
     /// The zoom key Ctrl + `code` is: `+`, `=` (the unshifted plus on most layouts) and the keypad's plus
     /// zoom in; `-` and the keypad's minus zoom out; `0` and the keypad's 0 reset. Else nil.
-    public static func zoomKey(forKeycode code: SDL_Keycode) -> Key? {
+    package static func zoomKey(forKeycode code: SDL_Keycode) -> Key? {
         func k(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: c.rawValue) }
         switch code {
         case k(SDLK_PLUS), k(SDLK_EQUALS), k(SDLK_KP_PLUS): return .zoomIn

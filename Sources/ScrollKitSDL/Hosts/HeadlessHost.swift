@@ -37,7 +37,7 @@ public final class HeadlessHost: AppHost {
     public private(set) var canvas: SDLCanvas
     public private(set) var stats = FrameStats()
     /// The SDL renderer (software).
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     /// The frame rate of the virtual clock.
     public var hz: Double { clock.hz }
     /// Whether each frame first waits for the image decodes requested by earlier frames
@@ -126,7 +126,7 @@ public final class HeadlessHost: AppHost {
             canvas.beginFrame()
             client.draw(in: canvas)
             canvas.endFrame()
-            SDL_RenderPresent(renderer)
+            present()
             let cost = (FrameStats.processCPUTime() - cpu0) * 1000
             stats.record(.init(index: tick.index, timestamp: tick.timestamp, began: clock.now, presented: clock.now,
                                cost: cost, wallCost: (FrameStats.monotonicTime() - wall0) * 1000,
@@ -158,6 +158,12 @@ public final class HeadlessHost: AppHost {
         return (side(w), side(h))
     }
 
+    /// Shows the frame drawn (SDL's `SDL_RenderPresent`), as ``run(client:maxFrames:beforeFrame:)`` does after
+    /// each frame: for a caller that runs frames itself (a benchmark's tick, update, draw, present).
+    public func present() {
+        SDL_RenderPresent(renderer)
+    }
+
     public func screenshot(to path: String) throws {
         try PNGWriter.write(renderer: renderer, to: path)
     }
@@ -173,7 +179,7 @@ public final class HeadlessHost: AppHost {
 
     /// The framebuffer frames are drawn into (XRGB8888 or ARGB8888, `pixelScale` × the logical size), for
     /// comparing frames without copying them (``readPixels()`` converts them to RGBA). A resize replaces it.
-    public var framebuffer: UnsafeMutablePointer<SDL_Surface>? { SDL_GetWindowSurface(window) }
+    package var framebuffer: UnsafeMutablePointer<SDL_Surface>? { SDL_GetWindowSurface(window) }
 
     /// The last presented frame's pixels (RGBA, rows top to bottom).
     /// - Throws: ``SDLError`` when SDL cannot read them.

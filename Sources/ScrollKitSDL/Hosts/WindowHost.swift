@@ -50,9 +50,9 @@ public final class WindowHost: AppHost {
     public private(set) var canvas: SDLCanvas
     public private(set) var stats = FrameStats()
     /// The SDL window.
-    public let window: OpaquePointer
+    package let window: OpaquePointer
     /// The SDL renderer.
-    public let renderer: OpaquePointer
+    package let renderer: OpaquePointer
     /// How the renderer was chosen (``RendererSelection``: software without loading OpenGL, or accelerated).
     public let rendererSelection: RendererSelection
     /// The renderer's name ("opengl", "opengles2", "software", …).

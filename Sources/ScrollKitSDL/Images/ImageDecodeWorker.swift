@@ -1,8 +1,7 @@
-// ImageDecodeWorker: the decoding thread of an ImageLibrary, with the surfaces and results it hands over.
-
+// ImageDecodeWorker: the decoding thread of one ImageLibrary, and what it hands back (SurfaceBox, DecodeResult).
 import CSDL2
+import CSDL2_image
 import Foundation
-import ScrollKit
 
 /// A decoded surface handed from the worker to the main actor. Ownership moves with it: the worker never
 /// touches a surface after handing it over, so no two threads ever use one.

@@ -45,7 +45,7 @@ public enum PNGWriter {
     /// Call it before `SDL_RenderPresent` on hardware renderers, whose back buffer is undefined after it.
     /// - Throws: `SDLError` naming `path` when its directory is missing, it is a directory, or the file
     ///   cannot be written; `SDLError` when the pixels cannot be read.
-    public static func write(renderer: OpaquePointer, to path: String) throws {
+    package static func write(renderer: OpaquePointer, to path: String) throws {
         try checkWritable(path)
         var w: Int32 = 0, h: Int32 = 0
         guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else {
@@ -98,7 +98,7 @@ public enum PNGWriter {
 
     /// Copies any surface into an `RGBAImage` (converting its format).
     /// - Throws: `SDLError` when SDL cannot convert the surface.
-    public static func image(from surface: UnsafeMutablePointer<SDL_Surface>, context: String = "surface") throws -> RGBAImage {
+    package static func image(from surface: UnsafeMutablePointer<SDL_Surface>, context: String = "surface") throws -> RGBAImage {
         guard let rgba = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
             throw SDLError("cannot convert '\(context)' to RGBA", path: context)
         }
@@ -118,7 +118,7 @@ public enum PNGWriter {
 
     /// Reads what `renderer` has drawn as RGBA bytes (`SDL_RenderReadPixels`).
     /// - Throws: `SDLError` when the output size or pixels cannot be read.
-    public static func readPixels(renderer: OpaquePointer) throws -> RGBAImage {
+    package static func readPixels(renderer: OpaquePointer) throws -> RGBAImage {
         var w: Int32 = 0, h: Int32 = 0
         guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else {
             throw SDLError("cannot get the renderer's output size")
@@ -152,5 +152,28 @@ public enum PNGWriter {
         guard IMG_SavePNG(surface, path) == 0 else {
             throw SDLError("cannot write PNG '\(path)'", path: path)
         }
+    }
+}
+
+extension PNGWriter {
+    /// Writes what `renderer` has drawn (its current target, full output size) to a PNG file: a screenshot
+    /// of an ``SDLBridge``'s frame (`PNGWriter.write(renderer: bridge.renderer, to: path)`).
+    /// Call it before presenting on hardware renderers, whose back buffer is undefined after it.
+    /// - Throws: `SDLError` naming `path` when its directory is missing, it is a directory, or the file
+    ///   cannot be written; `SDLError` when the pixels cannot be read.
+    public static func write(renderer: SDLRendererHandle, to path: String) throws {
+        try write(renderer: renderer.pointer, to: path)
+    }
+
+    /// Reads what `renderer` has drawn as RGBA bytes.
+    /// - Throws: `SDLError` when the output size or pixels cannot be read.
+    public static func readPixels(renderer: SDLRendererHandle) throws -> RGBAImage {
+        try readPixels(renderer: renderer.pointer)
+    }
+
+    /// Copies a surface (any pixel format) into an `RGBAImage`.
+    /// - Throws: `SDLError` when SDL cannot convert the surface.
+    public static func image(from surface: SDLSurfaceHandle) throws -> RGBAImage {
+        try image(from: surface.pointer)
     }
 }

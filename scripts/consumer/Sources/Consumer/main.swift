@@ -1,13 +1,9 @@
-import CSDL2
 import ScrollKitSDL
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation   // exit
 
-// An app's own SDL loop with a ScrollKit list in it (the README's "Inside your own SDL loop"), run for
-// `frames` frames with a scripted flick; prints what a frame cost in this build.
+// An app's own loop with a ScrollKit list in it (the README's "Inside your own SDL loop"), run for
+// `frames` frames with a scripted scroll; prints what a frame cost in this build. It imports no C module:
+// the bridge makes the window and renderer, polls SDL's events, clears and presents.
 final class Fruits: ListDataSource {
     let names = ["Apple", "Banana", "Cherry", "Damson", "Elderberry"]
     var numberOfItems: Int { 100_000 }
@@ -21,26 +17,20 @@ final class Fruits: ListDataSource {
 }
 
 let frames = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 120 : 120
-SDL_Init(SDL_INIT_VIDEO)
-let window = SDL_CreateWindow("Consumer", 100, 100, 800, 600, 0)
-let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)!
-let bridge = try SDLBridge(renderer: renderer, window: window)
+let bridge = try SDLBridge(title: "Consumer", size: Size(width: 800, height: 600), softwareRenderer: true)
 let list = ListView(frame: Rect(origin: .zero, size: bridge.size), dataSource: Fruits())
 list.scrollView.setContentOffset(Point(x: 0, y: 500_000), duration: Double(frames) / 60, curve: .easeInOut)
 
-var event = SDL_Event()
 var costs: [Double] = []
 for frame in 0..<frames {
-    while SDL_PollEvent(&event) != 0 {
+    while let event = bridge.pollEvent() {
         if let input = bridge.inputEvent(for: event) { list.handle(input) }
     }
     let start = bridge.now
     list.step(bridge.frameTick(at: Double(frame) / 60, duration: 1.0 / 60))   // a virtual 60 Hz clock
-    SDL_SetRenderDrawColor(renderer, 20, 20, 24, 255)
-    SDL_RenderClear(renderer)
-    bridge.beginFrame()
+    bridge.beginFrame(clearingTo: RGBAColor(r: 20, g: 20, b: 24))
     list.draw(in: bridge.canvas)
-    SDL_RenderPresent(renderer)
+    bridge.present()
     costs.append((bridge.now - start) * 1000)
 }
 costs.sort()

@@ -1,4 +1,8 @@
+// `scrollkit-demo`'s command tree (swift-argument-parser): the root, the gallery command, and DemoCLI, the outer
+// shell that parses, validates, runs and turns every failure into one line.
 import ArgumentParser
+import ScrollKit
+import ScrollKitGallery
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -198,7 +202,7 @@ enum PNGPath {
 }
 
 /// The command line's outer shell: parse, validate, run, and turn every failure into one line.
-public enum DemoCLI {
+enum DemoCLI {
     /// What parsing the arguments leads to.
     enum Parsed {
         /// Run with this configuration.
@@ -275,18 +279,18 @@ public enum DemoCLI {
 
     /// Runs the command line and returns the process's exit status.
     @MainActor
-    public static func main(arguments: [String]) -> Int32 {
+    static func main(arguments: [String]) -> Int32 {
         switch parse(arguments) {
         case .exit(let status, let out, let err):
             if !out.isEmpty { print(out) }
-            if !err.isEmpty { printError(err) }
+            if !err.isEmpty { CLIError.printLine(err) }
             return status
         case .run(let configuration):
             do {
                 try DemoRun(configuration: configuration).run()
                 return 0
             } catch {
-                printError(error.line)
+                CLIError.printLine(error.line)
                 return CLIError.exitStatus
             }
         case .curves(let configuration):
@@ -294,21 +298,9 @@ public enum DemoCLI {
                 try CurvesRun(configuration: configuration).run()
                 return 0
             } catch {
-                printError(error.line)
+                CLIError.printLine(error.line)
                 return CLIError.exitStatus
             }
-        }
-    }
-
-    /// Writes one line to stderr (unbuffered, in one `write` call).
-    static func printError(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
-            offset += n
         }
     }
 }

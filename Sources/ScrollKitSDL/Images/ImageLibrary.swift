@@ -1,81 +1,8 @@
-// Images for canvases: the ImageLibrary that decodes and caches them, its failures and decoding choices (its
-// decoding thread is in ImageDecodeWorker.swift).
-
+// ImageLibrary: resolves image names, decodes them off the main thread, keeps them in a byte-bounded cache.
 import CSDL2
 import CSDL2_image
 import Foundation
 import ScrollKit
-
-/// An image that could not be shown: reported once per image name through ``ImageLibrary/onFailure``.
-public struct ImageFailure: Sendable, Hashable, CustomStringConvertible {
-    /// The name drawn (`ImageRef.name`).
-    public var name: String
-    /// The file the name resolved to, or `nil` when no file was found.
-    public var path: String?
-    /// What went wrong, in words ("not found (searched: …)", SDL2_image's error for a corrupt file).
-    public var message: String
-
-    public init(name: String, path: String?, message: String) {
-        self.name = name; self.path = path; self.message = message
-    }
-
-    public var description: String { "image '\(name)': \(message)" }
-}
-
-/// Where ``ImageLibrary`` decodes the images that canvases draw.
-public enum ImageDecoding: Sendable, Hashable {
-    /// On the library's worker thread (the default): `drawImage` never waits; an image not yet
-    /// decoded draws the placeholder and shows in a later frame.
-    case background
-    /// At once, inside `drawImage` (the frame waits): for tests and golden renders that want the
-    /// image in the very first frame. Headless hosts need not use it: see ``HeadlessHost/settlesImageDecodes``.
-    case synchronous
-}
-
-/// One decoded image at one pixel size (or its natural size), kept by ``ImageLibrary``.
-struct ImageKey: Hashable, Sendable {
-    var name: String
-    /// The pixel size it was decoded for; 0 × 0 is the file's natural size.
-    var width: Int32
-    var height: Int32
-}
-
-/// A decoded surface in the library's cache.
-final class ImageEntry {
-    let id: Int
-    let key: ImageKey
-    let surface: UnsafeMutablePointer<SDL_Surface>
-    let bytes: Int
-    var lastUse: UInt64
-    /// Whether every pixel has alpha 255 (a JPEG, an opaque PNG): found once, on first use.
-    lazy var isOpaque: Bool = {
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch) / 4
-        guard let pixels = surface.pointee.pixels?.assumingMemoryBound(to: UInt32.self) else { return false }
-        for y in 0..<h {
-            let row = pixels + y * pitch
-            for x in 0..<w where row[x] >> 24 != 0xFF { return false }
-        }
-        return true
-    }()
-    init(id: Int, key: ImageKey, surface: UnsafeMutablePointer<SDL_Surface>, lastUse: UInt64) {
-        self.id = id
-        self.key = key
-        self.surface = surface
-        self.bytes = Int(surface.pointee.pitch) * Int(surface.pointee.h)
-        self.lastUse = lastUse
-    }
-}
-
-/// What a canvas finds for an image it is about to draw.
-enum ImageLookup {
-    /// Decoded at the size asked: a plain blit.
-    case ready(ImageEntry)
-    /// Being decoded; `standIn` is another size of the same image already decoded (drawn scaled
-    /// meanwhile), or nil (the placeholder is drawn).
-    case pending(standIn: ImageEntry?)
-    /// The image cannot be shown: the fallback is drawn.
-    case failed
-}
 
 /// Images for `SDLCanvas`: resolves `ImageRef` names against search directories, decodes them with
 /// SDL2_image (`IMG_Load`: PNG, JPEG, …) **off the main thread**, scaled once to the size they are drawn at,
@@ -216,7 +143,7 @@ public final class ImageLibrary {
     /// The library owns the surface: do not free it, and use it at once (a later frame may evict it).
     /// Does not report to ``onFailure``. Complexity: O(1) after the first load.
     /// - Throws: `SDLError` naming the image when it is not found, or the file when it cannot be decoded.
-    public func surface(named name: String) throws -> UnsafeMutablePointer<SDL_Surface> {
+    package func surface(named name: String) throws -> UnsafeMutablePointer<SDL_Surface> {
         let key = ImageKey(name: name, width: 0, height: 0)
         if let entry = entries[key] { entry.lastUse = frame; return entry.surface }
         switch Self.decode(key, in: searchDirectories) {
