@@ -27,6 +27,7 @@ extension ScrollingView {
     /// Shows the ballistic or driven activity at host time `now` (only the axis `dim`, if given), then ends
     /// it if every axis is at rest.
     func advanceActivity(to now: Double, only dim: Dim? = nil) {
+        guard activitySummary.moves else { return }   // no copy of a resting activity
         var offset = contentOffset
         var newVelocity = velocity
         switch activity {
@@ -234,17 +235,19 @@ extension ScrollingView {
     /// one `scrollViewDidEndDecelerating`, a timed scroll its completion (`true`) and
     /// `scrollViewDidEndScrollingAnimation`, a glide `scrollViewDidEndScrollingAnimation`.
     func finishActivityIfDone() {
-        switch activity {
-        case .ballistic(let b) where b.isEmpty:
+        guard !activitySummary.moves else { return }   // no copy of a running activity
+        switch activitySummary.kind {
+        case .ballistic:
             activity = .idle
             velocity = .zero
             delegate?.scrollViewDidEndDecelerating(self)
-        case .driven(let m) where m.isEmpty:
+        case .driven:
+            let completion = driven?.timed?.completion
             activity = .idle
             velocity = .zero
-            m.timed?.completion?(true)
+            completion?(true)
             delegate?.scrollViewDidEndScrollingAnimation(self)
-        default:
+        case .idle, .held, .dragging, .zooming:
             break
         }
     }
