@@ -69,7 +69,11 @@ extension ScrollingView {
             get { d == .x ? x : y }
             set { if d == .x { x = newValue } else { y = newValue } }
         }
-        var isEmpty: Bool { x == nil && y == nil }
+        var isEmpty: Bool {   // tag checks (`x == nil` copies the track through Optional's generic witness)
+            if case .some = x { return false }
+            if case .some = y { return false }
+            return true
+        }
     }
 
     /// The driven activity: a timed scroll or a glide, its tracks (nil on an axis that does not move) and
@@ -90,9 +94,14 @@ extension ScrollingView {
             get { d == .x ? x : y }
             set { if d == .x { x = newValue } else { y = newValue } }
         }
-        var isEmpty: Bool { x == nil && y == nil }
+        var isEmpty: Bool {   // tag checks (`x == nil` copies the track through Optional's generic witness)
+            if case .some = x { return false }
+            if case .some = y { return false }
+            return true
+        }
         var isGlide: Bool { if case .glide = kind { true } else { false } }
         var timed: Timed? { if case .timed(let t) = kind { t } else { nil } }
+        var isTimed: Bool { if case .timed = kind { true } else { false } }
     }
 
     /// A running timed scroll's request: where it goes, along which curve, until when.
@@ -132,19 +141,28 @@ extension ScrollingView {
 
         init() {}
 
+        /// The summary of `.ballistic(b)`.
+        init(ballistic b: Ballistic) {
+            kind = .ballistic
+            moves = !b.isEmpty
+            bounces = b.x?.stage == .bounce || b.y?.stage == .bounce
+        }
+
+        /// The summary of `.driven(d)`.
+        init(driven d: Driven) {
+            kind = .driven
+            moves = !d.isEmpty
+        }
+
         init(_ activity: Activity) {
             switch activity {
-            case .idle: kind = .idle
-            case .held: kind = .held
-            case .dragging: kind = .dragging
-            case .ballistic(let b):
-                kind = .ballistic
-                moves = !b.isEmpty
-                bounces = b.x?.stage == .bounce || b.y?.stage == .bounce
-            case .driven(let d):
-                kind = .driven
-                moves = !d.isEmpty
+            case .idle: self.init()
+            case .held: self.init(); kind = .held
+            case .dragging: self.init(); kind = .dragging
+            case .ballistic(let b): self.init(ballistic: b)
+            case .driven(let d): self.init(driven: d)
             case .zooming(let z):
+                self.init()
                 kind = .zooming
                 moves = true
                 bounces = z.returnsToLimit

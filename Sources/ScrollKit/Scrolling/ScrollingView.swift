@@ -138,7 +138,13 @@ public final class ScrollingView: ViewNode {
             storedActivity = newValue
         }
     }
-    /// The activity; written only by ``activity``'s setter.
+    /// Sets the activity with its summary already known (a frame writing back its ballistic or driven
+    /// activity: `summary` must be `ActivitySummary(next)`).
+    func setActivity(_ next: Activity, _ summary: ActivitySummary) {
+        activitySummary = summary
+        storedActivity = next
+    }
+    /// The activity; written only by ``activity``'s setter and ``setActivity(_:_:)``.
     @exclusivity(unchecked) private var storedActivity: Activity = .idle
     /// The current activity's kind and the facts a frame asks about it, read without copying the activity.
     @exclusivity(unchecked) private(set) var activitySummary = ActivitySummary()
