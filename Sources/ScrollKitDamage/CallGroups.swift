@@ -149,10 +149,19 @@ extension DamageCanvas {
         }
         if damage.hasPrevious, damage.previousSize == target, damage.previousScale == scale, !innerClipped {
             if let g = damage.previousGroup(id), damage.currentGroup(id) == nil {
-                let samePlace = space < 0
-                    ? g.space < 0 && g.tx == tx && g.ty == ty
-                        && (g.clip.map({ c in clip.map { sameRect($0, c) } ?? false }) ?? (clip == nil))
-                    : g.space == space && g.keyTx == keyTx && g.keyTy == keyTy
+                // Plain code, no closures: a closure in this main-actor class checks its executor when called.
+                let samePlace: Bool
+                if space < 0 {
+                    let sameClip: Bool
+                    if let c = g.clip {
+                        if let clip { sameClip = sameRect(clip, c) } else { sameClip = false }
+                    } else {
+                        sameClip = clip == nil
+                    }
+                    samePlace = g.space < 0 && g.tx == tx && g.ty == ty && sameClip
+                } else {
+                    samePlace = g.space == space && g.keyTx == keyTx && g.keyTy == keyTy
+                }
                 if g.reusable, g.key == key, samePlace, g.clipIsEmpty == clipIsEmpty {
                     damage.takeOver(g)
                     if space >= 0 { moveTakenOverCalls() }
