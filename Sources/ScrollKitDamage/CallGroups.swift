@@ -195,10 +195,26 @@ extension DamageCanvas {
         let shift = abs(dx) < Int64(Int32.max / 2) && abs(dy) < Int64(Int32.max / 2)
             ? PixelPoint(x: Int32(dx), y: Int32(dy)) : nil
         let tx = self.tx, ty = self.ty
-        var anyCut = false   // calls their old clip cut: marked, and their bounds computed again below
-        damage.commands.withUnsafeMutableBufferPointer { commands in
-            var k = group.first
-            while k < group.end {
+        // Calls their old clip cut: marked, and their bounds computed again below.
+        let anyCut = Self.move(&damage.commands, group.first..<group.end, tx: tx, ty: ty, clip: clip, shift: shift)
+        if anyCut {
+            for k in group.first..<group.end where sameRect(damage.commands[k].bounds, cutMark) {
+                damage.commands[k].bounds = (pixelBounds(damage.commands[k].op) ?? clip).intersection(clip)
+            }
+        }
+        damage.groups[damage.groups.count - 1].tx = tx
+        damage.groups[damage.groups.count - 1].ty = ty
+        damage.groups[damage.groups.count - 1].clip = clipStack.last
+    }
+
+    /// The loop of ``moveTakenOverCalls()`` over `commands[range]`, outside the main actor (its closure
+    /// checks no executor). Returns whether a call was marked cut.
+    private nonisolated static func move(_ commands: inout [DrawCommand], _ range: Range<Int>, tx: Double, ty: Double,
+                                         clip: PixelRect, shift: PixelPoint?) -> Bool {
+        var anyCut = false
+        commands.withUnsafeMutableBufferPointer { commands in
+            var k = range.lowerBound
+            while k < range.upperBound {
                 let old = commands[k].clip, b = commands[k].bounds
                 commands[k].tx = tx
                 commands[k].ty = ty
@@ -213,14 +229,7 @@ extension DamageCanvas {
                 k += 1
             }
         }
-        if anyCut {
-            for k in group.first..<group.end where sameRect(damage.commands[k].bounds, cutMark) {
-                damage.commands[k].bounds = (pixelBounds(damage.commands[k].op) ?? clip).intersection(clip)
-            }
-        }
-        damage.groups[damage.groups.count - 1].tx = tx
-        damage.groups[damage.groups.count - 1].ty = ty
-        damage.groups[damage.groups.count - 1].clip = clipStack.last
+        return anyCut
     }
 
     /// Ends the group begun by `beginCallGroup` when it was not taken over.
