@@ -23,59 +23,70 @@
 /// A tick with a NaN or infinite time is ignored (the last value is shown again). A `start` that is NaN
 /// or infinite leaves the value pending. A `rest` that is NaN or infinite is ignored (the simulation's
 /// own final position is shown). Times before the start show the start.
+///
+/// Its reading members are `@inlinable`: a scroll view reads its tracks several times a frame, and an
+/// unspecialised generic call from another module goes through metadata and witness tables each time.
 public struct Animated<S: Simulation>: Sendable {
     /// The motion, on its own clock (seconds from its start).
     public let simulation: S
     /// The host time at which the simulation's time is 0; `nil` while pending (before the first frame).
-    public private(set) var start: Double?
+    @inlinable public var start: Double? { storedStart }
     /// The value the last finished frame shows exactly (a spring's target, say); `nil` shows the
     /// simulation's own position at the time it is done.
     public let rest: Double?
     /// Whether a frame has shown the motion done.
-    public private(set) var isFinished: Bool
+    @inlinable public var isFinished: Bool { storedIsFinished }
     /// The value the last sampled frame showed (the simulation's start before any frame).
-    public private(set) var value: Double
+    @inlinable public var value: Double { storedValue }
+
+    // The state behind `start`, `isFinished` and `value` (visible to the inlinable members).
+    @usableFromInline var storedStart: Double?
+    @usableFromInline var storedIsFinished: Bool
+    @usableFromInline var storedValue: Double
 
     /// A motion that starts at the first frame that samples it, or at `start` (host seconds) if given.
+    @inlinable
     public init(_ simulation: S, start: Double? = nil, rest: Double? = nil) {
         self.simulation = simulation
-        self.start = start.flatMap { $0.isFinite ? $0 : nil }
+        self.storedStart = start.flatMap { $0.isFinite ? $0 : nil }
         self.rest = rest.flatMap { $0.isFinite ? $0 : nil }
-        self.isFinished = false
-        self.value = simulation.position(at: 0)
+        self.storedIsFinished = false
+        self.storedValue = simulation.position(at: 0)
     }
 
     /// Whether the value still changes: true until a frame has shown the motion done.
+    @inlinable
     public var needsFrames: Bool { !isFinished }
 
     /// The value `tick` shows: starts the clock at `tick.timestamp` if it is pending, then samples the
     /// simulation at `tick.targetTimestamp`. O(1), no allocation.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func sample(_ tick: FrameTick) -> Double {
         guard tick.timestamp.isFinite, tick.targetTimestamp.isFinite else { return value }
-        if start == nil { start = tick.timestamp }
+        if storedStart == nil { storedStart = tick.timestamp }
         return sample(at: tick.targetTimestamp)
     }
 
     /// The value shown at host time `time` (the clock must have started; a pending value starts now).
     /// Marks the motion finished once it is done at `time`.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func sample(at time: Double) -> Double {
         guard time.isFinite else { return value }
-        if start == nil { start = time }
+        if storedStart == nil { storedStart = time }
         guard !isFinished else { return value }
         let local = localTime(time)
         if simulation.isDone(at: local + Precision.slack) {
-            isFinished = true
+            storedIsFinished = true
             // Sampled at the slackened time: a timed motion a few ulps short of its end shows its end.
-            value = rest ?? simulation.position(at: local + Precision.slack)
+            storedValue = rest ?? simulation.position(at: local + Precision.slack)
         } else {
-            value = simulation.position(at: local)
+            storedValue = simulation.position(at: local)
         }
         return value
     }
 
     /// The position at host time `time`, without changing anything (the start before the clock starts).
+    @inlinable
     public func position(at time: Double) -> Double {
         let local = localTime(time)
         guard simulation.isDone(at: local + Precision.slack) else { return simulation.position(at: local) }
@@ -83,17 +94,20 @@ public struct Animated<S: Simulation>: Sendable {
     }
 
     /// The velocity (units per second) at host time `time`; 0 once done.
+    @inlinable
     public func velocity(at time: Double) -> Double {
         let local = localTime(time)
         return simulation.isDone(at: local + Precision.slack) ? 0 : simulation.velocity(at: local)
     }
 
     /// Whether the motion is done at host time `time`.
+    @inlinable
     public func isDone(at time: Double) -> Bool {
         simulation.isDone(at: localTime(time) + Precision.slack)
     }
 
     /// Seconds on the simulation's clock at host time `time`: 0 while pending, before the start, or for NaN.
+    @inlinable
     public func localTime(_ time: Double) -> Double {
         guard let start, time.isFinite else { return 0 }
         return max(0, time - start)

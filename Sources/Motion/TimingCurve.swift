@@ -31,18 +31,30 @@ public struct TimingCurve: Sendable, Hashable, CustomStringConvertible {
     }
 
     let kind: Kind
-    private let storedName: String?
+    /// The name of a named curve (`ease`, `default`…). A `StaticString`, not a `String`: a curve (and so a
+    /// `TimedSimulation`, and a scroll view's motions that hold one) stays a plain value that copies
+    /// without reference counting, several times a frame.
+    private let storedName: StaticString?
 
-    init(_ kind: Kind, name: String? = nil) {
+    init(_ kind: Kind, name: StaticString? = nil) {
         self.kind = kind
         self.storedName = name
+    }
+
+    public static func == (a: TimingCurve, b: TimingCurve) -> Bool {
+        a.kind == b.kind && a.storedName?.description == b.storedName?.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(storedName?.description)
     }
 
     /// The canonical name, e.g. `easeOutBounce`, `cubic-bezier(0.25,0.1,0.25,1)` or `spring(0.8,0.4)`.
     ///
     /// `TimingCurve(parsing: curve.name)` gives the curve back.
     public var name: String {
-        if let storedName { return storedName }
+        if let storedName { return storedName.description }
         switch kind {
         case .linear: return "linear"
         case .smoothstep: return "smoothstep"

@@ -149,10 +149,19 @@ extension DamageCanvas {
         }
         if damage.hasPrevious, damage.previousSize == target, damage.previousScale == scale, !innerClipped {
             if let g = damage.previousGroup(id), damage.currentGroup(id) == nil {
-                let samePlace = space < 0
-                    ? g.space < 0 && g.tx == tx && g.ty == ty
-                        && (g.clip.map({ c in clip.map { sameRect($0, c) } ?? false }) ?? (clip == nil))
-                    : g.space == space && g.keyTx == keyTx && g.keyTy == keyTy
+                // Plain code, no closures: a closure in this main-actor class checks its executor when called.
+                let samePlace: Bool
+                if space < 0 {
+                    let sameClip: Bool
+                    if let c = g.clip {
+                        if let clip { sameClip = sameRect(clip, c) } else { sameClip = false }
+                    } else {
+                        sameClip = clip == nil
+                    }
+                    samePlace = g.space < 0 && g.tx == tx && g.ty == ty && sameClip
+                } else {
+                    samePlace = g.space == space && g.keyTx == keyTx && g.keyTy == keyTy
+                }
                 if g.reusable, g.key == key, samePlace, g.clipIsEmpty == clipIsEmpty {
                     damage.takeOver(g)
                     if space >= 0 { moveTakenOverCalls() }
@@ -186,10 +195,26 @@ extension DamageCanvas {
         let shift = abs(dx) < Int64(Int32.max / 2) && abs(dy) < Int64(Int32.max / 2)
             ? PixelPoint(x: Int32(dx), y: Int32(dy)) : nil
         let tx = self.tx, ty = self.ty
-        var anyCut = false   // calls their old clip cut: marked, and their bounds computed again below
-        damage.commands.withUnsafeMutableBufferPointer { commands in
-            var k = group.first
-            while k < group.end {
+        // Calls their old clip cut: marked, and their bounds computed again below.
+        let anyCut = Self.move(&damage.commands, group.first..<group.end, tx: tx, ty: ty, clip: clip, shift: shift)
+        if anyCut {
+            for k in group.first..<group.end where sameRect(damage.commands[k].bounds, cutMark) {
+                damage.commands[k].bounds = (pixelBounds(damage.commands[k].op) ?? clip).intersection(clip)
+            }
+        }
+        damage.groups[damage.groups.count - 1].tx = tx
+        damage.groups[damage.groups.count - 1].ty = ty
+        damage.groups[damage.groups.count - 1].clip = clipStack.last
+    }
+
+    /// The loop of ``moveTakenOverCalls()`` over `commands[range]`, outside the main actor (its closure
+    /// checks no executor). Returns whether a call was marked cut.
+    private nonisolated static func move(_ commands: inout [DrawCommand], _ range: Range<Int>, tx: Double, ty: Double,
+                                         clip: PixelRect, shift: PixelPoint?) -> Bool {
+        var anyCut = false
+        commands.withUnsafeMutableBufferPointer { commands in
+            var k = range.lowerBound
+            while k < range.upperBound {
                 let old = commands[k].clip, b = commands[k].bounds
                 commands[k].tx = tx
                 commands[k].ty = ty
@@ -204,14 +229,7 @@ extension DamageCanvas {
                 k += 1
             }
         }
-        if anyCut {
-            for k in group.first..<group.end where sameRect(damage.commands[k].bounds, cutMark) {
-                damage.commands[k].bounds = (pixelBounds(damage.commands[k].op) ?? clip).intersection(clip)
-            }
-        }
-        damage.groups[damage.groups.count - 1].tx = tx
-        damage.groups[damage.groups.count - 1].ty = ty
-        damage.groups[damage.groups.count - 1].clip = clipStack.last
+        return anyCut
     }
 
     /// Ends the group begun by `beginCallGroup` when it was not taken over.

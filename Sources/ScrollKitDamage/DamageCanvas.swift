@@ -200,7 +200,7 @@ public final class DamageCanvas: DamageTrackingCanvas {
         } else {
             backend.popClip()
         }
-        clipIsEmpty = clipStack.last.map { $0.w <= 0 || $0.h <= 0 } ?? false
+        if let c = clipStack.last { clipIsEmpty = c.w <= 0 || c.h <= 0 } else { clipIsEmpty = false }
     }
 
     /// See `DrawingCanvas.pushTranslation(dx:dy:)`.

@@ -2,7 +2,7 @@ import Motion
 import Testing
 @testable import ScrollKit
 
-/// A simulation kind the scroll view does not know: kept boxed.
+/// A simulation kind the scroll view does not know (and never makes).
 private struct Ramp: Simulation {
     func position(at time: Double) -> Double { 3 * time }
     func velocity(at time: Double) -> Double { 3 }
@@ -18,7 +18,6 @@ struct AxisSimulationTests {
         ("spring", SpringSimulation(spring: .bounce, position: -40, velocity: -900, target: 0)),
         ("timed", TimedSimulation(from: 0, to: 1900, duration: 2, curve: .easeInOut)),
         ("glide", GlideSimulation(from: 0, velocity: 300, to: 120, duration: 0.2, continuing: true)),
-        ("other", Ramp()),
     ]
 
     @Test("wraps each kind and moves exactly as it", arguments: simulations.map(\.0))
@@ -26,7 +25,7 @@ struct AxisSimulationTests {
         let wrapped = try #require(Self.simulations.first { $0.0 == name }).1
         let axis = ScrollingView.AxisSimulation(wrapped)
         switch (name, axis) {
-        case ("decay", .decay), ("spring", .spring), ("timed", .timed), ("glide", .glide), ("other", .other): break
+        case ("decay", .decay), ("spring", .spring), ("timed", .timed), ("glide", .glide): break
         default: Issue.record("\(name) wrapped as \(axis)")
         }
         for k in 0...240 {
@@ -38,5 +37,16 @@ struct AxisSimulationTests {
         #expect((axis.timed != nil) == (name == "timed"))
         // Wrapping a wrapped one changes nothing.
         if case .timed(let inner) = ScrollingView.AxisSimulation(axis) { #expect(inner == axis.timed) }
+    }
+
+    @Test("a kind it does not know rests where it starts (the scroll view makes only the four)")
+    func unknownKindRests() {
+        let axis = ScrollingView.AxisSimulation(Ramp())
+        for k in 0...120 {
+            let t = Double(k) / 60
+            #expect(axis.position(at: t) == Ramp().position(at: 0))
+            #expect(axis.velocity(at: t) == 0)
+            #expect(axis.isDone(at: t))
+        }
     }
 }

@@ -69,7 +69,11 @@ extension ScrollingView {
             get { d == .x ? x : y }
             set { if d == .x { x = newValue } else { y = newValue } }
         }
-        var isEmpty: Bool { x == nil && y == nil }
+        var isEmpty: Bool {   // tag checks (`x == nil` copies the track through Optional's generic witness)
+            if case .some = x { return false }
+            if case .some = y { return false }
+            return true
+        }
     }
 
     /// The driven activity: a timed scroll or a glide, its tracks (nil on an axis that does not move) and
@@ -90,9 +94,14 @@ extension ScrollingView {
             get { d == .x ? x : y }
             set { if d == .x { x = newValue } else { y = newValue } }
         }
-        var isEmpty: Bool { x == nil && y == nil }
+        var isEmpty: Bool {   // tag checks (`x == nil` copies the track through Optional's generic witness)
+            if case .some = x { return false }
+            if case .some = y { return false }
+            return true
+        }
         var isGlide: Bool { if case .glide = kind { true } else { false } }
         var timed: Timed? { if case .timed(let t) = kind { t } else { nil } }
+        var isTimed: Bool { if case .timed = kind { true } else { false } }
     }
 
     /// A running timed scroll's request: where it goes, along which curve, until when.
@@ -119,64 +128,107 @@ extension ScrollingView {
         var completion: (@MainActor (Bool) -> Void)?
     }
 
+    /// The current activity's kind and the facts each frame asks about it (``ScrollingView/phase``,
+    /// ``ScrollingView/activityMoves``), kept by ``ScrollingView/activity``'s setter: reading them copies no
+    /// activity (a large value with closures).
+    struct ActivitySummary {
+        enum Kind { case idle, held, dragging, ballistic, driven, zooming }
+        var kind = Kind.idle
+        /// A ballistic or driven activity with a moving axis, or a zoom.
+        var moves = false
+        /// A ballistic axis bouncing back onto an edge, or a zoom returning to a limit.
+        var bounces = false
+
+        init() {}
+
+        /// The summary of `.ballistic(b)`.
+        init(ballistic b: Ballistic) {
+            kind = .ballistic
+            moves = !b.isEmpty
+            bounces = b.x?.stage == .bounce || b.y?.stage == .bounce
+        }
+
+        /// The summary of `.driven(d)`.
+        init(driven d: Driven) {
+            kind = .driven
+            moves = !d.isEmpty
+        }
+
+        init(_ activity: Activity) {
+            switch activity {
+            case .idle: self.init()
+            case .held: self.init(); kind = .held
+            case .dragging: self.init(); kind = .dragging
+            case .ballistic(let b): self.init(ballistic: b)
+            case .driven(let d): self.init(driven: d)
+            case .zooming(let z):
+                self.init()
+                kind = .zooming
+                moves = true
+                bounces = z.returnsToLimit
+            }
+        }
+    }
+
     // MARK: - Projections
 
     /// The pointer of a held or dragging activity. Setting one begins that activity (held or dragging by
     /// its `isDragging`); setting nil ends it (idle), and does nothing to any other activity.
     var pointer: PointerState? {
         get {
+            guard hasPointer else { return nil }
             switch activity {
-            case .held(let p), .dragging(let p): p
-            default: nil
+            case .held(let p), .dragging(let p): return p
+            default: return nil
             }
         }
         set {
             if let p = newValue {
                 activity = p.isDragging ? .dragging(p) : .held(p)
-            } else if pointer != nil {
+            } else if hasPointer {
                 activity = .idle
             }
         }
     }
 
+    /// Whether a pointer holds or drags the content (``pointer`` is not nil), read without copying it.
+    var hasPointer: Bool { activitySummary.kind == .held || activitySummary.kind == .dragging }
+    /// Whether the current activity is a zoom (``zooming`` is not nil), read without copying it.
+    var zoomAnimates: Bool { activitySummary.kind == .zooming }
+
     /// The ballistic activity, if that is the current one.
-    var ballistic: Ballistic? { if case .ballistic(let b) = activity { b } else { nil } }
+    var ballistic: Ballistic? {
+        guard activitySummary.kind == .ballistic, case .ballistic(let b) = activity else { return nil }
+        return b
+    }
     /// The driven activity, if that is the current one.
-    var driven: Driven? { if case .driven(let d) = activity { d } else { nil } }
+    var driven: Driven? {
+        guard activitySummary.kind == .driven, case .driven(let d) = activity else { return nil }
+        return d
+    }
     /// The zooming activity, if that is the current one.
-    var zooming: Zooming? { if case .zooming(let z) = activity { z } else { nil } }
+    var zooming: Zooming? {
+        guard zoomAnimates, case .zooming(let z) = activity else { return nil }
+        return z
+    }
 
     /// Whether an activity moves the content by itself (a ballistic or driven track, a zoom).
-    var activityMoves: Bool {
-        switch activity {
-        case .ballistic(let b): !b.isEmpty
-        case .driven(let d): !d.isEmpty
-        case .zooming: true
-        case .idle, .held, .dragging: false
-        }
-    }
+    var activityMoves: Bool { activitySummary.moves }
 
     /// What the scroll view is doing, read from its activity: `.tracking` for a held pointer (or a held
     /// indicator thumb), `.dragging`, `.bouncing` when any axis bounces (or a zoom returns to a limit),
     /// `.decelerating` for the rest of a ballistic activity, `.animating` for a driven one, a zoom, or a
     /// request waiting for the next frame.
     public var phase: ScrollingPhase {
-        switch activity {
+        let s = activitySummary
+        switch s.kind {
         case .held: return .tracking
         case .dragging: return .dragging
         default: break
         }
         if indicator.drag != nil { return .tracking }   // a pointer holds the indicator's thumb
-        switch activity {
-        case .zooming(let z):
-            return z.returnsToLimit ? .bouncing : .animating
-        case .ballistic(let b) where !b.isEmpty:
-            return b.x?.stage == .bounce || b.y?.stage == .bounce ? .bouncing : .decelerating
-        case .driven(let d) where !d.isEmpty:
-            return .animating
-        default:
-            return queuedRequest != nil ? .animating : .idle
-        }
+        if s.moves { return s.bounces ? .bouncing : (s.kind == .ballistic ? .decelerating : .animating) }
+        return queuedRequest != nil ? .animating : .idle
     }
 
     /// Makes `next` the current activity and returns the completion the one it replaced is owed (a timed

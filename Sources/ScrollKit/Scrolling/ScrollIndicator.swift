@@ -218,6 +218,7 @@ extension ScrollingView {
         let now = tick.targetTimestamp
         guard now.isFinite else { return }
         indicator.now = now
+        let phase = self.phase
         let moving = phase != .idle && phase != .tracking
         if indicator.poked || moving || indicator.drag != nil {
             indicator.fade = Animated(TimedSimulation(from: 1, to: 0, duration: Self.indicatorFadeDuration),

@@ -5,16 +5,16 @@ import Motion
 extension ScrollingView {
     /// An axis's simulation held without an existential box. A `SpringSimulation` does not fit an
     /// existential's inline buffer, so `any Simulation` would allocate for the bounce spring a decay hands
-    /// over to when it crosses an edge — inside a frame. The library's own simulations are stored inline;
-    /// any other kind (none today) stays boxed in `.other`.
+    /// over to when it crosses an edge — inside a frame. The scroll view moves only by these four kinds,
+    /// all plain values: a track (and a ballistic activity) copies as plain memory, several times a frame.
     enum AxisSimulation: Simulation {
         case decay(DecaySimulation)
         case spring(SpringSimulation)
         case timed(TimedSimulation)
         case glide(GlideSimulation)
-        case other(any Simulation)
 
-        /// Wraps `simulation`: one of the known kinds inline, anything else boxed.
+        /// Wraps `simulation`, one of the four kinds (Motion's `landingSimulation` gives a decay or a
+        /// spring). Any other kind, which the scroll view never makes, rests where it starts.
         init(_ simulation: some Simulation) {
             switch simulation {
             case let s as AxisSimulation: self = s
@@ -22,7 +22,9 @@ extension ScrollingView {
             case let s as SpringSimulation: self = .spring(s)
             case let s as TimedSimulation: self = .timed(s)
             case let s as GlideSimulation: self = .glide(s)
-            default: self = .other(simulation)
+            default:
+                let p = simulation.position(at: 0)
+                self = .timed(TimedSimulation(from: p, to: p, duration: 0))
             }
         }
 
@@ -44,7 +46,6 @@ extension ScrollingView {
             case .spring(let s): s.position(at: time)
             case .timed(let s): s.position(at: time)
             case .glide(let s): s.position(at: time)
-            case .other(let s): s.position(at: time)
             }
         }
 
@@ -54,7 +55,6 @@ extension ScrollingView {
             case .spring(let s): s.velocity(at: time)
             case .timed(let s): s.velocity(at: time)
             case .glide(let s): s.velocity(at: time)
-            case .other(let s): s.velocity(at: time)
             }
         }
 
@@ -64,7 +64,6 @@ extension ScrollingView {
             case .spring(let s): s.isDone(at: time)
             case .timed(let s): s.isDone(at: time)
             case .glide(let s): s.isDone(at: time)
-            case .other(let s): s.isDone(at: time)
             }
         }
     }

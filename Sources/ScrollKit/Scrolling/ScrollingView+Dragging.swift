@@ -118,7 +118,7 @@ extension ScrollingView {
     /// A resampled touch drag at the frame `tick`: the content shows the finger where it was at
     /// `tick.timestamp - touchResampleLatency`, interpolated between the samples around that time.
     func stepResampledDrag(_ tick: FrameTick) {
-        guard var p = pointer, p.resamples, p.isDragging, tick.timestamp.isFinite else { return }
+        guard hasPointer, var p = pointer, p.resamples, p.isDragging, tick.timestamp.isFinite else { return }
         let at = tick.timestamp - Self.touchResampleLatency
         guard let shown = TouchResampler.location(in: p.recent, at: at), shown != p.shownLocation else { return }
         let before = contentOffset

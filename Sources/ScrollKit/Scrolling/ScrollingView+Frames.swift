@@ -27,19 +27,20 @@ extension ScrollingView {
     /// Shows the ballistic or driven activity at host time `now` (only the axis `dim`, if given), then ends
     /// it if every axis is at rest.
     func advanceActivity(to now: Double, only dim: Dim? = nil) {
+        guard activitySummary.moves else { return }   // no copy of a resting activity
         var offset = contentOffset
         var newVelocity = velocity
+        // Each axis's track is advanced in place (`&b.x`, not through the `Dim` subscript: no copies).
         switch activity {
         case .ballistic(var b) where !b.isEmpty:
-            for d in ScrollingView.dims where dim == nil || dim == d {
-                advanceBallistic(&b[d], d, to: now, position: &offset[d], velocity: &newVelocity[d])
-            }
-            activity = .ballistic(b)
+            if dim != .y { advanceBallistic(&b.x, .x, to: now, position: &offset.x, velocity: &newVelocity.x) }
+            if dim != .x { advanceBallistic(&b.y, .y, to: now, position: &offset.y, velocity: &newVelocity.y) }
+            setActivity(.ballistic(b), ActivitySummary(ballistic: b))
         case .driven(var m) where !m.isEmpty:
-            for d in ScrollingView.dims where dim == nil || dim == d {
-                advanceDriven(&m[d], d, timed: m.timed != nil, to: now, position: &offset[d], velocity: &newVelocity[d])
-            }
-            activity = .driven(m)
+            let timed = m.isTimed
+            if dim != .y { advanceDriven(&m.x, .x, timed: timed, to: now, position: &offset.x, velocity: &newVelocity.x) }
+            if dim != .x { advanceDriven(&m.y, .y, timed: timed, to: now, position: &offset.y, velocity: &newVelocity.y) }
+            setActivity(.driven(m), ActivitySummary(driven: m))
         default:
             return
         }
@@ -52,15 +53,15 @@ extension ScrollingView {
     /// bounce spring (or, with ``chaining``, to the next scroll view up).
     func advanceBallistic(_ slot: inout Ballistic.Axis?, _ d: Dim, to time: Double,
                           position: inout Double, velocity: inout Double) {
-        guard var m = slot else { return }
-        let local = m.track.animated.localTime(time)
-        if let decay = m.decay {
+        guard case .some = slot else { return }
+        if slot!.stage == .decay, case .decay(let decay) = slot!.track.animated.simulation {
+            let local = slot!.track.animated.localTime(time)
             let r = range(d)
             let direction = decay.velocity(at: 0)
-            let p = m.track.position(at: local)
+            let p = slot!.track.position(at: local)
             let edge: Double? = direction > 0 && p > r.hi ? r.hi : (direction < 0 && p < r.lo ? r.lo : nil)
             if let edge {
-                let shift = m.track.shift, start = m.track.start
+                let shift = slot!.track.shift, start = slot!.track.start
                 if chaining.contains(.fling), let next = nextChainTarget(d) {
                     // Hand the fling on at the moment it reaches the edge.
                     let crossing = decay.time(toReach: edge - shift).flatMap { $0.isFinite && $0 >= 0 && $0 <= local ? $0 : nil } ?? local
@@ -75,48 +76,45 @@ extension ScrollingView {
                 }
                 if let crossing = decay.time(toReach: edge - shift), crossing.isFinite, crossing >= 0, crossing <= local {
                     let v = decay.velocity(at: crossing)
-                    m = Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: edge, velocity: v, target: edge),
+                    slot = Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: edge, velocity: v, target: edge),
                                                                    start: start + crossing, target: edge))
                 } else {
                     // Numerically unsolvable crossing: bounce from where the decay is now.
                     let v = decay.velocity(at: local)
-                    m = Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: p, velocity: v, target: edge),
+                    slot = Ballistic.Axis(stage: .bounce, track: Track(turningSpring(d, position: p, velocity: v, target: edge),
                                                                    start: time, target: edge))
                 }
             }
         }
-        var track: Track? = m.track
-        advance(&track, d, to: time, position: &position, velocity: &velocity, timedFrom: nil)
-        if let track { m.track = track; slot = m } else { slot = nil }
+        if !advance(&slot!.track, d, to: time, position: &position, velocity: &velocity, timedFrom: nil) { slot = nil }
     }
 
     /// Moves one axis of a driven activity to `time`; a timed scroll's curve that overshoots is banded.
     func advanceDriven(_ slot: inout Track?, _ d: Dim, timed: Bool, to time: Double,
                        position: inout Double, velocity: inout Double) {
-        guard let m = slot else { return }
-        advance(&slot, d, to: time, position: &position, velocity: &velocity, timedFrom: timed ? m.timedFrom : nil)
+        guard case .some = slot else { return }
+        let from = timed ? slot!.timedFrom : nil
+        if !advance(&slot!, d, to: time, position: &position, velocity: &velocity, timedFrom: from) { slot = nil }
     }
 
     /// Shows a track at `time`: its target exactly once it is done (within `Precision.slack`, so that a
     /// fixed-duration motion whose frame times sum periods a few ulps short still ends exactly), else its
     /// position and velocity. `timedFrom`: a timed scroll's start, for the rubber band past the edges.
-    func advance(_ slot: inout Track?, _ d: Dim, to time: Double,
-                 position: inout Double, velocity: inout Double, timedFrom from: Double?) {
-        guard let m = slot else { return }
+    /// Returns false when the track has ended (the caller drops it).
+    func advance(_ m: inout Track, _ d: Dim, to time: Double,
+                 position: inout Double, velocity: inout Double, timedFrom from: Double?) -> Bool {
         if m.animated.isDone(at: time) {
             position = m.target.isFinite ? m.target : clamp(position, d)
             velocity = 0
-            slot = nil
-            return
+            return false
         }
         let local = m.animated.localTime(time)
-        let p = m.position(at: local)
-        let v = m.simulation.velocity(at: local)
+        let p = m.animated.simulation.position(at: local) + m.shift
+        let v = m.animated.simulation.velocity(at: local)
         guard p.isFinite, v.isFinite else {
             position = clamp(m.target.isFinite ? m.target : position, d)
             velocity = 0
-            slot = nil
-            return
+            return false
         }
         if let from {
             // A curve that overshoots (back, elastic, spring) is rubber-banded past the edges like a drag.
@@ -125,6 +123,7 @@ extension ScrollingView {
             position = p
             velocity = v
         }
+        return true
     }
 
     /// A timed scroll's position `p` (velocity `v`) as shown: past the range, widened to include the
@@ -234,17 +233,19 @@ extension ScrollingView {
     /// one `scrollViewDidEndDecelerating`, a timed scroll its completion (`true`) and
     /// `scrollViewDidEndScrollingAnimation`, a glide `scrollViewDidEndScrollingAnimation`.
     func finishActivityIfDone() {
-        switch activity {
-        case .ballistic(let b) where b.isEmpty:
+        guard !activitySummary.moves else { return }   // no copy of a running activity
+        switch activitySummary.kind {
+        case .ballistic:
             activity = .idle
             velocity = .zero
             delegate?.scrollViewDidEndDecelerating(self)
-        case .driven(let m) where m.isEmpty:
+        case .driven:
+            let completion = driven?.timed?.completion
             activity = .idle
             velocity = .zero
-            m.timed?.completion?(true)
+            completion?(true)
             delegate?.scrollViewDidEndScrollingAnimation(self)
-        default:
+        case .idle, .held, .dragging, .zooming:
             break
         }
     }

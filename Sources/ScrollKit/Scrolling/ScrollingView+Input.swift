@@ -171,7 +171,7 @@ extension ScrollingView {
 
     /// Ends a running stream at the frame that shows its end (see ``wheelStream(dx:dy:time:)``).
     func stepWheelStream(_ tick: FrameTick) {
-        guard let p = pointer, p.wheelStream, tick.timestamp.isFinite else { return }
+        guard hasPointer, let p = pointer, p.wheelStream, tick.timestamp.isFinite else { return }
         let end = p.lastTime + WheelStreamClassifier.streamEndGap
         guard tick.timestamp >= end - WheelStreamClassifier.timeSlack else { return }
         endWheelStream(at: end)

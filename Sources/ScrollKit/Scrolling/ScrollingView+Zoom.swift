@@ -280,7 +280,7 @@ extension ScrollingView {
 
     /// Steps an animated zoom to `tick.targetTimestamp`.
     func stepZoom(_ tick: FrameTick) {
-        guard var z = zooming, tick.targetTimestamp.isFinite else { return }
+        guard zoomAnimates, var z = zooming, tick.targetTimestamp.isFinite else { return }
         z.progress.sample(at: tick.targetTimestamp)
         let done = z.progress.isFinished
         let u = done ? 1 : z.progress.value

@@ -122,16 +122,35 @@ public final class ScrollingView: ViewNode {
 
     // MARK: - Stored state
 
-    var storedViewportSize: Size
-    var storedContentSize: Size
-    var storedContentInset: Insets = .zero
-    var storedAxis: ScrollAxis
+    // The state read in every frame is only touched on the main actor and never through an inout access
+    // (no `&` on these, no mutating method that calls back into the view): no dynamic exclusivity checks.
+    @exclusivity(unchecked) var storedViewportSize: Size
+    @exclusivity(unchecked) var storedContentSize: Size
+    @exclusivity(unchecked) var storedContentInset: Insets = .zero
+    @exclusivity(unchecked) var storedAxis: ScrollAxis
 
-    /// What the scroll view is doing: exactly one activity (see `ScrollActivity.swift`).
-    var activity: Activity = .idle
+    /// What the scroll view is doing: exactly one activity (see `ScrollActivity.swift`). Setting it keeps
+    /// ``activitySummary`` with it.
+    var activity: Activity {
+        get { storedActivity }
+        set {
+            activitySummary = ActivitySummary(newValue)
+            storedActivity = newValue
+        }
+    }
+    /// Sets the activity with its summary already known (a frame writing back its ballistic or driven
+    /// activity: `summary` must be `ActivitySummary(next)`).
+    func setActivity(_ next: Activity, _ summary: ActivitySummary) {
+        activitySummary = summary
+        storedActivity = next
+    }
+    /// The activity; written only by ``activity``'s setter and ``setActivity(_:_:)``.
+    @exclusivity(unchecked) private var storedActivity: Activity = .idle
+    /// The current activity's kind and the facts a frame asks about it, read without copying the activity.
+    @exclusivity(unchecked) private(set) var activitySummary = ActivitySummary()
     /// A timed scroll asked for since the last frame: the next frame starts it (its clock starts at that
     /// frame's `timestamp`). Not an activity yet: whatever runs keeps running until then.
-    var queuedRequest: TimedRequest?
+    @exclusivity(unchecked) var queuedRequest: TimedRequest?
     /// How the content moves on its own and gives at its edges (see ``ScrollPhysics``).
     public var physics = ScrollPhysics()
 
@@ -144,20 +163,20 @@ public final class ScrollingView: ViewNode {
     var wheelCaughtFling: (velocity: Point, start: Point, time: Double)?
 
     // Zoom (ScrollingView+Zoom.swift)
-    var storedZoomScale: Double = 1
+    @exclusivity(unchecked) var storedZoomScale: Double = 1
     var storedMinimumZoomScale: Double = 1
     var storedMaximumZoomScale: Double = 1
     /// The content's size at zoom scale 1: ``contentSize`` is this times ``zoomScale``.
     var unscaledContentSize: Size = .zero
-    var pinch: PinchState?
+    @exclusivity(unchecked) var pinch: PinchState?
     var lastTap: (time: Double, location: Point)?
     var storedDoubleTapZoomScale: Double?
     var storedPinchAnchor: Point?
 
     /// The `targetTimestamp` of the last frame stepped: the time the displayed offset belongs to.
-    var lastShownTime: Double = 0
+    @exclusivity(unchecked) var lastShownTime: Double = 0
     /// The latest finite time seen (frames or events); stands in for non-finite event times.
-    var latestTime: Double = 0
+    @exclusivity(unchecked) var latestTime: Double = 0
 
     // MARK: - Public state
 
@@ -180,9 +199,9 @@ public final class ScrollingView: ViewNode {
         set { setContentOffset(newValue, animated: false) }
     }
     /// The displayed offset; only ``setOffset(_:)`` changes it after `init`.
-    var storedContentOffset: Point
+    @exclusivity(unchecked) var storedContentOffset: Point
     /// The current velocity of ``contentOffset`` in points per second (0 at rest).
-    public internal(set) var velocity: Point = .zero
+    @exclusivity(unchecked) public internal(set) var velocity: Point = .zero
 
     /// Receives scroll callbacks. Held weakly because a delegate is by nature an owner of the scroll
     /// view (a screen or controller that keeps it), exactly as UIKit's `UIScrollView.delegate`: a strong
@@ -288,7 +307,7 @@ public final class ScrollingView: ViewNode {
     public var indicatorVisibility: ScrollIndicatorMode = .automatic
     /// How the indicators look and take the pointer.
     public var indicatorStyle: ScrollIndicatorStyle = .standard
-    var indicator = IndicatorState()
+    @exclusivity(unchecked) var indicator = IndicatorState()
 
     override var boundsOrigin: Point { storedContentOffset }
     override var scrollsContent: Bool { true }
@@ -304,7 +323,7 @@ public final class ScrollingView: ViewNode {
         stepMotion(tick)
         // A scale left past a limit with nothing holding it (a press on the indicator caught its return, say)
         // springs back.
-        if zooming == nil, pointer == nil, pinch == nil, indicator.drag == nil, isZoomOutsideLimits,
+        if isZoomOutsideLimits, !zoomAnimates, !hasPointer, pinch == nil, indicator.drag == nil,
            tick.targetTimestamp.isFinite {
             _ = returnZoomWithinLimits(time: tick.timestamp)
         }
@@ -375,7 +394,7 @@ public final class ScrollingView: ViewNode {
     /// False at rest and while a pointer drags (a drag moves on events, not frames), so the host can sleep.
     /// Content views inside that move count too (see ``ViewNode/isAnimating``).
     public override var isAnimating: Bool {
-        activityMoves || queuedRequest != nil || isCatchingUpWithTouch || pointer?.wheelStream == true
+        activityMoves || queuedRequest != nil || (hasPointer && (isCatchingUpWithTouch || pointer?.wheelStream == true))
             || (ViewNode.walkCountsFades && isIndicatorFading) || super.isAnimating
     }
 

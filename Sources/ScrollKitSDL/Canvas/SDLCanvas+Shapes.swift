@@ -93,22 +93,20 @@ extension SDLCanvas {
 
     /// The straight part of a rounded rect (pixels, corner radius r): the middle column and the side bands.
     private func fillRoundedRectBands(_ pr: SDL_Rect, _ r: Int32, color: RGBAColor) {
-        var bands = (
-            SDL_Rect(x: pr.x + r, y: pr.y, w: pr.w - 2 * r, h: pr.h),          // middle column, full height
-            SDL_Rect(x: pr.x, y: pr.y + r, w: r, h: pr.h - 2 * r),             // left band
-            SDL_Rect(x: pr.x + pr.w - r, y: pr.y + r, w: r, h: pr.h - 2 * r)   // right band
-        )
-        withUnsafePointer(to: &bands) { pointer in
-            pointer.withMemoryRebound(to: SDL_Rect.self, capacity: 3) { rects in
-                for i in 0..<3 where rects[i].w > 0 && rects[i].h > 0 {
-                    // On a software target both in C: an opaque band with ordinary stores (SDL_FillRect's
-                    // cache-bypassing ones made the blends drawn over it read it back from memory).
-                    if directSurface != nil,
-                       color.a < 255 ? compositeFill(rects[i], color: color) : storeFill(rects[i], color: color) { continue }
-                    _ = SDL_RenderFillRect(renderer, rects + i)
-                }
-            }
-        }
+        // No closures (a closure in this main-actor class checks its executor on every call).
+        fillBand(SDL_Rect(x: pr.x + r, y: pr.y, w: pr.w - 2 * r, h: pr.h), color: color)          // middle column
+        fillBand(SDL_Rect(x: pr.x, y: pr.y + r, w: r, h: pr.h - 2 * r), color: color)             // left band
+        fillBand(SDL_Rect(x: pr.x + pr.w - r, y: pr.y + r, w: r, h: pr.h - 2 * r), color: color)   // right band
+    }
+
+    /// One band of ``fillRoundedRectBands(_:_:color:)`` (nothing when empty).
+    private func fillBand(_ rect: SDL_Rect, color: RGBAColor) {
+        guard rect.w > 0 && rect.h > 0 else { return }
+        // On a software target both in C: an opaque band with ordinary stores (SDL_FillRect's
+        // cache-bypassing ones made the blends drawn over it read it back from memory).
+        if directSurface != nil, color.a < 255 ? compositeFill(rect, color: color) : storeFill(rect, color: color) { return }
+        var band = rect
+        _ = SDL_RenderFillRect(renderer, &band)
     }
 
     // MARK: - DrawingCanvas: lines

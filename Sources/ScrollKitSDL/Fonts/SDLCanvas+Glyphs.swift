@@ -137,12 +137,22 @@ extension SDLCanvas {
         let pitch = Int(surface.pointee.pitch) / 4
         let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let cache = glyphCache
-        cache.coverage.withUnsafeBufferPointer { atlas in
-            cache.entries.withUnsafeBufferPointer { entries in
-                cache.placed.withUnsafeBufferPointer { placed in
-                    Self.composite(placed, entries: entries, atlas: atlas, atlasPitch: Int(cache.atlasSize),
-                                   into: pixels, pitch: pitch, originX: originX, baseline: baseline,
-                                   limits: (x0Limit, y0Limit, x1Limit, y1Limit), color: color)
+        Self.composite(cache.placed, entries: cache.entries, atlas: cache.coverage, atlasPitch: Int(cache.atlasSize),
+                       into: pixels, pitch: pitch, originX: originX, baseline: baseline,
+                       limits: (x0Limit, y0Limit, x1Limit, y1Limit), color: color)
+    }
+
+    /// The arrays' memory for ``composite(_:entries:atlas:atlasPitch:into:pitch:originX:baseline:limits:color:)``,
+    /// taken outside the main actor: its closures check no executor (three checks a string otherwise).
+    private nonisolated static func composite(_ placed: [(entry: Int32, pen: Int32)], entries: [GlyphEntry],
+                                              atlas: [UInt8], atlasPitch: Int, into pixels: UnsafeMutablePointer<UInt32>,
+                                              pitch: Int, originX: Int32, baseline: Int32,
+                                              limits: (Int32, Int32, Int32, Int32), color: RGBAColor) {
+        atlas.withUnsafeBufferPointer { atlas in
+            entries.withUnsafeBufferPointer { entries in
+                placed.withUnsafeBufferPointer { placed in
+                    composite(placed, entries: entries, atlas: atlas, atlasPitch: atlasPitch, into: pixels, pitch: pitch,
+                              originX: originX, baseline: baseline, limits: limits, color: color)
                 }
             }
         }
