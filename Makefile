@@ -29,9 +29,10 @@ run: release
 		echo "No display (DISPLAY and WAYLAND_DISPLAY are unset), so the demo ran headless and wrote $(OUT)/demo.png: the list mid scroll-to-end. To see motion, run 'make run' on a desktop, or 'xvfb-run make run' with Xvfb."; \
 	fi
 
-# The whole suite, headless; then ScrollKit as a user's dependency (scripts/consumer): it must build
-# without a warning and run inside the app's own SDL loop.
+# The whole suite, headless (the X Present tests start a private Xvfb of their own); then ScrollKit as a
+# user's dependency (scripts/consumer): it must build without a warning and run inside the app's own SDL loop.
 test: deps
+	@bash scripts/install-deps.sh --test
 	SDL_VIDEODRIVER=dummy $(SWIFT) test $(BUILD_FLAGS)
 	@bash scripts/check-consumer.sh
 
@@ -57,6 +58,7 @@ docs: deps
 # Benchmarks live in their own package (Benchmarks/), so `make test` never builds them.
 # Prints one table; raw outputs go to out/bench/. BENCH_FILTER='Frame.*' runs a subset.
 bench: deps
+	@bash scripts/install-deps.sh --test
 	@bash scripts/bench.sh "$(BENCH_FILTER)"
 
 # Fuzzes the script parser with libFuzzer for FUZZ_SECONDS (default 60): Fuzz/ is a small package

@@ -69,6 +69,21 @@ let package = Package(
         // The software pixel kernels (SSE2, AVX2 chosen once at run time): plain C, no SDL.
         .target(name: "CScrollKitPixels"),
 
+        // Frames shown through X11's Present extension on a connection of ScrollKit's own (xcb, MIT-SHM
+        // pixmaps, XFixes update regions, RandR mode timings): plain C, no SDL. Debian: libxcb-present-dev,
+        // libxcb-shm0-dev, libxcb-xfixes0-dev, libxcb-randr0-dev. Without their headers it compiles to
+        // stubs that report "no Present" (the window host then keeps its timer).
+        .target(
+            name: "CScrollKitX11",
+            linkerSettings: [
+                .linkedLibrary("xcb", .when(platforms: [.linux])),
+                .linkedLibrary("xcb-present", .when(platforms: [.linux])),
+                .linkedLibrary("xcb-shm", .when(platforms: [.linux])),
+                .linkedLibrary("xcb-xfixes", .when(platforms: [.linux])),
+                .linkedLibrary("xcb-randr", .when(platforms: [.linux])),
+            ]
+        ),
+
         // The fonts, images and photo tiles ScrollKit ships, each with its licence (Assets/README.md lists them).
         .target(
             name: "ScrollKitAssets",
@@ -88,7 +103,7 @@ let package = Package(
         .target(
             name: "ScrollKitSDL",
             dependencies: ["ScrollKit", "ScrollKitDamage", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image",
-                           "CScrollKitPixels", "ScrollKitAssets"]
+                           "CScrollKitPixels", "CScrollKitX11", "ScrollKitAssets"]
         ),
 
         // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.

@@ -24,6 +24,20 @@ int sk_window_event_fd(void *window) {
 #endif
 }
 
+unsigned long sk_window_x11_id(void *window) {
+#if defined(SK_HAS_SYSWM) && defined(SDL_VIDEO_DRIVER_X11)
+    if (!window) return 0;
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)window, &info)) return 0;
+    if (info.subsystem != SDL_SYSWM_X11) return 0;
+    return (unsigned long)info.info.x11.window;
+#else
+    (void)window;
+    return 0;
+#endif
+}
+
 int sk_wait_readable(int fd, double seconds) {
     if (!(seconds > 0)) seconds = 0;
     if (seconds > 3600) seconds = 3600;

@@ -9,6 +9,10 @@
 /// (other video drivers, SDL headers without X11, an unknown window).
 int sk_window_event_fd(void *window);
 
+/// The X11 window (an XID) behind an SDL window, for a connection of ScrollKit's own to present on;
+/// 0 for other video drivers, SDL headers without X11 or an unknown window.
+unsigned long sk_window_x11_id(void *window);
+
 /// Sleeps until `fd` is readable or `seconds` have passed (nanosecond resolution; a signal ends the
 /// wait early). Returns 1 when `fd` is readable, 0 when the time ran out or a signal came, -1 on error
 /// (a bad descriptor: the caller stops using it).
