@@ -45,6 +45,9 @@ public struct FrameStats: Sendable {
         /// The first frame of an animation span (the timeline (re)started before it): the interval from
         /// the previous present is not a frame interval.
         public var startsSpan: Bool
+        /// When the display showed the frame (its vblank, host clock seconds), where the display says so
+        /// (X Present); nil when unknown. The hitch ratio uses it instead of ``presented`` where known.
+        public var shown: Double? = nil
 
         public init(index: Int, timestamp: Double, began: Double, presented: Double, cost: Double,
                     wallCost: Double = -1, startsSpan: Bool = false) {
@@ -116,6 +119,8 @@ public struct FrameStats: Sendable {
     public private(set) var period: Double = 0
     /// Whether the frames ran on a real clock (a window host): ``summary`` then reports pacing too.
     public var isRealTime = false
+    /// What the display reported about the frames shown (a window host fills it; see ``VBlankStats``).
+    public var vblank = VBlankStats()
 
     private var ring: [Sample] = []
     private var head = 0
@@ -141,6 +146,16 @@ public struct FrameStats: Sendable {
         } else {
             ring[head] = sample
             head = (head + 1) % Self.sampleCapacity
+        }
+    }
+
+    /// Notes that the display showed frame `index` at `time` (its vblank, host clock seconds). Looks at
+    /// the latest few frames only (a report comes a frame or two after its present); O(1).
+    public mutating func markShown(index: Int, at time: Double) {
+        guard !ring.isEmpty, time.isFinite else { return }
+        for back in 1...min(8, ring.count) {
+            let i = (head + ring.count - back) % ring.count
+            if ring[i].index == index { ring[i].shown = time; return }
         }
     }
 
@@ -206,7 +221,9 @@ public struct FrameStats: Sendable {
             starts.append(s[i].began - s[i - 1].began)
             // A hitch: the frame was presented more than half a period after its target (it missed its
             // display refresh); its whole lateness counts. Jitter within the period is not a hitch.
-            let lateness = s[i].presented - (s[i].timestamp + period)
+            // Where the display said when it showed the frame, that time is the truth.
+            let seen = s[i].shown ?? s[i].presented
+            let lateness = seen - (s[i].timestamp + period)
             if lateness > period / 2 { hitches += lateness }
         }
         guard !intervals.isEmpty else { return nil }
@@ -236,7 +253,7 @@ public struct FrameStats: Sendable {
 
     /// Lines for `--stats`: frames, skipped, frames over budget, wall and CPU cost p50/p99/max, peak
     /// memory; for real-time runs also a pacing line (``steadyPacing``, inside animation spans: mean, sd,
-    /// p99 and max interval between presents, drift, hitch ratio).
+    /// p99 and max interval between presents, drift, hitch ratio) and the display's line (``VBlankStats/line``).
     public var summary: String {
         func ms(_ v: Double) -> String { String(format: "%.3f ms", v) }
         let mb = Double(peakMemoryBytes) / 1_048_576
@@ -261,6 +278,7 @@ public struct FrameStats: Sendable {
             } else {
                 text += "\npacing: no animation span of two frames or more"
             }
+            text += "\n" + vblank.line
         }
         return text
     }

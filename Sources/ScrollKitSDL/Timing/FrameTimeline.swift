@@ -35,6 +35,10 @@ public final class FrameTimeline {
         /// The caller's present blocks until the vertical blank: the timeline does not sleep; each
         /// frame is stamped with the moment the loop came back from the previous present.
         case vsync
+        /// The host times each frame from the display's own vblank reports (X Present's UST and MSC):
+        /// it sleeps itself and hands each frame over with ``beginFrame(_:)``; ``waitForNextFrame()``
+        /// falls back to deadlines.
+        case display
     }
 
     /// The clock the timeline reads and sleeps on.
@@ -77,18 +81,35 @@ public final class FrameTimeline {
         links.reserveCapacity(8)
     }
 
-    /// The rate frames are actually paced at: ``preferredFramesPerSecond`` when it is in
-    /// 1..<displayRate, else ``displayRate``.
-    public var frameRate: Double {
-        let preferred = Double(preferredFramesPerSecond)
-        return preferred >= 1 && preferred < displayRate ? preferred : displayRate
+    /// The rate frames are actually paced at: ``displayRate`` divided by ``frameInterval``.
+    public var frameRate: Double { displayRate / Double(frameInterval) }
+
+    /// Display refreshes per frame: 1 at the display's rate; for a ``preferredFramesPerSecond`` in
+    /// 1..<displayRate, the whole divisor of the display's rate whose rate is nearest to it (ties to the
+    /// faster), as `CADisplayLink` picks a factor of the display's rate: 30 on a 59.94 Hz display paces at
+    /// 29.97, 24 on 60 Hz at 20, 45 on 60 Hz at 60.
+    public var frameInterval: Int {
+        Self.frameInterval(displayRate: displayRate, preferred: preferredFramesPerSecond)
+    }
+
+    /// The divisor rule of ``frameInterval`` for any rates.
+    public static func frameInterval(displayRate: Double, preferred: Int) -> Int {
+        let wanted = Double(preferred)
+        guard wanted >= 1, displayRate.isFinite, wanted < displayRate else { return 1 }
+        let ratio = displayRate / wanted
+        let low = max(1, Int(ratio.rounded(.down)))
+        let high = low + 1
+        let lowError = abs(displayRate / Double(low) - wanted)
+        let highError = abs(displayRate / Double(high) - wanted)
+        return highError < lowError ? high : low
     }
 
     /// The nominal frame period in seconds: `1 / frameRate`.
     public var duration: Double { pacer.period }
 
-    /// Frames dropped because the loop was late for their deadlines (not counting idle).
-    public var skippedFrames: Int { pacer.skippedFrames }
+    /// Frames dropped because the loop was late for their deadlines or vblanks (not counting idle).
+    public var skippedFrames: Int { pacer.skippedFrames + displaySkippedFrames }
+    private var displaySkippedFrames = 0
 
     /// The deadline arithmetic (a copy, for diagnostics).
     public var pacerState: FramePacer { pacer }
@@ -141,7 +162,7 @@ public final class FrameTimeline {
         if !started { restartTimeline() }
         let frame: FramePacer.Frame
         switch pacing {
-        case .deadlines:
+        case .deadlines, .display:
             frame = pacer.nextFrame(now: clock.now)
             clock.sleep(until: frame.deadline)
         case .vsync:
@@ -153,6 +174,27 @@ public final class FrameTimeline {
         currentTick = tick
         return tick
     }
+
+    /// Makes `tick` the current frame, timed by the host from the display (``Pacing/display``): its
+    /// `timestamp` is the vblank that showed the last frame, its `targetTimestamp` the vblank this frame
+    /// is for, its `index` counts vblank periods of ``duration``. Indices skipped since the last frame
+    /// are counted in ``skippedFrames`` (not across a ``restartTimeline()``). The deadline timeline
+    /// follows, so a switch back to deadlines continues from this frame. Ticks with non-finite times
+    /// are ignored.
+    public func beginFrame(_ tick: FrameTick) {
+        guard tick.timestamp.isFinite, tick.targetTimestamp.isFinite else { return }
+        if !started { restartTimeline() }
+        if let last = currentTick, lastDisplayEpoch == epoch, tick.index > last.index + 1 {
+            displaySkippedFrames += tick.index - last.index - 1
+        }
+        lastDisplayEpoch = epoch
+        pacer.restart(at: tick.timestamp, index: tick.index)
+        _ = pacer.nextFrame(now: tick.timestamp)
+        timestamp = tick.timestamp
+        targetTimestamp = tick.targetTimestamp
+        currentTick = tick
+    }
+    private var lastDisplayEpoch = -1
 
     /// Runs the links due in the current frame, in the order added. A link added during this call
     /// first runs in the next frame; one invalidated or paused during it no longer runs in it.
