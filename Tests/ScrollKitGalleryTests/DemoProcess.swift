@@ -32,8 +32,10 @@ enum DemoProcess {
         return nil
     }()
 
-    /// Runs the demo with `arguments` (headless SDL driver in its environment) and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs the demo with `arguments` (headless SDL driver in its environment, unless `environment`
+    /// sets other values: a nil value removes a variable) and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    environment overrides: [String: String?] = [:]) throws -> Result {
         let executable = try #require(executable, "scrollkit-demo was not found beside the test bundle; build it (swift build) first")
         let process = Process()
         process.executableURL = executable
@@ -41,6 +43,7 @@ enum DemoProcess {
         if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
+        for (key, value) in overrides { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -48,7 +48,7 @@ public final class WindowHost: AppHost {
     /// Pixels per point (1 on ordinary displays, 2 on most high-DPI ones).
     public private(set) var pixelScale: Double
     public private(set) var canvas: SDLCanvas
-    public private(set) var stats = FrameStats()
+    public internal(set) var stats = FrameStats()
     /// The SDL window.
     package let window: OpaquePointer
     /// The SDL renderer.
@@ -66,6 +66,11 @@ public final class WindowHost: AppHost {
     public private(set) var reportedRefreshRate: Double
     /// Whether frames are paced by real vsync (false = absolute deadlines).
     public private(set) var usesVSync: Bool
+    /// Where frame timing comes from: ``VBlankStats/Source/present`` when a software window on X11 shows
+    /// its frames through the Present extension and is paced by the display's own vblanks, else the
+    /// timer (or ``VBlankStats/Source/vsync`` for a GPU renderer whose swap blocks). See ``FrameStats/vblank``.
+    public var vblankSource: VBlankStats.Source { stats.vblank.source }
+
     /// The video driver ("x11", "wayland", …).
     public var videoDriver: String { session.driverName }
     /// How wheel directions are reported (see ``EventTranslator/WheelDirection``).
@@ -75,7 +80,7 @@ public final class WindowHost: AppHost {
     }
 
     private let session: SDLSession
-    private let options: HostOptions
+    let options: HostOptions
     private var translator = EventTranslator()
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
@@ -84,6 +89,21 @@ public final class WindowHost: AppHost {
     private var frameOwed = true
     private var quitRequested = false
     private var hasDrawn = false
+    /// Present on the display's vblanks (X11, software), or nil.
+    var presenter: X11Presenter?
+    /// The vblank the current frame is presented for, and the one before it in this span.
+    var targetMSC: UInt64 = 0
+    var lastTargetMSC: UInt64?
+    /// The oldest input event the current frame handled (host seconds), for input-to-vblank latency.
+    var frameInputTime: Double?
+    /// How long before its vblank a frame starts (seconds): frame cost plus slack, raised after a miss.
+    var presentMargin = 0.004
+    var recentFrameCost = 0.001
+    var marginFloor = 0.0
+    var missesSoFar = 0
+    /// When the last frame's present was sent, and the first vblank it can be shown at.
+    var lastPresentTime: Double?
+    var presentedBy: UInt64?
 
     /// Opens the window.
     /// - Throws: ``SDLError`` with `SDL_GetError()`'s text when SDL cannot start, no display is
@@ -186,6 +206,9 @@ public final class WindowHost: AppHost {
         clock.wakeDescriptor = sk_window_event_fd(UnsafeMutableRawPointer(window))
         attachWindowSurface()
         canvas.tracksDamage = isSoftwareRenderer   // scroll by moving pixels; GPU renderers draw every frame whole
+        stats.vblank.source = usesVSync ? .vsync : .timer
+        stats.vblank.refreshRate = timeline.displayRate
+        openPresenter()
     }
 
     isolated deinit {
@@ -227,10 +250,16 @@ public final class WindowHost: AppHost {
                 continue   // re-check: still minimized, or work to do
             }
 
-            timeline.pacing = usesVSync && !cannotDraw && timeline.frameRate == timeline.displayRate
-                ? .vsync : .deadlines
-            setRendererVSync(timeline.pacing == .vsync)   // e.g. off for a lower preferred rate
-            let tick = timeline.waitForNextFrame()
+            let tick: FrameTick
+            if let presenter, !cannotDraw {
+                if startsSpan { lastTargetMSC = nil }
+                tick = waitForVBlank(presenter)
+            } else {
+                timeline.pacing = usesVSync && !cannotDraw && timeline.frameRate == timeline.displayRate
+                    ? .vsync : .deadlines
+                setRendererVSync(timeline.pacing == .vsync)   // e.g. off for a lower preferred rate
+                tick = timeline.waitForNextFrame()
+            }
             let began = clock.now
             let cpu0 = FrameStats.processCPUTime()
             beforeFrame?(tick)
@@ -242,9 +271,10 @@ public final class WindowHost: AppHost {
                 attachWindowSurface()   // before anything draws: a resize may have replaced the surface
                 canvas.beginFrame()
                 client.draw(in: canvas)
-                if canvas.endFrame() { present() }   // nothing changed: nothing to present
+                if canvas.endFrame() { present(tick, startsSpan: startsSpan) }   // nothing changed: nothing to present
                 hasDrawn = true
             }
+            frameInputTime = nil
             let presented = clock.now
             if let previous = stats.lastPresented, timeline.pacing == .vsync {
                 checkVSyncStillBlocks(interval: presented - previous)
@@ -270,8 +300,21 @@ public final class WindowHost: AppHost {
     /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the
     /// display server copies those, not the whole window: a blinking caret costs its own pixels); any
     /// other frame through the renderer.
-    private func present() {
+    private func present(_ tick: FrameTick, startsSpan: Bool) {
         let damage = canvas.lastDamage
+        if let presenter, let surface = attachedSurface {
+            let rects = damage.tracked && canvas.isCompositingDirectly ? canvas.changedRects : nil
+            if presenter.present(surface: surface, rects: rects, targetMSC: targetMSC, index: tick.index,
+                                 interval: timeline.frameInterval, inputTime: frameInputTime,
+                                 startsSpan: startsSpan,
+                                 stats: &stats) {
+                lastPresentTime = clock.now
+                return
+            }
+            presentFailed(presenter)
+            SDL_RenderPresent(renderer)   // this frame, whole, the old way
+            return
+        }
         guard isSoftwareRenderer, damage.tracked, canvas.isCompositingDirectly, attachedSurface != nil else {
             SDL_RenderPresent(renderer)
             return
@@ -316,6 +359,7 @@ public final class WindowHost: AppHost {
         case .input(let input):
             client.handle(input)
             frameOwed = true
+            if input.time.isFinite { frameInputTime = min(frameInputTime ?? input.time, input.time) }
         case .resized:
             refreshSize(notify: true)
             frameOwed = true
@@ -403,21 +447,7 @@ public final class WindowHost: AppHost {
         canvas.attachSoftwareTarget(sameSize ? surface : nil)
         attachedSurface = canvas.isCompositingDirectly ? surface : nil
     }
-    private var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
-
-    /// The `GL_RENDERER` string of an OpenGL (or GLES) renderer when that OpenGL is emulated on the CPU
-    /// (Mesa's llvmpipe, softpipe or swrast, SwiftShader); nil for real GPUs and other renderers.
-    /// SDL's GL renderers leave their context current after creation, so `glGetString` answers.
-    static func cpuEmulatedGL(_ renderer: OpaquePointer) -> String? {
-        guard RendererInfo(renderer).name.hasPrefix("opengl"),
-              let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
-        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
-        let glGetString = unsafeBitCast(address, to: GetString.self)
-        guard let bytes = glGetString(0x1F01) else { return nil }   // GL_RENDERER
-        let name = String(cString: bytes)
-        let lowered = name.lowercased()
-        return ["llvmpipe", "softpipe", "swrast", "swiftshader"].contains { lowered.contains($0) } ? name : nil
-    }
+    var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
 
     /// Measures the offset between SDL's millisecond event stamps and the host clock at a tick edge.
     private func calibrateEventTime() {
@@ -458,43 +488,5 @@ public final class WindowHost: AppHost {
         let events = pending
         pending.removeAll()
         for event in events { client.handle(event) }
-    }
-
-    // MARK: - Display facts
-
-    /// The refresh rate SDL reports for the window's display, 0 when unknown.
-    static func refreshRate(of window: OpaquePointer) -> Double {
-        var mode = SDL_DisplayMode()
-        if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
-            return Double(mode.refresh_rate)
-        }
-        let index = SDL_GetWindowDisplayIndex(window)
-        if index >= 0, SDL_GetCurrentDisplayMode(index, &mode) == 0, mode.refresh_rate > 0 {
-            return Double(mode.refresh_rate)
-        }
-        return 0
-    }
-
-    /// Presents a few blank frames and tells whether the present really waits for the display:
-    /// the median interval must be within 10% of `period` and most of it spent inside the present.
-    static func presentsBlock(renderer: OpaquePointer, clock: RealClock, period: Double) -> Bool {
-        var intervals: [Double] = []
-        var blocked: [Double] = []
-        var last = clock.now
-        for i in 0..<10 {
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer)
-            let before = clock.now
-            SDL_RenderPresent(renderer)
-            let after = clock.now
-            if i >= 2 {   // the first presents may include setup
-                intervals.append(after - last)
-                blocked.append(after - before)
-            }
-            last = after
-        }
-        let interval = FrameStats.percentile(intervals, 50)
-        let inside = FrameStats.percentile(blocked, 50)
-        return abs(interval - period) < 0.1 * period && inside > 0.5 * period
     }
 }

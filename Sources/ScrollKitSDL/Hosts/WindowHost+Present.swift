@@ -1,0 +1,126 @@
+import CSDL2
+import Foundation
+import Motion
+
+/// The window host's frames on the display's vblanks (X11 Present): choosing the vblank a frame is
+/// for, the moment to start drawing it, and falling back to the timer when Present is missing or fails.
+extension WindowHost {
+    /// Opens X11 Present for a software window whose surface the canvas draws into, unless
+    /// `SCROLLKIT_PRESENT=0` or a fixed `options.hz` asks for the timer. Says once why not, on X11.
+    func openPresenter() {
+        guard videoDriver == "x11" else { return }
+        var reason = ""
+        if ProcessInfo.processInfo.environment["SCROLLKIT_PRESENT"] == "0" {
+            reason = "SCROLLKIT_PRESENT=0"
+        } else if options.hz != nil {
+            reason = "a fixed frame rate was asked for"
+        } else if !isSoftwareRenderer || !canvas.isCompositingDirectly || attachedSurface == nil {
+            reason = "not a software window"
+        } else if let format = attachedSurface?.pointee.format?.pointee.format,
+                  format != SDL_PIXELFORMAT_RGB888.rawValue && format != SDL_PIXELFORMAT_ARGB8888.rawValue {
+            reason = "the window's pixels are not 32-bit XRGB"
+        } else if let opened = X11Presenter(window: window, clock: clock, reason: &reason) {
+            presenter = opened
+            stats.vblank.source = .present
+            let known = opened.modeRefreshRate > 0 ? opened.modeRefreshRate : timeline.displayRate
+            if opened.vblanks.isFitted || opened.modeRefreshRate > 0 {
+                timeline.setDisplayRate(opened.vblanks.isFitted ? opened.vblanks.refreshRate : known)
+            }
+            stats.vblank.refreshRate = timeline.displayRate
+            return
+        }
+        stats.vblank.fallbackReason = "no X Present: " + reason
+    }
+
+    /// Presenting failed mid-run (a server error, a lost connection): back to the timer, said once.
+    func presentFailed(_ failed: X11Presenter) {
+        let reason = failed.failure ?? "unknown error"
+        presenter = nil
+        stats.vblank.source = .timer
+        stats.vblank.fallbackReason = "X Present failed: " + reason
+        FileHandle.standardError.write(Data("scrollkit: X Present failed (\(reason)); frames are paced by a timer from now on\n".utf8))
+        timeline.pacing = .deadlines
+        timeline.restartTimeline()
+    }
+
+    /// Chooses the vblank the next frame is for, sleeps until the moment to start drawing it, and makes
+    /// it the timeline's frame: `timestamp` is the vblank that showed the previous frame (the server's
+    /// own UST where it reported it), `targetTimestamp` the predicted time of the chosen vblank,
+    /// `duration` the fitted period times the frame interval.
+    ///
+    /// The frame starts ``presentMargin`` before its vblank: late enough that input reaches the screen
+    /// within about half a period plus the margin, early enough to draw and present in time (see
+    /// `adjustPresentMargin`).
+    func waitForVBlank(_ presenter: X11Presenter) -> FrameTick {
+        // The vblank the last frame can be shown at, at the earliest: its target, or the first vblank
+        // after its present was sent.
+        presentedBy = lastPresentTime.flatMap { presenter.firstMSC(atOrAfter: $0) }.map { max($0, targetMSC) }
+        presenter.pump(into: &stats)
+        var v = presenter.vblanks
+        if v.isFitted, abs(v.refreshRate - timeline.displayRate) > 0.0005 {
+            timeline.setDisplayRate(v.refreshRate)
+        }
+        stats.vblank.refreshRate = timeline.displayRate
+        adjustPresentMargin(period: v.period, presenter: presenter)
+        let interval = UInt64(timeline.frameInterval)
+        let now = clock.now
+        var target = presenter.firstMSC(atOrAfter: now + presentMargin) ?? 0
+        if let last = lastTargetMSC {
+            // Whole frame intervals after the last frame of this span, and after the vblank that frame can
+            // be shown at (a frame presented late shows later than its target: the next must not land on
+            // the same vblank).
+            let shownBy = max(last, presentedBy ?? last)
+            let minimum = max(target, shownBy + 1, last + interval)
+            target = last + (minimum - last + interval - 1) / interval * interval
+        }
+        let start = (presenter.time(ofMSC: target) ?? now) - presentMargin
+        clock.sleep(until: start)
+        presenter.pump(into: &stats)   // the previous frame's vblank has been reported by now
+        v = presenter.vblanks
+        let period = v.period
+        let previous = target >= interval ? target - interval : 0
+        let timestamp = presenter.time(ofMSC: previous) ?? (start - period * Double(interval))
+        var targetTime = presenter.time(ofMSC: target) ?? (timestamp + period * Double(interval))
+        if !(targetTime > timestamp) { targetTime = timestamp + period * Double(interval) }
+        let lastIndex = timeline.currentTick?.index ?? -1
+        let index: Int
+        if let last = lastTargetMSC, target > last {
+            index = lastIndex + Int(min((target - last) / interval, 1 << 30))
+        } else {
+            index = lastIndex + 1
+        }
+        let tick = FrameTick(index: index, timestamp: timestamp, targetTimestamp: targetTime,
+                             duration: period * Double(interval))
+        timeline.pacing = .display
+        timeline.beginFrame(tick)
+        lastTargetMSC = target
+        targetMSC = target
+        return tick
+    }
+
+    /// Keeps ``presentMargin``, how long before its vblank a frame starts, at 2 ms plus twice the recent
+    /// frame cost (a moving average of wall times), and never below a floor learned from misses.
+    ///
+    /// A server takes a present for the coming vblank only until its deadline: on real hardware the
+    /// vblank itself, under Xvfb half a period before it (its counter turns there). A frame sent in time
+    /// by our own clock (at least the margin minus 1 ms before the vblank) that still missed shows the
+    /// deadline is earlier: the floor rises to that lead plus 2 ms, and stays. A frame that missed because
+    /// it started or drew late (a busy machine) does not move the floor. Where RandR reports no mode
+    /// timings (a virtual screen such as Xvfb's) the floor starts at half a period plus 2 ms, so the
+    /// first frames do not miss while it is learned. At most 75 % of `period`.
+    private func adjustPresentMargin(period: Double, presenter: X11Presenter) {
+        // The recent frame cost: a moving average of wall times, leaving out frames over two periods (a
+        // one-off: the first frame's set-up, a page of new rows), which the floor and a miss handle.
+        let cost = (stats.lastSample?.wallCost ?? 1) / 1000
+        if cost.isFinite, cost >= 0, cost < 2 * period { recentFrameCost += 0.1 * (cost - recentFrameCost) }
+        if marginFloor == 0, presenter.modeRefreshRate == 0 { marginFloor = period / 2 + 0.002 }
+        if presenter.misses > missesSoFar {
+            missesSoFar = presenter.misses
+            if presenter.latestMissLead >= presentMargin - 0.001 {
+                marginFloor = max(marginFloor, presenter.latestMissLead + 0.002)
+            }
+        }
+        let wanted = max(0.002 + 2 * recentFrameCost, marginFloor)
+        presentMargin = min(max(wanted, 0.002), 0.75 * period)
+    }
+}

@@ -1,0 +1,217 @@
+import CSDL2
+import CScrollKitPixels
+import CScrollKitX11
+import ScrollKitDamage
+
+/// Shows a software window's frames on the display's vblanks through X11's Present extension, and
+/// hears from the server when each was shown.
+///
+/// The canvas draws into SDL's window surface as before; instead of `SDL_UpdateWindowSurfaceRects`
+/// (XShmPutImage, shown whenever the server gets to it), each frame's changed rectangles are copied into
+/// an idle shared-memory pixmap and presented for a chosen vblank (MSC) with those rectangles as the
+/// update region (`sk_present.h`). The server's CompleteNotify events (UST, MSC) feed the
+/// ``VBlankEstimator`` that times the window host's frames, and the ``VBlankStats`` of its `--stats`.
+/// Everything travels on a connection of its own: SDL's event queue never sees a Present event.
+@MainActor
+final class X11Presenter {
+    /// A frame presented and not yet reported shown.
+    private struct InFlight {
+        var serial: UInt32
+        var index: Int
+        var targetMSC: UInt64
+        var interval: Int
+        var submitted: Double
+        /// How long before its vblank's predicted time the present was sent (seconds).
+        var lead: Double
+        var inputTime: Double?
+        var startsSpan: Bool
+        var isSetup: Bool
+    }
+
+    private let handle: OpaquePointer
+    private let clock: RealClock
+    /// The connection's descriptor (readable when the server has sent events).
+    let descriptor: Int32
+    /// The display's vblanks as reported, fitted, in UST seconds (CLOCK_MONOTONIC): the host clock's
+    /// origin moves when a run starts, the server's clock does not.
+    private(set) var vblanks: VBlankEstimator
+    /// The refresh rate of the window's display mode from RandR's timings, 0 when unknown (Xvfb).
+    let modeRefreshRate: Double
+    /// Why presenting stopped working (a server error, a lost connection), or nil while it works.
+    private(set) var failure: String?
+    /// Frames shown after the vblank they were presented for, and how long before that vblank the latest
+    /// of them was sent (seconds): the window host's margin learns from it where the server's deadline is.
+    private(set) var misses = 0
+    private(set) var latestMissLead = 0.0
+    /// The highest vblank counter any report named.
+    private(set) var currentMSC: UInt64?
+    /// Whether any vblank has been reported yet.
+    private(set) var hasReports = false
+    /// The serial of the start-up notify that asks for no particular vblank (its time is not a vblank's).
+    private var probeSerial: UInt32 = 0
+    /// A frame could not be presented (every pixmap busy): the next present sends the whole frame.
+    private var owesWholeFrame = false
+    private var inFlight: [InFlight] = []
+    private var events = [sk_present_event](repeating: sk_present_event(), count: 32)
+    private var rectBuffer: [Int32] = []
+    /// The latest reports, newest last (a vblank's own time beats a prediction).
+    private var reports: [(msc: UInt64, time: Double)] = []
+
+    /// Opens Present for `window` (an `SDL_Window`), or returns nil with the reason in `reason`.
+    init?(window: OpaquePointer, clock: RealClock, reason: inout String) {
+        let xid = sk_window_x11_id(UnsafeMutableRawPointer(window))
+        guard xid != 0 else { reason = "the window is not an X11 window"; return nil }
+        var message = [CChar](repeating: 0, count: 256)
+        guard let handle = sk_present_open(nil, UInt32(truncatingIfNeeded: xid), &message, message.count) else {
+            reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return nil
+        }
+        self.handle = handle
+        self.clock = clock
+        descriptor = sk_present_fd(handle)
+        modeRefreshRate = sk_present_mode_refresh(handle)
+        vblanks = VBlankEstimator(fallbackPeriod: modeRefreshRate > 0 ? 1 / modeRefreshRate : 1.0 / 60)
+        inFlight.reserveCapacity(8)
+        reports.reserveCapacity(16)
+        rectBuffer.reserveCapacity(4 * 128)
+        // Learn where the display's vblanks are before the first frame: a notify for no particular vblank
+        // says which one is current; two more, for the next vblank and three after it, say when they
+        // happen and how far apart (about 70 ms at 60 Hz; Xvfb's vblanks jitter by a millisecond or two,
+        // so one interval alone could be 10 % off).
+        var serial: UInt32 = 0
+        var stats = FrameStats()
+        if sk_present_notify_msc(handle, 0, &serial) == 1 {
+            probeSerial = serial
+            let until = clock.now + 0.1
+            while currentMSC == nil, clock.now < until, failure == nil {
+                if sk_wait_readable(descriptor, max(0, until - clock.now)) < 0 { break }
+                pump(into: &stats)
+            }
+        }
+        if let current = currentMSC {
+            for ahead: UInt64 in [1, 4] { _ = sk_present_notify_msc(handle, current + ahead, &serial) }
+            let until = clock.now + 0.1
+            while vblanks.count < 2, clock.now < until, failure == nil {
+                if sk_wait_readable(descriptor, max(0, until - clock.now)) < 0 { break }
+                pump(into: &stats)
+            }
+        }
+    }
+
+    isolated deinit {
+        sk_present_close(handle)
+    }
+
+    /// UST seconds minus host-clock seconds now, from the two clocks read back to back.
+    private func ustOffset() -> Double {
+        let ust = Double(sk_monotonic_us()) / 1_000_000
+        return ust - clock.now
+    }
+
+    /// Host-clock seconds of a UST (CLOCK_MONOTONIC microseconds).
+    func hostTime(ust: UInt64) -> Double {
+        Double(ust) / 1_000_000 - ustOffset()
+    }
+
+    /// The time of vblank `msc` on the host clock: the server's own report when it is among the latest,
+    /// else the fitted prediction.
+    func time(ofMSC msc: UInt64) -> Double? {
+        for r in reports.reversed() where r.msc == msc { return r.time - ustOffset() }
+        return vblanks.predictedTime(ofMSC: msc).map { $0 - ustOffset() }
+    }
+
+    /// The first vblank after the latest report predicted at or after host time `time`.
+    func firstMSC(atOrAfter time: Double) -> UInt64? {
+        vblanks.firstMSC(atOrAfter: time + ustOffset())
+    }
+
+    /// Reads the events that have arrived (never blocks): vblank reports feed ``vblanks``; frames shown
+    /// go to `stats` (``VBlankStats`` and the frame's sample). Returns false once presenting has failed.
+    @discardableResult
+    func pump(into stats: inout FrameStats) -> Bool {
+        guard failure == nil else { return false }
+        while true {
+            let n = events.withUnsafeMutableBufferPointer { sk_present_poll(handle, $0.baseAddress, Int32($0.count)) }
+            if n < 0 {
+                failure = String(cString: sk_present_error(handle))
+                return false
+            }
+            for i in 0..<Int(n) where events[i].kind == SK_PRESENT_COMPLETE {
+                let e = events[i]
+                let ust = Double(e.ust) / 1_000_000
+                let time = ust - ustOffset()
+                currentMSC = max(currentMSC ?? 0, e.msc)
+                // Every report is a vblank's (the server executes a present or a notify at the vblank it
+                // waited for; one that comes too late for its target waits for the next), except the start-up
+                // probe, which asked for no vblank in particular.
+                if e.serial != probeSerial {
+                    vblanks.record(msc: e.msc, time: ust)
+                    hasReports = true
+                    if reports.count == 16 { reports.removeFirst() }
+                    reports.append((e.msc, ust))
+                }
+                guard e.is_frame != 0, let k = inFlight.firstIndex(where: { $0.serial == e.serial }) else { continue }
+                let frame = inFlight.remove(at: k)
+                if e.msc > frame.targetMSC, !frame.isSetup {
+                    misses += 1
+                    latestMissLead = frame.lead
+                }
+                stats.vblank.recordShown(msc: e.msc, targetMSC: frame.targetMSC, interval: frame.interval,
+                                         startsSpan: frame.startsSpan, presentToVBlank: time - frame.submitted,
+                                         inputToVBlank: frame.inputTime.map { time - $0 }, isSetup: frame.isSetup)
+                stats.markShown(index: frame.index, at: time)
+            }
+            if n < Int32(events.count) { return true }
+        }
+    }
+
+    /// Presents the window surface's `rects` (all of it when `rects` is nil) for vblank `targetMSC`.
+    /// Waits (up to two periods, reading events) when the server still reads every pixmap. Returns
+    /// false when presenting failed (``failure`` says why): the caller falls back.
+    func present(surface: UnsafeMutablePointer<SDL_Surface>, rects: [PixelRect]?, targetMSC: UInt64,
+                 index: Int, interval: Int, inputTime: Double?, startsSpan: Bool, stats: inout FrameStats) -> Bool {
+        guard failure == nil else { return false }
+        let s = surface.pointee
+        guard let pixels = s.pixels, s.w > 0, s.h > 0 else { return true }
+        var count: Int32 = 0
+        if let rects, !owesWholeFrame, rects.count <= 128 {
+            rectBuffer.removeAll(keepingCapacity: true)
+            for r in rects { rectBuffer.append(r.x); rectBuffer.append(r.y); rectBuffer.append(r.w); rectBuffer.append(r.h) }
+            count = Int32(rects.count)
+            if count == 0 { return true }
+        }
+        var serial: UInt32 = 0
+        let deadline = clock.now + 2 * vblanks.period
+        while true {
+            let result: Int32 = count > 0
+                ? rectBuffer.withUnsafeBufferPointer {
+                    sk_present_submit(handle, pixels, s.pitch, s.w, s.h, $0.baseAddress, count, targetMSC, &serial)
+                }
+                : sk_present_submit(handle, pixels, s.pitch, s.w, s.h, nil, 0, targetMSC, &serial)
+            switch result {
+            case 1:
+                owesWholeFrame = false
+                if inFlight.count >= 8 { inFlight.removeFirst() }   // never reported: forget the oldest
+                let now = clock.now
+                inFlight.append(InFlight(serial: serial, index: index, targetMSC: targetMSC, interval: interval,
+                                         submitted: now, lead: (time(ofMSC: targetMSC) ?? now) - now,
+                                         inputTime: inputTime, startsSpan: startsSpan, isSetup: stats.frames == 0))
+                return true
+            case 2:
+                return true
+            case 0:
+                let left = deadline - clock.now
+                if left <= 0 {
+                    owesWholeFrame = true   // not shown: the next present carries everything
+                    return true
+                }
+                if sk_wait_readable(descriptor, left) < 0 { failure = "the connection to the X server failed"; return false }
+                if !pump(into: &stats) { return false }
+            default:
+                failure = String(cString: sk_present_error(handle))
+                return false
+            }
+        }
+    }
+}
+
