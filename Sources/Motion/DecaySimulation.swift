@@ -1,3 +1,6 @@
+// DecaySimulation, UIKit's deceleration model for a fling coasting to a stop, with its DecelerationRate; and
+// landingSimulation, a motion that comes to rest exactly on a target (a decay through it, else a spring).
+
 import Foundation
 
 /// UIKit's deceleration rate: the fraction of velocity kept per millisecond.

@@ -1,3 +1,6 @@
+// Robert Penner's easing equations: the PennerFamily and EaseMode names, and the Penner constants and
+// ease-in, ease-out and ease-in-out functions.
+
 import Foundation
 
 /// The ten families of Robert Penner's easing equations, named as on easings.net.

@@ -1,3 +1,6 @@
+// SpringDescription (mass, stiffness, damping, or a damping ratio and response) and SpringSimulation, a damped
+// spring solved in closed form for its three regimes, with its settling time.
+
 import Foundation
 
 /// The physical description of a damped spring: mass, stiffness and damping.

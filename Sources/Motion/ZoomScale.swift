@@ -1,3 +1,6 @@
+// ZoomScale: the arithmetic of zooming, as UIScrollView does — scales rubber-banded past their limits, offsets
+// anchored to a point, interpolation.
+
 import Foundation
 
 /// The arithmetic of zooming a scroll view's content, as UIScrollView does: scales kept within limits

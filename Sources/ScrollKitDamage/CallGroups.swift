@@ -1,3 +1,6 @@
+// Call groups in the damage canvas: CallGroup, DamageState's lookup and take-over of the last frame's groups,
+// and DamageCanvas.drawCallGroup, moving taken-over calls with scrolled content.
+
 import ScrollKit
 
 // Call groups: calls a view draws the same every frame its key stays (a bar that changes only with its

@@ -1,3 +1,6 @@
+// DamageBackend, the protocol of a canvas that executes a DamageCanvas's calls (replay state, moving pixels,
+// ink bounds), and DamageImageState.
+
 import ScrollKit
 
 // The backend a `DamageCanvas` wraps: the canvas that executes calls on a target whose pixels stay from one

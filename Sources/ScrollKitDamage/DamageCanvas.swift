@@ -1,3 +1,6 @@
+// DamageCanvas: a canvas that records a frame's calls on a DamageBackend, compares them with the last frame's
+// and redraws only the damage; its clips, translations, scrolled content, and DamageReport.
+
 import ScrollKit
 
 // The damage renderer: a canvas that wraps a backend whose pixels stay from one frame to the next and

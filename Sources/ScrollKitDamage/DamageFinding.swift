@@ -1,3 +1,6 @@
+// DamageState's damage finding: collecting the rects a frame changed against the last, merging them, and
+// covering whole the images a backend cannot redraw in part.
+
 import ScrollKit
 
 // Damage: the pixels of this frame that may differ from the last frame's (calls that appeared, disappeared,

@@ -1,3 +1,6 @@
+// DamageState: what damage tracking keeps between frames (calls, texts, layouts, images, groups, rects) and the
+// scratch it reuses, with keeping a frame's values and making it the previous frame.
+
 import ScrollKit
 
 // What a damage canvas keeps between frames (this frame's calls and the last frame's, with what they refer

@@ -1,3 +1,6 @@
+// A recorded frame's values: DrawOp (one drawing call as plain values), DrawCommand (a call with its state and
+// bounds) and ScrollRegion (an outermost scroll view's content), with the ops' summaries for matching.
+
 import ScrollKit
 
 // Recording: what one drawing call of a frame is kept as (its arguments, translation, clip and the pixels

@@ -1,3 +1,6 @@
+// DamageState's matching: pairing this frame's calls with the last frame's that draw the same, as a multiset
+// through a hash table of the old calls by summary, and comparing two calls.
+
 #if canImport(Glibc)
 import Glibc   // memcmp
 #elseif canImport(Musl)

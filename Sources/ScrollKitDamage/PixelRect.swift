@@ -1,3 +1,5 @@
+// Device-pixel geometry for damage: PixelRect, PixelPoint, and PixelGrid (points to whole pixels, clamped).
+
 import ScrollKit
 
 // The damage renderer's own geometry: rectangles and points in whole device pixels of the target, and the

@@ -1,3 +1,6 @@
+// DamageCanvas's recording: each DrawingCanvas call recorded as a DrawCommand (or executed at once when not
+// recording), with its texts, polylines, layouts and images kept.
+
 import ScrollKit
 
 // Recording: the drawing calls of a `DamageCanvas`. While a frame is recorded each call is kept with its

@@ -1,3 +1,6 @@
+// DamageCanvas's replay: drawing every recorded call clipped to each damaged rectangle, after moving scrolled
+// pixels.
+
 import ScrollKit
 
 // Replay: the pixels of a frame drawn by damage. Each scrolled region that moved by whole pixels has its

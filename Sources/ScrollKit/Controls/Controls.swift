@@ -1,3 +1,6 @@
+// PushButton and SegmentedControl, pressable controls built on the tree's presses, and drawSoftShadow,
+// the controls' drop shadow.
+
 import Motion
 
 /// A push button: a title or an image on a rounded face, a pressed look while the pointer holds it,

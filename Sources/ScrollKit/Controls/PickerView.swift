@@ -1,3 +1,6 @@
+// PickerView: a picker wheel on a ListView with centred snapping, which comes to rest with one item at its
+// centre; its selection, keys, taps and resizing.
+
 import Motion
 
 /// A picker wheel: a horizontal or vertical run of items that always comes to rest with one item

@@ -1,3 +1,5 @@
+// Switch: an on/off switch whose knob slides over an Animated timed simulation, toggled by a tap, Enter or Space.
+
 import Motion
 
 /// An on/off switch (UIKit's `UISwitch`): a rounded track, green when on, with a white knob that slides

@@ -1,3 +1,6 @@
+// TabBar: a track of tabs with a sliding selection pill, which becomes a scrolling strip when the tabs do not
+// fit; its presses, focus and drawing.
+
 import Motion
 
 /// A tab bar: a rounded track of equal tabs, the selected one under a coloured pill that slides to a newly

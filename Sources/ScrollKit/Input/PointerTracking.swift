@@ -1,3 +1,6 @@
+// PointerTracking: the protocol of a view that follows the pointer itself while pressed (a slider, a knob),
+// given the whole gesture by the router.
+
 import Motion
 
 /// A view that follows the pointer itself while pressed, as UIKit's `UIControl` tracks a touch: a slider,

@@ -1,3 +1,6 @@
+// The values of a batch of list changes: ListChange (insert, delete, move, reload), ListChangeError,
+// ListChangeAnimation, and SectionChanges for a grid's sections.
+
 import Motion
 
 // The list's change model: ListChange, ListChangeError, ListChangeAnimation and what a batch did to

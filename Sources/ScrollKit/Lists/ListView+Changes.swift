@@ -1,3 +1,6 @@
+// ListView's batches of changes: performChanges and applyDifference, validating each ListChange, mapping old
+// indices to new, and updating the layout and cells of either layout.
+
 import Motion
 
 // The list's change engine: validating and applying a batch (performChanges, applyDifference) to the

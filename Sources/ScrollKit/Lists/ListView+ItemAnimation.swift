@@ -1,3 +1,6 @@
+// ListView's change animations: ItemAnimation (a cell's slide and fade), started at a frame's clock, sampled
+// each frame, and removed cells faded out and returned to their pools.
+
 import Motion
 
 // The list's change animator: each cell's slides and fade (ItemAnimation, every part an Animated

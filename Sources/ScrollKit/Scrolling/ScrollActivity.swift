@@ -1,3 +1,6 @@
+// ScrollingView's activity: the one thing a scroll view does at a time (held, dragging, ballistic, driven,
+// zooming), its Track, Ballistic, Driven and Zooming values, ActivitySummary and phase.
+
 import Motion
 
 // ScrollActivity: the one thing a scroll view is doing (idle, held, dragging, ballistic, driven, zooming),

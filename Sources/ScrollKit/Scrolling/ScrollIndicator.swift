@@ -1,3 +1,6 @@
+// Scroll indicators: ScrollIndicatorMode, ScrollIndicatorAxis, ScrollIndicatorStyle and ScrollIndicatorGeometry,
+// and ScrollingView's indicator fade, drawing, thumb drags and track clicks.
+
 import Motion
 
 // The scroll indicators: their modes, style and geometry, the fade (an Animated value), drawing, and the

@@ -1,3 +1,6 @@
+// ScrollPhysics, how a ScrollingView moves when nothing holds it and gives past its edges (deceleration,
+// rubber band, bounce spring, snapping), and FlingBoost, flings that build.
+
 import Motion
 
 // ScrollPhysics: the replaceable rules a scroll view moves by (rubber band, bounce spring, decay, fling

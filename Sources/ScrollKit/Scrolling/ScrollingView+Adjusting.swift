@@ -1,3 +1,6 @@
+// ScrollingView's adjustments: adjustContentOffset and setContentSize(_:adjustingContentOffsetBy:) moving the
+// offset together with any motion, and re-aiming a timed scroll.
+
 import Motion
 
 // Moving the content under the offset (size corrections, items inserted above) without a visible jump,

@@ -1,3 +1,6 @@
+// ScrollingView's timed scrolls: setContentOffset animated or over a duration and curve, scrollToEnd, queueing
+// a TimedRequest and starting it as the driven activity.
+
 import Motion
 
 // Timed scrolls: setContentOffset(_:animated:), setContentOffset(_:duration:curve:completion:), scrollToEnd.

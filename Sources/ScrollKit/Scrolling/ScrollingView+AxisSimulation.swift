@@ -1,3 +1,5 @@
+// ScrollingView.AxisSimulation: one axis's decay, spring, timed or glide simulation, held without an existential.
+
 import Motion
 
 // AxisSimulation: the simulations an activity moves an axis by, stored unboxed (no allocation per frame).

@@ -1,3 +1,6 @@
+// ScrollingView's pointer drags: down, move and up, taps, velocity sampling and boosted flings, resampled touch
+// drags, and the rubber-banded drag offset.
+
 import Motion
 
 // Dragging: the pointer's down, moves and up, the rubber band, the release and the motion it plans.

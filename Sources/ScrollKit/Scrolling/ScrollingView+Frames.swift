@@ -1,3 +1,6 @@
+// ScrollingView's frames: stepping the current activity to each frame's target time, handing flings over at
+// edges and along chains, and stopping motion.
+
 import Motion
 
 // Stepping frames (the activity at each targetTimestamp), the fling hand-off along a chain, and stopping.

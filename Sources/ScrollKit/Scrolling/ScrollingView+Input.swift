@@ -1,3 +1,6 @@
+// ScrollingView's wheel and keys: wheel notches, continuous wheel streams (trackpads) as a virtual drag, key
+// presses, and the glides they start.
+
 import Motion
 
 // Wheel notches, trackpad streams, keys, and the glides they start.

@@ -1,3 +1,6 @@
+// ScrollingView's range: keeping the offset valid when the geometry changes, replanning activities, the
+// scrollable range per axis, clamping, and setOffset.
+
 import Motion
 
 // Keeping the offset valid when the geometry changes (replanning the activity), and the range arithmetic.

@@ -1,3 +1,6 @@
+// ScrollingView's routed entry points: the presses, drags, cancels and releases the tree's InputRouter drives
+// it through, and the slop and direction checks it asks about.
+
 import Motion
 
 // The entry points the InputRouter drives a scroll view through, and where the content is heading.

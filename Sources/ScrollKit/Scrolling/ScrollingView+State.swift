@@ -1,3 +1,6 @@
+// ScrollingView's internal state types: Dim (one axis), TimedRequest (a timed scroll asked for) and
+// PointerState (a held or dragging pointer).
+
 import Motion
 
 // The scroll view's input state types: the axes, a timed request waiting for its frame, the pointer.

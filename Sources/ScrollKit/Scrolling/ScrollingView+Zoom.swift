@@ -1,3 +1,6 @@
+// ScrollingView's zooming, the UIScrollView model: zoomScale within its limits, pinch, double-tap, Ctrl + wheel
+// and keys, animated zooms and zooming to a rect.
+
 import Motion
 
 // Zooming: the scale, its limits, pinch, double-tap, Ctrl + wheel, the zoom keys and the zooming activity.

@@ -1,3 +1,6 @@
+// ScrollingView: the scroll view — its stored state and tuning constants, offset, sizes, insets and range ends,
+// per-frame update — and ScrollChaining.
+
 import Motion
 
 // ScrollingView: the scroll view's stored state, its public properties and geometry (see the type's notes

@@ -1,3 +1,6 @@
+// CLIError, the demo's one-line error with exit status 2, and FileCheck, file-system helpers (writability,
+// parent directory, reading a file) that report strerror text.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

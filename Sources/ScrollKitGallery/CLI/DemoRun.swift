@@ -1,3 +1,6 @@
+// DemoRun, one run of the demo from checked options to stats; SceneDriver, the host client that plays the
+// script and writes the trace; FrameRecorder, `--record`'s frames as PNGs.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,5 @@
+// RunConfiguration, the demo's validated options, and SceneOptions, the scene options from the command line.
+
 import ScrollKit
 
 /// The demo's options after validation: everything a run needs, checked before SDL starts.

@@ -1,3 +1,6 @@
+// SceneBench: drives one gallery scene headless for benchmarks (legs of motion, random change batches, frames,
+// screenshots), and randomChangeBatch.
+
 import Foundation
 import Motion
 import ScrollKit

@@ -1,3 +1,6 @@
+// The chat scene: ChatScene (a header over a self-sizing ListView of messages, earlier history and replies,
+// random batches), ChatStyle, ChatMessages, ChatBubbleCell and ChatHeader.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

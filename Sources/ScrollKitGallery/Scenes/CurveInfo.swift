@@ -1,3 +1,5 @@
+// CurveInfo: one line about where a named timing curve comes from, for the curves list's subtitles.
+
 import Motion
 
 /// One line about where a named curve comes from, for the list's subtitles.

@@ -1,3 +1,5 @@
+// CurvePlot: drawing a timing curve as a plot (its value range, sampled points, grid and reference lines).
+
 import Motion
 import ScrollKit
 

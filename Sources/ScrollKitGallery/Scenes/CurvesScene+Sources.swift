@@ -1,3 +1,6 @@
+// The curves scene's data sources: CurveListSource (the curve names, the selected one highlighted) and
+// TableRowsSource (the 100-row table that scrolls).
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

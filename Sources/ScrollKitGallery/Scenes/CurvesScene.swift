@@ -1,3 +1,6 @@
+// CurvesScene, the curves tab: a list of every named TimingCurve, a plot, a duration slider, and a table that
+// scrolls to offset 500 and back along the selected curve.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,6 @@
+// The gallery's scene protocols and catalog: DemoScene (a HostClient that reports trace samples and takes
+// scripted commands), ListBackedScene, SceneContext, SceneEntry and SceneCatalog.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,5 @@
+// DurationSlider: the curves scene's logarithmic duration slider, a PointerTracking view with a knob and its value.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

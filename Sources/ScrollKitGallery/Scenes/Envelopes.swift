@@ -1,3 +1,6 @@
+// Envelopes as simulations: PulseSimulation (0 → 1 → 0 along half a sine) and FadeEnvelope (fade in, hold,
+// fade out).
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,6 @@
+// GridScene: a catalog of landscape print cards in a sectioned grid; CatalogSource (its sections and changes),
+// CatalogCardCell and CatalogHeaderCell.
+
 import Motion
 import ScrollKit
 import ScrollKitAssets

@@ -1,3 +1,6 @@
+// HomeScene: a TV-style home screen of shelves, each a horizontal carousel of cards; HomeMetrics, HomeState,
+// HomeStyle, HomeHeader, ShelfSource, ShelfCell, CardSource and HomeCardCell.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

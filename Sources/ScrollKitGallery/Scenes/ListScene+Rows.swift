@@ -1,3 +1,6 @@
+// The list scene's rows: RowCell (a StandardCell in the scene's look) and RowSource (the smart-home devices,
+// their titles, switches and selection through data changes).
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,6 @@
+// ListScene, the default scene: a virtualized list of `--items` standard-cell rows under a toolbar of timed
+// scrolls (duration and curve selectors), with `--snap` as its SnapBehavior.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

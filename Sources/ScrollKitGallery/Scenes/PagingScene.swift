@@ -1,3 +1,6 @@
+// PagingScene: a horizontal carousel of 20 full-width cards with paging and page dots; PageSource, CardCell and
+// PageKnob (the card's round button that turns the page).
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,6 @@
+// PhotoScene: a 4224 × 3168 photograph as a TiledImageView tile pyramid in a zoomable two-axis ScrollingView;
+// reading pyramid.json, fitting the scale, and the caption.
+
 import Motion
 import ScrollKit
 import ScrollKitAssets

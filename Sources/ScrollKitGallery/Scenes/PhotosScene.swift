@@ -1,3 +1,6 @@
+// PhotosScene: a list of `--items` rows, each an ImageLabelCell with a landscape thumbnail, and PhotoRows,
+// its data source that prefetches images one screen ahead.
+
 import Motion
 import ScrollKit
 import ScrollKitAssets

@@ -1,3 +1,6 @@
+// PickerScene, the mood picker: 79 emoji faces on a horizontal PickerView, with its layout and drawing;
+// FaceSource, FaceCell, and DemoResources.
+
 import Foundation
 import ScrollKitAssets
 import Motion

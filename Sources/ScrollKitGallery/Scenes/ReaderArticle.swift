@@ -1,3 +1,6 @@
+// The reader's article: ReaderBlock, ReaderArticle (loading and parsing valley.txt), ReaderStyle,
+// ReaderBlockLayout, and ReaderSource and ReaderCell, the self-sizing list's data source and cell.
+
 import Foundation
 import Motion
 import ScrollKit

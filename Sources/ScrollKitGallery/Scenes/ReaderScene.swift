@@ -1,3 +1,6 @@
+// ReaderScene: a long illustrated article in a self-sizing ListView, with ReaderHeader (reading progress) and
+// ReaderContents, ReaderHeadingRows and ReaderHeadingCell (the contents panel that jumps to a heading).
+
 import Motion
 import ScrollKit
 import ScrollKitAssets

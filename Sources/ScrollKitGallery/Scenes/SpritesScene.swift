@@ -1,3 +1,6 @@
+// The sprites scene: Sprite and SpriteField, moving discs sampled in closed form (frame-rate independent),
+// and SpritesScene, which steps and draws them from the frame-delta listener.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,6 @@
+// The scenes' shared chrome: SceneStyle (colours, sizes, shadow, fade), RGBAColor mixing, PanelView and
+// CycleControl, and helpers that format numbers into reused strings.
+
 import ScrollKit
 
 // The scenes' shared look (`SceneStyle`) and small views: a ‹ value › cycler (`CycleControl`) and

@@ -1,3 +1,6 @@
+// Scripts: Script, ScriptEvent, ScriptAction, TouchPhase and SceneCommand, CurveValidator and ScriptError,
+// and reading a script's JSON into events.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,6 @@
+// ScriptPlayer: plays a Script frame by frame, turning the events due in a frame into its outputs, and what
+// remains at the end.
+
 import Motion
 import ScrollKit
 

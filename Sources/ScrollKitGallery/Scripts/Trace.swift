@@ -1,3 +1,6 @@
+// The per-frame trace: TraceSample (what a scene reports for one frame), TraceFormat (the CSV columns and rows)
+// and TraceWriter, which writes them to a file.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,6 @@
+// GalleryShell: the gallery, a tab bar over one scene per tab, with the HUD and help overlay, keys and tab
+// switching; GalleryAttachable, GalleryHUDPlacement and GalleryOptions.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

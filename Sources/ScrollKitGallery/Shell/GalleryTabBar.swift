@@ -1,3 +1,6 @@
+// GalleryTabBar: the gallery's tab bar view — the ScrollKit word mark, the library's TabBar of scenes, and a
+// key hint — laid out by width.
+
 import ScrollKit
 
 /// The gallery's tab bar, a view: the ScrollKit word mark on the left, the library's ``TabBar`` of the scenes

@@ -1,3 +1,5 @@
+// GalleryTheme: the colours and sizes of the gallery's chrome, and its shadow, card and key-cap drawing helpers.
+
 import ScrollKit
 
 /// Colours, sizes and small drawing helpers of the gallery's chrome (tab bar, HUD, help) and of the

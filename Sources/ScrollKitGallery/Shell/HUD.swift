@@ -1,3 +1,6 @@
+// HUD: the frame-time overlay (toggled with F) — FPS, a graph of recent frames' CPU cost, skipped frames and
+// the phase, its texts rebuilt at a throttled rate.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

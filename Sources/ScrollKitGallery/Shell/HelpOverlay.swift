@@ -1,3 +1,5 @@
+// HelpOverlay: every key and gesture of the gallery, in sections of items over a dimmed window (H or ?).
+
 import ScrollKit
 
 /// The help overlay (H or ?): every key and gesture of the gallery, in sections, over a dimmed window.

@@ -1,3 +1,6 @@
+// SceneStage: the gallery's content area view, drawing the current tab's scene or the error that kept it from
+// starting.
+
 import ScrollKit
 
 /// The content area of the gallery's window, a view: it draws the current tab's scene (or the error that

@@ -1,3 +1,6 @@
+// SoakDriver, the soak's host client: random input before each frame (drags, wheel, keys, resizes, zooms, data
+// changes), the checks of each scene's invariants, a draw every few frames; and SoakCounts.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,6 @@
+// SoakInvariants: the soak's checks as pure functions of what a scene reports (finite values, offsets in
+// range, visible items, pinned headers).
+
 import Motion
 import ScrollKit
 

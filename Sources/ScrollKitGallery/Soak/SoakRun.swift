@@ -1,3 +1,5 @@
+// SoakRun: a soak on a headless host and its report; residentSetSize, the process's memory from /proc.
+
 import Motion
 import ScrollKit
 import ScrollKitSDL

@@ -1,3 +1,6 @@
+// OffscreenCanvas: an SDLCanvas drawing into memory (an ARGB surface and SDL's software renderer), read back as
+// an RGBAImage or a PNG.
+
 import CSDL2
 import ScrollKit
 

@@ -1,3 +1,6 @@
+// SDLCanvas's batches of discs (fillCircles): C kernel commands drawn in two bands on two threads on a software
+// target, or quads from a disc atlas texture through SDL.
+
 import CSDL2
 import CScrollKitPixels
 import Foundation

@@ -1,3 +1,6 @@
+// SDLCanvas's direct compositing into a software target: discs and coverage masks blended into the surface,
+// and DiscSpans, a disc's cached coverage rows.
+
 import CSDL2
 import CScrollKitPixels
 import ScrollKit

@@ -1,3 +1,5 @@
+// SDLCanvas.prepareDiscs: building the cached disc textures for a range of diameters ahead of their first use.
+
 import CSDL2
 import ScrollKit
 

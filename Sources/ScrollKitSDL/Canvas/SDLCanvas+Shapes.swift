@@ -1,3 +1,6 @@
+// SDLCanvas's shapes: anti-aliased discs, rounded rects, lines, polylines and convex polygons, the disc
+// textures, and a disc's coverage.
+
 import CSDL2
 import Foundation
 import ScrollKit

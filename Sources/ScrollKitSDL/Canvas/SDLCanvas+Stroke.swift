@@ -1,3 +1,5 @@
+// SDLCanvas.strokeOnCPU: anti-aliased strokes rasterised on the CPU into a reused streaming texture.
+
 import CSDL2
 import ScrollKit
 

@@ -1,3 +1,5 @@
+// SDLCanvas's translation stack: pushTranslation, popTranslation and the sum in force.
+
 import ScrollKit
 
 // Translations: a stack of sums in points. Every drawing call adds the current sum (`tx`, `ty`) to

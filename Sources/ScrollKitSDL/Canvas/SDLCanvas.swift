@@ -1,3 +1,6 @@
+// SDLCanvas: the DrawingCanvas of ScrollKitSDL on an SDL_Renderer — its state and caches, frames, clears,
+// fills, rect strokes and the clip stack.
+
 import CSDL2
 import CScrollKitPixels
 import Foundation

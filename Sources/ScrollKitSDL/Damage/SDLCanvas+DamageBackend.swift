@@ -1,3 +1,6 @@
+// SDLCanvas as DamageTrackingCanvas (frames, scrolled content and call groups through its damage canvas) and
+// as DamageBackend (replay state, moving pixels, text ink bounds, image states).
+
 import CSDL2
 import CScrollKitPixels
 import ScrollKit

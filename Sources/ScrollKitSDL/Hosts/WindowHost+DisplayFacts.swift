@@ -1,3 +1,6 @@
+// WindowHost's display facts: SDL's refresh rate, CPU-emulated OpenGL, and whether presenting blocks on the
+// display.
+
 import CSDL2
 
 /// What the window host reads of the display and the renderer: SDL's reported refresh rate, whether a

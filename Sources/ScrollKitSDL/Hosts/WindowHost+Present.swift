@@ -1,3 +1,6 @@
+// WindowHost's frames on X11 Present: opening the presenter, waiting for the vblank a frame is for, keeping the
+// present margin, and falling back to the timer.
+
 import CSDL2
 import Foundation
 import Motion

@@ -1,3 +1,6 @@
+// X11Presenter: a software window's frames shown on the display's vblanks through X11 Present, with the
+// server's reports of when each was shown (UST and MSC).
+
 import CSDL2
 import CScrollKitPixels
 import CScrollKitX11

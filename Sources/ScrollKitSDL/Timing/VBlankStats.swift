@@ -1,3 +1,6 @@
+// VBlankStats: what the display said about a window's frames — the timing source, the refresh rate, frames on
+// the next vblank, missed vblanks, and present-to-vblank and input-to-vblank latencies.
+
 import Foundation
 
 /// What the display itself said about the frames a window showed: where its vblanks came from, its
