@@ -3,6 +3,7 @@
 
 import CSDL2
 import Foundation
+import Motion
 import ScrollKit
 
 // Circles, rounded rectangles and lines, anti-aliased without SDL_gfx:
@@ -171,13 +172,13 @@ extension SDLCanvas {
     /// A horizontal or vertical segment as a pixel-aligned rect, or nil for any other direction.
     private func snappedAxisRect(_ a: SIMD2<Double>, _ b: SIMD2<Double>, width: Double) -> SDL_Rect? {
         let thickness = Int32(max(1, min(width.rounded(), 1_048_576)))
-        if abs(a.y - b.y) < 1e-9 {
+        if abs(a.y - b.y) < Precision.slack {
             let x0 = Self.pixelRound(min(a.x, b.x)), x1 = Self.pixelRound(max(a.x, b.x))
             guard x1 > x0 else { return nil }
             let y = Self.pixelRound(a.y - Double(thickness) / 2)
             return SDL_Rect(x: Int32(x0), y: Int32(y), w: Int32(x1 - x0), h: thickness)
         }
-        if abs(a.x - b.x) < 1e-9 {
+        if abs(a.x - b.x) < Precision.slack {
             let y0 = Self.pixelRound(min(a.y, b.y)), y1 = Self.pixelRound(max(a.y, b.y))
             guard y1 > y0 else { return nil }
             let x = Self.pixelRound(a.x - Double(thickness) / 2)
@@ -198,7 +199,7 @@ extension SDLCanvas {
             let a = points[i], b = points[(i + 1) % n]
             area += a.x * b.y - b.x * a.y
         }
-        guard abs(area) > 1e-9 else { return }
+        guard abs(area) > Precision.slack else { return }
         let outward: Double = area > 0 ? 1 : -1     // y grows downward: positive area = clockwise on screen
         let core = SDL_Color(r: color.r, g: color.g, b: color.b, a: color.a)
         let edge = SDL_Color(r: color.r, g: color.g, b: color.b, a: 0)

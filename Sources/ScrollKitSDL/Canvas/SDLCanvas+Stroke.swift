@@ -1,6 +1,7 @@
 // SDLCanvas.strokeOnCPU: anti-aliased strokes rasterised on the CPU into a reused streaming texture.
 
 import CSDL2
+import Motion
 import ScrollKit
 
 // Anti-aliased strokes rasterised on the CPU.
@@ -54,7 +55,7 @@ extension SDLCanvas {
                     // Columns where the perpendicular distance can be under `reach`: |n·(p − a)| < reach,
                     // with n = (−uy, ux).
                     var lo = segX0, hi = segX1
-                    if abs(uy) > 1e-9 {
+                    if abs(uy) > Precision.slack {
                         let base = ux * (cy - a.y)              // n·(p − a) = −uy (x − a.x) + ux (y − a.y)
                         let e0 = a.x + (base - reach) / uy - ox, e1 = a.x + (base + reach) / uy - ox
                         lo = max(lo, min(e0, e1)); hi = min(hi, max(e0, e1))
