@@ -109,14 +109,14 @@ extension WindowHost {
     /// by our own clock (at least the margin minus 1 ms before the vblank) that still missed shows the
     /// deadline is earlier: the floor rises to that lead plus 2 ms, and stays. A frame that missed because
     /// it started or drew late (a busy machine) does not move the floor. Where RandR reports no mode
-    /// timings (a virtual screen such as Xvfb's) the floor starts at half a period plus 2 ms, so the
+    /// timings (a virtual screen such as Xvfb's) the floor starts at half a period plus 3 ms, so the
     /// first frames do not miss while it is learned. At most 75 % of `period`.
     private func adjustPresentMargin(period: Double, presenter: X11Presenter) {
         // The recent frame cost: a moving average of wall times, leaving out frames over two periods (a
         // one-off: the first frame's set-up, a page of new rows), which the floor and a miss handle.
         let cost = (stats.lastSample?.wallCost ?? 1) / 1000
         if cost.isFinite, cost >= 0, cost < 2 * period { recentFrameCost += 0.1 * (cost - recentFrameCost) }
-        if marginFloor == 0, presenter.modeRefreshRate == 0 { marginFloor = period / 2 + 0.002 }
+        if marginFloor == 0, presenter.modeRefreshRate == 0 { marginFloor = period / 2 + 0.003 }
         if presenter.misses > missesSoFar {
             missesSoFar = presenter.misses
             if presenter.latestMissLead >= presentMargin - 0.001 {
