@@ -5,19 +5,7 @@ import Motion
 /// `PushButton` and `SegmentedControl`: presses, cancel, disabled, activation, selection. Plain values.
 @Suite("Controls")
 @MainActor
-struct ControlsTests {
-    /// A root 400 × 300 holding `view`.
-    func tree(_ view: ViewNode) -> ViewNode {
-        let root = ViewNode(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        root.addSubview(view)
-        return root
-    }
-
-    func tap(_ root: ViewNode, at p: Point, time: Double = 0) {
-        root.handle(.pointerDown(location: p, time: time))
-        root.handle(.pointerUp(location: p, time: time + 0.05))
-    }
-
+struct ControlsTests: ControlTesting {
     // MARK: - PushButton
 
     @Test("A tap on a button calls its action once")

@@ -6,18 +6,7 @@ import Motion
 /// it is documented to follow) and what it draws (read back from a `RecordingCanvas`).
 @Suite("Switch")
 @MainActor
-struct SwitchTests {
-    func tree(_ view: ViewNode) -> ViewNode {
-        let root = ViewNode(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        root.addSubview(view)
-        return root
-    }
-
-    func tap(_ root: ViewNode, at p: Point, time: Double = 0) {
-        root.handle(.pointerDown(location: p, time: time))
-        root.handle(.pointerUp(location: p, time: time + 0.05))
-    }
-
+struct SwitchTests: ControlTesting {
     func tick(_ k: Int, hz: Double = 60) -> FrameTick {
         FrameTick(index: k, timestamp: Double(k) / hz, duration: 1 / hz)
     }

@@ -6,7 +6,7 @@ import Motion
 /// scrolls to the selection when the tabs do not fit, and what it draws (from a `RecordingCanvas`).
 @Suite("TabBar")
 @MainActor
-struct TabBarTests {
+struct TabBarTests: ControlTesting {
     static let titles = ["Inbox", "Sent", "Drafts", "Archive", "Spam"]
 
     /// A window 800 × 100 holding a bar of `titles` at `frame`.
@@ -14,11 +14,6 @@ struct TabBarTests {
         let root = ViewNode(frame: Rect(x: 0, y: 0, width: 800, height: 100))
         root.addSubview(bar)
         return root
-    }
-
-    func tap(_ root: ViewNode, at p: Point, time: Double = 0) {
-        root.handle(.pointerDown(location: p, time: time))
-        root.handle(.pointerUp(location: p, time: time + 0.05))
     }
 
     /// The centre of tab `i` in window points, where it is drawn now.
