@@ -2,24 +2,41 @@
 # Installs the system packages ScrollKit builds against, if any are missing.
 # Debian/Ubuntu: apt-get (through sudo when not root). Elsewhere: says what to install, exits 1.
 # --test: also what the tests and benchmarks run (Linux): Xvfb for the real-window tests, xdotool for the
-# scripted input of `make bench`, a C compiler for the tests' independent X client.
+# scripted input of `make bench`, a C compiler for the tests' independent X client, weston (the Wayland tests run
+# it nested on Xvfb) with libdecor's cairo plugin, and HarfBuzz's hb-shape (the shaping tests' oracle).
 set -euo pipefail
 
 TEST_TOOLS=0
 [ "${1:-}" = "--test" ] && TEST_TOOLS=1
 
 APT_PKGS=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libunibreak-dev
-          libxcb-present-dev libxcb-shm0-dev libxcb-xfixes0-dev libxcb-randr0-dev)
-DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel"
-BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image libunibreak"
+          libxcb-present-dev libxcb-shm0-dev libxcb-xfixes0-dev libxcb-randr0-dev
+          libwayland-dev wayland-protocols
+          libharfbuzz-dev libfreetype-dev libfribidi-dev libfontconfig-dev libthai-dev
+          fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel wayland-devel wayland-protocols-devel harfbuzz-devel freetype-devel fribidi-devel fontconfig-devel libthai-devel google-noto-sans-fonts google-noto-sans-cjk-fonts google-noto-emoji-color-fonts"
+BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image libunibreak harfbuzz freetype fribidi fontconfig"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
     pkg-config --exists sdl2 SDL2_ttf SDL2_image libunibreak 2>/dev/null || return 1
     # Linux: X11's Present extension through xcb (frames on the display's vblank).
     [ "$(uname)" != "Linux" ] || pkg-config --exists xcb-present xcb-shm xcb-xfixes xcb-randr 2>/dev/null || return 1
+    # Linux: Wayland frame callbacks and presentation feedback (wayland-client, the presentation-time protocol).
+    [ "$(uname)" != "Linux" ] || pkg-config --exists wayland-client 2>/dev/null || return 1
+    [ "$(uname)" != "Linux" ] || [ -f /usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml ] || return 1
+    # Text for every script: shaping, glyphs, bidi, Thai word breaks, font fallback, and the Noto fonts.
+    pkg-config --exists harfbuzz freetype2 fribidi fontconfig 2>/dev/null || return 1
+    [ "$(uname)" != "Linux" ] || pkg-config --exists libthai 2>/dev/null || return 1
+    if [ "$(uname)" = "Linux" ] && command -v fc-list >/dev/null 2>&1; then
+        for family in "Noto Sans Arabic" "Noto Sans CJK SC" "Noto Color Emoji"; do
+            [ -n "$(fc-list "$family" file 2>/dev/null)" ] || return 1
+        done
+    fi
     if [ "$TEST_TOOLS" = 1 ] && [ "$(uname)" = "Linux" ]; then
         command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || return 1
+        command -v weston >/dev/null 2>&1 && command -v hb-shape >/dev/null 2>&1 || return 1
+        [ -n "$(ls /usr/lib/*/libdecor/plugins-1/libdecor-cairo.so 2>/dev/null)" ] || return 1
     fi
 }
 
@@ -42,15 +59,15 @@ if command -v apt-get >/dev/null 2>&1; then
             exit 1
         fi
     fi
-    [ "$TEST_TOOLS" = 1 ] && APT_PKGS+=(xvfb xdotool gcc)
+    [ "$TEST_TOOLS" = 1 ] && APT_PKGS+=(xvfb xdotool gcc weston libdecor-0-plugin-1-cairo libharfbuzz-bin)
     echo "Installing system packages: ${APT_PKGS[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PKGS[@]}" >/dev/null
-    have_all || { echo "error: SDL2, libunibreak or xcb development packages still not found by pkg-config after installing." >&2; exit 1; }
+    have_all || { echo "error: SDL2, libunibreak, xcb, wayland, text (HarfBuzz, FreeType, FriBidi, fontconfig, libthai) development packages or the Noto fonts still not found after installing." >&2; exit 1; }
     exit 0
 fi
 
-echo "error: SDL2, SDL2_ttf, SDL2_image and libunibreak development packages are missing. Install them with one of:" >&2
+echo "error: SDL2, SDL2_ttf, SDL2_image, libunibreak and text (HarfBuzz, FreeType, FriBidi, fontconfig) development packages are missing. Install them with one of:" >&2
 echo "  apt:      apt-get install ${APT_PKGS[*]}" >&2
 echo "  dnf:      dnf install ${DNF_PKGS}" >&2
 echo "  Homebrew: brew install ${BREW_PKGS}" >&2
