@@ -38,3 +38,4 @@ public struct Gesture {}
 public struct ScrollIndicatorVisibility {}
 public struct ScrollGeometry {}
 public struct SegmentedPickerStyle {}
+public enum LayoutDirection {}
