@@ -39,6 +39,12 @@ extension InputRouter {
         decided = false
         dragDim = nil
         participants.removeAll()
+        if rowsPointerDown(p, time, scrollViews: scrollViews) {
+            downPoint = p
+            clearHighlight()
+            press = nil
+            return
+        }
         chain = scrollViews
         chainDown = scrollViews.map { viewportPoint(p, in: $0) }
         downPoint = p
@@ -80,6 +86,7 @@ extension InputRouter {
             (owner as? PointerTracking)?.continueTracking(at: owner.pointFromRootSpace(p))
             return
         }
+        if rowsPointerMove(p, time) { return }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if !decided {
             for (k, s) in chain.enumerated() { s.routedPointerMove(Point(x: chainDown[k].x + dx, y: chainDown[k].y + dy), time) }
@@ -185,6 +192,7 @@ extension InputRouter {
             (owner as? PointerTracking)?.endTracking(at: owner.pointFromRootSpace(p))
             return
         }
+        if rowsPointerUp(p, time) { return }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if decided {
             // The up moves the content but is not a velocity sample (see `ScrollingView.moveToUp`); its

@@ -59,6 +59,8 @@ final class InputRouter {
     /// The scroll view two or more fingers are zooming, and their spread when the pinch (re)began.
     weak var pinchView: ScrollingView?
     var pinchSpread: Double = 0
+    /// A list row's swipe or reorder in progress, and the list with an open row (InputRouter+Rows.swift).
+    var rows = RouterRowState()
 
     // MARK: - Focus state
 
@@ -71,7 +73,7 @@ final class InputRouter {
         return FocusMark(view: ObjectIdentifier(view), item: f.item ?? -1)
     }
 
-    var needsFrames: Bool { highlightAt != nil || unhighlightAt != nil || pendingEntry != nil }
+    var needsFrames: Bool { highlightAt != nil || unhighlightAt != nil || pendingEntry != nil || rows.longPressAt != nil }
 
     // MARK: - Events
 
@@ -121,6 +123,7 @@ final class InputRouter {
     func beforeStep(_ tick: FrameTick) {
         let now = tick.targetTimestamp
         guard now.isFinite else { return }
+        if rows.longPressAt != nil { rowsBeforeStep(now) }
         if let at = highlightAt, now >= at {
             highlightAt = nil
             if let press, gestureActive { setHighlight(press) }

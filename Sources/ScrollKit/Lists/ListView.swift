@@ -233,6 +233,8 @@ public final class ListView: ViewNode {
     /// How many `sizeOfItem(at:crossLength:)` calls a self-sizing list made in total.
     public internal(set) var measureCount = 0
     lazy var snapAdapter = SnapAdapter(list: self)
+    /// The row interactions' state: swipe actions, pull-to-refresh, reorder (ListView+Swipe, +Refresh, +Reorder).
+    var rowState = RowInteractionState()
 
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
@@ -275,6 +277,7 @@ public final class ListView: ViewNode {
             return
         }
         endItemAnimations()
+        endRowInteractions()
         reloadLayout()
         // A fling or bounce left outside the new range stops at the nearest edge instead of
         // springing across the missing content (timed scrolls retarget, drags rubber-band).
@@ -342,10 +345,11 @@ public final class ListView: ViewNode {
     }
 
     /// The scroll view's motion, or a change animation.
-    public override var isAnimating: Bool { !itemAnimations.isEmpty || super.isAnimating }
+    public override var isAnimating: Bool { !itemAnimations.isEmpty || rowNeedsFrames || super.isAnimating }
 
     /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
     override func didStepSubviews(_ tick: FrameTick) {
+        if rowState.isActive || rowState.refreshHandler != nil { stepRowInteractions(tick) }
         updateCells()
     }
 
@@ -370,9 +374,11 @@ public final class ListView: ViewNode {
                 updateCells()
             }
         }
-        guard let backgroundColor else { return }
         let offset = scrollView.contentOffset
-        if !cellsCoverViewport(f, dx: f.minX - offset.x, dy: f.minY - offset.y) { canvas.fill(f, color: backgroundColor) }
+        if let backgroundColor, !cellsCoverViewport(f, dx: f.minX - offset.x, dy: f.minY - offset.y) {
+            canvas.fill(f, color: backgroundColor)
+        }
+        if rowState.refreshHandler != nil { drawRefreshSpinner(in: canvas, frame: f) }
     }
 
     /// Whether the showing cells, moved by (dx, dy), are all opaque and together cover `viewport` with no

@@ -243,6 +243,7 @@ extension ScrollingView {
             delegate?.scrollViewDidEndDragging(self, willDecelerate: true)
             return
         }
+        releaseObserver?.scrollViewWillRelease()
         let o = contentOffset
         var natural = o
         for d in ScrollingView.dims where scrolls(d) {

@@ -211,6 +211,8 @@ public final class ScrollingView: ViewNode {
     /// reference would be a cycle. Keep the delegate alive yourself; Swift warns that
     /// `scroll.delegate = MyDelegate()` is released at once.
     public weak var delegate: ScrollingViewDelegate?
+    /// The list whose pull-to-refresh hears each release (``ListView/onRefresh``), if any.
+    weak var releaseObserver: ListView?
     /// Moves release targets, wheel steps and arrow-key steps onto snap positions. Held strongly because
     /// a snapper is a policy object the scroll view uses, not an owner: `scroll.snapping = MySnapper()`
     /// keeps working. A snapper that needs its scroll view gets it as a parameter; one that keeps a

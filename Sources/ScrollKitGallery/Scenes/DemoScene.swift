@@ -133,6 +133,7 @@ package enum SceneCatalog {
         .chat,
         .grid,
         .photo,
+        .inbox,
     ]
 
     /// The scene shown when `--scene` is not given.

@@ -65,7 +65,7 @@ struct TraceSample: Sendable, Equatable {
     var composing: String = ""
     /// Screens pushed on the navigation stack above its root (0: at the root, or no stack).
     var navigationDepth: Int = 0
-    /// Pull-to-refresh: idle, pulling, armed, refreshing or finishing.
+    /// Pull-to-refresh: idle, pulling, armed, refreshing or ending.
     var refreshState: String = "idle"
     /// The row swiped open or being swiped (-1: none), and how far, in points (negative: to the left).
     var swipeRow: Int = -1
@@ -93,6 +93,11 @@ extension TraceSample {
                   configured: list.configuredInLastStep, selected: selected)
         zoomScale = scroll.zoomScale
         itemCount = list.numberOfItems
+        refreshState = list.refreshState.rawValue
+        swipeRow = list.swipedItem ?? -1
+        swipeOffset = list.swipeOffset
+        reorderRow = list.reorderingItem ?? -1
+        reorderTarget = list.reorderDestination ?? -1
     }
 }
 

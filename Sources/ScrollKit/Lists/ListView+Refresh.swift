@@ -1,0 +1,156 @@
+// ListView's pull-to-refresh: the state read from the scroll view's overscroll each frame, the refresh started
+// by the release (touch, mouse drag or trackpad stream alike), the list resting below the spinner, and the
+// spinner collapsing when the app calls the completion.
+
+import Motion
+
+extension ListView {
+    /// The room the spinner takes above the first item while refreshing, in points.
+    public static let refreshSpinnerHeight = 60.0
+    /// Seconds the spinner takes to collapse once the refresh completes.
+    public static let refreshCollapseDuration = 0.3
+
+    /// Turns on pull-to-refresh (a vertical list): pulling the list down past its top by
+    /// ``refreshThreshold`` and letting go calls this with a completion; call it when the new data is in
+    /// (insert the new items with ``performChanges(_:animation:)`` first, so the reader's place is kept). The
+    /// list rests below a spinner meanwhile. Works from a touch or mouse drag and a trackpad's stream alike,
+    /// since all of them pull the scroll view past its edge. Held strongly; capture its owner weakly.
+    ///
+    /// ```swift
+    /// list.onRefresh = { [weak self] done in self?.fetch { items in self?.insert(items); done() } }
+    /// ```
+    public var onRefresh: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)? {
+        get { rowState.refreshHandler }
+        set {
+            rowState.refreshHandler = newValue
+            scrollView.releaseObserver = newValue == nil ? nil : self
+        }
+    }
+
+    /// Where the pull-to-refresh is (see ``RefreshState``).
+    public var refreshState: RefreshState { rowState.refreshState }
+
+    /// How far past its top (points) the list must be pulled to arm the refresh. Default 80; NaN or below 1
+    /// counts as 1.
+    public var refreshThreshold: Double {
+        get { rowState.refreshThreshold }
+        set { rowState.refreshThreshold = newValue.isFinite ? max(1, newValue) : 1 }
+    }
+
+    /// Starts a refresh as a release past the threshold would (the spinner shows, ``onRefresh`` runs).
+    /// Ignored while one runs or without ``onRefresh``.
+    public func beginRefreshing() {
+        guard rowState.refreshHandler != nil, rowState.refreshState != .refreshing else { return }
+        startRefresh()
+    }
+
+    /// Ends the refresh: the spinner collapses over ``refreshCollapseDuration`` (``RefreshState/ending``), then
+    /// the state is idle. What ``onRefresh``'s completion does; ignored when no refresh runs.
+    public func endRefreshing() {
+        guard rowState.refreshState == .refreshing else { return }
+        rowState.refreshGeneration &+= 1
+        rowState.refreshState = .ending
+        rowState.refreshCollapse = Animated(TimedSimulation(from: rowState.refreshInset, to: 0,
+                                                            duration: Self.refreshCollapseDuration,
+                                                            curve: .easeInOutCubic))
+    }
+
+    /// How far the content is pulled down past its top (without the spinner's room), in points; 0 when not.
+    public var refreshPullDistance: Double {
+        guard storedLayout.axis == .vertical else { return 0 }
+        let top = scrollView.minContentOffset.y + rowState.refreshInset
+        let pull = top - scrollView.contentOffset.y
+        return pull.isFinite ? max(0, pull) : 0
+    }
+
+    // MARK: - Internal
+
+    /// The spinner's twelve spoke directions (cos, sin), clockwise from 12 o'clock, 30° apart.
+    static let spokeDirections: [(Double, Double)] = {
+        let h = 0.8660254037844386
+        return [(0, -1), (0.5, -h), (h, -0.5), (1, 0), (h, 0.5), (0.5, h),
+                (0, 1), (-0.5, h), (-h, 0.5), (-1, 0), (-h, -0.5), (-0.5, -h)]
+    }()
+
+    /// The scroll view is letting go (a touch or mouse up, a trackpad stream's end), before it plans its settle:
+    /// pulled past the threshold, the refresh starts, and the spinner's room is added to the range without
+    /// moving the content, so the settle (with the release's velocity) lands below the spinner.
+    func scrollViewWillRelease() {
+        guard rowState.refreshHandler != nil, rowState.refreshState != .refreshing, rowState.refreshState != .ending,
+              refreshPullDistance >= rowState.refreshThreshold else { return }
+        startRefresh(quiet: true)
+    }
+
+    func startRefresh(quiet: Bool = false) {
+        rowState.refreshState = .refreshing
+        rowState.refreshCollapse = nil
+        setRefreshInset(Self.refreshSpinnerHeight, quiet: quiet)
+        rowState.refreshGeneration &+= 1
+        let generation = rowState.refreshGeneration
+        rowState.refreshHandler? { [weak self] in
+            guard let self, self.rowState.refreshGeneration == generation else { return }
+            self.endRefreshing()
+        }
+    }
+
+    /// Sets the spinner's room; `quiet` changes the range alone (the release about to plan its settle reads it).
+    func setRefreshInset(_ value: Double, quiet: Bool = false) {
+        let delta = value - rowState.refreshInset
+        guard delta != 0 else { return }
+        rowState.refreshInset = value
+        var inset = scrollView.contentInset
+        inset.top += delta
+        if quiet { scrollView.storedContentInset = inset } else { scrollView.contentInset = inset }
+    }
+
+    /// Each frame, after the scroll view moved: the state follows the pull while held; the collapse runs.
+    func stepRefresh(_ tick: FrameTick) {
+        rowState.spinnerTime = tick.targetTimestamp
+        switch rowState.refreshState {
+        case .idle, .pulling, .armed:
+            guard rowState.refreshHandler != nil else { return }
+            let held = scrollView.phase == .dragging || scrollView.phase == .tracking
+            let pull = refreshPullDistance
+            rowState.refreshState = held && pull > 0 ? (pull >= rowState.refreshThreshold ? .armed : .pulling) : .idle
+        case .refreshing:
+            break
+        case .ending:
+            guard var collapse = rowState.refreshCollapse else { rowState.refreshState = .idle; return }
+            setRefreshInset(collapse.sample(tick))
+            rowState.refreshCollapse = collapse
+            if collapse.isFinished {
+                setRefreshInset(0)
+                rowState.refreshCollapse = nil
+                rowState.refreshState = .idle
+            }
+        }
+    }
+
+    /// Draws the spinner in the room above the first item: spokes appearing with the pull, turning while
+    /// refreshing, shrinking as the refresh ends.
+    func drawRefreshSpinner(in canvas: any DrawingCanvas, frame f: Rect) {
+        guard rowState.refreshHandler != nil else { return }
+        let room = refreshPullDistance + rowState.refreshInset
+        guard room > 4 else { return }
+        let state = rowState.refreshState
+        let centre = Point(x: f.midX, y: f.minY + min(room, 2 * Self.refreshSpinnerHeight) / 2)
+        let grow = state == .ending || state == .refreshing
+            ? min(1, rowState.refreshInset / Self.refreshSpinnerHeight)
+            : min(1, room / 40)
+        let inner = 5.5 * grow, outer = 11 * grow
+        let spokes = 12
+        let shown = state == .refreshing || state == .ending
+            ? spokes : min(spokes, Int((Double(spokes) * refreshPullDistance / rowState.refreshThreshold).rounded(.up)))
+        let head = state == .refreshing || state == .ending
+            ? Int((rowState.spinnerTime * Double(spokes)).rounded(.down)) % spokes : -1
+        for k in 0..<shown {
+            let (c, s) = Self.spokeDirections[k]
+            // Spinning: the head spoke darkest, the ones behind it fading.
+            let behind = head >= 0 ? Double((head - k + spokes) % spokes) : 0
+            let alpha = head >= 0 ? 235 - 175 * behind / Double(spokes - 1) : 200
+            canvas.drawLine(from: Point(x: centre.x + c * inner, y: centre.y + s * inner),
+                            to: Point(x: centre.x + c * outer, y: centre.y + s * outer),
+                            color: RGBAColor(r: 120, g: 120, b: 128, a: UInt8(max(0, min(255, alpha)))), width: 2.5 * max(0.4, grow))
+        }
+    }
+}

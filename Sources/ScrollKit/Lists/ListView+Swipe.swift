@@ -1,0 +1,201 @@
+// ListView's swipe actions: a row dragged sideways 1:1 (the router's directional lock hands it over), snapped
+// open or closed on release by position and velocity, a full swipe running the first action, one row open at
+// a time, closed by a tap elsewhere or a scroll.
+
+import Motion
+
+extension ListView {
+    // MARK: - Public
+
+    /// The width of one action button, in points.
+    public static let swipeActionWidth = 80.0
+    /// How fast (points per second) a release must move towards opening to open a row short of half its actions.
+    public static let swipeOpenSpeed = 300.0
+
+    /// The row whose swipe actions show (open, opening or closing), if any.
+    public var swipedItem: Int? { rowState.swipeItem >= 0 ? rowState.swipeItem : nil }
+    /// How far that row is moved aside, in points: negative while the trailing actions show, 0 when none.
+    public var swipeOffset: Double { rowState.swipeOffset }
+    /// The fraction of the row's width past which a release runs the side's first action (a full swipe),
+    /// 0.55 by default (values outside 0.2...0.95, and NaN, are clamped).
+    public var fullSwipeFraction: Double {
+        get { rowState.fullSwipeFraction }
+        set { rowState.fullSwipeFraction = newValue.isFinite ? min(0.95, max(0.2, newValue)) : 0.55 }
+    }
+
+    /// Closes the open row: on a spring from the current frame, or at once.
+    public func closeSwipeActions(animated: Bool = true) {
+        guard rowState.swipeItem >= 0 else { return }
+        rowState.pendingAction = nil
+        if animated, rowState.swipeOffset != 0 {
+            settleSwipe(to: 0, velocity: 0, time: nil)
+        } else {
+            endSwipe()
+        }
+    }
+
+    // MARK: - Gesture (driven by the InputRouter)
+
+    /// Whether item `index` has actions on either side (the data source is asked).
+    func swipeActionsExist(for index: Int) -> Bool {
+        guard storedLayout.axis == .vertical, grid == nil, let source = dataSource as? any ListSwipeActionsSource,
+              index >= 0, index < numberOfItems else { return false }
+        return !source.leadingSwipeActions(forItem: index, in: self).isEmpty
+            || !source.trailingSwipeActions(forItem: index, in: self).isEmpty
+    }
+
+    /// A horizontal drag on `index` begins: its actions are read, another open row closes at once, and a settle
+    /// in progress stops where it is shown (the new touch takes over).
+    func beginSwipe(item index: Int, time: Double) {
+        guard let source = dataSource as? any ListSwipeActionsSource else { return }
+        if rowState.swipeItem != index { endSwipe() }
+        rowState.leadingActions = source.leadingSwipeActions(forItem: index, in: self)
+        rowState.trailingActions = source.trailingSwipeActions(forItem: index, in: self)
+        if let settle = rowState.swipeSettle {
+            rowState.swipeOffset = settle.position(at: time)
+            rowState.swipeSettle = nil
+        }
+        rowState.pendingAction = nil
+        rowState.swipeItem = index
+        rowState.swipeDragging = true
+        rowState.swipeStartOffset = rowState.swipeOffset
+        rowState.swipeAnchorOffset = axisOffset
+        if rowState.actionsView == nil { rowState.actionsView = SwipeActionsView() }
+        syncSubviews()
+        applyRowFrames()
+    }
+
+    /// The drag moved `dx` points from its down: the row follows 1:1 towards a side with actions (up to its
+    /// width), and does not move towards a side without.
+    func moveSwipe(dx: Double) {
+        guard rowState.swipeDragging else { return }
+        let w = max(1, itemCrossLength)
+        var x = rowState.swipeStartOffset + (dx.isFinite ? dx : 0)
+        if x > 0 && rowState.leadingActions.isEmpty { x = 0 }
+        if x < 0 && rowState.trailingActions.isEmpty { x = 0 }
+        rowState.swipeOffset = min(w, max(-w, x))
+        applyRowFrames()
+    }
+
+    /// The drag ended at `time` with `velocity` (points per second along x): a full swipe runs the first action,
+    /// else the row snaps open or closed by where it is and where it is heading.
+    func releaseSwipe(velocity v: Double, time: Double) {
+        guard rowState.swipeDragging else { return }
+        rowState.swipeDragging = false
+        let x = rowState.swipeOffset, v = v.isFinite ? v : 0
+        let actions = x < 0 ? rowState.trailingActions : rowState.leadingActions
+        guard x != 0, !actions.isEmpty else { settleSwipe(to: 0, velocity: v, time: time); return }
+        let sign: Double = x < 0 ? -1 : 1
+        let w = max(1, itemCrossLength)
+        let open = Self.swipeActionWidth * Double(actions.count)
+        let outward = v * sign   // speed away from closed
+        if abs(x) >= fullSwipeFraction * w && outward > -Self.swipeOpenSpeed {
+            rowState.pendingAction = (actions[0], rowState.swipeItem)
+            settleSwipe(to: actions[0].isDestructive ? sign * w : 0, velocity: v, time: time)
+            return
+        }
+        let opens = outward >= Self.swipeOpenSpeed || (abs(x) >= open / 2 && outward > -Self.swipeOpenSpeed)
+        settleSwipe(to: opens ? sign * open : 0, velocity: v, time: time)
+    }
+
+    /// A tap at `point` (the list's coordinates) on the open row's revealed buttons runs that button's action
+    /// (the row closes first; a destructive one slides out). Returns false when no button is there.
+    func tapSwipeAction(at point: Point, time: Double) -> Bool {
+        guard rowState.swipeItem >= 0, !rowState.swipeDragging, let view = rowState.actionsView,
+              let frame = frame(of: rowState.swipeItem) else { return false }
+        let offset = scrollView.contentOffset
+        let local = Point(x: point.x + offset.x - frame.minX, y: point.y + offset.y - frame.minY)
+        guard local.y >= 0, local.y < frame.height, let k = view.action(atX: local.x) else { return false }
+        let actions = rowState.swipeOffset < 0 ? rowState.trailingActions : rowState.leadingActions
+        guard k < actions.count else { return false }
+        rowState.pendingAction = (actions[k], rowState.swipeItem)
+        let w = max(1, itemCrossLength)
+        settleSwipe(to: actions[k].isDestructive ? (rowState.swipeOffset < 0 ? -w : w) : 0, velocity: 0, time: time)
+        return true
+    }
+
+    /// Whether `point` (the list's coordinates) is on the open row.
+    func isOnSwipedRow(_ point: Point) -> Bool {
+        rowState.swipeItem >= 0 && item(at: point) == rowState.swipeItem
+    }
+
+    // MARK: - Frames
+
+    /// Settles the offset on a spring to `target`, from `time` (an event's) or from the next frame.
+    func settleSwipe(to target: Double, velocity: Double, time: Double?) {
+        let spring = SpringSimulation(spring: .criticallyDamped(response: 0.3), position: rowState.swipeOffset,
+                                      velocity: velocity, target: target)
+        rowState.swipeSettle = Animated(spring, start: time, rest: target)
+    }
+
+    /// Each frame: the settle is sampled; when it ends the pending action runs, and a row back at 0 closes.
+    /// A scroll of the list (a drag, the wheel, code) closes the open row.
+    func stepSwipe(_ tick: FrameTick) {
+        guard rowState.swipeItem >= 0 else { return }
+        if !rowState.swipeDragging, rowState.swipeSettle == nil, rowState.pendingAction == nil,
+           abs(axisOffset - rowState.swipeAnchorOffset) > 0.5 {
+            settleSwipe(to: 0, velocity: 0, time: nil)
+        }
+        guard var settle = rowState.swipeSettle else { return }
+        rowState.swipeOffset = settle.sample(tick)
+        rowState.swipeSettle = settle
+        guard settle.isFinished else { return }
+        rowState.swipeSettle = nil
+        if let (action, item) = rowState.pendingAction {
+            rowState.pendingAction = nil
+            let slidOut = rowState.swipeOffset
+            let cell = self.cells.first { $0.index == item }
+            let count = numberOfItems
+            action.handler(item)
+            if numberOfItems < count, let cell { keepGhostAside(cell, by: slidOut) }
+            endSwipe()
+        } else if rowState.swipeOffset == 0 {
+            endSwipe()
+        }
+    }
+
+    /// A deleted row that slid out stays out while it fades (its ghost keeps the offset).
+    func keepGhostAside(_ cell: ListCell, by dx: Double) {
+        let id = ObjectIdentifier(cell)
+        guard ghosts.contains(where: { $0 === cell }), var a = itemAnimations[id], var frame = a.ghostFrame else { return }
+        frame.origin.x += dx
+        a.ghostFrame = frame
+        itemAnimations[id] = a
+        cell.frame = frame
+    }
+
+    /// Drops the swipe: the row back in place, the buttons gone.
+    func endSwipe() {
+        guard rowState.swipeItem >= 0 else { return }
+        rowState.swipeItem = -1
+        rowState.swipeOffset = 0
+        rowState.swipeSettle = nil
+        rowState.swipeDragging = false
+        rowState.leadingActions = []
+        rowState.trailingActions = []
+        rowState.actionsView?.actions = []
+        framesDirty = true
+        syncSubviews()
+        updateCells()
+    }
+
+    /// Places the swiped row's cell at its offset and its buttons under it.
+    func applySwipeFrame() {
+        guard rowState.swipeItem >= 0, cellRange.contains(rowState.swipeItem),
+              var frame = geometry.frame(ofItem: rowState.swipeItem, crossLength: crossLength) else { return }
+        let cell = cells[rowState.swipeItem - cellRange.lowerBound]
+        let base = frame
+        frame.origin.x += rowState.swipeOffset
+        if cell.frame != frame { cell.frame = frame }
+        guard let view = rowState.actionsView else { return }
+        if view.frame != base { view.frame = base }
+        let offset = rowState.swipeOffset
+        if view.offset != offset { view.offset = offset }
+        let actions = offset < 0 ? rowState.trailingActions : rowState.leadingActions
+        if view.actions.count != actions.count || zip(view.actions, actions).contains(where: { $0.title != $1.title }) {
+            view.actions = actions
+        }
+        let expanded = abs(offset) >= fullSwipeFraction * max(1, itemCrossLength)
+        if view.expanded != expanded { view.expanded = expanded }
+    }
+}

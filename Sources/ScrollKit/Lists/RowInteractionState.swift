@@ -1,0 +1,114 @@
+// The internal state of a list's row interactions (swipe, pull-to-refresh, reorder), one value the list keeps,
+// and the two views they add to the list's content: the swipe actions behind a row and a lifted row's shadow.
+
+import Motion
+
+/// What a list's row interactions hold between frames. All three rest at neutral values, and the list's
+/// per-frame hook (`applyRowInteractions`) returns at once while ``isActive`` is false.
+struct RowInteractionState {
+    // MARK: Swipe
+    /// The row swiped open or being swiped (-1: none) and its horizontal offset, in points (negative: the
+    /// trailing actions show).
+    var swipeItem = -1
+    var swipeOffset = 0.0
+    /// The spring settling the offset after a release (or a close), started at the release's time.
+    var swipeSettle: Animated<SpringSimulation>?
+    var swipeDragging = false
+    var swipeStartOffset = 0.0
+    var leadingActions: [SwipeAction] = []
+    var trailingActions: [SwipeAction] = []
+    /// The action a full swipe or a tap on a button runs once the settle ends, and its item.
+    var pendingAction: (action: SwipeAction, item: Int)?
+    var actionsView: SwipeActionsView?
+
+    // MARK: Refresh
+    var refreshHandler: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)?
+    var refreshState = RefreshState.idle
+    var refreshThreshold = 80.0
+    /// The top inset the refresh added (the spinner's room), animated back to 0 as it ends.
+    var refreshInset = 0.0
+    var refreshCollapse: Animated<TimedSimulation>?
+    /// Bumped by each refresh, so a stale completion is ignored.
+    var refreshGeneration = 0
+    /// Where the spinner's spokes turn (seconds), the last frame time.
+    var spinnerTime = 0.0
+
+    // MARK: Reorder
+    var reorderEnabled = false
+    var reorderItem = -1
+    var reorderTarget = -1
+    /// The finger in the list's coordinates, and the lifted cell's grab point (finger − cell origin, content).
+    var reorderFinger = Point.zero
+    var reorderGrab = Point.zero
+    /// The host time up to which the edge auto-scroll has been applied.
+    var autoScrollTime = 0.0
+    /// The other rows' displacements while a row is lifted, by item (each animated to its new value).
+    var shifts: [Int: (x: Animated<TimedSimulation>, y: Animated<TimedSimulation>)] = [:]
+    var lift: Animated<TimedSimulation>?
+    var shadowView: LiftShadowView?
+
+    var fullSwipeFraction = 0.55
+    /// The list's offset when the swipe began: a scroll away from it closes the row.
+    var swipeAnchorOffset = 0.0
+
+    /// Whether any interaction needs the per-frame hook.
+    var isActive: Bool { swipeItem >= 0 || reorderItem >= 0 || refreshState != .idle || refreshInset != 0 }
+}
+
+/// The buttons behind a swiped row: drawn under the row's cell (which moves aside), filling the revealed
+/// width, each button's share growing as the row is pulled further; past a full swipe the first one fills it.
+final class SwipeActionsView: ViewNode {
+    var actions: [SwipeAction] = [] { didSet { setNeedsDisplay() } }
+    /// The row's offset (negative: trailing actions at the right edge).
+    @DrawingInput var offset: Double = 0
+    @DrawingInput var expanded = false
+    static let titleStyle = TextStyle(size: 15, weight: .bold, color: .white)
+
+    override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
+        guard !actions.isEmpty, offset != 0 else { return }
+        let width = min(abs(offset), f.width)
+        let trailing = offset < 0
+        let area = Rect(x: trailing ? f.maxX - width : f.minX, y: f.minY, width: width, height: f.height)
+        if expanded {
+            canvas.fill(area, color: actions[0].color)
+            let label = Rect(x: trailing ? area.maxX - 96 : area.minX, y: area.minY, width: 96, height: area.height)
+            canvas.drawText(actions[0].title, in: label, style: Self.titleStyle, alignment: .center)
+            return
+        }
+        let share = width / Double(actions.count)
+        // The first action is outermost (at the row's edge), as UIKit lays them.
+        for (k, action) in actions.enumerated() {
+            let x = trailing ? area.maxX - share * Double(k + 1) : area.minX + share * Double(k)
+            let button = Rect(x: x, y: area.minY, width: share + 0.5, height: area.height)
+            canvas.fill(button, color: action.color)
+            if share > 24 { canvas.drawText(action.title, in: button, style: Self.titleStyle, alignment: .center) }
+        }
+    }
+
+    /// The action under `x` (the view's own coordinates), if it is in the revealed area.
+    func action(atX x: Double) -> Int? {
+        let w = storedFrame.width, width = min(abs(offset), w)
+        guard !actions.isEmpty, width > 0 else { return nil }
+        let share = width / Double(actions.count)
+        let d = offset < 0 ? w - x : x
+        guard d >= 0, d < width else { return nil }
+        return min(actions.count - 1, Int(d / share))
+    }
+}
+
+/// The soft shadow under a lifted row: a few translucent rounded rectangles growing outwards.
+final class LiftShadowView: ViewNode {
+    /// 0 (resting) to 1 (fully lifted).
+    @DrawingInput var amount: Double = 0
+
+    override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
+        guard amount > 0 else { return }
+        let inner = f.insetBy(dx: 12, dy: 12).offsetBy(dx: 0, dy: 4 * amount)
+        for k in 0..<6 {
+            let grow = Double(k) * 2.0
+            let alpha = UInt8(max(0, min(255, (10 - Double(k) * 1.4) * amount)))
+            canvas.fillRoundedRect(inner.insetBy(dx: -grow, dy: -grow), radius: 8 + grow,
+                                   color: RGBAColor(r: 0, g: 0, b: 0, a: alpha))
+        }
+    }
+}
