@@ -42,6 +42,7 @@ extension InputRouter {
                 return true
             }
             if inside && open.isOnSwipedRow(local) {
+                open.holdSwipe(at: time)
                 rows.tapCloses = true
             } else {
                 open.closeSwipeActions()

@@ -114,6 +114,15 @@ extension ListView {
         return true
     }
 
+    /// A touch landed on the open row: a settle in progress stops where it is shown at `time` (the touch holds
+    /// the row; a drag goes on from there, a tap closes it).
+    func holdSwipe(at time: Double) {
+        guard let settle = rowState.swipeSettle, rowState.pendingAction == nil else { return }
+        rowState.swipeOffset = settle.position(at: time)
+        rowState.swipeSettle = nil
+        applyRowFrames()
+    }
+
     /// Whether `point` (the list's coordinates) is on the open row.
     func isOnSwipedRow(_ point: Point) -> Bool {
         rowState.swipeItem >= 0 && item(at: point) == rowState.swipeItem
