@@ -234,7 +234,7 @@ public final class ListView: ViewNode {
     public internal(set) var measureCount = 0
     lazy var snapAdapter = SnapAdapter(list: self)
     /// The row interactions' state: swipe actions, pull-to-refresh, reorder (ListView+Swipe, +Refresh, +Reorder).
-    var rowState = RowInteractionState()
+    let rowState = RowInteractionState()
 
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the

@@ -5,7 +5,7 @@ import Motion
 
 /// What a list's row interactions hold between frames. All three rest at neutral values, and the list's
 /// per-frame hook (`applyRowInteractions`) returns at once while ``isActive`` is false.
-struct RowInteractionState {
+final class RowInteractionState {
     // MARK: Swipe
     /// The row swiped open or being swiped (-1: none) and its horizontal offset, in points (negative: the
     /// trailing actions show).
