@@ -46,7 +46,8 @@ final class InboxScene: ListBackedScene {
     let list: ListView
     let messages: InboxMessages
     private(set) var size: Size
-    /// The scene's clock: the last frame's target time.
+    /// The scene's clock: the last frame's target time, or the last event's time when later (a refresh started
+    /// by a release counts its second from the release itself, whatever the frame rate).
     private(set) var now = 0.0
     /// A refresh in progress: when it completes, and the list's completion.
     private var pendingRefresh: (at: Double, done: @MainActor () -> Void)?
@@ -114,11 +115,12 @@ final class InboxScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
+        if event.time.isFinite { now = max(now, event.time) }
         root.handle(event)
     }
 
     func update(_ tick: FrameTick) {
-        if tick.targetTimestamp.isFinite { now = tick.targetTimestamp }
+        if tick.targetTimestamp.isFinite { now = max(now, tick.targetTimestamp) }
         if let refresh = pendingRefresh, now >= refresh.at {
             pendingRefresh = nil
             messages.prependNew(Self.refreshCount)
