@@ -55,7 +55,8 @@ extension ListView {
                                                             curve: .easeInOutCubic))
     }
 
-    /// How far the content is pulled down past its top (without the spinner's room), in points; 0 when not.
+    /// How far the content is down past its top (the top it has without a refresh, so this includes the spinner's
+    /// room while refreshing), in points; 0 when not.
     public var refreshPullDistance: Double {
         guard storedLayout.axis == .vertical else { return 0 }
         let top = scrollView.minContentOffset.y + rowState.refreshInset
@@ -65,12 +66,6 @@ extension ListView {
 
     // MARK: - Internal
 
-    /// The spinner's twelve spoke directions (cos, sin), clockwise from 12 o'clock, 30° apart.
-    static let spokeDirections: [(Double, Double)] = {
-        let h = 0.8660254037844386
-        return [(0, -1), (0.5, -h), (h, -0.5), (1, 0), (h, 0.5), (0.5, h),
-                (0, 1), (-0.5, h), (-h, 0.5), (-1, 0), (-h, -0.5), (-0.5, -h)]
-    }()
 
     /// The scroll view is letting go (a touch or mouse up, a trackpad stream's end), before it plans its settle:
     /// pulled past the threshold, the refresh starts, and the spinner's room is added to the range without
@@ -108,7 +103,7 @@ extension ListView {
         rowState.spinnerTime = tick.targetTimestamp
         switch rowState.refreshState {
         case .idle, .pulling, .armed:
-            guard rowState.refreshHandler != nil else { return }
+            guard rowState.refreshHandler != nil else { updateRefreshSpinner(); return }
             let held = scrollView.phase == .dragging || scrollView.phase == .tracking
             let pull = refreshPullDistance
             rowState.refreshState = held && pull > 0 ? (pull >= rowState.refreshThreshold ? .armed : .pulling) : .idle
@@ -124,33 +119,62 @@ extension ListView {
                 rowState.refreshState = .idle
             }
         }
+        updateRefreshSpinner()
     }
 
-    /// Draws the spinner in the room above the first item: spokes appearing with the pull, turning while
+    /// Places the spinner in the room above the first item (content coordinates, so it moves with the content
+    /// and the damage renderer treats it as scrolled content): spokes appearing with the pull, turning while
     /// refreshing, shrinking as the refresh ends.
-    func drawRefreshSpinner(in canvas: any DrawingCanvas, frame f: Rect) {
-        guard rowState.refreshHandler != nil else { return }
-        let room = refreshPullDistance + rowState.refreshInset
-        guard room > 4 else { return }
+    func updateRefreshSpinner() {
+        // The gap above the first item (it holds the spinner's room while refreshing).
+        let room = rowState.refreshHandler == nil ? 0 : refreshPullDistance
+        let visible = room > 4
+        if visible != rowState.spinnerVisible {
+            rowState.spinnerVisible = visible
+            if visible, rowState.spinnerView == nil { rowState.spinnerView = RefreshSpinnerView() }
+            syncSubviews()
+        }
+        guard visible, let view = rowState.spinnerView else { return }
         let state = rowState.refreshState
-        let centre = Point(x: f.midX, y: f.minY + min(room, 2 * Self.refreshSpinnerHeight) / 2)
-        let grow = state == .ending || state == .refreshing
-            ? min(1, rowState.refreshInset / Self.refreshSpinnerHeight)
-            : min(1, room / 40)
+        let spokes = RefreshSpinnerView.spokeCount
+        let running = state == .refreshing || state == .ending
+        let frame = Rect(x: 0, y: scrollView.contentOffset.y, width: storedFrame.width, height: room)
+        if view.frame != frame { view.frame = frame }
+        let grow = running ? min(1, rowState.refreshInset / Self.refreshSpinnerHeight) : min(1, room / 40)
+        let shown = running ? spokes : min(spokes, Int((Double(spokes) * room / rowState.refreshThreshold).rounded(.up)))
+        let head = running ? Int((rowState.spinnerTime * Double(spokes)).rounded(.down)) % spokes : -1
+        if view.grow != grow { view.grow = grow }
+        if view.shown != shown { view.shown = shown }
+        if view.head != head { view.head = head }
+    }
+}
+
+/// The pull-to-refresh spinner: twelve spokes (iOS's activity indicator), shown one by one as the list is pulled,
+/// turning (the head spoke darkest, those behind it fading) while refreshing.
+final class RefreshSpinnerView: ViewNode {
+    static let spokeCount = 12
+    /// The spoke directions (cos, sin), clockwise from 12 o'clock, 30° apart.
+    static let directions: [(Double, Double)] = {
+        let h = 0.8660254037844386
+        return [(0, -1), (0.5, -h), (h, -0.5), (1, 0), (h, 0.5), (0.5, h),
+                (0, 1), (-0.5, h), (-h, 0.5), (-1, 0), (-h, -0.5), (-0.5, -h)]
+    }()
+    @DrawingInput var shown = 0
+    @DrawingInput var head = -1
+    @DrawingInput var grow = 1.0
+
+    override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
+        let n = Self.spokeCount
+        let centre = Point(x: f.midX, y: f.minY + min(f.height, 2 * ListView.refreshSpinnerHeight) / 2)
         let inner = 5.5 * grow, outer = 11 * grow
-        let spokes = 12
-        let shown = state == .refreshing || state == .ending
-            ? spokes : min(spokes, Int((Double(spokes) * refreshPullDistance / rowState.refreshThreshold).rounded(.up)))
-        let head = state == .refreshing || state == .ending
-            ? Int((rowState.spinnerTime * Double(spokes)).rounded(.down)) % spokes : -1
-        for k in 0..<shown {
-            let (c, s) = Self.spokeDirections[k]
-            // Spinning: the head spoke darkest, the ones behind it fading.
-            let behind = head >= 0 ? Double((head - k + spokes) % spokes) : 0
-            let alpha = head >= 0 ? 235 - 175 * behind / Double(spokes - 1) : 200
+        for k in 0..<min(n, max(0, shown)) {
+            let (c, s) = Self.directions[k]
+            let behind = head >= 0 ? Double((head - k + n) % n) : 0
+            let alpha = head >= 0 ? 235 - 175 * behind / Double(n - 1) : 200
             canvas.drawLine(from: Point(x: centre.x + c * inner, y: centre.y + s * inner),
                             to: Point(x: centre.x + c * outer, y: centre.y + s * outer),
-                            color: RGBAColor(r: 120, g: 120, b: 128, a: UInt8(max(0, min(255, alpha)))), width: 2.5 * max(0.4, grow))
+                            color: RGBAColor(r: 120, g: 120, b: 128, a: UInt8(max(0, min(255, alpha)))),
+                            width: 2.5 * max(0.4, grow))
         }
     }
 }

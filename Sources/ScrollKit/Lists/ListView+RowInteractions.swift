@@ -27,6 +27,10 @@ extension ListView {
     /// After the content's subviews were set to the cells: the swipe buttons go under the swiped cell, the
     /// lifted cell and its shadow on top of everything.
     func addRowDecorations() {
+        if rowState.spinnerVisible, let spinner = rowState.spinnerView {
+            spinner.removeFromSuperview()
+            scrollView.insertSubview(spinner, at: 0)
+        }
         if rowState.swipeItem >= 0, let view = rowState.actionsView, cellRange.contains(rowState.swipeItem) {
             let cell = cells[rowState.swipeItem - cellRange.lowerBound]
             if let k = scrollView.storedSubviews.firstIndex(where: { $0 === cell }) {

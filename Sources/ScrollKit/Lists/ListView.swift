@@ -374,11 +374,9 @@ public final class ListView: ViewNode {
                 updateCells()
             }
         }
+        guard let backgroundColor else { return }
         let offset = scrollView.contentOffset
-        if let backgroundColor, !cellsCoverViewport(f, dx: f.minX - offset.x, dy: f.minY - offset.y) {
-            canvas.fill(f, color: backgroundColor)
-        }
-        if rowState.refreshHandler != nil { drawRefreshSpinner(in: canvas, frame: f) }
+        if !cellsCoverViewport(f, dx: f.minX - offset.x, dy: f.minY - offset.y) { canvas.fill(f, color: backgroundColor) }
     }
 
     /// Whether the showing cells, moved by (dx, dy), are all opaque and together cover `viewport` with no

@@ -32,6 +32,9 @@ final class RowInteractionState {
     var refreshGeneration = 0
     /// Where the spinner's spokes turn (seconds), the last frame time.
     var spinnerTime = 0.0
+    /// The spinner view in the content above the first item, and whether it shows.
+    var spinnerView: RefreshSpinnerView?
+    var spinnerVisible = false
 
     // MARK: Reorder
     var reorderEnabled = false
@@ -52,7 +55,9 @@ final class RowInteractionState {
     var swipeAnchorOffset = 0.0
 
     /// Whether any interaction needs the per-frame hook.
-    var isActive: Bool { swipeItem >= 0 || reorderItem >= 0 || refreshState != .idle || refreshInset != 0 }
+    var isActive: Bool {
+        swipeItem >= 0 || reorderItem >= 0 || refreshState != .idle || refreshInset != 0 || spinnerVisible
+    }
 }
 
 /// The buttons behind a swiped row: drawn under the row's cell (which moves aside), filling the revealed
@@ -71,7 +76,8 @@ final class SwipeActionsView: ViewNode {
         let area = Rect(x: trailing ? f.maxX - width : f.minX, y: f.minY, width: width, height: f.height)
         if expanded {
             canvas.fill(area, color: actions[0].color)
-            let label = Rect(x: trailing ? area.maxX - 96 : area.minX, y: area.minY, width: 96, height: area.height)
+            // The title rides at the row's edge, as the finger pulls it across (iOS).
+            let label = Rect(x: trailing ? area.minX : area.maxX - 96, y: area.minY, width: 96, height: area.height)
             canvas.drawText(actions[0].title, in: label, style: Self.titleStyle, alignment: .center)
             return
         }
