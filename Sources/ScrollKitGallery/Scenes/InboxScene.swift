@@ -176,6 +176,8 @@ final class InboxHeader: ViewNode {
     let compose = PushButton(title: "Compose", kind: .filled)
     var unread = 0 { didSet { if unread != oldValue { unreadText = "\(unread) unread"; setNeedsDisplay() } } }
     private var unreadText = "0 unread"
+    /// How to use the scene, shown beside the count where there is room.
+    static let hint = "Pull to refresh · swipe a message left or right · hold one to reorder"
 
     override init(frame: Rect) {
         super.init(frame: frame)
@@ -199,7 +201,12 @@ final class InboxHeader: ViewNode {
         guard room > 60 else { return }
         canvas.drawText("Inbox", in: Rect(x: frame.minX + 16, y: frame.minY + 5, width: room, height: 28),
                         style: TextStyle(size: 22, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)), alignment: .leading)
-        canvas.drawText(unreadText, in: Rect(x: frame.minX + 16, y: frame.minY + 33, width: room, height: 18),
-                        style: TextStyle(size: 12, color: RGBAColor(hex: 0x8E8E93)), alignment: .leading)
+        let small = TextStyle(size: 12, color: RGBAColor(hex: 0x8E8E93))
+        canvas.drawText(unreadText, in: Rect(x: frame.minX + 16, y: frame.minY + 33, width: 90, height: 18),
+                        style: small, alignment: .leading)
+        if room > 520 {
+            canvas.drawText(Self.hint, in: Rect(x: frame.minX + 110, y: frame.minY + 33, width: room - 94, height: 18),
+                            style: small, alignment: .leading)
+        }
     }
 }
