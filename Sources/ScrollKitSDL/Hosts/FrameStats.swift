@@ -48,6 +48,9 @@ public struct FrameStats: Sendable {
         /// When the display showed the frame (its vblank, host clock seconds), where the display says so
         /// (X Present); nil when unknown. The hitch ratio uses it instead of ``presented`` where known.
         public var shown: Double? = nil
+        /// The display's vblank count at which the frame was shown (X Present's MSC, Wayland's presentation
+        /// sequence), where the display says so; nil when unknown (headless, the timer, a frame not shown).
+        public var displayFrame: Int? = nil
 
         public init(index: Int, timestamp: Double, began: Double, presented: Double, cost: Double,
                     wallCost: Double = -1, startsSpan: Bool = false) {
@@ -151,12 +154,27 @@ public struct FrameStats: Sendable {
 
     /// Notes that the display showed frame `index` at `time` (its vblank, host clock seconds). Looks at
     /// the latest few frames only (a report comes a frame or two after its present); O(1).
-    public mutating func markShown(index: Int, at time: Double) {
+    /// `displayFrame` is the display's vblank count there (MSC, presentation sequence), when it says.
+    public mutating func markShown(index: Int, at time: Double, displayFrame: Int? = nil) {
         guard !ring.isEmpty, time.isFinite else { return }
         for back in 1...min(8, ring.count) {
             let i = (head + ring.count - back) % ring.count
-            if ring[i].index == index { ring[i].shown = time; return }
+            if ring[i].index == index {
+                ring[i].shown = time
+                ring[i].displayFrame = displayFrame
+                return
+            }
         }
+    }
+
+    /// The sample of frame `index` among the latest 16 frames, nil when it is not among them. O(1).
+    public func sample(index: Int) -> Sample? {
+        guard !ring.isEmpty else { return nil }
+        for back in 1...min(16, ring.count) {
+            let i = (head + ring.count - back) % ring.count
+            if ring[i].index == index { return ring[i] }
+        }
+        return nil
     }
 
     /// When the latest frame's present returned (host clock seconds), nil before the first frame.
