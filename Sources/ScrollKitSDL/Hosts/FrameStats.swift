@@ -19,9 +19,10 @@ import Darwin
 ///   so time the window slept between motions is never an interval (an idle minute is not a 60-second
 ///   "frame").
 /// - Hitch ratio (Apple's measure): the milliseconds by which frames were presented late, per second of
-///   animation. A frame is late when its present comes more than half a period after its target
-///   (`timestamp + period`: it missed its refresh); jitter within the period is not a hitch. Good is at
-///   most ``goodHitchRatio`` (5 ms/s).
+///   animation. A frame is late when it reaches the screen (its present, or the vblank the display
+///   reported) more than half a period after one period past the frame before: it missed its refresh, and
+///   the screen showed the frame before twice. Jitter within the period is not a hitch; an interval past 1.5
+///   periods always is. Good is at most ``goodHitchRatio`` (5 ms/s).
 /// - Per-frame samples are kept for the most recent ``sampleCapacity`` frames (about 18 minutes at
 ///   60 Hz); percentiles and pacing use those, `frames`, `skippedFrames`, ``maxCost`` and
 ///   ``framesOverBudget`` cover the run.
@@ -237,11 +238,14 @@ public struct FrameStats: Sendable {
             let interval = s[i].presented - s[i - 1].presented
             intervals.append(interval)
             starts.append(s[i].began - s[i - 1].began)
-            // A hitch: the frame was presented more than half a period after its target (it missed its
-            // display refresh); its whole lateness counts. Jitter within the period is not a hitch.
-            // Where the display said when it showed the frame, that time is the truth.
+            // A hitch: the frame reached the screen more than half a period after one period past the frame
+            // before (it missed its display refresh); its whole lateness counts. Jitter within the period is
+            // not a hitch. Measured from the frame before, not from the frame's own deadline: a loop that
+            // woke late and skipped ahead starts the frame "on time" by its new deadline, yet the screen
+            // showed the previous frame twice. Where the display said when it showed a frame, that time is
+            // the truth. So an interval past 1.5 periods is always a hitch.
             let seen = s[i].shown ?? s[i].presented
-            let lateness = seen - (s[i].timestamp + period)
+            let lateness = seen - ((s[i - 1].shown ?? s[i - 1].presented) + period)
             if lateness > period / 2 { hitches += lateness }
         }
         guard !intervals.isEmpty else { return nil }
