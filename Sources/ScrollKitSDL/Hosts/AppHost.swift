@@ -148,11 +148,15 @@ struct DrawableSize: Equatable {
     /// Pixels per point; the previous scale (or 1) when either size is zero, never NaN.
     var scale: Double
 
-    static func read(window: OpaquePointer, renderer: OpaquePointer, previousScale: Double) -> DrawableSize {
+    /// `windowScale`: SDL's window units per point (the X11 desktop scale, where SDL's window sizes are pixels;
+    /// 1 where SDL reports points).
+    static func read(window: OpaquePointer, renderer: OpaquePointer, previousScale: Double,
+                     windowScale: Double = 1) -> DrawableSize {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         if SDL_GetRendererOutputSize(renderer, &pw, &ph) != 0 { pw = w; ph = h }
-        let points = Size(width: Double(max(0, w)), height: Double(max(0, h)))
+        let unit = windowScale.isFinite && windowScale > 0 ? windowScale : 1
+        let points = Size(width: Double(max(0, w)) / unit, height: Double(max(0, h)) / unit)
         let pixels = Size(width: Double(max(0, pw)), height: Double(max(0, ph)))
         var scale = previousScale.isFinite && previousScale > 0 ? previousScale : 1
         if points.width > 0 && pixels.width > 0 {
