@@ -52,9 +52,14 @@ public struct HostOptions: Sendable, Hashable {
     public var vsync: VSync
     /// Renderer preference (window host).
     public var renderer: Renderer
+    /// Pixels per point. Headless: the surface's (nil: 1). A window on X11, where SDL 2 has no high-DPI: instead
+    /// of the desktop's (nil: ``DisplayScale/x11()``, from SCROLLKIT_SCALE, GDK_SCALE or Xft.dpi). Ignored
+    /// where the video driver scales by itself (Wayland, macOS). Sanitized to ``DisplayScale/range``.
+    public var scale: Double?
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
-                vsync: VSync = .automatic, renderer: Renderer = .automatic) {
+                vsync: VSync = .automatic, renderer: Renderer = .automatic, scale: Double? = nil) {
+        self.scale = scale
         self.size = size
         self.hz = hz
         self.title = title

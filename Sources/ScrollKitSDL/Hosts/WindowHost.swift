@@ -119,7 +119,14 @@ public final class WindowHost: AppHost {
         session = try SDLSession(video: .display)
         // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
         // (SCROLLKIT_SCALE, GDK_SCALE, Xft.dpi) sizes the window and turns positions back into points.
-        desktopScale = session.driverName == "x11" ? DisplayScale.x11() : DisplayScale(scale: 1, source: "SDL")
+        if session.driverName != "x11" {
+            desktopScale = DisplayScale(scale: 1, source: "SDL")
+        } else if let scale = options.scale, scale.isFinite {
+            desktopScale = DisplayScale(scale: min(max(scale, DisplayScale.range.lowerBound), DisplayScale.range.upperBound),
+                                        source: "HostOptions.scale")
+        } else {
+            desktopScale = DisplayScale.x11()
+        }
         if let warning = desktopScale.warning {
             FileHandle.standardError.write(Data("scrollkit: \(warning)\n".utf8))
         }
