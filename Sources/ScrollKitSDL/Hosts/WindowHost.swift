@@ -279,6 +279,7 @@ public final class WindowHost: AppHost {
                     ? .vsync : .deadlines
                 setRendererVSync(timeline.pacing == .vsync)   // e.g. off for a lower preferred rate
                 tick = timeline.waitForNextFrame()
+                if timeline.pacing == .vsync, let rate = timeline.vsyncRefreshRate { stats.vblank.refreshRate = rate }
             }
             let began = clock.now
             let cpu0 = FrameStats.processCPUTime()
