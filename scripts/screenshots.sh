@@ -152,6 +152,15 @@ cat >"$tmp/home.json" <<EOF
 EOF
 "$demo" --headless --scene home --script "$tmp/home.json" --frames 80 >/dev/null
 "$demo" curves --screenshot "$out/curves-gallery.png" >/dev/null
+# Inbox: a message swiped open on its trailing actions (Archive, Delete).
+cat > "$tmp/inbox.json" <<JSON
+{"events": [
+  {"t": 0.10, "type": "down", "x": 600, "y": 320}, {"t": 0.14, "type": "move", "x": 560, "y": 321},
+  {"t": 0.18, "type": "move", "x": 480, "y": 322}, {"t": 0.45, "type": "up", "x": 470, "y": 322},
+  {"t": 1.20, "type": "screenshot", "path": "$out/inbox.png"}
+]}
+JSON
+"$demo" --headless --scene inbox --script "$tmp/inbox.json" --frames 80 >/dev/null
 # Motion: a short run of each scene at 25 Hz, recorded frame by frame, as a GIF 360 px wide.
 if command -v ffmpeg >/dev/null 2>&1; then
     gif() {   # gif NAME FRAMES DEMO-ARGS...
@@ -192,6 +201,42 @@ JSON
 JSON
     gif picker-motion 60 --scene picker --script "$tmp/picker-motion.json"
     gif sprites-motion 30 --scene sprites --sprites 150 --seed 7
+    # Inbox: a swipe that opens a row, a full swipe that deletes one, a swipe right (Read/Unread).
+    cat > "$tmp/inbox-swipe.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 600, "y": 320}, {"t": 0.34, "type": "move", "x": 570, "y": 321},
+  {"t": 0.38, "type": "move", "x": 520, "y": 322}, {"t": 0.42, "type": "move", "x": 470, "y": 322},
+  {"t": 0.46, "type": "move", "x": 440, "y": 323}, {"t": 0.70, "type": "up", "x": 440, "y": 323},
+  {"t": 1.40, "type": "down", "x": 760, "y": 408}, {"t": 1.44, "type": "move", "x": 650, "y": 408},
+  {"t": 1.48, "type": "move", "x": 450, "y": 409}, {"t": 1.52, "type": "move", "x": 250, "y": 410},
+  {"t": 1.54, "type": "up", "x": 200, "y": 410},
+  {"t": 2.40, "type": "down", "x": 100, "y": 232}, {"t": 2.44, "type": "move", "x": 140, "y": 232},
+  {"t": 2.48, "type": "move", "x": 190, "y": 233}, {"t": 2.52, "type": "move", "x": 230, "y": 233},
+  {"t": 2.80, "type": "up", "x": 230, "y": 233}
+]}
+JSON
+    gif inbox-swipe 80 --scene inbox --script "$tmp/inbox-swipe.json"
+    # Inbox: a pull past the threshold; three new messages after 1 s; a scroll up to them.
+    cat > "$tmp/inbox-refresh.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 400, "y": 150}, {"t": 0.36, "type": "move", "x": 400, "y": 210},
+  {"t": 0.42, "type": "move", "x": 400, "y": 280}, {"t": 0.48, "type": "move", "x": 400, "y": 350},
+  {"t": 0.54, "type": "move", "x": 400, "y": 420}, {"t": 0.60, "type": "move", "x": 400, "y": 450},
+  {"t": 0.75, "type": "up", "x": 400, "y": 450},
+  {"t": 2.20, "type": "scrollTo", "x": 0, "y": 0, "duration": 0.6}
+]}
+JSON
+    gif inbox-refresh 80 --scene inbox --script "$tmp/inbox-refresh.json"
+    # Inbox: a long press lifts the first message; dragged down three rows and dropped.
+    cat > "$tmp/inbox-reorder.json" <<JSON
+{"events": [
+  {"t": 0.20, "type": "down", "x": 300, "y": 144},
+  {"t": 0.80, "type": "move", "x": 302, "y": 180}, {"t": 0.90, "type": "move", "x": 304, "y": 240},
+  {"t": 1.00, "type": "move", "x": 305, "y": 300}, {"t": 1.10, "type": "move", "x": 305, "y": 360},
+  {"t": 1.20, "type": "move", "x": 305, "y": 410}, {"t": 1.60, "type": "up", "x": 305, "y": 410}
+]}
+JSON
+    gif inbox-reorder 55 --scene inbox --script "$tmp/inbox-reorder.json"
 else
     echo "note: ffmpeg not found (apt-get install ffmpeg): the animated GIFs were not remade" >&2
 fi
