@@ -58,6 +58,27 @@ struct DamageIdentityTests {
             #"{"t": 3.4, "type": "touchDown", "id": 1, "x": 400, "y": 250}"#,
             #"{"t": 3.42, "type": "touchUp", "id": 1, "x": 400, "y": 250}"#,
         ]),
+        // The inbox: a row swiped open on its actions (closed by the timed scroll), batch changes while scrolled.
+        Case(scene: "inbox", changesData: true, extra: [
+            #"{"t": 0.6, "type": "down", "x": 600, "y": 300}"#,
+            #"{"t": 0.63, "type": "move", "x": 560, "y": 301}"#,
+            #"{"t": 0.66, "type": "move", "x": 500, "y": 302}"#,
+            #"{"t": 0.69, "type": "move", "x": 450, "y": 302}"#,
+            #"{"t": 0.8, "type": "up", "x": 450, "y": 302}"#,
+        ]),
+        // The inbox pulled to refresh from its top (the spinner in the content, the rest below it, the new
+        // messages at 1.9 s), and a row lifted by a long press at the end (its shadow, the rows sliding aside).
+        Case(scene: "inbox", items: 500, extra: [
+            #"{"t": 0.56, "type": "scrollTo", "x": 0, "y": 0, "duration": 0}"#,
+            #"{"t": 0.6, "type": "down", "x": 400, "y": 150}"#,
+            #"{"t": 0.65, "type": "move", "x": 400, "y": 230}"#,
+            #"{"t": 0.7, "type": "move", "x": 400, "y": 310}"#,
+            #"{"t": 0.75, "type": "move", "x": 400, "y": 390}"#,
+            #"{"t": 0.9, "type": "up", "x": 400, "y": 390}"#,
+            #"{"t": 2.95, "type": "down", "x": 300, "y": 250}"#,
+            #"{"t": 3.5, "type": "move", "x": 300, "y": 300}"#,
+            #"{"t": 3.55, "type": "move", "x": 300, "y": 380}"#,
+        ]),
         // Deep in 10^7 items: content origins far past the 2^22 pixels drawing coordinates are clamped to
         // (the scripted drags and fling run there, before the timed scroll back to the top).
         Case(scene: "list", items: 10_000_000, extra: [#"{"t": 0.02, "type": "scrollToItem", "index": 9000000, "duration": 0}"#]),
