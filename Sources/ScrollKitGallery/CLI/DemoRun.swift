@@ -109,8 +109,10 @@ package struct DemoRun {
         }
         if configuration.stats {
             if let window = host as? WindowHost {
+                // SDL 2's Wayland driver makes every window an EGL window: OpenGL is loaded there anyway.
+                let how = window.videoDriver == "wayland" ? "chosen without an OpenGL renderer" : "chosen without loading OpenGL"
                 let chosen = window.rendererSelection == .software
-                    ? " (chosen without loading OpenGL: no GPU for it; SCROLLKIT_RENDERER=gpu overrides)" : ""
+                    ? " (\(how): no GPU for it; SCROLLKIT_RENDERER=gpu overrides)" : ""
                 let aside = window.emulatedGLRenderer.map { " (instead of OpenGL on \($0), emulated on the CPU)" } ?? chosen
                 print("renderer: \(window.rendererName)\(aside)")
             }

@@ -20,8 +20,10 @@ import Darwin
 ///   "frame").
 /// - Hitch ratio (Apple's measure): the milliseconds by which frames were presented late, per second of
 ///   animation. A frame is late when its present comes more than half a period after its target
-///   (`timestamp + period`: it missed its refresh); jitter within the period is not a hitch. Good is at
-///   most ``goodHitchRatio`` (5 ms/s).
+///   (`timestamp + period`: it missed its refresh); jitter within the period is not a hitch. Where the
+///   display stamped a frame and the one before (``Sample/shown``), a gap between the two stamps of more
+///   than 1.5 periods is late by the gap less one period, even when the frame met its own target (a
+///   compositor whose repaint slipped). Good is at most ``goodHitchRatio`` (5 ms/s).
 /// - Per-frame samples are kept for the most recent ``sampleCapacity`` frames (about 18 minutes at
 ///   60 Hz); percentiles and pacing use those, `frames`, `skippedFrames`, ``maxCost`` and
 ///   ``framesOverBudget`` cover the run.
@@ -222,8 +224,12 @@ public struct FrameStats: Sendable {
             // A hitch: the frame was presented more than half a period after its target (it missed its
             // display refresh); its whole lateness counts. Jitter within the period is not a hitch.
             // Where the display said when it showed the frame, that time is the truth.
+            // Where the display stamped this frame and the one before, the time it held the previous frame
+            // past one period counts too: a compositor whose repaints slip (no vblank grid to miss) shows
+            // its late frames there, in the presentation timestamps themselves.
             let seen = s[i].shown ?? s[i].presented
-            let lateness = seen - (s[i].timestamp + period)
+            var lateness = seen - (s[i].timestamp + period)
+            if let shown = s[i].shown, let before = s[i - 1].shown { lateness = max(lateness, shown - before - period) }
             if lateness > period / 2 { hitches += lateness }
         }
         guard !intervals.isEmpty else { return nil }

@@ -91,6 +91,8 @@ public final class WindowHost: AppHost {
     private var hasDrawn = false
     /// Present on the display's vblanks (X11, software), or nil.
     var presenter: X11Presenter?
+    /// Software frames on SDL's Wayland surface, paced by frame callbacks (Wayland, software), or nil.
+    var waylandPresenter: WaylandPresenter?
     /// The vblank the current frame is presented for, and the one before it in this span.
     var targetMSC: UInt64 = 0
     var lastTargetMSC: UInt64?
@@ -141,6 +143,8 @@ public final class WindowHost: AppHost {
         }
         var renderer: OpaquePointer?
         var emulated: String? = nil
+        let realClock = RealClock()
+        var wayland: WaylandPresenter? = nil, waylandReason = ""
         if case .accelerated(let setsAside) = selection {
             let vsyncFlag = mayUseVSync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
@@ -155,9 +159,11 @@ public final class WindowHost: AppHost {
                 emulated = name
             }
         }
-        if renderer == nil {
-            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        if renderer == nil, session.driverName == "wayland" {   // SDL has no window framebuffer there
+            (renderer, wayland) = Self.waylandSoftwareRenderer(window: window, clock: realClock, reason: &waylandReason)
+                .map { ($0.0, $0.1) } ?? (SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue), nil)
         }
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         if renderer == nil, emulated != nil {   // no software renderer after all: the emulated GL, then
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
             emulated = nil
@@ -187,7 +193,8 @@ public final class WindowHost: AppHost {
             throw error
         }
 
-        clock = RealClock()
+        clock = realClock
+        waylandPresenter = wayland
         let rate = options.hz ?? (reported > 0 ? reported : 60)
         timeline = FrameTimeline(clock: clock, hz: rate)
         displayLink = timeline.mainLink
@@ -209,12 +216,14 @@ public final class WindowHost: AppHost {
         stats.vblank.source = usesVSync ? .vsync : .timer
         stats.vblank.refreshRate = timeline.displayRate
         openPresenter()
+        noteWaylandSource(reason: waylandReason)
     }
 
     isolated deinit {
         clock.onWait = nil
         canvas.releaseResources()
         SDL_DestroyRenderer(renderer)
+        waylandPresenter?.close()   // before SDL closes the display
         SDL_DestroyWindow(window)
     }
 
@@ -254,6 +263,8 @@ public final class WindowHost: AppHost {
             if let presenter, !cannotDraw {
                 if startsSpan { lastTargetMSC = nil }
                 tick = waitForVBlank(presenter)
+            } else if let wayland = waylandPresenter, wayland.failure == nil, !cannotDraw, options.hz == nil {
+                tick = waitForWaylandFrame(wayland, startsSpan: startsSpan)
             } else {
                 timeline.pacing = usesVSync && !cannotDraw && timeline.frameRate == timeline.displayRate
                     ? .vsync : .deadlines
@@ -295,36 +306,6 @@ public final class WindowHost: AppHost {
                 startsSpan = true
             }
         }
-    }
-
-    /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the
-    /// display server copies those, not the whole window: a blinking caret costs its own pixels); any
-    /// other frame through the renderer.
-    private func present(_ tick: FrameTick, startsSpan: Bool) {
-        let damage = canvas.lastDamage
-        if let presenter, let surface = attachedSurface {
-            let rects = damage.tracked && canvas.isCompositingDirectly ? canvas.changedRects : nil
-            if presenter.present(surface: surface, rects: rects, targetMSC: targetMSC, index: tick.index,
-                                 interval: timeline.frameInterval, inputTime: frameInputTime,
-                                 startsSpan: startsSpan,
-                                 stats: &stats) {
-                lastPresentTime = clock.now
-                return
-            }
-            presentFailed(presenter)
-            SDL_RenderPresent(renderer)   // this frame, whole, the old way
-            return
-        }
-        guard isSoftwareRenderer, damage.tracked, canvas.isCompositingDirectly, attachedSurface != nil else {
-            SDL_RenderPresent(renderer)
-            return
-        }
-        // SDL's software renderer presents by updating the whole window surface it draws into; the canvas
-        // has flushed the renderer's queue into that surface already (`endFrame`).
-        let rects = canvas.changedRects
-        guard !rects.isEmpty else { return }
-        let ok = rects.withUnsafeBufferPointer { $0.withMemoryRebound(to: SDL_Rect.self) { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) } }
-        if ok != 0 { SDL_RenderPresent(renderer) }   // the surface could not be updated in part: whole
     }
 
     /// Sleeps in `SDL_WaitEventTimeout` until something needs a frame (input, a resize, an expose,
@@ -435,6 +416,7 @@ public final class WindowHost: AppHost {
     /// surface. O(1) when nothing changed. Hardware renderers: nothing (no window surface is made).
     private func attachWindowSurface() {
         guard isSoftwareRenderer else { return }
+        if let waylandPresenter { attachWaylandSurface(waylandPresenter); return }
         guard SDL_GetRenderTarget(renderer) == nil, let surface = SDL_GetWindowSurface(window) else {
             canvas.attachSoftwareTarget(nil)
             return
