@@ -28,7 +28,7 @@ final class Weston {
     init() throws {
         let path = ["/usr/bin/weston", "/usr/local/bin/weston"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let weston = try #require(path, "weston is not installed (make deps installs it: apt-get install weston)")
-        x = try Xvfb()
+        x = try Xvfb(first: 200)   // apart from the X Present tests' servers
         runtimeDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("scrollkit-weston-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: false,

@@ -6,27 +6,38 @@ import Testing
 /// A private X server (Xvfb) on a free display number, stopped when released.
 final class Xvfb {
     let display: String
-    private let process = Process()
+    private var process = Process()
 
-    /// Starts `Xvfb :N -screen 0 1024x768x24 -nolisten tcp` on the first free N from 140, and waits
-    /// for its socket. Throws (failing the test with the reason) when Xvfb is missing or will not start.
-    init(extraArguments: [String] = []) throws {
+    /// Starts `Xvfb :N -screen 0 1024x768x24 -nolisten tcp` on the first free N from `first` (140), and
+    /// waits for its socket; when another server takes N first (suites run in parallel), the next N.
+    /// Throws (failing the test with the reason) when Xvfb is missing or will not start.
+    init(first: Int = 140, extraArguments: [String] = []) throws {
         let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let path = try #require(xvfb, "Xvfb is not installed (make deps installs it: apt-get install xvfb)")
-        var number = 140
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
-            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-        display = ":\(number)"
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"] + extraArguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            try #require(process.isRunning && Date() < deadline, "Xvfb \(display) did not start")
-            usleep(20_000)
+        var number = first
+        while true {
+            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
+            let candidate = Process()
+            candidate.executableURL = URL(fileURLWithPath: path)
+            candidate.arguments = [":\(number)", "-screen", "0", "1024x768x24", "-nolisten", "tcp"] + extraArguments
+            candidate.standardOutput = FileHandle.nullDevice
+            candidate.standardError = FileHandle.nullDevice
+            try candidate.run()
+            let deadline = Date().addingTimeInterval(10)
+            while candidate.isRunning, Date() < deadline,
+                  !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { usleep(20_000) }
+            if candidate.isRunning, FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                process = candidate
+                break
+            }
+            // The number was taken meanwhile (its lock belongs to the other server: left alone), or a hang.
+            kill(candidate.processIdentifier, SIGKILL)
+            candidate.waitUntilExit()
+            try #require(number < first + 40, "Xvfb did not start on any display from :\(first) to :\(number)")
+            number += 1
         }
+        display = ":\(number)"
     }
 
     deinit {

@@ -140,10 +140,14 @@ final class WaylandPresenter {
         return true
     }
 
-    /// CLOCK_MONOTONIC seconds minus host-clock seconds now.
+    /// CLOCK_MONOTONIC seconds minus host-clock seconds now (sampled so that preemption cannot skew it).
     private func monotonicOffset() -> Double {
-        Double(sk_wayland_monotonic_ns()) / 1e9 - clock.now
+        monotonic.seconds(clock)
     }
+    private var monotonic = MonotonicOffset()
+
+    /// Whether committed frames still wait for their presentation feedback.
+    var hasFramesInFlight: Bool { hasPresentation && !inFlight.isEmpty }
 
     /// The time of vblank `msc` on the host clock (the fitted prediction), nil before any report.
     func time(ofMSC msc: UInt64) -> Double? {
@@ -222,7 +226,7 @@ final class WaylandPresenter {
         stats.vblank.recordShown(msc: msc, targetMSC: target, interval: frame.interval, startsSpan: frame.startsSpan,
                                  presentToVBlank: hostTime - frame.submitted,
                                  inputToVBlank: frame.inputTime.map { hostTime - $0 }, isSetup: frame.isSetup)
-        stats.markShown(index: frame.index, at: hostTime)
+        stats.markShown(index: frame.index, at: hostTime, displayFrame: Int(truncatingIfNeeded: msc))
     }
 
     /// Waits until the pending frame callback fires or host time `deadline` passes, asleep on the display

@@ -2,6 +2,7 @@
 // the compositor's frame callbacks and stamped by its presentation feedback.
 
 import CSDL2
+import CScrollKitPixels
 import Foundation
 import Motion
 
@@ -82,7 +83,8 @@ extension WindowHost {
         // callback-to-vblank time; this one the frame interval after. After an idle gap (no fresh callback),
         // the first vblank the compositor can still make.
         var target: UInt64
-        if !startsSpan, let called = wayland.lastCallback, now - called < period,
+        let calledBack = !startsSpan && wayland.lastCallback.map { now - $0 < period } == true
+        if calledBack, let called = wayland.lastCallback,
            let shownAt = wayland.nearestMSC(to: called + wayland.callbackToVBlank) {
             target = shownAt + interval
         } else {
@@ -90,9 +92,10 @@ extension WindowHost {
         }
         if let last = wayland.lastTarget { target = max(target, last + 1) }
         // Start where the compositor would call back for the target: at once after a callback at the display
-        // rate; later for a frame interval over one (a lower preferred rate), or when nothing was committed
-        // (no callback to wait for: the frames keep the display's time without drawing faster than it).
-        if let before = wayland.time(ofMSC: target - 1) {
+        // rate (never later: the compositor's next repaint is a period away); later for a frame interval over
+        // one (a lower preferred rate), or when nothing was committed (no callback to wait for: the frames
+        // keep the display's time without drawing faster than it).
+        if !calledBack || interval > 1, let before = wayland.time(ofMSC: target - 1) {
             let start = before - max(wayland.callbackToVBlank, 0)
             if start > now + 0.0005 { clock.sleep(until: min(start, now + period * Double(interval))) }
         }
@@ -109,6 +112,17 @@ extension WindowHost {
         wayland.lastTarget = target
         wayland.nextTarget = target
         return tick
+    }
+
+    /// The run ends: waits (at most three periods and the compositor's stamping delay) for the presentation
+    /// feedback of the frames still in flight, so the last frames' `--stats` and display frames are known.
+    func finishWaylandPresenting() {
+        guard let wayland = waylandPresenter, wayland.failure == nil else { return }
+        let until = clock.now + 3 * wayland.vblanks.period + 0.02
+        while wayland.pump(into: &stats), wayland.hasFramesInFlight, clock.now < until {
+            if sk_wait_readable(wayland.descriptor, min(max(0, until - clock.now), 0.005)) < 0 { break }
+            SDL_PumpEvents()   // SDL may read the socket first: our events then wait in our queue
+        }
     }
 
     /// Shows a software frame on Wayland by the rectangles it changed. On a failure (the connection to

@@ -306,6 +306,7 @@ public final class WindowHost: AppHost {
                 startsSpan = true
             }
         }
+        finishPresenting()
     }
 
     /// Sleeps in `SDL_WaitEventTimeout` until something needs a frame (input, a resize, an expose,
