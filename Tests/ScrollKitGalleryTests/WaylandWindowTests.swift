@@ -2,6 +2,7 @@
 // wl_shm buffers, paced by frame callbacks and stamped by presentation feedback.
 
 import Foundation
+import ScrollKitTestSupport
 import Testing
 
 /// The demo in a real Wayland window (weston on its X11 backend, nested on Xvfb): what `--stats` says,
@@ -16,8 +17,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("scroll.json")
         try PresentWindowTests.scroll.write(to: script, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("trace.csv")
         let result = try DemoProcess.run(["--scene", "list", "--items", "10000000", "--frames", "300",
-                                          "--script", script.path, "--stats"],
+                                          "--script", script.path, "--stats", "--trace", trace.path],
                                          environment: weston.clientEnvironment)
 
         #expect(result.status == 0 && result.exited, "\(result.stderr)")
@@ -38,6 +40,12 @@ import Testing
         let n = Int(words[of - 1]) ?? 0, m = Int(words[of + 1].trimmingCharacters(in: .punctuationCharacters)) ?? 0
         #expect(m >= 250, "\(line)")
         #expect(n * 2 >= m, "\(line)")
+        // The trace's displayFrame: the presentation sequence each frame was shown at, rising, mostly by one.
+        let table = try TraceTable(path: trace.path)
+        let shown = table.rows.indices.compactMap { table.number($0, "displayFrame") }.filter { $0 >= 0 }
+        #expect(shown.count >= 250, "\(shown.count) of \(table.rows.count) rows have a display frame")
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 }, "display frames out of order")
+        #expect(zip(shown, shown.dropFirst()).filter { $1 == $0 + 1 }.count * 2 >= shown.count)
         // The hitch ratio comes from the presentation timestamps: late frames are never a ratio of 0.
         let pacing = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("pacing ") })
         let hitch = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("hitch ratio: ") })
