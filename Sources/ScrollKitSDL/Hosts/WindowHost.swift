@@ -26,7 +26,8 @@ import ScrollKit
 /// - Pacing: the display's refresh rate (60 Hz when SDL reports 0 Hz, as on Xvfb), or `options.hz`.
 ///   Real vsync only when a probe of a few presents at start shows that the renderer blocks for about
 ///   one period (never for software renderers or the dummy/offscreen drivers, whose "vsync" is
-///   simulated in whole milliseconds); otherwise absolute deadlines on ``RealClock``.
+///   simulated in whole milliseconds); otherwise absolute deadlines on ``RealClock``. A software window
+///   on X11 or Wayland is paced by the display itself (X Present's vblanks; the compositor's frame callbacks).
 /// - Idle: when the client needs no frames, no display link is active (``FrameTimeline/hasActiveLinks``),
 ///   no frame hook is set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw,
 ///   no spinning). On waking, the timeline restarts at the wake-up time: the first frame runs at
@@ -67,8 +68,10 @@ public final class WindowHost: AppHost {
     /// Whether frames are paced by real vsync (false = absolute deadlines).
     public private(set) var usesVSync: Bool
     /// Where frame timing comes from: ``VBlankStats/Source/present`` when a software window on X11 shows
-    /// its frames through the Present extension and is paced by the display's own vblanks, else the
-    /// timer (or ``VBlankStats/Source/vsync`` for a GPU renderer whose swap blocks). See ``FrameStats/vblank``.
+    /// its frames through the Present extension and is paced by the display's own vblanks,
+    /// ``VBlankStats/Source/wayland`` when a software window on Wayland is paced by the compositor's frame
+    /// callbacks and stamped by its presentation feedback, else the timer (or ``VBlankStats/Source/vsync``
+    /// for a GPU renderer whose swap blocks). See ``FrameStats/vblank``.
     public var vblankSource: VBlankStats.Source { stats.vblank.source }
 
     /// The video driver ("x11", "wayland", …).
