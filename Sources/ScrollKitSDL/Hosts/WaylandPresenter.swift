@@ -69,6 +69,10 @@ final class WaylandPresenter {
     let canvasSurface: UnsafeMutablePointer<SDL_Surface>
     private var pixels: UnsafeMutableRawPointer
     private var lastSequence: (msc: UInt64, time: Double)?
+    /// Whether the output reports its own vblank counter (a nonzero sequence); else it is counted here.
+    private var countsVBlanks = false
+    /// The latest frame reported shown: its index and vblank.
+    private var lastShown: (index: Int, msc: UInt64)?
     private var inFlight: [InFlight] = []
     private var events = [sk_wayland_event](repeating: sk_wayland_event(), count: 32)
     private var rectBuffer: [Int32] = []
@@ -149,14 +153,21 @@ final class WaylandPresenter {
     /// Whether committed frames still wait for their presentation feedback.
     var hasFramesInFlight: Bool { hasPresentation && !inFlight.isEmpty }
 
-    /// The time of vblank `msc` on the host clock (the fitted prediction), nil before any report.
+    /// The time of vblank `msc` on the host clock, nil before any report: on the fitted line where the
+    /// output counts its vblanks; else one fitted period a count from the latest report (a compositor
+    /// without a vblank grid, whose slipped repaint would leave a line through the past half a period off).
     func time(ofMSC msc: UInt64) -> Double? {
-        vblanks.predictedTime(ofMSC: msc).map { $0 - monotonicOffset() }
+        guard let latest = vblanks.latest else { return nil }
+        if countsVBlanks { return vblanks.predictedTime(ofMSC: msc).map { $0 - monotonicOffset() } }
+        return latest.time + Double(Int64(bitPattern: msc &- latest.msc)) * vblanks.period - monotonicOffset()
     }
 
-    /// The first vblank predicted at or after host time `time`, nil before any report.
+    /// The first vblank predicted at or after host time `time` (after the latest report), nil before any.
     func firstMSC(atOrAfter time: Double) -> UInt64? {
-        vblanks.firstMSC(atOrAfter: time + monotonicOffset())
+        guard let latest = vblanks.latest else { return nil }
+        if countsVBlanks { return vblanks.firstMSC(atOrAfter: time + monotonicOffset()) }
+        let counts = ((time + monotonicOffset() - latest.time) / vblanks.period).rounded(.up)
+        return latest.msc + UInt64(counts.isFinite ? min(max(counts, 1), 1e9) : 1)
     }
 
     /// The vblank predicted nearest to host time `time`, nil before any report.
@@ -205,6 +216,7 @@ final class WaylandPresenter {
         let msc: UInt64
         if sequence != 0 {
             msc = sequence
+            countsVBlanks = true
         } else if let last = lastSequence {
             let period = refresh > 0 ? Double(refresh) / 1e9 : vblanks.period
             let counts = ((time - last.time) / period).rounded()
@@ -221,7 +233,13 @@ final class WaylandPresenter {
             let lead = hostTime - called
             if lead.isFinite, abs(lead) < 2 * vblanks.period { callbackToVBlank += 0.2 * (lead - callbackToVBlank) }
         }
-        let target = frame.targetMSC ?? msc
+        // Where the vblanks are counted here, a frame is meant for the count after the frame before it (the
+        // frame callback paces it so): a gap is a refresh at which the compositor showed that frame again.
+        var target = frame.targetMSC ?? msc
+        if !countsVBlanks, !frame.startsSpan, let before = lastShown, frame.index == before.index + 1 {
+            target = before.msc + UInt64(max(frame.interval, 1))
+        }
+        lastShown = (frame.index, msc)
         if msc > target, !frame.isSetup { misses += 1 }
         stats.vblank.recordShown(msc: msc, targetMSC: target, interval: frame.interval, startsSpan: frame.startsSpan,
                                  presentToVBlank: hostTime - frame.submitted,
