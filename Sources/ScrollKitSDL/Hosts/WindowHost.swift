@@ -434,28 +434,7 @@ public final class WindowHost: AppHost {
     /// window surface is 32-bit XRGB/ARGB, false for hardware renderers.
     public var isCompositingDirectly: Bool { canvas.isCompositingDirectly }
 
-    /// Points the canvas's software fast path at the window surface, for a software renderer.
-    ///
-    /// SDL's software renderer for a window draws into `SDL_GetWindowSurface(window)`. A resize
-    /// invalidates that surface: the next `SDL_GetWindowSurface` (by this or by the renderer, on its
-    /// next draw) frees it and makes a new one, and the renderer draws into the new one. So this runs
-    /// after every resize and before every frame is drawn, and the canvas never writes into a freed
-    /// surface. O(1) when nothing changed. Hardware renderers: nothing (no window surface is made).
-    private func attachWindowSurface() {
-        guard isSoftwareRenderer else { return }
-        if let waylandPresenter { attachWaylandSurface(waylandPresenter); return }
-        guard SDL_GetRenderTarget(renderer) == nil, let surface = SDL_GetWindowSurface(window) else {
-            canvas.attachSoftwareTarget(nil)
-            return
-        }
-        if surface == attachedSurface && canvas.isCompositingDirectly { return }
-        // Only when the renderer really draws into this surface: same size as its output.
-        var w: Int32 = 0, h: Int32 = 0
-        let sameSize = SDL_GetRendererOutputSize(renderer, &w, &h) == 0
-            && w == surface.pointee.w && h == surface.pointee.h
-        canvas.attachSoftwareTarget(sameSize ? surface : nil)
-        attachedSurface = canvas.isCompositingDirectly ? surface : nil
-    }
+    /// The surface the canvas composites into (``attachWindowSurface()``), nil when it does not.
     var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
 
     /// Measures the offset between SDL's millisecond event stamps and the host clock at a tick edge.
