@@ -43,6 +43,7 @@ command -v weston >/dev/null || { echo "measure-pacing-wayland: no weston (apt-g
 [ -x /usr/bin/time ] || { echo "measure-pacing-wayland: no /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
 WORK="$(mktemp -d)"
+display=""
 chmod 700 "$WORK"
 XVFB_PID=""
 WESTON_PID=""
@@ -50,7 +51,12 @@ DEMO_PID=""
 cleanup() {
     [ -n "$DEMO_PID" ] && kill "$DEMO_PID" 2>/dev/null || true
     [ -n "$WESTON_PID" ] && kill -9 "$WESTON_PID" 2>/dev/null || true
-    [ -n "$XVFB_PID" ] && kill -9 "$XVFB_PID" 2>/dev/null || true
+    if [ -n "$XVFB_PID" ]; then
+        # SIGKILL leaves the server's socket and lock behind: removed with it.
+        kill -9 "$XVFB_PID" 2>/dev/null || true
+        wait "$XVFB_PID" 2>/dev/null || true
+        rm -f "/tmp/.X11-unix/X${display#:}" "/tmp/.X${display#:}-lock"
+    fi
     rm -rf "$WORK"
 }
 trap cleanup EXIT
