@@ -219,6 +219,8 @@ extension ListView {
     /// The item a focus move from `index` goes to inside this list, or `nil` when the move leaves it
     /// (across its axis, or past its ends).
     func neighbourItem(from index: Int, _ move: FocusMove) -> Int? {
+        // Mirrored (right to left), the item after this one shows to its left.
+        let move = scrollView.mirrorsContent ? move.mirroredHorizontally : move
         if let grid { return gridNeighbour(grid, from: index, move) }
         let horizontal = axis == .horizontal
         let step: Int

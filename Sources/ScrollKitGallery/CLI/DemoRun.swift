@@ -57,7 +57,8 @@ package struct DemoRun {
             throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")
         }
 
-        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery")
+        var options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery")
+        options.layoutDirection = configuration.layoutDirection
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)

@@ -52,6 +52,10 @@ public struct HostOptions: Sendable, Hashable {
     public var vsync: VSync
     /// Renderer preference (window host).
     public var renderer: Renderer
+    /// The direction of trees whose root sets none (`ViewNode.defaultLayoutDirection`, set when the host
+    /// starts): nil = the locale's for a window host (``LocaleDirection/current``), left to right for the
+    /// headless host (its runs are reproducible whatever the machine's locale).
+    public var layoutDirection: ReadingDirection? = nil
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
                 vsync: VSync = .automatic, renderer: Renderer = .automatic) {

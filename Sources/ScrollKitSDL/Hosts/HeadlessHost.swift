@@ -66,6 +66,7 @@ public final class HeadlessHost: AppHost {
     ///   cannot be created; the canvas's error when its fonts cannot be opened.
     public init(options: HostOptions = HostOptions(), pixelScale: Double = 1, tracksDamage: Bool = true) throws {
         session = try SDLSession(video: .headless)
+        ViewNode.defaultLayoutDirection = options.layoutDirection ?? .leftToRight
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         self.pixelScale = scale
         let (w, h) = options.pixelSafeSize

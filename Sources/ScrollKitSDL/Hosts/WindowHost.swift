@@ -111,6 +111,7 @@ public final class WindowHost: AppHost {
     ///   cannot be opened.
     public init(options: HostOptions = HostOptions()) throws {
         self.options = options
+        ViewNode.defaultLayoutDirection = options.layoutDirection ?? LocaleDirection.current
         session = try SDLSession(video: .display)
         let (w, h) = options.pixelSafeSize
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
