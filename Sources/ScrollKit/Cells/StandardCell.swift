@@ -315,7 +315,9 @@ open class StandardCell: ListCell {
         canvas.fill(frame, color: isSelected ? look.selectedBackgroundColor : look.backgroundColor)
         if isHighlighted, let highlight = look.highlightColor { canvas.fill(frame, color: highlight) }
         let parts = arrangeSelf(in: frame)
-        if case .toggle = accessory { placeSwitch() }   // the direction may have come with the tree
+        // The direction may have come with the tree after the switch was placed: move it to its side then (a check
+        // that reads no `appearance`, which a frame should not copy again).
+        if case .toggle = accessory, (switchView.frame.midX < storedFrame.width / 2) != isRightToLeft { placeSwitch() }
         if let rect = parts.leading {
             switch leading {
             case .none: break
