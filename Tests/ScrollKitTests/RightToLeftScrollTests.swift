@@ -180,6 +180,19 @@ struct RightToLeftScrollTests {
         #expect(s.focus == ShelfCard(shelf: 1, card: 0))
     }
 
+    /// Down from a card enters the next shelf on the card nearest it on screen (the same column, mirrored).
+    @Test func focusDownKeepsTheColumnOnScreen() {
+        let s = screen(focusable: true)
+        s.key(.down)
+        s.key(.left)
+        s.key(.left)
+        s.settle()
+        #expect(s.focus == ShelfCard(shelf: 0, card: 2))
+        s.key(.down)
+        s.settle()
+        #expect(s.focus == ShelfCard(shelf: 1, card: 2))
+    }
+
     /// A left-to-right screen flipped right to left and back shows what it showed at first.
     @Test func flippingTwiceIsTheIdentity() throws {
         let s = HomeScreen(cards: [12, 12, 12])

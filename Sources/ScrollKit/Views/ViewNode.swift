@@ -465,7 +465,8 @@ open class ViewNode {
     public var focusedView: ViewNode? { rootView.router?.focus?.view }
 
     /// Moves the tree's focus as a D-pad, a rotary encoder or Tab would; see ``FocusMove``. With nothing
-    /// focused, focus goes to the first focusable view (the top-left-most visible one for arrows).
+    /// focused, focus goes to the first focusable view (the top-left-most visible one for arrows;
+    /// top-right-most right to left).
     /// Returns whether focus moved. Call it on any view of the tree.
     @discardableResult
     public func moveFocus(_ move: FocusMove) -> Bool {
