@@ -57,8 +57,9 @@ package struct DemoRun {
             throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")
         }
 
-        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
+        var options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
                                   scale: configuration.scale)
+        options.layoutDirection = configuration.layoutDirection
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)
