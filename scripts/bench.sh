@@ -8,8 +8,8 @@
 # Environment:
 #   BENCH_OUT       folder for the raw outputs (default: out/bench)
 #   BENCH_CALLGRIND 0 to skip the instruction counts (valgrind), default: on when valgrind exists
-#   BENCH_WINDOW    0 to skip the window figures (scripts/measure-window.sh and scripts/measure-pacing.sh:
-#                   Xvfb), default: on
+#   BENCH_WINDOW    0 to skip the window figures (scripts/measure-window.sh, scripts/measure-pacing.sh: Xvfb;
+#                   scripts/measure-pacing-wayland.sh: weston on Xvfb), default: on
 #
 # The Benchmarks package is separate from the root package, so `swift build` / `make test` never
 # resolve or build the benchmark dependency. It builds into Benchmarks/.build (git-ignored).
@@ -214,5 +214,12 @@ if [ "${BENCH_WINDOW:-1}" != "0" ]; then
         bash "$ROOT/scripts/measure-pacing.sh" | tee "$OUT/pacing.txt" || pacing_rc=$?
     [ "$pacing_rc" -eq 2 ] && echo "error: the pacing figures could not be measured (no DISPLAY, no Xvfb)" >&2
     [ "$pacing_rc" -ne 0 ] && window_rc=$pacing_rc
+    #    The same under weston nested on Xvfb (issue 28): SDL's Wayland driver, frame callbacks, presentation feedback.
+    echo
+    wayland_rc=0
+    DEMO="$("$SWIFT" build -c release --package-path "$ROOT" --show-bin-path)/scrollkit-demo" IDLE_SECONDS=0 \
+        bash "$ROOT/scripts/measure-pacing-wayland.sh" | tee "$OUT/pacing-wayland.txt" || wayland_rc=$?
+    [ "$wayland_rc" -eq 2 ] && echo "error: the Wayland figures could not be measured (no Xvfb or weston)" >&2
+    [ "$wayland_rc" -ne 0 ] && window_rc=$wayland_rc
 fi
 [ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$targets_rc" -eq 0 ] && [ "$image_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ] && [ "$window_rc" -eq 0 ]

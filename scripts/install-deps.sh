@@ -3,7 +3,8 @@
 # Debian/Ubuntu: apt-get (through sudo when not root). Elsewhere: says what to install, exits 1.
 # --test: also what the tests and benchmarks run (Linux): Xvfb for the real-window tests, xdotool for the
 # scripted input of `make bench`, a C compiler for the tests' independent X client, weston (the Wayland tests run
-# it nested on Xvfb) with libdecor's cairo plugin, and HarfBuzz's hb-shape (the shaping tests' oracle).
+# it nested on Xvfb) with libdecor's cairo plugin, HarfBuzz's hb-shape (the shaping tests' oracle), ImageMagick
+# (the Wayland test's screenshot of weston's screen) and GNU time (the weston bench's CPU and peak RSS).
 set -euo pipefail
 
 TEST_TOOLS=0
@@ -36,6 +37,7 @@ have_all() {
     if [ "$TEST_TOOLS" = 1 ] && [ "$(uname)" = "Linux" ]; then
         command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || return 1
         command -v weston >/dev/null 2>&1 && command -v hb-shape >/dev/null 2>&1 || return 1
+        command -v import >/dev/null 2>&1 && [ -x /usr/bin/time ] || return 1
         [ -n "$(ls /usr/lib/*/libdecor/plugins-1/libdecor-cairo.so 2>/dev/null)" ] || return 1
     fi
 }
@@ -59,7 +61,7 @@ if command -v apt-get >/dev/null 2>&1; then
             exit 1
         fi
     fi
-    [ "$TEST_TOOLS" = 1 ] && APT_PKGS+=(xvfb xdotool gcc weston libdecor-0-plugin-1-cairo libharfbuzz-bin)
+    [ "$TEST_TOOLS" = 1 ] && APT_PKGS+=(xvfb xdotool gcc weston libdecor-0-plugin-1-cairo libharfbuzz-bin imagemagick time)
     echo "Installing system packages: ${APT_PKGS[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PKGS[@]}" >/dev/null

@@ -38,6 +38,22 @@ unsigned long sk_window_x11_id(void *window) {
 #endif
 }
 
+int sk_window_wayland(void *window, void **display, void **surface) {
+#if defined(SK_HAS_SYSWM) && defined(SDL_VIDEO_DRIVER_WAYLAND)
+    if (!window || !display || !surface) return 0;
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo((SDL_Window *)window, &info)) return 0;
+    if (info.subsystem != SDL_SYSWM_WAYLAND || !info.info.wl.display || !info.info.wl.surface) return 0;
+    *display = info.info.wl.display;
+    *surface = info.info.wl.surface;
+    return 1;
+#else
+    (void)window; (void)display; (void)surface;
+    return 0;
+#endif
+}
+
 int sk_wait_readable(int fd, double seconds) {
     if (!(seconds > 0)) seconds = 0;
     if (seconds > 3600) seconds = 3600;

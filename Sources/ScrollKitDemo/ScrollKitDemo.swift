@@ -114,6 +114,9 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Snapping for the list scene.", valueName: "RULE"))
     var snap: SceneOptions.Snap?
 
+    @Option(help: ArgumentHelp("Layout direction: ltr or rtl, right to left as under an Arabic or Hebrew locale (default: the locale's in a window, ltr headless).", valueName: "DIR"))
+    var direction: DirectionOption?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("How far past an item or page a release must go to move on, \(OptionRanges.snapRatio.span).", valueName: "R"),
             transform: OptionRanges.snapRatio.convert)
@@ -191,6 +194,7 @@ struct GalleryCommand: ParsableCommand {
         if let seed { options.seed = seed }
         configuration.sceneOptions = options
         configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
+        configuration.layoutDirection = direction?.direction
         if let soak {
             configuration.soak = SoakOptions(seconds: soak, drawEvery: soakDrawEvery ?? SoakOptions.defaultDrawEvery)
         }

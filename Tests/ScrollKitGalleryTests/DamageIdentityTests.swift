@@ -23,7 +23,11 @@ struct DamageIdentityTests {
         var items = 200
         /// Extra events (JSON objects), appended to the common script.
         var extra: [String] = []
-        var description: String { items == 200 ? scene : "\(scene) N=\(items)" }
+        /// The gallery's layout direction (right to left: mirrored scroll views move their content the other way).
+        var direction: ReadingDirection = .leftToRight
+        var description: String {
+            (items == 200 ? scene : "\(scene) N=\(items)") + (direction == .rightToLeft ? " rtl" : "")
+        }
     }
 
     /// Every scene of the gallery. Add a scene here (one line).
@@ -37,6 +41,13 @@ struct DamageIdentityTests {
                                     #"{"t": 2.5, "type": "move", "x": 500, "y": 205}"#,
                                     #"{"t": 2.55, "type": "move", "x": 380, "y": 208}"#,
                                     #"{"t": 2.58, "type": "up", "x": 380, "y": 208}"#]),
+        // Right to left: the carousels' and the pages' content mirrored (a rightward drag and fling go forward).
+        Case(scene: "home", extra: [#"{"t": 2.45, "type": "down", "x": 200, "y": 200}"#,
+                                    #"{"t": 2.5, "type": "move", "x": 300, "y": 205}"#,
+                                    #"{"t": 2.55, "type": "move", "x": 420, "y": 208}"#,
+                                    #"{"t": 2.58, "type": "up", "x": 420, "y": 208}"#], direction: .rightToLeft),
+        Case(scene: "paging", axis: .horizontal, direction: .rightToLeft),
+        Case(scene: "list", changesData: true, direction: .rightToLeft),
         Case(scene: "photos"),
         Case(scene: "reader"),
         Case(scene: "chat", changesData: true),
@@ -137,7 +148,9 @@ struct DamageIdentityTests {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let hz = scale == 1 ? 60.0 : 30.0   // 2x frames cost four times as much: half as many of them
         let size = Size(width: 800, height: 600)
-        let options = HostOptions(size: size, hz: hz)
+        var options = HostOptions(size: size, hz: hz)
+        options.layoutDirection = c.direction
+        defer { ViewNode.defaultLayoutDirection = .leftToRight }
         let tracked = try HeadlessHost(options: options, pixelScale: scale, tracksDamage: true)
         let whole = try HeadlessHost(options: options, pixelScale: scale, tracksDamage: false)
         var sceneOptions = SceneOptions()

@@ -161,6 +161,27 @@ struct HostFrameStatsTests {
         #expect(abs(p.hitchRatio - 20 / 0.1) < 1e-9)   // 20 ms late over 100 ms of animation
     }
 
+    @Test("hitch ratio from the display's stamps: a frame the display held 2.5 periods is late by 1.5, even on its own target")
+    func hitchRatioFromShownStamps() throws {
+        var stats = FrameStats()
+        let period = 0.02
+        // A compositor without a vblank grid: frames start when it calls back and are each stamped shown
+        // one period after their start, except that its repaint slipped once, so frame 6 (started at 150 ms,
+        // when the callback finally came) was shown at 170 ms, 50 ms after frame 5 at 120 ms. By Apple's
+        // definition the display held frame 5 for 2.5 periods: 30 ms of hitch. No frame is late against
+        // its own target (timestamp + period), so only the stamps can tell.
+        let starts: [Double] = [0, 20, 40, 60, 80, 100, 150, 170, 190]
+        for (k, start) in starts.enumerated() {
+            stats.record(.init(index: k, timestamp: start / 1000, began: start / 1000, presented: (start + 1) / 1000,
+                               cost: 1), period: period)
+            stats.markShown(index: k, at: (start + 20) / 1000)
+        }
+        let p = try #require(stats.pacing)
+        #expect(abs(p.animationSeconds - 0.190) < 1e-12)
+        #expect(abs(p.hitchRatio - 30 / 0.190) < 1e-9)
+        #expect(p.p99Interval > 1.5 * period)
+    }
+
     @Test("a sample without a wall-clock cost reports its CPU cost as wall time")
     func wallCostFallsBackToCPU() {
         var stats = FrameStats()

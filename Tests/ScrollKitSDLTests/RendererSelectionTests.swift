@@ -9,13 +9,15 @@ struct RendererSelectionTests {
     static let setAside = RendererSelection.accelerated(setsAsideEmulatedGL: true)
     static let keepGL = RendererSelection.accelerated(setsAsideEmulatedGL: false)
 
-    @Test("X11 without a render node: software, no OpenGL loaded; with one: accelerated, an emulated GL set aside")
+    @Test("X11 or Wayland without a render node: software, no OpenGL loaded; with one: accelerated, an emulated GL set aside")
     func renderNodeDecides() throws {
         #expect(try RendererSelection.choose(Facts(videoDriver: "x11", hasRenderNode: false)) == .software)
         #expect(try RendererSelection.choose(Facts(videoDriver: "x11", hasRenderNode: true)) == Self.setAside)
-        // Not observed (not Linux) or not X11 (SDL 2 has no native window framebuffer there): as before.
+        // Wayland: software on ScrollKit's own wl_shm buffers (SDL 2 has no window framebuffer there).
+        #expect(try RendererSelection.choose(Facts(videoDriver: "wayland", hasRenderNode: false)) == .software)
+        #expect(try RendererSelection.choose(Facts(videoDriver: "wayland", hasRenderNode: true)) == Self.setAside)
+        // Not observed (not Linux) or another driver: as before.
         #expect(try RendererSelection.choose(Facts(videoDriver: "x11", hasRenderNode: nil)) == Self.setAside)
-        #expect(try RendererSelection.choose(Facts(videoDriver: "wayland", hasRenderNode: false)) == Self.setAside)
         #expect(try RendererSelection.choose(Facts(videoDriver: "cocoa", hasRenderNode: nil)) == Self.setAside)
         #expect(try RendererSelection.choose(Facts(videoDriver: "dummy", hasRenderNode: true)) == .software)
     }

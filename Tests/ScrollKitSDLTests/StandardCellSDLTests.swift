@@ -85,11 +85,13 @@ extension CanvasTests {
 
         /// Drawing laid-out cells allocates nothing (counted when the malloc interposer is preloaded; see
         /// `MallocCounter`), configuring them again with the same text neither; images aside (see below).
-        @Test func drawingAllocatesNothing() throws {
+        @Test(arguments: [ReadingDirection.leftToRight, .rightToLeft])
+        func drawingAllocatesNothing(direction: ReadingDirection) throws {
             let images = ImageLibrary(searchDirectories: [try makeTestImageDirectory()], decoding: .synchronous)
             let target = try OffscreenRenderer(width: 360, height: 600, scale: 2, images: images, direct: true)
             let canvas = target.canvas
             let table = makeStandardCellTable(measurer: canvas.textMeasurer)
+            table.layoutDirection = direction   // right to left: the parts mirrored, subtitles flush right
             let cells = table.subviews.compactMap { $0 as? StandardCell }
             let titles = cells.map(\.title)
             // Images are the canvas's business (a debug build's image blit allocates; `image-probe` counts

@@ -13,6 +13,11 @@ int sk_window_event_fd(void *window);
 /// 0 for other video drivers, SDL headers without X11 or an unknown window.
 unsigned long sk_window_x11_id(void *window);
 
+/// The Wayland display and surface (`struct wl_display *`, `struct wl_surface *`) behind an SDL window,
+/// for presenting on it through an event queue of ScrollKit's own. Returns 1 with both set; 0 for other
+/// video drivers, SDL headers without Wayland or an unknown window.
+int sk_window_wayland(void *window, void **display, void **surface);
+
 /// Sleeps until `fd` is readable or `seconds` have passed (nanosecond resolution; a signal ends the
 /// wait early). Returns 1 when `fd` is readable, 0 when the time ran out or a signal came, -1 on error
 /// (a bad descriptor: the caller stops using it).

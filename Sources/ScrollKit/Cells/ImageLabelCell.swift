@@ -48,7 +48,8 @@ open class ImageLabelCell: LabelCell {
     public func imageRect(in frame: Rect) -> Rect? {
         let w = imageSize.width, h = imageSize.height
         guard w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
-        return Rect(x: frame.minX + contentInsets.left, y: frame.minY + (frame.height - h) / 2, width: w, height: h)
+        let x = isRightToLeft ? frame.maxX - contentInsets.left - w : frame.minX + contentInsets.left   // leading
+        return Rect(x: x, y: frame.minY + (frame.height - h) / 2, width: w, height: h)
     }
 
     open override func draw(in canvas: any DrawingCanvas, frame: Rect) {

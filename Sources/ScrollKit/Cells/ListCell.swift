@@ -109,7 +109,7 @@ open class LabelCell: ListCell {
     public var titleColor: RGBAColor?
     /// The subtitle colour, or `nil` for automatic contrast with ``backgroundColor``.
     public var subtitleColor: RGBAColor?
-    /// Horizontal alignment of both lines of text.
+    /// Horizontal alignment of both lines of text (`.leading`: the right edge right to left).
     public var textAlignment: TextAlign = .leading
     /// Padding between the cell's edges and its text, in points.
     public var contentInsets = Insets(top: 6, left: 16, bottom: 6, right: 16)
@@ -151,7 +151,9 @@ open class LabelCell: ListCell {
         let dark = Self.isDark(backgroundColor)
         var titleStyle = self.titleStyle
         titleStyle.color = titleColor ?? (dark ? Self.lightText : Self.darkText)
-        let textRect = Rect(x: frame.minX + contentInsets.left, y: frame.minY + contentInsets.top,
+        // `contentInsets.left` is the leading inset: on the right, right to left (and the alignment mirrors).
+        let rtl = isRightToLeft, textAlignment = resolvedAlignment(self.textAlignment)
+        let textRect = Rect(x: frame.minX + (rtl ? contentInsets.right : contentInsets.left), y: frame.minY + contentInsets.top,
                             width: max(0, frame.width - contentInsets.left - contentInsets.right),
                             height: max(0, frame.height - contentInsets.top - contentInsets.bottom))
         if let subtitle, !subtitle.isEmpty {
@@ -169,13 +171,14 @@ open class LabelCell: ListCell {
         }
         if let separatorColor {
             if separatorAlongTrailingEdge {
-                let x = frame.maxX - 0.5
+                let x = rtl ? frame.minX + 0.5 : frame.maxX - 0.5
                 canvas.drawLine(from: Point(x: x, y: frame.minY + contentInsets.top),
                                 to: Point(x: x, y: frame.maxY - contentInsets.bottom), color: separatorColor, width: 1)
             } else {
                 let y = frame.maxY - 0.5
-                canvas.drawLine(from: Point(x: frame.minX + contentInsets.left, y: y),
-                                to: Point(x: frame.maxX, y: y), color: separatorColor, width: 1)
+                canvas.drawLine(from: Point(x: rtl ? frame.minX : frame.minX + contentInsets.left, y: y),
+                                to: Point(x: rtl ? frame.maxX - contentInsets.left : frame.maxX, y: y),
+                                color: separatorColor, width: 1)
             }
         }
     }

@@ -36,6 +36,8 @@ extension StandardCell {
         var width: Double
         var maxLines: Int
         var measurer: ObjectIdentifier
+        /// `.trailing` for a right-to-left subtitle (its lines flush right), else `.leading`.
+        var alignment: TextAlign = .leading
     }
 
     /// Layouts by what they were made from, with their measurer held (so its identifier is not reused).
@@ -44,7 +46,7 @@ extension StandardCell {
     static func sharedLayout(for key: LayoutKey, measurer: any TextMeasurer) -> TextLayout {
         if let cached = layoutCache[key] { return cached.layout }
         let layout = TextLayout(key.text, style: key.style, width: key.width, maxLines: key.maxLines,
-                                truncation: .tail, measurer: measurer)
+                                truncation: .tail, alignment: key.alignment, measurer: measurer)
         if layoutCache.count >= layoutCacheCapacity { layoutCache.removeAll(keepingCapacity: true) }
         layoutCache[key] = (layout, measurer)
         return layout
@@ -55,10 +57,13 @@ extension StandardCell {
         layoutCache.removeAll()
     }
 
-    /// The parts' frames in `frame`; `frame.height` infinite: as tall as the content (measuring).
+    /// The parts' frames in `frame`; `frame.height` infinite: as tall as the content (measuring). Right to left
+    /// the parts are those of the left-to-right row reflected in the frame (the leading part on the right, the
+    /// accessory on the left; ``Appearance/contentInsets``' `left` is the leading inset), and the subtitle's
+    /// lines are flush right.
     static func arrange(in frame: Rect, title: String, subtitle: String?, leading: Leading, accessory: Accessory,
                         checkmark: Bool, appearance look: Appearance, measurer: any TextMeasurer,
-                        slots: inout LayoutSlots) -> Parts {
+                        direction: ReadingDirection = .leftToRight, slots: inout LayoutSlots) -> Parts {
         let insets = Insets(top: sanitised(look.contentInsets.top), left: sanitised(look.contentInsets.left),
                             bottom: sanitised(look.contentInsets.bottom), right: sanitised(look.contentInsets.right))
         let width = frame.width.isFinite ? max(0, frame.width) : 0
@@ -137,7 +142,8 @@ extension StandardCell {
                 }
             }
             let layout = slots.subtitle.resolve(LayoutKey(text: subtitle, style: look.subtitleStyle, width: textWidth,
-                                                          maxLines: maxLines, measurer: ObjectIdentifier(measurer)),
+                                                          maxLines: maxLines, measurer: ObjectIdentifier(measurer),
+                                                          alignment: direction == .rightToLeft ? .trailing : .leading),
                                                 measurer: measurer)
             subtitleHeight = layout.size.height
             lineCount = layout.lines.count
@@ -165,7 +171,25 @@ extension StandardCell {
                 separatorRect = Rect(x: start, y: y + height - thickness, width: end - start, height: thickness)
             }
         }
-        return Parts(leading: leadingRect, title: titleRect, subtitle: subtitleRect, accessory: accessoryRect,
-                     separator: separatorRect, textWidth: textWidth, subtitleLineCount: lineCount, fittingHeight: fitting)
+        var parts = Parts(leading: leadingRect, title: titleRect, subtitle: subtitleRect, accessory: accessoryRect,
+                          separator: separatorRect, textWidth: textWidth, subtitleLineCount: lineCount, fittingHeight: fitting)
+        if direction == .rightToLeft {
+            parts = parts.mirrored(in: x, width)
+        }
+        return parts
+    }
+}
+
+extension StandardCell.Parts {
+    /// The parts reflected in the horizontal span `x ..< x + width` (a right-to-left row).
+    func mirrored(in x: Double, _ width: Double) -> Self {
+        func m(_ r: Rect) -> Rect { Rect(x: 2 * x + width - r.maxX, y: r.minY, width: r.width, height: r.height) }
+        var p = self
+        p.leading = leading.map(m)
+        p.title = m(title)
+        p.subtitle = subtitle.map(m)
+        p.accessory = accessory.map(m)
+        p.separator = separator.map(m)
+        return p
     }
 }

@@ -194,7 +194,7 @@ open class StandardCell: ListCell {
     /// arranged for: a cell drawn again unchanged (every frame while its list scrolls: its frame is in
     /// content coordinates) reuses them. Every input of `arrange` but the first two is a ``DrawingInput``.
     @exclusivity(unchecked) private var arranged: (frame: Rect, measurer: any TextMeasurer, version: DrawingVersion,
-                                                   parts: Parts)?
+                                                   direction: ReadingDirection, parts: Parts)?
 
     public required init() {
         super.init()
@@ -280,13 +280,15 @@ open class StandardCell: ListCell {
 
     private func arrangeSelf(in frame: Rect) -> Parts {
         let measurer = textMeasurer ?? Self.defaultTextMeasurer
-        if let arranged, arranged.frame == frame, arranged.measurer === measurer, arranged.version == drawingVersion {
+        let direction = effectiveLayoutDirection
+        if let arranged, arranged.frame == frame, arranged.measurer === measurer, arranged.version == drawingVersion,
+           arranged.direction == direction {
             return arranged.parts
         }
         let parts = Self.arrange(in: frame, title: title, subtitle: subtitle, leading: leading, accessory: accessory,
                                  checkmark: showsSelectionCheckmark, appearance: appearance,
-                                 measurer: measurer, slots: &layouts)
-        arranged = (frame, measurer, drawingVersion, parts)
+                                 measurer: measurer, direction: direction, slots: &layouts)
+        arranged = (frame, measurer, drawingVersion, direction, parts)
         return parts
     }
 
@@ -301,7 +303,8 @@ open class StandardCell: ListCell {
         // calls while nothing they depend on changed (every frame a list scrolls: the frame is in content
         // coordinates). The key: the frame, the inputs' version, the highlight and the measurer.
         let measurer = textMeasurer ?? Self.defaultTextMeasurer
-        let state = UInt64(UInt(bitPattern: ObjectIdentifier(measurer))) << 1 | (isHighlighted ? 1 : 0)
+        let state = UInt64(UInt(bitPattern: ObjectIdentifier(measurer))) << 2 | (isRightToLeft ? 2 : 0)
+            | (isHighlighted ? 1 : 0)
         let key = CallGroupKey(frame: frame, version: drawingVersion, state: state)
         canvas.callGroup(id: CallGroupID(of: self), key: key) { drawContent(in: $0, frame: frame) }
     }
@@ -312,6 +315,9 @@ open class StandardCell: ListCell {
         canvas.fill(frame, color: isSelected ? look.selectedBackgroundColor : look.backgroundColor)
         if isHighlighted, let highlight = look.highlightColor { canvas.fill(frame, color: highlight) }
         let parts = arrangeSelf(in: frame)
+        // The direction may have come with the tree after the switch was placed: move it to its side then (a check
+        // that reads no `appearance`, which a frame should not copy again).
+        if case .toggle = accessory, (switchView.frame.midX < storedFrame.width / 2) != isRightToLeft { placeSwitch() }
         if let rect = parts.leading {
             switch leading {
             case .none: break
@@ -327,7 +333,11 @@ open class StandardCell: ListCell {
         let overflows = parts.fittingHeight > frame.height + 0.5
         if overflows { canvas.pushClip(frame) }
         if let layout = layouts.title.layout { canvas.drawTextLayout(layout, at: parts.title.origin) }
-        if let rect = parts.subtitle, let layout = layouts.subtitle.layout { canvas.drawTextLayout(layout, at: rect.origin) }
+        if let rect = parts.subtitle, let layout = layouts.subtitle.layout {
+            // Right to left the lines are flush right in the layout's width, which ends at the rectangle's right.
+            let x = isRightToLeft && layout.width.isFinite ? rect.maxX - layout.width : rect.minX
+            canvas.drawTextLayout(layout, at: Point(x: x, y: rect.minY))
+        }
         if overflows { canvas.popClip() }
         if let rect = parts.accessory {
             if showsSelectionCheckmark {
@@ -335,7 +345,7 @@ open class StandardCell: ListCell {
             } else {
                 switch accessory {
                 case .none, .toggle: break   // the switch draws itself (a subview)
-                case .chevron: drawChevron(in: rect, color: look.chevronColor, canvas: canvas)
+                case .chevron: drawChevron(in: rect, color: look.chevronColor, pointsLeft: isRightToLeft, canvas: canvas)
                 case .checkmark: drawCheckmark(in: rect, color: look.tintColor, canvas: canvas)
                 case .value:
                     if let layout = layouts.value.layout { canvas.drawTextLayout(layout, at: rect.origin) }
@@ -345,9 +355,10 @@ open class StandardCell: ListCell {
         if let rect = parts.separator, let color = look.separatorColor { canvas.fill(rect, color: color) }
     }
 
-    private func drawChevron(in rect: Rect, color: RGBAColor, canvas: any DrawingCanvas) {
-        // "›": two strokes meeting at the right, 7 × 12 points in an 8-point box.
-        let x0 = rect.minX + 1, x1 = rect.minX + 7.5, y = rect.midY
+    private func drawChevron(in rect: Rect, color: RGBAColor, pointsLeft: Bool, canvas: any DrawingCanvas) {
+        // "›": two strokes meeting at the right, 7 × 12 points in an 8-point box ("‹" right to left, mirrored).
+        let x0 = pointsLeft ? rect.maxX - 1 : rect.minX + 1, x1 = pointsLeft ? rect.maxX - 7.5 : rect.minX + 7.5
+        let y = rect.midY
         canvas.drawLine(from: Point(x: x0, y: y - 6), to: Point(x: x1, y: y), color: color, width: 2)
         canvas.drawLine(from: Point(x: x1, y: y), to: Point(x: x0, y: y + 6), color: color, width: 2)
     }
@@ -370,10 +381,16 @@ open class StandardCell: ListCell {
         switchView.onColor = appearance.switchOnColor
         switchView.offColor = appearance.switchOffColor
         switchView.knobColor = appearance.switchKnobColor
+        placeSwitch()
+    }
+
+    /// The switch's frame: at the trailing content inset (the left one right to left), centred vertically.
+    private func placeSwitch() {
         let b = Rect(origin: .zero, size: frame.size)
         let inset = Self.sanitised(appearance.contentInsets.right)
         let s = Self.switchSize
-        switchView.frame = Rect(x: max(0, b.maxX - inset - s.width), y: (b.height - s.height) / 2,
+        let x = max(0, b.maxX - inset - s.width)
+        switchView.frame = Rect(x: isRightToLeft ? b.maxX - x - s.width : x, y: (b.height - s.height) / 2,
                                 width: s.width, height: s.height)
     }
 

@@ -143,10 +143,11 @@ public final class SegmentedControl: ViewNode {
         self.selectedIndex = selectedIndex
     }
 
-    /// The frame of segment `index` in the control's own coordinates.
+    /// The frame of segment `index` in the control's own coordinates. Right to left the first segment is on
+    /// the right, as UIKit's `UISegmentedControl` orders them.
     public func segmentFrame(_ index: Int) -> Rect {
         let width = storedFrame.width / Double(max(1, segments.count))
-        return Rect(x: Double(index) * width, y: 0, width: width, height: storedFrame.height)
+        return Rect(x: mirroredX(Double(index) * width, width: width), y: 0, width: width, height: storedFrame.height)
     }
 
     /// Selects `index` as a tap would: calls ``onChange`` if the selection changes. Ignored when
@@ -186,7 +187,8 @@ public final class SegmentedControl: ViewNode {
         for index in 0..<min(subviews.count, segments.count) where subviews[index].isHighlighted {
             pressedSegments |= 1 << UInt64(index)
         }
-        let key = CallGroupKey(frame: frame, version: drawingVersion, state: pressedSegments)
+        let key = CallGroupKey(frame: frame, version: drawingVersion,
+                               state: pressedSegments ^ (isRightToLeft ? 1 << 63 : 0))
         canvas.callGroup(id: CallGroupID(of: self), key: key) { drawSegments(in: $0, frame: frame) }
     }
 
@@ -195,7 +197,7 @@ public final class SegmentedControl: ViewNode {
         let fade = isEnabled ? 1.0 : PushButton.disabledOpacity
         let r = cornerRadius
         canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB).withAlpha(fade))
-        let selected = storedSelection
+        let selected = storedSelection, rtl = isRightToLeft
         var index = 0
         while index < segments.count {
             let cell = segmentFrame(index).offsetBy(dx: frame.minX, dy: frame.minY)
@@ -209,7 +211,7 @@ public final class SegmentedControl: ViewNode {
                     canvas.fillRoundedRect(cell.insetBy(dx: 2, dy: 2), radius: max(0, r - 2), color: RGBAColor(hex: 0xD4D4DA))
                 }
                 if index > 0 && index - 1 != selected {
-                    canvas.fill(Rect(x: cell.minX - 0.5, y: cell.minY + 9, width: 1, height: max(0, cell.height - 18)),
+                    canvas.fill(Rect(x: (rtl ? cell.maxX : cell.minX) - 0.5, y: cell.minY + 9, width: 1, height: max(0, cell.height - 18)),
                                 color: RGBAColor(hex: 0xC7C7CC).withAlpha(fade))
                 }
             }

@@ -92,14 +92,17 @@ public final class Switch: ViewNode {
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         Self.draw(in: canvas, frame: frame, knob: knobPosition, pressed: isHighlighted && isEnabled,
-                  onColor: onColor, offColor: offColor, knobColor: knobColor, opacity: isEnabled ? 1 : PushButton.disabledOpacity)
+                  onColor: onColor, offColor: offColor, knobColor: knobColor, opacity: isEnabled ? 1 : PushButton.disabledOpacity,
+                  mirrored: isRightToLeft)
     }
 
     /// Draws a switch into `frame` with its knob at `knob` (0 off … 1 on): the track, its colour blended
     /// from `offColor` to `onColor` by the knob's place, a darker film when `pressed`, and the knob with
-    /// a soft shadow. What ``Switch`` draws; a custom view can draw the same look.
+    /// a soft shadow. What ``Switch`` draws; a custom view can draw the same look. `mirrored` (right to left, as
+    /// UIKit's switch): the on end is the left one.
     public static func draw(in canvas: any DrawingCanvas, frame: Rect, knob: Double, pressed: Bool,
-                            onColor: RGBAColor, offColor: RGBAColor, knobColor: RGBAColor, opacity: Double = 1) {
+                            onColor: RGBAColor, offColor: RGBAColor, knobColor: RGBAColor, opacity: Double = 1,
+                            mirrored: Bool = false) {
         guard frame.width > 0, frame.height > 0 else { return }
         let t = knob.isFinite ? min(max(knob, 0), 1) : 0
         let fade = opacity.isFinite ? min(max(opacity, 0), 1) : 1
@@ -107,7 +110,7 @@ public final class Switch: ViewNode {
         canvas.fillRoundedRect(frame, radius: r, color: blend(offColor, onColor, t).withAlpha(fade))
         if pressed { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20)) }
         let knobRadius = r - 2
-        let cx = frame.minX + r + t * max(0, frame.width - 2 * r)
+        let cx = frame.minX + r + (mirrored ? 1 - t : t) * max(0, frame.width - 2 * r)
         canvas.fillCircle(center: Point(x: cx, y: frame.midY + 1), radius: knobRadius + 0.5,
                           color: RGBAColor(r: 0, g: 0, b: 0, a: 28).withAlpha(fade))
         canvas.fillCircle(center: Point(x: cx, y: frame.midY), radius: knobRadius, color: knobColor.withAlpha(fade))

@@ -107,10 +107,12 @@ public final class TabBar: ViewNode {
     }
 
     /// The rectangle of tab `index` (fractional: the pill between two tabs) in the bar's own coordinates,
-    /// on the strip as it is scrolled now.
+    /// on the strip as it is scrolled now. Right to left the first tab is on the right (and the strip scrolls
+    /// from there), as UIKit's tab bar orders its items.
     public func tabFrame(_ index: Double) -> Rect {
-        let p = Self.padding
-        return Rect(x: p + index * tabWidth - laidOutScroll, y: p, width: tabWidth, height: max(0, storedFrame.height - 2 * p))
+        let p = Self.padding, w = tabWidth
+        return Rect(x: mirroredX(p + index * w - laidOutScroll, width: w), y: p, width: w,
+                    height: max(0, storedFrame.height - 2 * p))
     }
 
     public override func layoutSubviews() {
@@ -198,7 +200,8 @@ public final class TabBar: ViewNode {
         // frame and the pressed tab (a canvas drawing by damage takes them over).
         var pressed = -1
         for case let tab as Tab in storedSubviews where tab.isHighlighted { pressed = tab.index }
-        let key = CallGroupKey(frame: frame, version: drawingVersion, state: UInt64(bitPattern: Int64(pressed)))
+        let key = CallGroupKey(frame: frame, version: drawingVersion,
+                               state: UInt64(bitPattern: Int64(pressed)) ^ (isRightToLeft ? 1 << 62 : 0))
         canvas.callGroup(id: CallGroupID(of: self), key: key) { drawBar(in: $0, frame: frame, pressed: pressed) }
     }
 
@@ -221,7 +224,7 @@ public final class TabBar: ViewNode {
             canvas.fillRoundedRect(tabFrame(Double(pressed)).offsetBy(dx: frame.minX, dy: frame.minY),
                                    radius: r, color: RGBAColor(r: 255, g: 255, b: 255, a: 22))
         }
-        let numbered = showsNumbers && w >= numberedTabMinimumWidth
+        let numbered = showsNumbers && w >= numberedTabMinimumWidth, rtl = isRightToLeft
         var i = 0
         while i < titles.count {
             defer { i += 1 }
@@ -240,9 +243,12 @@ public final class TabBar: ViewNode {
             let numberWidth = canvas.measureText(number, style: numberStyle).width
             let titleWidth = canvas.measureText(titles[i], style: titleStyle).width
             let x = rect.minX + max(4, (rect.width - (numberWidth + 6 + titleWidth)) / 2)
-            canvas.drawText(number, in: Rect(x: x, y: rect.minY, width: numberWidth + 1, height: rect.height),
+            // The number leads: on the title's right, right to left.
+            let numberX = rtl ? min(rect.maxX - 4, x + titleWidth + 6 + numberWidth) - numberWidth : x
+            let titleX = rtl ? x : x + numberWidth + 6
+            canvas.drawText(number, in: Rect(x: numberX, y: rect.minY, width: numberWidth + 1, height: rect.height),
                             style: numberStyle, alignment: .leading)
-            canvas.drawText(titles[i], in: Rect(x: x + numberWidth + 6, y: rect.minY, width: max(0, rect.maxX - x - numberWidth - 6),
+            canvas.drawText(titles[i], in: Rect(x: titleX, y: rect.minY, width: max(0, rect.maxX - x - numberWidth - 6),
                                                 height: rect.height), style: titleStyle, alignment: .leading)
         }
         if strip {
@@ -252,10 +258,11 @@ public final class TabBar: ViewNode {
             while k < 6 {
                 let shade = RGBAColor(r: trackColor.r, g: trackColor.g, b: trackColor.b, a: UInt8(230 - k * 38)).withAlpha(fade)
                 let x = Double(k) * 3
-                if scroll > 0.5 {
+                // More tabs before (leading side) and after (trailing side): swapped right to left.
+                if (rtl ? scroll < overflow - 0.5 : scroll > 0.5) {
                     canvas.fill(Rect(x: frame.minX + p + x, y: frame.minY + p, width: 3, height: frame.height - 2 * p), color: shade)
                 }
-                if scroll < overflow - 0.5 {
+                if (rtl ? scroll > 0.5 : scroll < overflow - 0.5) {
                     canvas.fill(Rect(x: frame.maxX - 2 * p - x, y: frame.minY + p, width: 3, height: frame.height - 2 * p), color: shade)
                 }
                 k += 1

@@ -57,10 +57,11 @@ extension InputRouter {
         }
         guard let current = focus, let view = current.view, view.isDescendant(of: root),
               let reference = focusRect(current) else {
-            // Nothing focused: the first target in order, or the top-left-most for a direction.
+            // Nothing focused: the first target in order, or the top-leading-most for a direction (top-right-most
+            // right to left).
             let start: FocusMove = move == .previous ? .previous : (move == .next ? .next : .down)
             let corner = root.frameInRoot
-            let reference = Rect(x: corner.minX, y: corner.minY, width: 0, height: 0)
+            let reference = Rect(x: root.isRightToLeft ? corner.maxX : corner.minX, y: corner.minY, width: 0, height: 0)
             guard let target = entry(in: root, move: start, reference: reference) else { return false }
             setFocus(target, scroll: true)
             return true
@@ -219,6 +220,8 @@ extension ListView {
     /// The item a focus move from `index` goes to inside this list, or `nil` when the move leaves it
     /// (across its axis, or past its ends).
     func neighbourItem(from index: Int, _ move: FocusMove) -> Int? {
+        // Mirrored (right to left), the item after this one shows to its left.
+        let move = scrollView.mirrorsContent ? move.mirroredHorizontally : move
         if let grid { return gridNeighbour(grid, from: index, move) }
         let horizontal = axis == .horizontal
         let step: Int
@@ -245,13 +248,13 @@ extension ListView {
         let visible = visibleRange
         guard !visible.isEmpty else { return min(max(0, visible.lowerBound), n - 1) }
         let horizontal = axis == .horizontal
-        let origin = scrollView.convert(Point.zero, to: nil)
         var best = visible.lowerBound, bestDistance = Double.infinity
         for i in visible {
             guard let f = frame(of: i) else { continue }
             // Prefer items showing whole.
             let shown = scrollView.contentOffset(toReveal: f) == scrollView.clampPoint(scrollView.contentOffset)
-            let centre = horizontal ? f.midX + origin.x : f.midY + origin.y
+            let onScreen = scrollView.convert(f, to: nil)   // reflected in a mirrored (right-to-left) list
+            let centre = horizontal ? onScreen.midX : onScreen.midY
             let ref = horizontal ? reference.midX : reference.midY
             let d = abs(centre - ref) + (shown ? 0 : 10_000)
             if d < bestDistance { best = i; bestDistance = d }

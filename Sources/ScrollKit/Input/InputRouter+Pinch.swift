@@ -45,8 +45,7 @@ extension InputRouter {
 
     /// The view under `p` (root frame coordinates) and the scroll views on its path, innermost first.
     func path(at p: Point) -> (hit: ViewNode?, scrollViews: [ScrollingView]) {
-        let f = root.storedFrame, b = root.boundsOrigin
-        var hit = root.hitTest(Point(x: p.x - f.minX + b.x, y: p.y - f.minY + b.y))
+        var hit = root.hitTest(root.pointFromRootSpace(p))
         if hit == nil, root.takesPressesOutside, !root.isHidden, root.isUserInteractionEnabled { hit = root }
         var scrollViews: [ScrollingView] = []
         var view = hit
@@ -59,7 +58,7 @@ extension InputRouter {
 
     /// `p` (root frame coordinates) in `s`'s viewport coordinates (0,0 = its frame's top-left).
     func viewportPoint(_ p: Point, in s: ScrollingView) -> Point {
-        let origin = s.superview?.pointInRootSpace(s.storedFrame.origin) ?? s.storedFrame.origin
+        let origin = s.frameOriginInRoot()
         return Point(x: p.x - origin.x, y: p.y - origin.y)
     }
 }

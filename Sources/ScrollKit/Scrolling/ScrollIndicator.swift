@@ -146,11 +146,14 @@ extension ScrollingView {
     }
 
     /// The thumb's rectangle along `axis` in viewport coordinates (see ``indicatorGeometry(_:)``).
+    /// With ``mirrorsContent`` the rectangle is reflected: the vertical thumb runs along the left edge, the
+    /// horizontal one starts at the right (``indicatorGeometry(_:)`` stays in the logical, unreflected frame).
     public func indicatorThumbRect(_ axis: ScrollIndicatorAxis) -> Rect? {
         guard let g = indicatorGeometry(axis) else { return nil }
-        return axis == .vertical
+        let r = axis == .vertical
             ? Rect(x: g.crossStart, y: g.thumbStart, width: g.thickness, height: g.thumbLength)
             : Rect(x: g.thumbStart, y: g.crossStart, width: g.thumbLength, height: g.thickness)
+        return mirrorsContent ? Rect(x: storedViewportSize.width - r.maxX, y: r.minY, width: r.width, height: r.height) : r
     }
 
     /// Where the thumb along `axis` is in its travel, 0...1 (0: at the track's start, 1: at its end):
@@ -251,6 +254,7 @@ extension ScrollingView {
     /// the indicator took the press (the router then sends it the rest of the gesture).
     func indicatorPress(at location: Point, time: Double) -> Bool {
         guard indicatorOpacity > 0, pointer == nil else { return false }
+        let location = logicalViewportPoint(location)
         let hit = indicatorStyle.hitSize
         for d in ScrollingView.dims {
             guard let g = indicatorGeometry(d) else { continue }
@@ -287,6 +291,7 @@ extension ScrollingView {
 
     /// The pointer moved during a thumb drag: the thumb follows it, the content in proportion.
     func indicatorDragMove(to location: Point) {
+        let location = logicalViewportPoint(location)
         guard let drag = indicator.drag, location.x.isFinite, location.y.isFinite,
               let g = indicatorGeometry(drag.dim), g.travel > 0 else { return }
         let f = g.fraction(forThumbStart: location[drag.dim] - drag.grab)

@@ -82,7 +82,7 @@ extension ScrollingView {
             pointer = nil
             release(velocity: releaseVelocity, dragStartOffset: p.downOffset, time: time)
         } else if endTouch(p, time: time) {
-            deliverTap(at: location)
+            deliverTap(at: logicalViewportPoint(location))
         }
     }
 

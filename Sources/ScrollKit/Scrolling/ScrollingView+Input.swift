@@ -28,6 +28,7 @@ extension ScrollingView {
             endWheelStream(at: min(time, p.lastTime + WheelStreamClassifier.streamEndGap))
         }
         guard pointer == nil else { return }
+        let dx = mirrorsContent ? -dx : dx   // the content follows a horizontal swipe, as a drag moves it
         let delta = wheelDelta(dx: dx, dy: dy, verticalAsHorizontal: nil)
         guard delta.x != 0 || delta.y != 0 else { return }
 
@@ -124,6 +125,7 @@ extension ScrollingView {
     ///   where it is, as a press stops a fling. Events while a real pointer is down are ignored.
     /// No heap allocation per event or frame.
     func wheelStream(dx: Double, dy: Double, time: Double) {
+        let dx = mirrorsContent ? -dx : dx   // the content follows the fingers (see ``mirrorsContent``)
         if pointer?.wheelStream != true {
             let ddx = dx.isFinite ? dx : 0, ddy = dy.isFinite ? dy : 0
             let first = wheelDelta(dx: ddx, dy: ddy, verticalAsHorizontal: nil)
@@ -210,7 +212,8 @@ extension ScrollingView {
         case .up, .down, .left, .right:
             let d: Dim = (key == .up || key == .down) ? .y : .x
             guard scrolls(d) else { return }
-            let sign: Double = (key == .up || key == .left) ? -1 : 1
+            // Mirrored, the arrows move the content toward their side: left goes on to later content.
+            let sign: Double = ((key == .up || key == .left) != (d == .x && mirrorsContent)) ? -1 : 1
             if let snapping {
                 let snapped = snapping.snapPosition(from: base, steps: Int(sign), in: self)
                 target[d] = snapped[d]

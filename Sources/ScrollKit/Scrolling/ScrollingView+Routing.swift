@@ -11,7 +11,7 @@ extension ScrollingView {
     /// A press on the path: stops any motion (see `pointerDown`); the drag waits for the router's grant.
     /// With `touch`, a drag shows the finger resampled at each frame (``touchResampleLatency``).
     func routedPointerDown(_ location: Point, _ time: Double, touch: Bool = false) {
-        let time = eventTime(time)
+        let time = eventTime(time), location = logicalViewportPoint(location)
         pointerDown(location, time)
         pointer?.awaitsGrant = true
         if touch, var p = pointer {
@@ -24,7 +24,7 @@ extension ScrollingView {
 
     /// A move before the router decided (samples only) or after it granted the drag (moves the content).
     func routedPointerMove(_ location: Point, _ time: Double, sample: Bool = true) {
-        pointerMove(location, eventTime(time), sample: sample)
+        pointerMove(logicalViewportPoint(location), eventTime(time), sample: sample)
     }
 
     /// Whether the pointer, moved by (dx, dy) from its down, has passed the slop along this view's axes.
@@ -46,6 +46,7 @@ extension ScrollingView {
     /// chain follows a displacement of its own, which starts at zero).
     func routedBeginDrag(lock: Dim?, resetTracking: Bool, at location: Point, time: Double) {
         guard var p = pointer else { return }
+        let location = logicalViewportPoint(location)
         p.awaitsGrant = false
         p.lock = lock
         if resetTracking {
@@ -76,7 +77,7 @@ extension ScrollingView {
     /// and calls ``deliverTap(at:)`` on the innermost scroll view).
     func routedTouchEnd(_ location: Point, _ time: Double) -> Bool {
         guard var p = pointer else { return false }
-        let time = eventTime(time)
+        let time = eventTime(time), location = logicalViewportPoint(location)
         if location.x.isFinite, location.y.isFinite { moveToUp(location, to: &p) }
         pointer = p
         if p.isDragging {
@@ -89,7 +90,7 @@ extension ScrollingView {
     /// The end of a drag: released with its own tracked velocity, or with `velocity` (a chain's share).
     func routedPointerUp(_ location: Point, _ time: Double, velocity override: Point?) {
         guard var p = pointer else { return }
-        let time = eventTime(time)
+        let time = eventTime(time), location = logicalViewportPoint(location)
         guard let override, p.isDragging else {
             pointerUp(location, time)
             return

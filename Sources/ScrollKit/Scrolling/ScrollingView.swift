@@ -315,6 +315,31 @@ public final class ScrollingView: ViewNode {
     @exclusivity(unchecked) var indicator = IndicatorState()
 
     override var boundsOrigin: Point { storedContentOffset }
+
+    // MARK: - Right to left
+
+    /// Whether the scroll view mirrors its content when its ``ViewNode/effectiveLayoutDirection`` is right to
+    /// left (default true; UIKit's `flipsHorizontallyInOppositeLayoutDirection`). See ``mirrorsContent``.
+    public var mirrorsInRightToLeft = true {
+        didSet { if mirrorsInRightToLeft != oldValue { layoutDirectionDidChange() } }
+    }
+
+    /// Whether the content is shown mirrored now: right to left, ``mirrorsInRightToLeft``, and one scrolling axis
+    /// (a `.both` view — a photo, a map — keeps its physical layout). Then, as Flutter's reversed horizontal
+    /// axis: the content offset stays logical (0 is the start, now the right edge, and grows as later content
+    /// comes in from the left), each subview's frame is placed reflected (`x` shows at
+    /// `viewport − (x − offset) − width`), a drag, fling or horizontal wheel moves the content with the finger
+    /// (a rightward swipe reveals later items), and the scroll indicators are reflected (the vertical one runs
+    /// along the left edge). Lists, snapping, paging and `scrollToItem` work unchanged in logical coordinates.
+    public var mirrorsContent: Bool { storedAxis != .both && mirrorsInRightToLeft && isRightToLeft }
+
+    override var mirrorsSubviews: Bool { mirrorsContent }
+
+    /// A point in viewport coordinates (physical, 0 = the frame's left edge) → the logical viewport
+    /// coordinates the pointer code works in (x reflected when ``mirrorsContent``). Its own inverse.
+    func logicalViewportPoint(_ p: Point) -> Point {
+        mirrorsContent ? Point(x: storedViewportSize.width - p.x, y: p.y) : p
+    }
     override var scrollsContent: Bool { true }
 
     /// Advances to the frame `tick` (``ViewNode/step(_:)`` calls it, then steps the content's views):

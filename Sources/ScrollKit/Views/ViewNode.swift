@@ -1,5 +1,4 @@
-// ViewNode: the view tree's node — tree, geometry, hit testing, frames, drawing, presses, focus and input — and
-// FocusMove.
+// ViewNode: the view tree's node — tree, geometry, hit testing, frames, drawing, presses, focus and input.
 
 import Motion
 
@@ -79,6 +78,10 @@ open class ViewNode {
     @exclusivity(unchecked) var storedSubviews: [ViewNode] = []
     /// The router of a tree whose root this view is (made on the first ``handle(_:)`` or focus call).
     var router: InputRouter?
+    /// The direction set on this view (``layoutDirection``), and the effective one as last resolved, with the
+    /// ``ViewNode/directionGeneration`` it was resolved at (see `ViewNode+LayoutDirection.swift`).
+    @exclusivity(unchecked) var storedLayoutDirection: ReadingDirection?
+    @exclusivity(unchecked) var resolvedDirection = (generation: UInt64.max, direction: ReadingDirection.leftToRight)
 
     /// The view's rectangle in its superview's coordinates (for the root: the window's), in points.
     /// Sanitized (see *Bad input*). A change of size lays the view out again.
@@ -127,6 +130,7 @@ open class ViewNode {
         let i = min(max(index, 0), storedSubviews.count)
         storedSubviews.insert(view, at: i)
         view.superview = self
+        ViewNode.directionGeneration &+= 1
     }
 
     /// Takes the view out of its superview's subviews. Focus inside the removed subtree is dropped.
@@ -136,6 +140,7 @@ open class ViewNode {
             parent.storedSubviews.remove(at: index)
         }
         superview = nil
+        ViewNode.directionGeneration &+= 1
         parent.rootView.router?.subtreeRemoved(self)
     }
 
@@ -144,11 +149,13 @@ open class ViewNode {
     /// Adds `view` last, for a caller that has just detached every subview (``replaceSubviews(with:)``):
     /// no check that it is not already a subview.
     func appendSubview(_ view: ViewNode) {
+        if view.superview !== self { ViewNode.directionGeneration &+= 1 }
         view.superview = self
         storedSubviews.append(view)
     }
 
     func replaceSubviews<C: ViewNode>(with views: [C]) {
+        for view in views where view.superview !== self { ViewNode.directionGeneration &+= 1; break }
         for view in storedSubviews where view.superview === self { view.superview = nil }
         storedSubviews.removeAll(keepingCapacity: true)
         for view in views {
@@ -191,22 +198,33 @@ open class ViewNode {
         return view.pointFromRootSpace(inRoot)
     }
 
-    /// `rect`, given in this view's coordinates, in `view`'s coordinates (`nil`: the window's).
+    /// `rect`, given in this view's coordinates, in `view`'s coordinates (`nil`: the window's). Through a
+    /// scroll view that mirrors its content (``ScrollingView/mirrorsContent``) the rectangle is reflected whole.
     public func convert(_ rect: Rect, to view: ViewNode?) -> Rect {
-        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+        let a = convert(rect.origin, to: view), b = convert(Point(x: rect.maxX, y: rect.maxY), to: view)
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: rect.width, height: rect.height)
     }
 
     /// The view's rectangle in the root's frame coordinates (the window's).
     public var frameInRoot: Rect { convert(bounds, to: nil) }
+
+    /// Internal: whether the view reflects its subviews' horizontal placement (a right-to-left scroll view,
+    /// ``ScrollingView/mirrorsContent``): a subview at `x` (width `w`) in its own coordinates shows at
+    /// `width − (x − bounds.minX) − w` from its frame's left edge, and a point `x` at `width − (x − bounds.minX)`.
+    /// The subviews themselves are not reflected inside (each lays itself out for its direction).
+    var mirrorsSubviews: Bool { false }
 
     /// A point in own coordinates → the root's frame coordinates.
     func pointInRootSpace(_ point: Point) -> Point {
         var p = point
         var view: ViewNode? = self
         while let v = view {
-            let b = v.boundsOrigin
-            p = Point(x: p.x - b.x + v.storedFrame.minX, y: p.y - b.y + v.storedFrame.minY)
+            let b = v.boundsOrigin, f = v.storedFrame
+            let local = v.mirrorsSubviews ? f.width - (p.x - b.x) : p.x - b.x
+            p = Point(x: local + f.minX, y: p.y - b.y + f.minY)
             view = v.superview
+            // In a mirroring superview the subview's inside is not reflected: undo the reflection it applies.
+            if let s = view, s.mirrorsSubviews { p.x = 2 * f.minX + f.width - p.x }
         }
         return p
     }
@@ -214,7 +232,7 @@ open class ViewNode {
     /// A point in the root's frame coordinates → own coordinates.
     func pointFromRootSpace(_ point: Point) -> Point {
         let origin = pointInRootSpace(.zero)
-        return Point(x: point.x - origin.x, y: point.y - origin.y)
+        return Point(x: mirrorsSubviews ? origin.x - point.x : point.x - origin.x, y: point.y - origin.y)
     }
 
     /// Called when the frame's size changed (internal: the library's views resize their parts).
@@ -234,8 +252,7 @@ open class ViewNode {
         var i = storedSubviews.count - 1
         while i >= 0 {
             let sub = storedSubviews[i]
-            let f = sub.storedFrame, b = sub.boundsOrigin
-            if let hit = sub.hitTest(Point(x: point.x - f.minX + b.x, y: point.y - f.minY + b.y)) { return hit }
+            if let hit = sub.hitTest(self.point(point, inSubview: sub)) { return hit }
             i -= 1
         }
         return self
@@ -316,7 +333,9 @@ open class ViewNode {
             canvas.damageTracking?.invalidate(rect)
         }
         let b = boundsOrigin
-        let origin = Point(x: rect.minX - b.x, y: rect.minY - b.y)
+        // Mirrored: the origin is the reflection axis (subviews show at `origin.x − x − width`), which moves
+        // with the content as the origin of unmirrored content does.
+        let origin = Point(x: mirrorsSubviews ? rect.maxX + b.x : rect.minX - b.x, y: rect.minY - b.y)
         if scrollsContent, let tracking = canvas.damageTracking {
             renderSubviews(in: canvas, origin: tracking.beginScrolledContent(origin: origin), focus: focus)
             tracking.endScrolledContent()
@@ -330,9 +349,16 @@ open class ViewNode {
 
     /// Internal: draws the subviews with their superview's own coordinates at `origin` in the canvas.
     func renderSubviews(in canvas: any DrawingCanvas, origin: Point, focus: FocusMark) {
+        let mirrors = mirrorsSubviews
         var i = 0
         while i < storedSubviews.count {
-            storedSubviews[i].render(in: canvas, parentOrigin: origin, focus: focus)
+            let sub = storedSubviews[i]
+            if mirrors {
+                let f = sub.storedFrame   // shown at origin.x − maxX: a parent origin that puts minX there
+                sub.render(in: canvas, parentOrigin: Point(x: origin.x - f.maxX - f.minX, y: origin.y), focus: focus)
+            } else {
+                sub.render(in: canvas, parentOrigin: origin, focus: focus)
+            }
             i += 1
         }
     }
@@ -439,7 +465,8 @@ open class ViewNode {
     public var focusedView: ViewNode? { rootView.router?.focus?.view }
 
     /// Moves the tree's focus as a D-pad, a rotary encoder or Tab would; see ``FocusMove``. With nothing
-    /// focused, focus goes to the first focusable view (the top-left-most visible one for arrows).
+    /// focused, focus goes to the first focusable view (the top-left-most visible one for arrows;
+    /// top-right-most right to left).
     /// Returns whether focus moved. Call it on any view of the tree.
     @discardableResult
     public func moveFocus(_ move: FocusMove) -> Bool {
@@ -469,32 +496,5 @@ open class ViewNode {
         func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
         func size(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
         return Rect(x: finite(r.minX), y: finite(r.minY), width: size(r.width), height: size(r.height))
-    }
-}
-
-/// A focus move: the four D-pad directions (spatial), and next or previous in order (Tab, Shift-Tab, a
-/// rotary encoder's clicks).
-public enum FocusMove: String, Sendable, Hashable, CaseIterable {
-    case up, down, left, right, next, previous
-}
-
-/// What has focus: a view, or item `item` of a list (`view` is then the list).
-struct FocusTarget {
-    weak var view: ViewNode?
-    var item: Int?
-}
-
-/// The focus as drawing sees it: which view (or list item) draws the ring. Plain values, no allocation.
-struct FocusMark {
-    var view: ObjectIdentifier?
-    var item: Int
-    static let none = FocusMark(view: nil, item: -1)
-
-    @MainActor
-    func matches(_ node: ViewNode) -> Bool {
-        guard let view else { return false }
-        if item < 0 { return ObjectIdentifier(node) == view }
-        guard let cell = node as? ListCell, let list = cell.listView else { return false }
-        return ObjectIdentifier(list) == view && cell.index == item
     }
 }

@@ -57,8 +57,9 @@ package struct DemoRun {
             throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")
         }
 
-        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
+        var options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
                                   scale: configuration.scale)
+        options.layoutDirection = configuration.layoutDirection
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)
@@ -112,8 +113,10 @@ package struct DemoRun {
         }
         if configuration.stats {
             if let window = host as? WindowHost {
+                // SDL 2's Wayland driver makes every window an EGL window: OpenGL is loaded there anyway.
+                let how = window.videoDriver == "wayland" ? "chosen without an OpenGL renderer" : "chosen without loading OpenGL"
                 let chosen = window.rendererSelection == .software
-                    ? " (chosen without loading OpenGL: no GPU for it; SCROLLKIT_RENDERER=gpu overrides)" : ""
+                    ? " (\(how): no GPU for it; SCROLLKIT_RENDERER=gpu overrides)" : ""
                 let aside = window.emulatedGLRenderer.map { " (instead of OpenGL on \($0), emulated on the CPU)" } ?? chosen
                 print("renderer: \(window.rendererName)\(aside)")
             }

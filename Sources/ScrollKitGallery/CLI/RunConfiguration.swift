@@ -28,6 +28,9 @@ package struct RunConfiguration: Sendable, Equatable {
     package var sceneOptions = SceneOptions()
     /// The gallery shell's options (`--hud`, `--help-overlay`).
     package var gallery = GalleryOptions()
+    /// `--direction`: the gallery's layout direction; nil = the host's default (the locale's in a window,
+    /// left to right headless).
+    package var layoutDirection: ReadingDirection? = nil
     /// `--soak SECONDS` (and `--soak-draw-every`): nil for a normal run.
     package var soak: SoakOptions? = nil
 
@@ -53,6 +56,13 @@ package struct RunConfiguration: Sendable, Equatable {
 
 /// Scene options from the command line, validated; each scene reads the ones it uses.
 /// (Their ranges are `OptionRanges.items`, `.snapRatio`, `.sprites` and `.seed`.)
+/// The values `--direction` takes.
+package enum DirectionOption: String, Sendable, CaseIterable {
+    case ltr, rtl
+    /// The layout direction it names.
+    package var direction: ReadingDirection { self == .rtl ? .rightToLeft : .leftToRight }
+}
+
 package struct SceneOptions: Sendable, Equatable {
     /// The snapping rules `--snap` accepts.
     package enum Snap: String, Sendable, CaseIterable { case none, items, paging, centered }

@@ -252,13 +252,17 @@ final class HomeHeader: ViewNode {
         canvas.fill(frame, color: HomeStyle.background)
         let inset = compact ? 14.0 : 24.0
         let titleStyle = TextStyle(size: compact ? 17 : 26, weight: .bold, color: HomeStyle.title)
-        canvas.drawText("Home", in: Rect(x: frame.minX + inset, y: frame.minY, width: frame.width / 2, height: frame.height),
-                        style: titleStyle, alignment: .leading)
+        // The title leads, the hint trails: swapped right to left.
+        let rtl = isRightToLeft
+        canvas.drawText("Home", in: Rect(x: rtl ? frame.midX - inset : frame.minX + inset, y: frame.minY,
+                                         width: frame.width / 2, height: frame.height),
+                        style: titleStyle, alignment: resolvedAlignment(.leading))
         let hint = frame.width >= 700 ? "← ↑ → ↓ focus · Return opens · drag, wheel, Shift-wheel"
             : (frame.width >= 420 ? "Arrows focus · Return opens" : "")
         guard !hint.isEmpty else { return }
-        canvas.drawText(hint, in: Rect(x: frame.minX + frame.width / 2 - inset, y: frame.minY, width: frame.width / 2, height: frame.height),
-                        style: TextStyle(size: compact ? 11 : 13, color: HomeStyle.secondary), alignment: .trailing)
+        canvas.drawText(hint, in: Rect(x: rtl ? frame.minX + inset : frame.midX - inset, y: frame.minY,
+                                       width: frame.width / 2, height: frame.height),
+                        style: TextStyle(size: compact ? 11 : 13, color: HomeStyle.secondary), alignment: resolvedAlignment(.trailing))
     }
 
     override var isOpaque: Bool { true }
@@ -357,7 +361,8 @@ final class ShelfCell: ListCell {
         let title = HomeStyle.shelfTitles[shelf % HomeStyle.shelfTitles.count]
         canvas.drawText(title, in: Rect(x: frame.minX + m.sideInset, y: frame.minY + (m.compact ? 4 : 8),
                                         width: max(0, frame.width - 2 * m.sideInset), height: m.titleHeight - (m.compact ? 4 : 8)),
-                        style: TextStyle(size: m.compact ? 13 : 17, weight: .bold, color: HomeStyle.title), alignment: .leading)
+                        style: TextStyle(size: m.compact ? 13 : 17, weight: .bold, color: HomeStyle.title),
+                        alignment: resolvedAlignment(.leading))
     }
 }
 
@@ -412,13 +417,16 @@ final class HomeCardCell: ListCell {
         let band = rect.height * 0.38
         canvas.fillRoundedRect(Rect(x: rect.minX, y: rect.maxY - band, width: rect.width, height: band), radius: r, color: bottom)
         canvas.fill(Rect(x: rect.minX, y: rect.maxY - band, width: rect.width, height: min(r, band / 2)), color: bottom)
-        canvas.fillCircle(center: Point(x: rect.maxX - rect.height * 0.34, y: rect.minY + rect.height * 0.34),
+        // The number and title lead, the circle trails: mirrored right to left.
+        let rtl = isRightToLeft, leading = resolvedAlignment(.leading)
+        canvas.fillCircle(center: Point(x: rtl ? rect.minX + rect.height * 0.34 : rect.maxX - rect.height * 0.34,
+                                        y: rect.minY + rect.height * 0.34),
                           radius: rect.height * 0.25, color: RGBAColor.white.mixAlpha(30))
         let inset = compact ? 9.0 : 14.0
         canvas.drawText(number, in: Rect(x: rect.minX + inset, y: rect.minY + (compact ? 4 : 8), width: rect.width - 2 * inset, height: compact ? 22 : 30),
-                        style: TextStyle(size: compact ? 16 : 24, weight: .bold, color: RGBAColor.white.mixAlpha(210)), alignment: .leading)
+                        style: TextStyle(size: compact ? 16 : 24, weight: .bold, color: RGBAColor.white.mixAlpha(210)), alignment: leading)
         canvas.drawText(title, in: Rect(x: rect.minX + inset, y: rect.maxY - band, width: rect.width - 2 * inset, height: band),
-                        style: TextStyle(size: compact ? 13 : 17, weight: .bold, color: .white), alignment: .leading)
+                        style: TextStyle(size: compact ? 13 : 17, weight: .bold, color: .white), alignment: leading)
         if isHighlighted {
             canvas.fillRoundedRect(rect, radius: r, color: RGBAColor.black.mixAlpha(70))
         }

@@ -231,6 +231,14 @@ final class ListScene: DemoScene {
         let scroll = frames[0]
         endButton.frame = Rect(x: scroll.minX, y: scroll.minY, width: 136, height: controlHeight)
         topButton.frame = Rect(x: scroll.minX + 144, y: scroll.minY, width: 72, height: controlHeight)
+        if root.isRightToLeft {
+            // Right to left the groups (and the two buttons) flow from the right: every frame reflected.
+            func m(_ r: Rect) -> Rect { Rect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height) }
+            for i in frames.indices { frames[i] = m(frames[i]) }
+            for i in captions.indices { captions[i].1 = m(captions[i].1) }
+            endButton.frame = m(endButton.frame)
+            topButton.frame = m(topButton.frame)
+        }
         durationControl.frame = frames[1]
         curveControl.frame = frames[2]
         statusRect = Rect(x: margin, y: y - 4, width: max(0, width - 2 * margin), height: 20)
@@ -296,7 +304,7 @@ final class ListScene: DemoScene {
             canvas.pushClip(bar)
             let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk)
             for (text, rect) in captions {
-                canvas.drawText(text, in: rect, style: caption, alignment: .leading)   // upper-cased in layout
+                canvas.drawText(text, in: rect, style: caption, alignment: root.resolvedAlignment(.leading))   // upper-cased in layout
             }
             canvas.popClip()
         }

@@ -130,10 +130,12 @@ final class PagingScene: DemoScene {
         let total = widthSum + gap * Double(n - 1)
         var x = footer.midX - total / 2
         let y = footer.minY + 14
+        let rtl = listView.isRightToLeft   // the first page's dot on the right, as the pages run
         for i in 0..<n {
             let w = weight(i), width = dot + stretch * w
             let color = RGBAColor(hex: 0xC7C7CC).mixed(with: SceneStyle.accent, w)
-            canvas.fillRoundedRect(Rect(x: x, y: y, width: width, height: dot), radius: dot / 2, color: color)
+            canvas.fillRoundedRect(Rect(x: rtl ? 2 * footer.midX - x - width : x, y: y, width: width, height: dot),
+                                   radius: dot / 2, color: color)
             x += width + gap
         }
         if footer.height >= 44 {
@@ -302,7 +304,8 @@ final class CardCell: ListCell {
         // A round "next" button at the bottom right (the last page's points back to the first).
         if let disc = Self.knob(inPage: page) {
             canvas.fillCircle(center: disc.center, radius: disc.radius, color: RGBAColor.white.mixAlpha(knob.isHighlighted ? 90 : 46))
-            canvas.drawText(pageNumber < pageCount ? "→" : "←",
+            // It points the way the pages run: the next page is on the left, right to left.
+            canvas.drawText((pageNumber < pageCount) != isRightToLeft ? "→" : "←",
                             in: Rect(x: disc.center.x - disc.radius, y: disc.center.y - disc.radius,
                                      width: 2 * disc.radius, height: 2 * disc.radius),
                             style: TextStyle(size: (disc.radius * 0.8).rounded(), weight: .bold, color: .white), alignment: .center)

@@ -56,6 +56,10 @@ public struct HostOptions: Sendable, Hashable {
     /// of the desktop's (nil: ``DisplayScale/x11()``, from SCROLLKIT_SCALE, GDK_SCALE or Xft.dpi). Ignored
     /// where the video driver scales by itself (Wayland, macOS). Sanitized to ``DisplayScale/range``.
     public var scale: Double?
+    /// The direction of trees whose root sets none (`ViewNode.defaultLayoutDirection`, set when the host
+    /// starts): nil = the locale's for a window host (``LocaleDirection/current``), left to right for the
+    /// headless host (its runs are reproducible whatever the machine's locale).
+    public var layoutDirection: ReadingDirection? = nil
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
                 vsync: VSync = .automatic, renderer: Renderer = .automatic, scale: Double? = nil) {

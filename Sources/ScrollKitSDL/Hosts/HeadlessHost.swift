@@ -67,6 +67,7 @@ public final class HeadlessHost: AppHost {
     ///   cannot be created; the canvas's error when its fonts cannot be opened.
     public init(options: HostOptions = HostOptions(), pixelScale: Double? = nil, tracksDamage: Bool = true) throws {
         session = try SDLSession(video: .headless)
+        ViewNode.defaultLayoutDirection = options.layoutDirection ?? .leftToRight
         let asked = pixelScale ?? options.scale ?? 1
         let scale = asked.isFinite && asked > 0 ? asked : 1
         self.pixelScale = scale

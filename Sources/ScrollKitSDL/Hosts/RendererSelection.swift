@@ -23,12 +23,13 @@ import Darwin
 /// 3. `SDL_RENDER_DRIVER` set: that renderer, as SDL creates it ("software" goes straight to
 ///    software; any other is kept, emulated or not, as before).
 /// 4. The `dummy` video driver: software (it has no OpenGL).
-/// 5. X11 on Linux: no DRM render node (`/dev/dri/renderD*`) that this process may open for reading
+/// 5. X11 or Wayland on Linux: no DRM render node (`/dev/dri/renderD*`) that this process may open for reading
 ///    and writing means no GPU the display could use (containers, VMs without 3D, CI, Xvfb on such a
 ///    machine), so any OpenGL would be emulated on the CPU: software, without loading it (SDL's X11
 ///    driver presents a software window through MIT-SHM, no OpenGL). This is the one fact read from
-///    the machine: a directory listing and an `access(2)` per node. (Wayland and others: rule 6, as
-///    SDL 2 has no window framebuffer of its own there.)
+///    the machine: a directory listing and an `access(2)` per node. On Wayland, where SDL 2 has no
+///    window framebuffer, the software renderer draws into a surface of ScrollKit's own that it shows from
+///    wl_shm buffers (``WindowHost``'s Wayland presenter; if that cannot open, the accelerated renderer).
 /// 6. X11 whose server offers none of the extensions through which a client renders on a GPU (`DRI3`,
 ///    `DRI2`, NVIDIA's `NV-GLX`), such as Xvfb or Xvnc, even on a machine with a GPU: its OpenGL could
 ///    only be emulated, so software. Asked of the X server over a connection of its own through the
@@ -89,7 +90,7 @@ public enum RendererSelection: Sendable, Hashable {
             return driver.lowercased() == "software" ? .software : .accelerated(setsAsideEmulatedGL: false)
         }
         if facts.videoDriver == "dummy" { return .software }
-        if facts.videoDriver == "x11" && facts.hasRenderNode == false { return .software }
+        if facts.videoDriver == "x11" || facts.videoDriver == "wayland", facts.hasRenderNode == false { return .software }
         if facts.videoDriver == "x11" && facts.xServerRendersOnGPU == false { return .software }
         return .accelerated(setsAsideEmulatedGL: true)
     }
@@ -101,9 +102,10 @@ public enum RendererSelection: Sendable, Hashable {
         var facts = Facts(requested: requested, override: variable(overrideVariable),
                           sdlRenderDriver: variable("SDL_RENDER_DRIVER"), videoDriver: videoDriver, hasRenderNode: nil)
         #if os(Linux)
-        guard (try? choose(facts)) == .accelerated(setsAsideEmulatedGL: true), videoDriver == "x11" else { return facts }
+        guard (try? choose(facts)) == .accelerated(setsAsideEmulatedGL: true),
+              videoDriver == "x11" || videoDriver == "wayland" else { return facts }
         facts.hasRenderNode = hasRenderNode()
-        if facts.hasRenderNode == true { facts.xServerRendersOnGPU = xServerRendersOnGPU() }
+        if facts.hasRenderNode == true, videoDriver == "x11" { facts.xServerRendersOnGPU = xServerRendersOnGPU() }
         #endif
         return facts
     }

@@ -39,6 +39,7 @@ extension WindowHost {
     /// The run ends: waits (at most three periods) for the display to report the frames still in flight, so
     /// the last frames' `--stats` and display frames are known when the run returns.
     func finishPresenting() {
+        finishWaylandPresenting()
         guard let presenter else { return }
         let until = clock.now + 3 * presenter.vblanks.period
         while presenter.hasFramesInFlight, clock.now < until {
@@ -146,5 +147,36 @@ extension WindowHost {
         }
         let wanted = max(0.002 + 2 * recentFrameCost, marginFloor)
         presentMargin = min(max(wanted, 0.002), 0.75 * period)
+    }
+
+    /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the
+    /// display server copies those, not the whole window: a blinking caret costs its own pixels); any
+    /// other frame through the renderer.
+    func present(_ tick: FrameTick, startsSpan: Bool) {
+        if let waylandPresenter { presentWayland(waylandPresenter, tick, startsSpan: startsSpan); return }
+        let damage = canvas.lastDamage
+        if let presenter, let surface = attachedSurface {
+            let rects = damage.tracked && canvas.isCompositingDirectly ? canvas.changedRects : nil
+            if presenter.present(surface: surface, rects: rects, targetMSC: targetMSC, index: tick.index,
+                                 interval: timeline.frameInterval, inputTime: frameInputTime,
+                                 startsSpan: startsSpan,
+                                 stats: &stats) {
+                lastPresentTime = clock.now
+                return
+            }
+            presentFailed(presenter)
+            SDL_RenderPresent(renderer)   // this frame, whole, the old way
+            return
+        }
+        guard isSoftwareRenderer, damage.tracked, canvas.isCompositingDirectly, attachedSurface != nil else {
+            SDL_RenderPresent(renderer)
+            return
+        }
+        // SDL's software renderer presents by updating the whole window surface it draws into; the canvas
+        // has flushed the renderer's queue into that surface already (`endFrame`).
+        let rects = canvas.changedRects
+        guard !rects.isEmpty else { return }
+        let ok = rects.withUnsafeBufferPointer { $0.withMemoryRebound(to: SDL_Rect.self) { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) } }
+        if ok != 0 { SDL_RenderPresent(renderer) }   // the surface could not be updated in part: whole
     }
 }

@@ -27,7 +27,8 @@ import ScrollKit
 /// - Pacing: the display's refresh rate (60 Hz when SDL reports 0 Hz, as on Xvfb), or `options.hz`.
 ///   Real vsync only when a probe of a few presents at start shows that the renderer blocks for about
 ///   one period (never for software renderers or the dummy/offscreen drivers, whose "vsync" is
-///   simulated in whole milliseconds); otherwise absolute deadlines on ``RealClock``.
+///   simulated in whole milliseconds); otherwise absolute deadlines on ``RealClock``. A software window
+///   on X11 or Wayland is paced by the display itself (X Present's vblanks; the compositor's frame callbacks).
 /// - Idle: when the client needs no frames, no display link is active (``FrameTimeline/hasActiveLinks``),
 ///   no frame hook is set and no input arrived, the loop sleeps in `SDL_WaitEventTimeout` (no redraw,
 ///   no spinning). On waking, the timeline restarts at the wake-up time: the first frame runs at
@@ -68,8 +69,10 @@ public final class WindowHost: AppHost {
     /// Whether frames are paced by real vsync (false = absolute deadlines).
     public private(set) var usesVSync: Bool
     /// Where frame timing comes from: ``VBlankStats/Source/present`` when a software window on X11 shows
-    /// its frames through the Present extension and is paced by the display's own vblanks, else the
-    /// timer (or ``VBlankStats/Source/vsync`` for a GPU renderer whose swap blocks). See ``FrameStats/vblank``.
+    /// its frames through the Present extension and is paced by the display's own vblanks,
+    /// ``VBlankStats/Source/wayland`` when a software window on Wayland is paced by the compositor's frame
+    /// callbacks and stamped by its presentation feedback, else the timer (or ``VBlankStats/Source/vsync``
+    /// for a GPU renderer whose swap blocks). See ``FrameStats/vblank``.
     public var vblankSource: VBlankStats.Source { stats.vblank.source }
 
     /// The desktop's scale where SDL does not apply one itself (X11: ``DisplayScale/x11()``); scale 1 with
@@ -96,6 +99,8 @@ public final class WindowHost: AppHost {
     private var hasDrawn = false
     /// Present on the display's vblanks (X11, software), or nil.
     var presenter: X11Presenter?
+    /// Software frames on SDL's Wayland surface, paced by frame callbacks (Wayland, software), or nil.
+    var waylandPresenter: WaylandPresenter?
     /// The vblank the current frame is presented for, and the one before it in this span.
     var targetMSC: UInt64 = 0
     var lastTargetMSC: UInt64?
@@ -116,6 +121,7 @@ public final class WindowHost: AppHost {
     ///   cannot be opened.
     public init(options: HostOptions = HostOptions()) throws {
         self.options = options
+        ViewNode.defaultLayoutDirection = options.layoutDirection ?? LocaleDirection.current
         session = try SDLSession(video: .display)
         // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
         // (SCROLLKIT_SCALE, GDK_SCALE, Xft.dpi) sizes the window and turns positions back into points.
@@ -159,6 +165,8 @@ public final class WindowHost: AppHost {
         }
         var renderer: OpaquePointer?
         var emulated: String? = nil
+        let realClock = RealClock()
+        var wayland: WaylandPresenter? = nil, waylandReason = ""
         if case .accelerated(let setsAside) = selection {
             let vsyncFlag = mayUseVSync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
@@ -173,9 +181,11 @@ public final class WindowHost: AppHost {
                 emulated = name
             }
         }
-        if renderer == nil {
-            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        if renderer == nil, session.driverName == "wayland" {   // SDL has no window framebuffer there
+            (renderer, wayland) = Self.waylandSoftwareRenderer(window: window, clock: realClock, reason: &waylandReason)
+                .map { ($0.0, $0.1) } ?? (SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue), nil)
         }
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         if renderer == nil, emulated != nil {   // no software renderer after all: the emulated GL, then
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
             emulated = nil
@@ -206,7 +216,8 @@ public final class WindowHost: AppHost {
             throw error
         }
 
-        clock = RealClock()
+        clock = realClock
+        waylandPresenter = wayland
         let rate = options.hz ?? (reported > 0 ? reported : 60)
         timeline = FrameTimeline(clock: clock, hz: rate)
         displayLink = timeline.mainLink
@@ -229,12 +240,14 @@ public final class WindowHost: AppHost {
         stats.vblank.source = usesVSync ? .vsync : .timer
         stats.vblank.refreshRate = timeline.displayRate
         openPresenter()
+        noteWaylandSource(reason: waylandReason)
     }
 
     isolated deinit {
         clock.onWait = nil
         canvas.releaseResources()
         SDL_DestroyRenderer(renderer)
+        waylandPresenter?.close()   // before SDL closes the display
         SDL_DestroyWindow(window)
     }
 
@@ -274,6 +287,8 @@ public final class WindowHost: AppHost {
             if let presenter, !cannotDraw {
                 if startsSpan { lastTargetMSC = nil }
                 tick = waitForVBlank(presenter)
+            } else if let wayland = waylandPresenter, wayland.failure == nil, !cannotDraw, options.hz == nil {
+                tick = waitForWaylandFrame(wayland, startsSpan: startsSpan)
             } else {
                 timeline.pacing = usesVSync && !cannotDraw && timeline.frameRate == timeline.displayRate
                     ? .vsync : .deadlines
@@ -317,36 +332,6 @@ public final class WindowHost: AppHost {
             }
         }
         finishPresenting()
-    }
-
-    /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the
-    /// display server copies those, not the whole window: a blinking caret costs its own pixels); any
-    /// other frame through the renderer.
-    private func present(_ tick: FrameTick, startsSpan: Bool) {
-        let damage = canvas.lastDamage
-        if let presenter, let surface = attachedSurface {
-            let rects = damage.tracked && canvas.isCompositingDirectly ? canvas.changedRects : nil
-            if presenter.present(surface: surface, rects: rects, targetMSC: targetMSC, index: tick.index,
-                                 interval: timeline.frameInterval, inputTime: frameInputTime,
-                                 startsSpan: startsSpan,
-                                 stats: &stats) {
-                lastPresentTime = clock.now
-                return
-            }
-            presentFailed(presenter)
-            SDL_RenderPresent(renderer)   // this frame, whole, the old way
-            return
-        }
-        guard isSoftwareRenderer, damage.tracked, canvas.isCompositingDirectly, attachedSurface != nil else {
-            SDL_RenderPresent(renderer)
-            return
-        }
-        // SDL's software renderer presents by updating the whole window surface it draws into; the canvas
-        // has flushed the renderer's queue into that surface already (`endFrame`).
-        let rects = canvas.changedRects
-        guard !rects.isEmpty else { return }
-        let ok = rects.withUnsafeBufferPointer { $0.withMemoryRebound(to: SDL_Rect.self) { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) } }
-        if ok != 0 { SDL_RenderPresent(renderer) }   // the surface could not be updated in part: whole
     }
 
     /// Sleeps in `SDL_WaitEventTimeout` until something needs a frame (input, a resize, an expose,
@@ -450,27 +435,7 @@ public final class WindowHost: AppHost {
     /// window surface is 32-bit XRGB/ARGB, false for hardware renderers.
     public var isCompositingDirectly: Bool { canvas.isCompositingDirectly }
 
-    /// Points the canvas's software fast path at the window surface, for a software renderer.
-    ///
-    /// SDL's software renderer for a window draws into `SDL_GetWindowSurface(window)`. A resize
-    /// invalidates that surface: the next `SDL_GetWindowSurface` (by this or by the renderer, on its
-    /// next draw) frees it and makes a new one, and the renderer draws into the new one. So this runs
-    /// after every resize and before every frame is drawn, and the canvas never writes into a freed
-    /// surface. O(1) when nothing changed. Hardware renderers: nothing (no window surface is made).
-    private func attachWindowSurface() {
-        guard isSoftwareRenderer else { return }
-        guard SDL_GetRenderTarget(renderer) == nil, let surface = SDL_GetWindowSurface(window) else {
-            canvas.attachSoftwareTarget(nil)
-            return
-        }
-        if surface == attachedSurface && canvas.isCompositingDirectly { return }
-        // Only when the renderer really draws into this surface: same size as its output.
-        var w: Int32 = 0, h: Int32 = 0
-        let sameSize = SDL_GetRendererOutputSize(renderer, &w, &h) == 0
-            && w == surface.pointee.w && h == surface.pointee.h
-        canvas.attachSoftwareTarget(sameSize ? surface : nil)
-        attachedSurface = canvas.isCompositingDirectly ? surface : nil
-    }
+    /// The surface the canvas composites into (``attachWindowSurface()``), nil when it does not.
     var attachedSurface: UnsafeMutablePointer<SDL_Surface>?
 
     /// Measures the offset between SDL's millisecond event stamps and the host clock at a tick edge.
