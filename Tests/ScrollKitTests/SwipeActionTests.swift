@@ -151,6 +151,19 @@ struct SwipeActionTests {
         #expect(abs(d.list.swipeOffset - (spring.position(at: 0.06) - 10)) < 1e-6)
     }
 
+    @Test("right to left: a drag to the left reveals the leading actions, to the right the trailing ones")
+    func rightToLeft() {
+        let d = RowDriver()
+        d.list.layoutDirection = .rightToLeft
+        d.drag(from: 300, 90, to: 180, 90, at: 0.1, hold: 0.3)
+        d.settle()
+        #expect(d.list.swipeOffset == -ListView.swipeActionWidth)       // Read, at the right (leading) edge
+        d.drag(from: 100, 210, to: 220, 210, at: d.now + 0.1, hold: 0.3)
+        d.settle()
+        #expect(d.list.swipedItem == 3)
+        #expect(d.list.swipeOffset == 2 * ListView.swipeActionWidth)    // Delete and Archive, at the left
+    }
+
     @Test("bad values: NaN fraction, empty list, a reload while open")
     func badInput() {
         let d = RowDriver(count: 0)

@@ -14,7 +14,8 @@ extension ListView {
 
     /// The row whose swipe actions show (open, opening or closing), if any.
     public var swipedItem: Int? { rowState.swipeItem >= 0 ? rowState.swipeItem : nil }
-    /// How far that row is moved aside, in points: negative while the trailing actions show, 0 when none.
+    /// How far that row is moved aside, in points: negative when moved left (the trailing actions show in a
+    /// left-to-right list, the leading ones in a right-to-left list), 0 when none.
     public var swipeOffset: Double { rowState.swipeOffset }
     /// The fraction of the row's width past which a release runs the side's first action (a full swipe),
     /// 0.55 by default (values outside 0.2...0.95, and NaN, are clamped).
@@ -71,8 +72,8 @@ extension ListView {
         guard rowState.swipeDragging else { return }
         let w = max(1, itemCrossLength)
         var x = rowState.swipeStartOffset + (dx.isFinite ? dx : 0)
-        if x > 0 && rowState.leadingActions.isEmpty { x = 0 }
-        if x < 0 && rowState.trailingActions.isEmpty { x = 0 }
+        if x > 0 && swipeActions(forOffset: 1).isEmpty { x = 0 }
+        if x < 0 && swipeActions(forOffset: -1).isEmpty { x = 0 }
         rowState.swipeOffset = min(w, max(-w, x))
         applyRowFrames()
     }
@@ -83,7 +84,7 @@ extension ListView {
         guard rowState.swipeDragging else { return }
         rowState.swipeDragging = false
         let x = rowState.swipeOffset, v = v.isFinite ? v : 0
-        let actions = x < 0 ? rowState.trailingActions : rowState.leadingActions
+        let actions = swipeActions(forOffset: x)
         guard x != 0, !actions.isEmpty else { settleSwipe(to: 0, velocity: v, time: time); return }
         let sign: Double = x < 0 ? -1 : 1
         let w = max(1, itemCrossLength)
@@ -106,7 +107,7 @@ extension ListView {
         let offset = scrollView.contentOffset
         let local = Point(x: point.x + offset.x - frame.minX, y: point.y + offset.y - frame.minY)
         guard local.y >= 0, local.y < frame.height, let k = view.action(atX: local.x) else { return false }
-        let actions = rowState.swipeOffset < 0 ? rowState.trailingActions : rowState.leadingActions
+        let actions = swipeActions(forOffset: rowState.swipeOffset)
         guard k < actions.count else { return false }
         rowState.pendingAction = (actions[k], rowState.swipeItem)
         let w = max(1, itemCrossLength)
@@ -126,6 +127,12 @@ extension ListView {
     /// Whether `point` (the list's coordinates) is on the open row.
     func isOnSwipedRow(_ point: Point) -> Bool {
         rowState.swipeItem >= 0 && item(at: point) == rowState.swipeItem
+    }
+
+    /// The actions a row moved by `offset` shows: a row moved right shows those at its left edge, the leading
+    /// ones in a left-to-right list and the trailing ones in a right-to-left list (``ViewNode/isRightToLeft``).
+    func swipeActions(forOffset offset: Double) -> [SwipeAction] {
+        (offset > 0) != isRightToLeft ? rowState.leadingActions : rowState.trailingActions
     }
 
     // MARK: - Frames
@@ -200,7 +207,7 @@ extension ListView {
         if view.frame != base { view.frame = base }
         let offset = rowState.swipeOffset
         if view.offset != offset { view.offset = offset }
-        let actions = offset < 0 ? rowState.trailingActions : rowState.leadingActions
+        let actions = swipeActions(forOffset: offset)
         if view.actions.count != actions.count || zip(view.actions, actions).contains(where: { $0.title != $1.title }) {
             view.actions = actions
         }

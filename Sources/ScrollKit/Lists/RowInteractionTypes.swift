@@ -43,10 +43,11 @@ public struct SwipeAction: Sendable {
 /// outermost button, as in UIKit. Return `[]` for a row (or a side) without actions.
 @MainActor
 public protocol ListSwipeActionsSource: ListDataSource {
-    /// The actions revealed by a drag to the right (they sit at the row's leading edge), the first action
-    /// leftmost (it runs on a full swipe).
+    /// The actions at the row's leading edge, revealed by a drag away from it (to the right in a left-to-right
+    /// list, to the left in a right-to-left one), the first action outermost (it runs on a full swipe).
     func leadingSwipeActions(forItem index: Int, in list: ListView) -> [SwipeAction]
-    /// The actions revealed by a drag to the left, the first action rightmost (it runs on a full swipe).
+    /// The actions at the row's trailing edge, revealed by a drag away from it (to the left in a left-to-right
+    /// list), the first action outermost (it runs on a full swipe).
     func trailingSwipeActions(forItem index: Int, in list: ListView) -> [SwipeAction]
 }
 
