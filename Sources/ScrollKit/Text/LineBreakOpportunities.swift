@@ -16,9 +16,19 @@ enum LineBreakOpportunities {
     /// UAX #14 leaves to a dictionary and libunibreak treats as letters) ICU's dictionary breaks between words.
     static func of(_ text: String) -> [Int8] {
         _ = unibreakInitialised
+        let original = text
         var text = text
         let count = text.utf8.count
         guard count > 0 else { return [] }
+        // libunibreak 1.1 (Debian 12) asserts on regional indicators (flags): it is given U+1F600 (same
+        // UTF-8 length, class ID) in their place, and a flag's two indicators are kept together below.
+        var hasFlags = false
+        for s in text.unicodeScalars where isRegionalIndicator(s) { hasFlags = true; break }
+        if hasFlags {
+            var view = String.UnicodeScalarView()
+            for s in text.unicodeScalars { view.append(isRegionalIndicator(s) ? "\u{1F600}" : s) }
+            text = String(view)
+        }
         var rules = text.withUTF8 { bytes in
             [Int8](unsafeUninitializedCapacity: count) { out, initialised in
                 out.initialize(repeating: Int8(LINEBREAK_NOBREAK))
@@ -27,7 +37,28 @@ enum LineBreakOpportunities {
             }
         }
         addDictionaryBreaks(text, into: &rules)
+        if hasFlags { keepFlagsTogether(original, rules: &rules) }
         return rules
+    }
+
+    static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
+
+    /// No break between the two regional indicators of a flag (UAX #14 rule LB30a), and none before a
+    /// lone one (nor after a flag).
+    static func keepFlagsTogether(_ text: String, rules: inout [Int8]) {
+        var offset = 0
+        var run = 0   // regional indicators in a row so far
+        for s in text.unicodeScalars {
+            offset += UTF8.width(s)
+            if isRegionalIndicator(s) {
+                run += 1
+                if run % 2 == 1, offset - 1 < rules.count, rules[offset - 1] == Int8(LINEBREAK_ALLOWBREAK) {
+                    rules[offset - 1] = Int8(LINEBREAK_NOBREAK)
+                }
+            } else {
+                run = 0
+            }
+        }
     }
 
     /// Whether `scalar` is of line-break class SA (complex context: words are found with a dictionary).

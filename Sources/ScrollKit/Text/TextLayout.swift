@@ -92,7 +92,9 @@ public struct TextLayout: Sendable, Hashable {
         public var cluster: Int = 0
         /// How far the pen moves after it, in points.
         public var advance: Double = 0
-        /// How far above the baseline it is drawn (a mark's offset), in points.
+        /// The shaper's offset from the pen, already in ``x`` (so the pen is `x - xOffset`), and how far
+        /// above the baseline it is drawn (a mark's offset), in points.
+        public var xOffset: Double = 0
         public var yOffset: Double = 0
         /// Whether it belongs to a right-to-left run (an odd bidi level).
         public var isRightToLeft: Bool = false

@@ -145,6 +145,7 @@ extension TextLayoutBuilder {
             glyph.font = s.font
             glyph.cluster = s.cluster
             glyph.advance = s.advance
+            glyph.xOffset = s.xOffset
             glyph.yOffset = s.yOffset
             glyph.isRightToLeft = rtl
             glyphs.append(glyph)

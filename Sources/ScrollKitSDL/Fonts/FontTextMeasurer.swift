@@ -1,4 +1,4 @@
-// FontTextMeasurer: a TextMeasurer on SDL2_ttf, placing glyphs on whole pixels.
+// FontTextMeasurer: a TextMeasurer on SDL2_ttf and HarfBuzz, placing glyphs on whole pixels (shaping: +Shaping).
 
 import CSDL2_ttf
 import ScrollKit
@@ -30,6 +30,8 @@ public final class FontTextMeasurer: TextMeasurer {
     public private(set) var lastError: SDLError?
 
     private var advances: [GlyphKey: Double] = [:]
+    /// HarfBuzz shaping with fallback fonts, and its cache of shaped runs.
+    let shaper = RunShaper()
     private var metrics: [GlyphFaceKey: FontMetrics] = [:]
 
     public init(fonts: FontLibrary = .shared, pixelScale: Double = 1) {
@@ -38,7 +40,7 @@ public final class FontTextMeasurer: TextMeasurer {
         advances.reserveCapacity(512)
     }
 
-    private func pixelSize(_ points: Double) -> Int32? {
+    func pixelSize(_ points: Double) -> Int32? {
         let pixels = (points * pixelScale).rounded()
         guard pixels.isFinite, pixels >= 1 else { return nil }
         return Int32(min(pixels, Double(FontLibrary.maxPixelSize)))
