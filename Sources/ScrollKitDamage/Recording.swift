@@ -237,8 +237,11 @@ extension DamageCanvas {
             var size = 0.0
             for style in layout.styles { size = max(size, style.size) }
             let pad = size * s + 4
+            // Lines aligned within the layout's width (centred, trailing, right-to-left) reach past its size.
+            var right = layout.size.width
+            for i in 0..<layout.lines.count { right = max(right, layout.lines[i].x + layout.lines[i].width) }
             return box((o.x + tx) * s - pad, (o.y + ty) * s - pad,
-                       (o.x + layout.size.width + tx) * s + pad, (o.y + layout.size.height + ty) * s + pad)
+                       (o.x + right + tx) * s + pad, (o.y + layout.size.height + ty) * s + pad)
         }
     }
 
