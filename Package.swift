@@ -153,7 +153,8 @@ let package = Package(
         .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestOracles", "SplitMix"]),
-        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"],
+                    exclude: ["Resources"]),
         // The damage renderer against a pure-Swift rasteriser: no SDL in this target.
         .testTarget(name: "DamageTests", dependencies: ["ScrollKitDamage", "ScrollKit", "SplitMix"]),
         .testTarget(

@@ -52,3 +52,13 @@ public final class ApproximateTextMeasurer: TextMeasurer {
     }
     public func advance(of scalar: Unicode.Scalar, style: TextStyle) -> Double { style.size * 0.6 }
 }
+
+/// Where text measured without a canvas gets its measurer by default (``StandardCell/defaultTextMeasurer``).
+///
+/// ScrollKit has no fonts; ScrollKitSDL sets ``make`` to its `FontTextMeasurer.shared` when it is loaded
+/// (before `main`), so a `StandardCell.height(…)` asked before any window exists measures with the fonts it
+/// will be drawn with. Without ScrollKitSDL it stays nil and ``ApproximateTextMeasurer`` is used.
+public enum TextMeasurerDefault {
+    /// Makes the default measurer (called once, on first use).
+    nonisolated(unsafe) public static var make: (@MainActor () -> any TextMeasurer)?
+}
