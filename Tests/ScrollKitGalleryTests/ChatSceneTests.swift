@@ -2,6 +2,7 @@ import Foundation
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
 
@@ -164,15 +165,15 @@ import Testing
         let result = try DemoProcess.run(["--headless", "--scene", "chat", "--frames", "120",
                                           "--script", script.path, "--trace", trace.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: ",").map(String.init)
-        func value(_ line: Substring, _ name: String) -> String { String(line.split(separator: ",")[header.firstIndex(of: name)!]) }
-        #expect(header.suffix(2) == ["pinnedSection", "zoomScale"])
-        #expect(lines.dropFirst().allSatisfy { value($0, "pinnedSection") == "-1" })
-        let m = Int(value(lines[80], "firstVisible"))!
+        let table = try TraceTable(path: trace.path)
+        /// Column `name` of the trace's line `line` (line 0 is the header, so frame k is line k + 1).
+        func value(_ line: Int, _ name: String) -> String { table.text(line - 1, name) ?? "" }
+        #expect(table.column("zoomScale") == table.column("pinnedSection").map { $0 + 1 })
+        #expect(table.rows.indices.allSatisfy { table.text($0, "pinnedSection") == "-1" })
+        let m = Int(value(80, "firstVisible"))!
         #expect(abs(m - 120) <= 1)
-        #expect(value(lines[95], "firstVisible") == String(m + 9))
-        #expect(value(lines[lines.count - 1], "firstVisible") == String(m + 6))
+        #expect(value(95, "firstVisible") == String(m + 9))
+        #expect(value(table.rows.count, "firstVisible") == String(m + 6))
 
         try Data(#"{"events": [{"t": 0.1, "type": "delete", "index": 398, "count": 5}]}"#.utf8).write(to: script)
         let bad = try DemoProcess.run(["--headless", "--scene", "chat", "--frames", "30", "--script", script.path])

@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import ScrollKit
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
 
@@ -73,10 +74,8 @@ struct DragIndicatorTests {
         let result = try DemoProcess.run(["--headless", "--scene", "list", "--frames", "20",
                                           "--script", script.path, "--trace", trace.path])
         #expect(result.status == 0)
-        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: ",").map(String.init)
-        let last = lines[lines.count - 1].split(separator: ",").map(String.init)
-        func column(_ name: String) -> Double { Double(last[header.firstIndex(of: name) ?? 0]) ?? .nan }
+        let table = try TraceTable(path: trace.path)
+        func column(_ name: String) -> Double { table.number(table.rows.count - 1, name) ?? .nan }
         let range = column("contentHeight") - column("viewportHeight")
         #expect(abs(column("offsetY") - 0.75 * range) <= 1)
 

@@ -156,14 +156,14 @@ import Testing
         let result = try DemoProcess.run(["--headless", "--scene", "grid", "--frames", "150", "--size", "800x600",
                                           "--script", script.path, "--trace", trace.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: ",").map(String.init)
-        func value(_ line: Substring, _ name: String) -> String { String(line.split(separator: ",")[header.firstIndex(of: name)!]) }
-        let m = Int(value(lines[50], "firstVisible"))!
+        let table = try TraceTable(path: trace.path)
+        /// Column `name` of the trace's line `line` (line 0 is the header, so frame k is line k + 1).
+        func value(_ line: Int, _ name: String) -> String { table.text(line - 1, name) ?? "" }
+        let m = Int(value(50, "firstVisible"))!
         #expect(m > 250 && m <= 300)
-        #expect(value(lines[75], "firstVisible") == String(m + 7))
-        #expect(value(lines[100], "firstVisible") == String(m + 4))
-        #expect(value(lines[lines.count - 1], "firstVisible") == String(m + 3))
+        #expect(value(75, "firstVisible") == String(m + 7))
+        #expect(value(100, "firstVisible") == String(m + 4))
+        #expect(value(table.rows.count, "firstVisible") == String(m + 3))
 
         try Data(#"{"events": [{"t": 0.1, "type": "delete", "index": 998, "count": 5}]}"#.utf8).write(to: script)
         let bad = try DemoProcess.run(["--headless", "--scene", "grid", "--frames", "30", "--script", script.path])

@@ -1,14 +1,16 @@
 import Foundation
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
 
 /// Whole headless runs of the built binary (a subprocess, so SDL never starts in the test process).
 @Suite struct HeadlessRunTests {
     /// Rows of a trace file, split into fields (header first).
-    private func readTrace(_ path: String) throws -> [[Substring]] {
+    private func readTrace(_ path: String) throws -> [[String]] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
-        return text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let table = TraceTable(text: text)
+        return [table.header] + table.rows
     }
 
     /// Width and height from a PNG's IHDR chunk.
@@ -119,9 +121,9 @@ import Testing
         #expect(result.stderr.isEmpty)
         let rows = try readTrace(dir.appendingPathComponent("t.csv").path)
         #expect(rows.count == 31)
-        #expect(rows[0].suffix(9) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
-                                      "activatedRow", "activatedItem", "pinnedSection", "zoomScale"])
-        for row in rows { #expect(row.count == 25) }
+        #expect(Array(rows[0][16..<25]) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
+                                            "activatedRow", "activatedItem", "pinnedSection", "zoomScale"])
+        for row in rows { #expect(row.count == 38) }
         #expect(rows.dropFirst().allSatisfy { $0[24] == "1" })   // the list does not zoom
         // The list has no carousel: its inner columns stay neutral.
         #expect(rows.dropFirst().allSatisfy { $0[16] == "-1" && $0[17] == "0" && $0[18] == "0" })

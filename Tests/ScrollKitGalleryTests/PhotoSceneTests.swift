@@ -1,4 +1,5 @@
 import Foundation
+import ScrollKitTestSupport
 import Testing
 
 /// The photo scene through the built binary: each zoom gesture as a script, read back from the trace
@@ -15,16 +16,9 @@ import Testing
         let result = try DemoProcess.run(["--headless", "--scene", "photo", "--frames", String(frames), "--size", size,
                                           "--script", script.path, "--trace", trace.path])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let lines = try String(contentsOfFile: trace.path, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: ",").map(String.init)
-        #expect(header.last == "zoomScale")
-        return lines.dropFirst().map { line in
-            var row: [String: Double] = [:]
-            for (name, value) in zip(header, line.split(separator: ",", omittingEmptySubsequences: false)) {
-                row[name] = Double(value)
-            }
-            return row
-        }
+        let table = try TraceTable(path: trace.path)
+        #expect(table.column("zoomScale") == 24)
+        return table.numericRows
     }
 
     /// The content point (photo pixels) under viewport point `p` in `row`.

@@ -2,6 +2,7 @@ import Foundation
 import Motion
 import ScrollKit
 import ScrollKitSDL
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
 @testable import scrollkit_demo
@@ -647,7 +648,7 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
 /// the pointer positions below lie inside each scene's scroll area at 800x600).
 @Suite("Scenes through the binary") struct SceneProcessTests {
     /// The trace's data rows, split into fields.
-    private func run(scene: String, events: String, frames: Int) throws -> [[Substring]] {
+    private func run(scene: String, events: String, frames: Int) throws -> [[String]] {
         let dir = try DemoProcess.temporaryDirectory("scene-\(scene)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data(#"{"events": [\#(events)]}"#.utf8).write(to: dir.appendingPathComponent("s.json"))
@@ -655,8 +656,7 @@ private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
                                           "--trace", "t.csv"], in: dir)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty)
-        let text = try String(contentsOf: dir.appendingPathComponent("t.csv"), encoding: .utf8)
-        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = try TraceTable(path: dir.appendingPathComponent("t.csv").path).rows
         #expect(rows.count == frames)
         return rows
     }

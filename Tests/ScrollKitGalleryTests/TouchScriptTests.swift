@@ -1,19 +1,12 @@
 import Foundation
+import ScrollKitTestSupport
 import Testing
 
 /// Scripted touch events through the built binary: two fingers pan the list by their centroid.
 @Suite struct TouchScriptTests {
     /// The trace's rows as named columns.
     private func readTrace(_ path: String) throws -> [[String: Double]] {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: ",").map(String.init)
-        return lines.dropFirst().map { line in
-            var row: [String: Double] = [:]
-            for (name, value) in zip(header, line.split(separator: ",", omittingEmptySubsequences: false)) {
-                row[name] = Double(value)
-            }
-            return row
-        }
+        try TraceTable(path: path).numericRows
     }
 
     @Test("two fingers pan the list by their centroid's travel (not twice it); one lifts, the other carries on")

@@ -1,13 +1,39 @@
 import Foundation
 import Motion
 import ScrollKit
+import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
 
 @Suite struct TraceTests {
-    @Test func headerHasTheTwentyFiveDocumentedColumns() {
-        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected,innerIndex,innerOffsetX,innerVelocityX,focusRow,focusItem,activatedRow,activatedItem,pinnedSection,zoomScale")
-        #expect(TraceFormat.columns.count == 25)
+    @Test func headerHasTheThirtyEightDocumentedColumns() {
+        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected,innerIndex,innerOffsetX,innerVelocityX,focusRow,focusItem,activatedRow,activatedItem,pinnedSection,zoomScale,itemCount,displayFrame,focusText,selectionStart,selectionEnd,composing,navigationDepth,refreshState,swipeRow,swipeOffset,reorderRow,reorderTarget,sheetPosition")
+        #expect(TraceFormat.columns.count == 38)
+    }
+
+    /// The thirteen columns shared by issues 28–33 come after `zoomScale`, in the order the team's list gives,
+    /// all at once, each neutral until its feature fills it.
+    @Test func theSharedColumnsFollowZoomScaleInTheirOrder() {
+        #expect(Array(TraceFormat.columns.dropFirst(25))
+                == ["itemCount", "displayFrame", "focusText", "selectionStart", "selectionEnd", "composing",
+                    "navigationDepth", "refreshState", "swipeRow", "swipeOffset", "reorderRow", "reorderTarget",
+                    "sheetPosition"])
+    }
+
+    /// Text columns are quoted as RFC 4180 says, and read back by an RFC 4180 reader to the same text:
+    /// commas, quotes, line breaks and non-ASCII text included.
+    @Test(arguments: ["", "plain", "a,b", "say \"hi\"", "two\nlines", "\"", "مرحبا, עולם 👩‍👩‍👧"])
+    func textColumnsRoundTripThroughAnRFC4180Reader(_ text: String) {
+        var sample = TraceSample.neutral
+        sample.focusText = text
+        sample.composing = text + "x"
+        let csv = TraceFormat.header + "\n" + TraceFormat.row(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60), sample) + "\n"
+        let table = TraceTable(text: csv)
+        #expect(table.rows.count == 1)
+        #expect(table.rows.first?.count == TraceFormat.columns.count)
+        #expect(table.text(0, "focusText") == text)
+        #expect(table.text(0, "composing") == text + "x")
+        #expect(table.text(0, "selectionStart") == "-1" && table.text(0, "refreshState") == "idle")
     }
 
     /// The first sixteen columns are unchanged since the trace was first published; the issue 14
@@ -16,18 +42,23 @@ import Testing
     @Test func newColumnsAreAppendedAfterSelected() {
         let original = "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected"
         #expect(TraceFormat.header.hasPrefix(original + ","))
-        #expect(Array(TraceFormat.columns.dropFirst(16))
+        #expect(Array(TraceFormat.columns[16..<25])
                 == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem", "activatedRow", "activatedItem",
                     "pinnedSection", "zoomScale"])
     }
 
     @Test func neutralRow() {
         let tick = FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60)
-        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1,-1,0,0,-1,-1,-1,-1,-1,1")
+        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1,-1,0,0,-1,-1,-1,-1,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1")
         let neutral = TraceSample.neutral
         #expect(neutral.innerIndex == -1 && neutral.innerOffsetX == 0 && neutral.innerVelocityX == 0)
         #expect(neutral.focusRow == -1 && neutral.focusItem == -1 && neutral.activatedRow == -1 && neutral.activatedItem == -1)
         #expect(neutral.pinnedSection == -1 && neutral.zoomScale == 1)
+        #expect(neutral.itemCount == -1 && neutral.displayFrame == -1 && neutral.focusText.isEmpty)
+        #expect(neutral.selectionStart == -1 && neutral.selectionEnd == -1 && neutral.composing.isEmpty)
+        #expect(neutral.navigationDepth == 0 && neutral.refreshState == "idle" && neutral.swipeRow == -1)
+        #expect(neutral.swipeOffset == 0 && neutral.reorderRow == -1 && neutral.reorderTarget == -1)
+        #expect(neutral.sheetPosition == -1)
     }
 
     @Test func innerFocusAndActivationColumns() {
@@ -44,7 +75,7 @@ import Testing
         sample.activatedRow = 3
         sample.activatedItem = 0
         let row = TraceFormat.row(tick, sample)
-        #expect(row == "3,0.05,0.06666666666666667,0,480,0,0,idle,0,0,0,0,2,5,0,-1,4,1234.5,-0.30000000000000004,4,17,3,0,-1,1")
+        #expect(row == "3,0.05,0.06666666666666667,0,480,0,0,idle,0,0,0,0,2,5,0,-1,4,1234.5,-0.30000000000000004,4,17,3,0,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1")
         let fields = row.split(separator: ",").map(String.init)
         #expect(fields.count == TraceFormat.columns.count)
         let byName = Dictionary(uniqueKeysWithValues: zip(TraceFormat.columns, fields))
@@ -53,7 +84,7 @@ import Testing
         // The inner numbers use the trace's number format: -0 is 0, whole values have no fraction.
         sample.innerOffsetX = -0.0
         sample.innerVelocityX = 600
-        #expect(TraceFormat.row(tick, sample).hasSuffix(",4,0,600,4,17,3,0,-1,1"))
+        #expect(TraceFormat.row(tick, sample).hasSuffix(",4,0,600,4,17,3,0,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1"))
     }
 
     @Test func filledRow() {
@@ -69,7 +100,7 @@ import Testing
         sample.configured = 2
         sample.selected = 5
         #expect(TraceFormat.row(tick, sample)
-                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5,-1,0,0,-1,-1,-1,-1,-1,1")
+                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5,-1,0,0,-1,-1,-1,-1,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1")
         // Every row has as many fields as the header.
         #expect(TraceFormat.row(tick, sample).split(separator: ",").count == TraceFormat.columns.count)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import ScrollKit
+import ScrollKitTestSupport
 import Testing
 
 /// Scripted wheel gestures through the built binary: a trackpad's fractional, high-rate stream follows 1:1
@@ -8,17 +9,8 @@ import Testing
 @MainActor @Suite struct WheelScriptTests {
     /// The trace's rows as named columns (numbers; `phase` as text).
     private func readTrace(_ path: String) throws -> [(numbers: [String: Double], phase: String)] {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: ",").map(String.init)
-        return lines.dropFirst().map { line in
-            var row: [String: Double] = [:]
-            var phase = ""
-            for (name, value) in zip(header, line.split(separator: ",", omittingEmptySubsequences: false)) {
-                row[name] = Double(value)
-                if name == "phase" { phase = String(value) }
-            }
-            return (row, phase)
-        }
+        let table = try TraceTable(path: path)
+        return table.rows.indices.map { (table.numbers($0), table.text($0, "phase") ?? "") }
     }
 
     /// Wheel events (dx, dy, shift) at the given times, as a script.

@@ -132,14 +132,33 @@ struct HostFrameStatsTests {
                                cost: 3, wallCost: k == 4 ? 45 : 4), period: period)
         }
         let p = try #require(stats.pacing)
-        // Ten intervals over 259.6 - 20.4 = 239.2 ms; one hitch of 35 ms.
+        // Ten intervals over 259.6 - 20.4 = 239.2 ms; one hitch: frame 4 reached the screen 35.4 ms after one
+        // period past frame 3's present (79.6 + 20). Frame 5 came 25.4 ms after frame 4: jitter, not a hitch.
         #expect(p.intervals == 10)
         #expect(abs(p.animationSeconds - 0.2392) < 1e-12)
-        #expect(abs(p.hitchRatio - 35 / 0.2392) < 1e-9)
+        #expect(abs(p.hitchRatio - 35.4 / 0.2392) < 1e-9)
         #expect(stats.framesOverBudget == 1)                  // the 45 ms frame, against a 20 ms budget
         #expect(stats.maxWallCost == 45)
         #expect(stats.maxCost == 3)
         #expect(stats.wallCostPercentile(50) == 4)
+    }
+
+    /// A loop that woke late skips a deadline and starts the next frame "on time" by its new deadline: the
+    /// screen still showed the frame before for two periods. Every interval past 1.5 periods is a hitch.
+    @Test("a skipped deadline is a hitch even when the frame after it is on time by its own deadline")
+    func skippedDeadlineIsAHitch() throws {
+        var stats = FrameStats()
+        let period = 0.02
+        // Frames 0–2 on time; frame 3's deadline (60 ms) is skipped; frame 4 starts at 80 and is presented at
+        // 100, exactly one period after its own deadline, 40 ms after frame 2.
+        let frames: [(index: Int, start: Double, present: Double)] = [(0, 0, 20), (1, 20, 40), (2, 40, 60), (4, 80, 100), (5, 100, 120)]
+        for f in frames {
+            stats.record(.init(index: f.index, timestamp: f.start / 1000, began: f.start / 1000, presented: f.present / 1000,
+                               cost: 1, wallCost: 1), period: period)
+        }
+        let p = try #require(stats.pacing)
+        #expect(abs(p.p99Interval - 0.04) < 1e-12)
+        #expect(abs(p.hitchRatio - 20 / 0.1) < 1e-9)   // 20 ms late over 100 ms of animation
     }
 
     @Test("a sample without a wall-clock cost reports its CPU cost as wall time")

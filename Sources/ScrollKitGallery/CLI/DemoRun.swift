@@ -76,6 +76,7 @@ package struct DemoRun {
         let trace = try configuration.tracePath.map { path throws(CLIError) in try TraceWriter(path: path) }
         let driver = SceneDriver(scene: scene, trace: trace,
                                  player: script.map { ScriptPlayer(script: $0, windowSize: configuration.size) })
+        driver.shownFrames = { [unowned host] in host.stats }
 
         // A window host idles (sleeps until input) only without a frame hook. A script or a frame
         // count needs frames to keep coming, or the run would wait for input forever.
@@ -93,6 +94,7 @@ package struct DemoRun {
             throw CLIError("SDL failed during the run: \(error)")
         }
         recorder?.finish(host: host)
+        driver.finishTrace()
         if let failure = recorder?.failure ?? driver.failure { throw failure }
 
         // Screenshots due at the end: a script's deferred ones, then --screenshot.
@@ -128,6 +130,14 @@ final class SceneDriver: HostClient {
     private var player: ScriptPlayer?
     private var tick: FrameTick?
     private var tracedIndex: Int?
+    /// The host's frame stats, where a display reports which vblank showed each frame (X Present, Wayland):
+    /// the trace's `displayFrame`. Nil or a display that does not report: rows are written at once, -1.
+    var shownFrames: (@MainActor () -> FrameStats)?
+    /// Rows waiting for the display's report of their frame (it comes a frame or two after the present).
+    private var waitingRows: [(tick: FrameTick, sample: TraceSample)] = []
+    /// How many rows may wait: a frame not reported by then was not shown (nothing in it changed, or it
+    /// was dropped) and gets -1.
+    private static let rowsWaitingAtMost = 6
     /// The first error met during the run (a screenshot that could not be written).
     private(set) var failure: CLIError?
 
@@ -179,10 +189,37 @@ final class SceneDriver: HostClient {
         scene.draw(in: canvas)
         // One row per frame: a window host's screenshot draws the last frame again.
         if let trace, let tick, tick.index != tracedIndex {
-            trace.write(tick, scene.traceSample)
             tracedIndex = tick.index
+            let stats = shownFrames?()
+            switch stats?.vblank.source {
+            case .present?, .wayland?:
+                waitingRows.append((tick, scene.traceSample))
+                writeShownRows(stats, final: false)
+            default:
+                writeShownRows(stats, final: true)   // a display that stopped reporting: what waits goes first
+                trace.write(tick, scene.traceSample)
+            }
         }
     }
+
+    /// Writes the waiting rows, oldest first, each once the display has said at which vblank its frame was
+    /// shown, or with -1 once it can no longer say (`final`, or the row has waited too long).
+    private func writeShownRows(_ stats: FrameStats?, final: Bool) {
+        guard let trace else { return }
+        while let first = waitingRows.first {
+            var sample = first.sample
+            if let shown = stats?.sample(index: first.tick.index)?.displayFrame {
+                sample.displayFrame = shown
+            } else if !final && waitingRows.count <= Self.rowsWaitingAtMost {
+                return
+            }
+            trace.write(first.tick, sample)
+            waitingRows.removeFirst()
+        }
+    }
+
+    /// The run is over (the host has heard about the frames still in flight): writes the rows still waiting.
+    func finishTrace() { writeShownRows(shownFrames?(), final: true) }
 
     var needsFrames: Bool { scene.needsFrames || (player?.hasPending ?? false) }
     var wantsQuit: Bool { scene.wantsQuit || failure != nil }

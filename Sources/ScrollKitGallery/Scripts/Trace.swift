@@ -50,6 +50,32 @@ struct TraceSample: Sendable, Equatable {
     /// The main scroll view's zoom scale (1 where a scene has no zoom).
     var zoomScale: Double = 1
 
+    // The columns after `zoomScale`, in the order every tool reads them (README, "Trace format").
+    /// The main list's or grid's true item count (-1: the scene has none).
+    var itemCount: Int = -1
+    /// The display's vblank counter (X Present's MSC, Wayland's presentation sequence) at which the frame was
+    /// shown; -1 headless and on the timer.
+    var displayFrame: Int = -1
+    /// The focused text field's text ("": none).
+    var focusText: String = ""
+    /// The focused text field's selection, in Unicode scalars of `focusText` (-1: no field).
+    var selectionStart: Int = -1
+    var selectionEnd: Int = -1
+    /// The input method's composition in the focused field ("": none).
+    var composing: String = ""
+    /// Screens pushed on the navigation stack above its root (0: at the root, or no stack).
+    var navigationDepth: Int = 0
+    /// Pull-to-refresh: idle, pulling, armed, refreshing or finishing.
+    var refreshState: String = "idle"
+    /// The row swiped open or being swiped (-1: none), and how far, in points (negative: to the left).
+    var swipeRow: Int = -1
+    var swipeOffset: Double = 0
+    /// The row lifted for reordering and the index it would drop at (-1: none).
+    var reorderRow: Int = -1
+    var reorderTarget: Int = -1
+    /// The presented sheet's top edge, in points from the top of the screen (-1: no sheet).
+    var sheetPosition: Double = -1
+
     /// Every column neutral: zero numbers, idle phase, -1 indices.
     static let neutral = TraceSample()
 }
@@ -66,6 +92,7 @@ extension TraceSample {
                   lastVisible: visible.isEmpty ? -1 : visible.upperBound - 1,
                   configured: list.configuredInLastStep, selected: selected)
         zoomScale = scroll.zoomScale
+        itemCount = list.numberOfItems
     }
 }
 
@@ -81,6 +108,8 @@ package enum TraceFormat {
         "firstVisible", "lastVisible", "configured", "selected",
         "innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem", "activatedRow", "activatedItem",
         "pinnedSection", "zoomScale",
+        "itemCount", "displayFrame", "focusText", "selectionStart", "selectionEnd", "composing",
+        "navigationDepth", "refreshState", "swipeRow", "swipeOffset", "reorderRow", "reorderTarget", "sheetPosition",
     ]
 
     /// The header line, without a line break.
@@ -115,7 +144,44 @@ package enum TraceFormat {
         }
         line += ","
         line += number(sample.zoomScale)
+        for value in [sample.itemCount, sample.displayFrame] {
+            line += ","
+            line += String(value)
+        }
+        line += ","
+        line += quoted(sample.focusText)
+        for value in [sample.selectionStart, sample.selectionEnd] {
+            line += ","
+            line += String(value)
+        }
+        line += ","
+        line += quoted(sample.composing)
+        line += ","
+        line += String(sample.navigationDepth)
+        line += ","
+        line += sample.refreshState
+        line += ","
+        line += String(sample.swipeRow)
+        line += ","
+        line += number(sample.swipeOffset)
+        for value in [sample.reorderRow, sample.reorderTarget] {
+            line += ","
+            line += String(value)
+        }
+        line += ","
+        line += number(sample.sheetPosition)
         return line
+    }
+
+    /// A text column as RFC 4180 quotes it: always between double quotes (so the empty text is `""`), with
+    /// every double quote inside doubled. Commas and line breaks inside stay as they are.
+    package static func quoted(_ text: String) -> String {
+        var out = "\""
+        for ch in text.unicodeScalars {
+            if ch == "\"" { out += "\"\"" } else { out.unicodeScalars.append(ch) }
+        }
+        out += "\""
+        return out
     }
 
     /// A Double as the trace writes it (see the type's documentation).

@@ -363,7 +363,8 @@ final class GalleryShell: DemoScene {
     func update(_ tick: FrameTick) {
         lastTick = tick
         if let stats = stats?(), let sample = stats.lastSample {
-            hud.record(sample, period: tick.duration, skipped: stats.skippedFrames)
+            hud.record(sample, period: tick.duration, skipped: stats.skippedFrames, vblank: stats.vblank,
+                       realTime: stats.isRealTime)
         }
         window.step(tick)      // the tab bar's pill, the router's press highlights
         currentScene?.update(tick)

@@ -26,7 +26,7 @@ final class HUD: ViewNode {
     /// Seconds between text refreshes.
     static let refreshInterval = 0.25
     /// Size of the panel, points.
-    static let panelSize = Size(width: 256, height: 156)
+    static let panelSize = Size(width: 256, height: 176)
 
     private var costs: [Double]
     private var presents: [Double]
@@ -54,6 +54,11 @@ final class HUD: ViewNode {
     private var shownBudget: Double?
     private var shownCost: (Double, Double)?
     private var shownSkipped: Int?
+    /// Where frame timing comes from: the display's vblanks (X Present, Wayland), a GPU's vsync, a timer, or
+    /// a headless run's virtual clock; with the refresh rate and, where the display reports, missed vblanks.
+    private(set) var sourceText = "–"
+    private var source: (name: String, rate: Double, missed: Int?) = ("", 0, nil)
+    private var shownSource: (name: String, rate: Double, missed: Int?)?
     /// The phase shown (a fixed string per phase: no formatting).
     private(set) var phaseText = "idle"
     /// How many times the texts were rebuilt (tests check the throttle).
@@ -69,6 +74,18 @@ final class HUD: ViewNode {
     /// Adds the host's latest frame (ignored if it was already recorded). `period` is the frame
     /// budget in seconds; NaN or negative costs count as 0.
     func record(_ sample: FrameStats.Sample, period: Double, skipped: Int) {
+        record(sample, period: period, skipped: skipped, vblank: nil, realTime: false)
+    }
+
+    /// Adds the host's latest frame and what the display said (`vblank`, for a real-time host; a headless
+    /// host's frames come from its virtual clock).
+    func record(_ sample: FrameStats.Sample, period: Double, skipped: Int, vblank: VBlankStats?, realTime: Bool) {
+        if let vblank, realTime {
+            let reports = vblank.source == .present || vblank.source == .wayland
+            source = (vblank.source.rawValue, vblank.refreshRate, reports ? vblank.missedVBlanks : nil)
+        } else {
+            source = ("virtual clock", period > 0 ? 1 / period : 0, nil)
+        }
         guard sample.index != lastIndex else { return }
         lastIndex = sample.index
         costs[head] = sample.cost.isFinite ? max(0, sample.cost) : 0
@@ -117,6 +134,14 @@ final class HUD: ViewNode {
             if rounded != shownFPS { shownFPS = rounded; fpsText = Self.fixed(rounded, 1) }
         }
         if skipped != shownSkipped { shownSkipped = skipped; skippedText = "skipped \(skipped)" }
+        let rate = (source.rate * 100).rounded() / 100
+        if shownSource.map({ $0.name != source.name || $0.rate != rate || $0.missed != source.missed }) ?? true {
+            shownSource = (source.name, rate, source.missed)
+            var text = source.name
+            if rate > 0 { text += " · " + Self.fixed(rate, 2) + " Hz" }
+            if let missed = source.missed { text += " · missed \(missed)" }
+            sourceText = text
+        }
         if budget != shownBudget { shownBudget = budget; budgetText = budget > 0 ? Self.fixed(budget, 1) + " ms" : "" }
         if count > 0 {
             let latest = (cost(at: count - 1) * 100).rounded() / 100
@@ -220,6 +245,10 @@ final class HUD: ViewNode {
                         style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary), alignment: .leading)
         canvas.drawText(phaseText, in: Rect(x: x + 40, y: graph.maxY + 26, width: 110, height: 20), style: phaseStyle, alignment: .leading)
         canvas.drawText(velocityText, in: Rect(x: x, y: graph.maxY + 26, width: width, height: 20), style: small, alignment: .trailing)
+
+        // Row 5: where the frames' timing comes from.
+        canvas.drawText(sourceText, in: Rect(x: x, y: graph.maxY + 46, width: width, height: 20),
+                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary), alignment: .leading)
     }
 
     /// Bars of the recorded costs (newest at the right), scaled so the budget line sits at 60 % of the

@@ -19,9 +19,10 @@ import Darwin
 ///   so time the window slept between motions is never an interval (an idle minute is not a 60-second
 ///   "frame").
 /// - Hitch ratio (Apple's measure): the milliseconds by which frames were presented late, per second of
-///   animation. A frame is late when its present comes more than half a period after its target
-///   (`timestamp + period`: it missed its refresh); jitter within the period is not a hitch. Good is at
-///   most ``goodHitchRatio`` (5 ms/s).
+///   animation. A frame is late when it reaches the screen (its present, or the vblank the display
+///   reported) more than half a period after one period past the frame before: it missed its refresh, and
+///   the screen showed the frame before twice. Jitter within the period is not a hitch; an interval past 1.5
+///   periods always is. Good is at most ``goodHitchRatio`` (5 ms/s).
 /// - Per-frame samples are kept for the most recent ``sampleCapacity`` frames (about 18 minutes at
 ///   60 Hz); percentiles and pacing use those, `frames`, `skippedFrames`, ``maxCost`` and
 ///   ``framesOverBudget`` cover the run.
@@ -48,6 +49,9 @@ public struct FrameStats: Sendable {
         /// When the display showed the frame (its vblank, host clock seconds), where the display says so
         /// (X Present); nil when unknown. The hitch ratio uses it instead of ``presented`` where known.
         public var shown: Double? = nil
+        /// The display's vblank count at which the frame was shown (X Present's MSC, Wayland's presentation
+        /// sequence), where the display says so; nil when unknown (headless, the timer, a frame not shown).
+        public var displayFrame: Int? = nil
 
         public init(index: Int, timestamp: Double, began: Double, presented: Double, cost: Double,
                     wallCost: Double = -1, startsSpan: Bool = false) {
@@ -151,12 +155,27 @@ public struct FrameStats: Sendable {
 
     /// Notes that the display showed frame `index` at `time` (its vblank, host clock seconds). Looks at
     /// the latest few frames only (a report comes a frame or two after its present); O(1).
-    public mutating func markShown(index: Int, at time: Double) {
+    /// `displayFrame` is the display's vblank count there (MSC, presentation sequence), when it says.
+    public mutating func markShown(index: Int, at time: Double, displayFrame: Int? = nil) {
         guard !ring.isEmpty, time.isFinite else { return }
         for back in 1...min(8, ring.count) {
             let i = (head + ring.count - back) % ring.count
-            if ring[i].index == index { ring[i].shown = time; return }
+            if ring[i].index == index {
+                ring[i].shown = time
+                ring[i].displayFrame = displayFrame
+                return
+            }
         }
+    }
+
+    /// The sample of frame `index` among the latest 16 frames, nil when it is not among them. O(1).
+    public func sample(index: Int) -> Sample? {
+        guard !ring.isEmpty else { return nil }
+        for back in 1...min(16, ring.count) {
+            let i = (head + ring.count - back) % ring.count
+            if ring[i].index == index { return ring[i] }
+        }
+        return nil
     }
 
     /// When the latest frame's present returned (host clock seconds), nil before the first frame.
@@ -219,11 +238,14 @@ public struct FrameStats: Sendable {
             let interval = s[i].presented - s[i - 1].presented
             intervals.append(interval)
             starts.append(s[i].began - s[i - 1].began)
-            // A hitch: the frame was presented more than half a period after its target (it missed its
-            // display refresh); its whole lateness counts. Jitter within the period is not a hitch.
-            // Where the display said when it showed the frame, that time is the truth.
+            // A hitch: the frame reached the screen more than half a period after one period past the frame
+            // before (it missed its display refresh); its whole lateness counts. Jitter within the period is
+            // not a hitch. Measured from the frame before, not from the frame's own deadline: a loop that
+            // woke late and skipped ahead starts the frame "on time" by its new deadline, yet the screen
+            // showed the previous frame twice. Where the display said when it showed a frame, that time is
+            // the truth. So an interval past 1.5 periods is always a hitch.
             let seen = s[i].shown ?? s[i].presented
-            let lateness = seen - (s[i].timestamp + period)
+            let lateness = seen - ((s[i - 1].shown ?? s[i - 1].presented) + period)
             if lateness > period / 2 { hitches += lateness }
         }
         guard !intervals.isEmpty else { return nil }

@@ -1,6 +1,7 @@
 // WindowHost's frames on X11 Present: opening the presenter, waiting for the vblank a frame is for, keeping the
 // present margin, and falling back to the timer.
 
+import CScrollKitPixels
 import CSDL2
 import Foundation
 import Motion
@@ -33,6 +34,17 @@ extension WindowHost {
             return
         }
         stats.vblank.fallbackReason = "no X Present: " + reason
+    }
+
+    /// The run ends: waits (at most three periods) for the display to report the frames still in flight, so
+    /// the last frames' `--stats` and display frames are known when the run returns.
+    func finishPresenting() {
+        guard let presenter else { return }
+        let until = clock.now + 3 * presenter.vblanks.period
+        while presenter.hasFramesInFlight, clock.now < until {
+            if sk_wait_readable(presenter.descriptor, max(0, until - clock.now)) <= 0 { break }
+            if !presenter.pump(into: &stats) { break }
+        }
     }
 
     /// Presenting failed mid-run (a server error, a lost connection): back to the timer, said once.
@@ -78,10 +90,19 @@ extension WindowHost {
         }
         let start = (presenter.time(ofMSC: target) ?? now) - presentMargin
         clock.sleep(until: start)
-        presenter.pump(into: &stats)   // the previous frame's vblank has been reported by now
+        presenter.pump(into: &stats)   // the previous frame's vblank has been reported by now, usually
+        let previous = target >= interval ? target - interval : 0
+        // `timestamp` is that vblank's UST as the server reported it (every present asks for a report of its
+        // target vblank, shown or not). A server or a machine under load can report it late: wait for it
+        // while the margin has room to spare beyond the frame's cost, rather than stand in a prediction
+        // (Xvfb's vblanks jitter by a millisecond or two around the fit).
+        if presenter.notifiedMSC == previous, let vblankTime = presenter.time(ofMSC: target),
+           !presenter.hasReported(msc: previous) {
+            let spare = presentMargin - 2 * recentFrameCost - 0.001
+            if spare > 0 { presenter.awaitReport(ofMSC: previous, until: min(vblankTime - presentMargin + spare, vblankTime - 0.001), into: &stats) }
+        }
         v = presenter.vblanks
         let period = v.period
-        let previous = target >= interval ? target - interval : 0
         let timestamp = presenter.time(ofMSC: previous) ?? (start - period * Double(interval))
         var targetTime = presenter.time(ofMSC: target) ?? (timestamp + period * Double(interval))
         if !(targetTime > timestamp) { targetTime = timestamp + period * Double(interval) }

@@ -295,6 +295,7 @@ public final class WindowHost: AppHost {
                 startsSpan = true
             }
         }
+        finishPresenting()
     }
 
     /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the

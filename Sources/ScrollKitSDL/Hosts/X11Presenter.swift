@@ -59,6 +59,7 @@ final class X11Presenter {
     private var rectBuffer: [Int32] = []
     /// The latest reports, newest last (a vblank's own time beats a prediction).
     private var reports: [(msc: UInt64, time: Double)] = []
+    private var monotonic = MonotonicOffset()
 
     /// Opens Present for `window` (an `SDL_Window`), or returns nil with the reason in `reason`.
     init?(window: OpaquePointer, clock: RealClock, reason: inout String) {
@@ -105,11 +106,8 @@ final class X11Presenter {
         sk_present_close(handle)
     }
 
-    /// UST seconds minus host-clock seconds now, from the two clocks read back to back.
-    private func ustOffset() -> Double {
-        let ust = Double(sk_monotonic_us()) / 1_000_000
-        return ust - clock.now
-    }
+    /// UST seconds minus host-clock seconds.
+    private func ustOffset() -> Double { monotonic.seconds(clock) }
 
     /// Host-clock seconds of a UST (CLOCK_MONOTONIC microseconds).
     func hostTime(ust: UInt64) -> Double {
@@ -121,6 +119,21 @@ final class X11Presenter {
     func time(ofMSC msc: UInt64) -> Double? {
         for r in reports.reversed() where r.msc == msc { return r.time - ustOffset() }
         return vblanks.predictedTime(ofMSC: msc).map { $0 - ustOffset() }
+    }
+
+    /// The latest vblank a report was asked for (with the frame presented for it).
+    private(set) var notifiedMSC: UInt64?
+
+    /// Whether the server has reported vblank `msc` (among the latest reports).
+    func hasReported(msc: UInt64) -> Bool { reports.contains { $0.msc == msc } }
+
+    /// Waits until the server has reported vblank `msc`, or until host time `deadline`, reading events.
+    func awaitReport(ofMSC msc: UInt64, until deadline: Double, into stats: inout FrameStats) {
+        while !hasReported(msc: msc), failure == nil, (currentMSC ?? 0) < msc + 2 {
+            let left = deadline - clock.now
+            if left <= 0 || sk_wait_readable(descriptor, left) <= 0 { return }
+            if !pump(into: &stats) { return }
+        }
     }
 
     /// The first vblank after the latest report predicted at or after host time `time`.
@@ -147,7 +160,7 @@ final class X11Presenter {
                 // Every report is a vblank's (the server executes a present or a notify at the vblank it
                 // waited for; one that comes too late for its target waits for the next), except the start-up
                 // probe, which asked for no vblank in particular.
-                if e.serial != probeSerial {
+                if e.serial != probeSerial, !hasReported(msc: e.msc) {
                     vblanks.record(msc: e.msc, time: ust)
                     hasReports = true
                     if reports.count == 16 { reports.removeFirst() }
@@ -162,11 +175,14 @@ final class X11Presenter {
                 stats.vblank.recordShown(msc: e.msc, targetMSC: frame.targetMSC, interval: frame.interval,
                                          startsSpan: frame.startsSpan, presentToVBlank: time - frame.submitted,
                                          inputToVBlank: frame.inputTime.map { time - $0 }, isSetup: frame.isSetup)
-                stats.markShown(index: frame.index, at: time)
+                stats.markShown(index: frame.index, at: time, displayFrame: Int(truncatingIfNeeded: e.msc))
             }
             if n < Int32(events.count) { return true }
         }
     }
+
+    /// Whether frames presented are still waiting for the server's report that they were shown.
+    var hasFramesInFlight: Bool { !inFlight.isEmpty }
 
     /// Presents the window surface's `rects` (all of it when `rects` is nil) for vblank `targetMSC`.
     /// Waits (up to two periods, reading events) when the server still reads every pixmap. Returns
@@ -199,6 +215,17 @@ final class X11Presenter {
                 inFlight.append(InFlight(serial: serial, index: index, targetMSC: targetMSC, interval: interval,
                                          submitted: now, lead: (time(ofMSC: targetMSC) ?? now) - now,
                                          inputTime: inputTime, startsSpan: startsSpan, isSetup: stats.frames == 0))
+                // And a report of the target vblank itself, shown or not: the next frame's `timestamp` is its
+                // UST even when this frame comes late (one small request; its reply is one event). Only while
+                // the vblank is still ahead by the server's reckoning: a notify for a vblank already past
+                // completes at once, stamped with the moment it was read, not a vblank's time (Xvfb's
+                // counter turns half a period before its vblank, see the window host's present margin).
+                let ahead = modeRefreshRate > 0 ? 0.001 : vblanks.period / 2 + 0.001
+                var notifySerial: UInt32 = 0
+                if inFlight[inFlight.count - 1].lead > ahead,
+                   sk_present_notify_msc(handle, targetMSC, &notifySerial) == 1 {
+                    notifiedMSC = targetMSC
+                }
                 return true
             case 2:
                 return true
