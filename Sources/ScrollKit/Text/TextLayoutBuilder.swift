@@ -4,37 +4,42 @@
 import CUnibreak
 import Motion
 
+enum TextLayoutClusterKind: UInt8 { case ink, space, newline }
+/// A grapheme cluster of a layout (outside the generic builder: no generic metadata on every access).
+struct TextLayoutCluster {
+    var utf8Start: Int
+    var utf8End: Int
+    var firstScalar: Int
+    var scalarCount: Int
+    var advance: Double
+    var style: Int
+    var kind: TextLayoutClusterKind
+    /// A line may end after this cluster (UAX #14 allowed or mandatory break, or a dictionary word break).
+    var breakAfter: Bool
+    /// Its glyphs: a range of `shaped`, in visual order within the cluster.
+    var glyphStart: Int32 = 0
+    var glyphEnd: Int32 = 0
+    /// Its bidi embedding level, and whether its paragraph runs right to left.
+    var level: UInt8 = 0
+    var paragraphRTL: Bool = false
+}
+/// A line's content: up to two ranges of clusters with an ellipsis between or around them.
+struct TextLayoutContent {
+    var first: Range<Int>
+    var second: Range<Int> = 0..<0
+    var ellipsis: Ellipsis = .none
+    /// The style of the empty line's newline, for its height.
+    var emptyStyle: Int = 0
+    enum Ellipsis: Int8 { case none = 0, before = 1, between = 2, after = 3 }
+}
+
 /// The layout's working state: grapheme clusters with their shaped glyphs, advances, bidi levels and
 /// break opportunities, filled greedily into lines in logical order, then reordered line by line.
 @MainActor
 struct TextLayoutBuilder<Measurer: TextMeasurer> {
-    enum Kind: UInt8 { case ink, space, newline }
-    struct Cluster {
-        var utf8Start: Int
-        var utf8End: Int
-        var firstScalar: Int
-        var scalarCount: Int
-        var advance: Double
-        var style: Int
-        var kind: Kind
-        /// A line may end after this cluster (UAX #14 allowed or mandatory break, or a dictionary word break).
-        var breakAfter: Bool
-        /// Its glyphs: a range of `shaped`, in visual order within the cluster.
-        var glyphStart: Int32 = 0
-        var glyphEnd: Int32 = 0
-        /// Its bidi embedding level, and whether its paragraph runs right to left.
-        var level: UInt8 = 0
-        var paragraphRTL: Bool = false
-    }
-    /// A line's content: up to two ranges of clusters with an ellipsis between or around them.
-    struct Content {
-        var first: Range<Int>
-        var second: Range<Int> = 0..<0
-        var ellipsis: Ellipsis = .none
-        /// The style of the empty line's newline, for its height.
-        var emptyStyle: Int = 0
-        enum Ellipsis: Int8 { case none = 0, before = 1, between = 2, after = 3 }
-    }
+    typealias Kind = TextLayoutClusterKind
+    typealias Cluster = TextLayoutCluster
+    typealias Content = TextLayoutContent
 
     let measurer: Measurer
     var text = ""
@@ -191,17 +196,14 @@ struct TextLayoutBuilder<Measurer: TextMeasurer> {
                 }
                 current = target
             }
-            var group = run[lo..<hi]
-            for j in group.indices {
-                let g = group[j]
-                group[j].advance = Self.sanitised(g.advance)
-                if !g.xOffset.isFinite { group[j].xOffset = 0 }
-                if !g.yOffset.isFinite { group[j].yOffset = 0 }
-            }
-            if rtl {   // glyphs of a cluster stay in their visual order: a later (logical) group goes left
-                shaped.insert(contentsOf: group, at: Int(clusters[current].glyphStart))
-            } else {
-                shaped.append(contentsOf: group)
+            // Glyphs of a cluster stay in their visual order: right to left, a later (logical) group goes left.
+            var at = rtl ? Int(clusters[current].glyphStart) : shaped.count
+            for j in lo..<hi {
+                var g = run[j]
+                g.advance = Self.sanitised(g.advance)
+                if !g.xOffset.isFinite { g.xOffset = 0 }
+                if !g.yOffset.isFinite { g.yOffset = 0 }
+                if rtl { shaped.insert(g, at: at); at += 1 } else { shaped.append(g) }
             }
         }
         clusters[current].glyphEnd = Int32(shaped.count)

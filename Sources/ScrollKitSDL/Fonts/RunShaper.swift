@@ -78,6 +78,10 @@ final class RunShaper {
     /// scalar that shows; else the fallback for the base scalar; else the face (its missing-glyph box).
     private func chooseFont(_ scalars: [Unicode.Scalar], _ cluster: Range<Int>, primary: Int, fonts: ShapingFonts) -> Int {
         let base = scalars[cluster.lowerBound]
+        if cluster.count == 1, base.value < 0x80 {   // ASCII alone: the face, if it has it
+            return fonts.font(primary)?.covers(base.value) == false ? fallbackOrPrimary(base, primary: primary, fonts: fonts)
+                                                                      : primary
+        }
         if Self.isEmojiCluster(scalars, cluster) {
             let id = fonts.fallbackFont(for: base.value, emoji: true)
             if id != 0 { return id }
@@ -86,6 +90,10 @@ final class RunShaper {
         var covered = true
         for k in cluster where !Self.isIgnorable(scalars[k]) && !face.covers(scalars[k].value) { covered = false; break }
         if covered { return primary }
+        return fallbackOrPrimary(base, primary: primary, fonts: fonts)
+    }
+
+    private func fallbackOrPrimary(_ base: Unicode.Scalar, primary: Int, fonts: ShapingFonts) -> Int {
         let id = fonts.fallbackFont(for: base.value, emoji: false)
         return id != 0 ? id : primary
     }
@@ -116,8 +124,7 @@ final class RunShaper {
             var glyph = ShapedGlyph(id: info.codepoint, cluster: cluster, advance: 0,
                                     xOffset: Double(position.x_offset) * toPixels / pixelScale,
                                     yOffset: Double(position.y_offset) * toPixels / pixelScale, font: id)
-            let category = scalar.properties.generalCategory
-            if info.codepoint == 0, category == .control || category == .format {
+            if info.codepoint == 0, scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
                 glyph.advance = 0   // tabs, bidi marks: no visible advance
             } else if id == primary, position.x_offset == 0, position.y_offset == 0,
                       info.codepoint == font.nominalGlyph(scalar.value) {
@@ -148,6 +155,8 @@ final class RunShaper {
     /// variation selectors, emoji modifiers, tags and keycap marks; a pair of regional indicators.
     static func clusterEnd(_ scalars: [Unicode.Scalar], from i: Int, limit: Int) -> Int {
         var j = i + 1
+        // Below U+0300 nothing joins a cluster (marks, joiners, selectors and modifiers all come later).
+        if j >= limit || scalars[j].value < 0x300 { return j }
         if (0x1F1E6...0x1F1FF).contains(scalars[i].value), j < limit, (0x1F1E6...0x1F1FF).contains(scalars[j].value) {
             return j + 1
         }
