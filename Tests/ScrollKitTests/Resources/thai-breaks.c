@@ -1,3 +1,5 @@
+// The oracle of TextHitTestingTests.thaiBreaks: libthai's word breaker over each argument, printed with "|" at each break.
+// cc thai-breaks.c $(pkg-config --cflags --libs libthai) && ./a.out SENTENCE... > ThaiSegmentation.txt (after its header)
 #include <thai/thbrk.h>
 #include <thai/thwbrk.h>
 #include <thai/thwchar.h>
