@@ -235,8 +235,10 @@ public final class DamageCanvas: DamageTrackingCanvas {
         let x = origin.x.isFinite ? origin.x : 0, y = origin.y.isFinite ? origin.y : 0
         let oldTx = tx, oldTy = ty
         translationStack.append(SIMD2(tx, ty))
-        tx = PixelGrid.round((x + tx) * s) / s
-        ty = PixelGrid.round((y + ty) * s) / s
+        // The origin in whole device pixels (kept: at a fractional scale `tx * s` need not give it back exactly).
+        let originX = PixelGrid.round((x + tx) * s), originY = PixelGrid.round((y + ty) * s)
+        tx = originX / s
+        ty = originY / s
         scrolledDepth += 1
         guard damage.isRecording else {
             backend.pushTranslation(dx: tx - oldTx, dy: ty - oldTy)
@@ -245,8 +247,8 @@ public final class DamageCanvas: DamageTrackingCanvas {
         damage.depth += 1
         if damage.depth == 1 {
             let clip = clipStack.last ?? wholeTarget
-            let px = min(max(tx * s, -PixelGrid.originLimit), PixelGrid.originLimit)
-            let py = min(max(ty * s, -PixelGrid.originLimit), PixelGrid.originLimit)
+            let px = min(max(originX, -PixelGrid.originLimit), PixelGrid.originLimit)
+            let py = min(max(originY, -PixelGrid.originLimit), PixelGrid.originLimit)
             damage.openRegion = damage.regions.count
             damage.regions.append(ScrollRegion(clip: clip, px: Int64(px), py: Int64(py), tx: tx, ty: ty,
                                                first: damage.commands.count, end: damage.commands.count,

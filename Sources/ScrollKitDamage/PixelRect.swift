@@ -74,8 +74,21 @@ public enum PixelGrid {
     /// A pixel position rounded to the nearest whole pixel, halves up: unlike `rounded()` (halves away from
     /// zero) it commutes with whole-pixel moves, `round(v + n) == round(v) + n`, also left of and above the
     /// target's origin, so content scrolled by moving its pixels equals content drawn at its new place.
+    ///
+    /// At a fractional scale (1.5x) a translation of whole device pixels is a number of points that binary
+    /// floating point cannot hold exactly (2/3 pt), so a position meant to fall on a half pixel lands a few
+    /// ulps to either side of it, differently at each scroll offset. The position is first snapped to a grid
+    /// of 2^-16 pixel (exact in binary), which absorbs those errors for coordinates up to 2^36 (the
+    /// translations of 10 million rows included), so halves still round up in every frame.
     @inline(__always) @inlinable
-    public static func round(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
+    public static func round(_ v: Double) -> Double {
+        (snap(v) + 0.5).rounded(.down)
+    }
+
+    /// A pixel position snapped to the grid of 2^-16 pixel (see ``round(_:)``): what a backend computes an
+    /// anti-aliased edge from, so that content moved by whole pixels covers its pixels exactly as before.
+    @inline(__always) @inlinable
+    public static func snap(_ v: Double) -> Double { (v * 65_536).rounded() / 65_536 }
 
     /// `rect` (points) translated by (`tx`, `ty`) points, scaled by `scale`, edges rounded to whole pixels
     /// (``round(_:)``) and clamped to ±``coordinateLimit``; nil when empty, negative or not finite.

@@ -78,6 +78,11 @@ struct GalleryCommand: ParsableCommand {
     var hz: Double?
 
     @Option(parsing: .unconditional,
+            help: ArgumentHelp("Pixels per point, \(OptionRanges.scale.span): headless, the surface's (default 1); in a window on X11, instead of the desktop's (SCROLLKIT_SCALE, GDK_SCALE or Xft.dpi/96). Fractions such as 1.5 too.", valueName: "S"),
+            transform: OptionRanges.scale.convert)
+    var scale: Double?
+
+    @Option(parsing: .unconditional,
             help: ArgumentHelp("Frames to run, \(OptionRanges.frames.span) (headless default: \(RunConfiguration.defaultHeadlessFrames); window: until quit).", valueName: "N"),
             transform: OptionRanges.frames.convert)
     var frames: Int?
@@ -144,6 +149,7 @@ struct GalleryCommand: ParsableCommand {
     /// Checks the ranges and combinations ArgumentParser's types cannot express. Pure: no file-system access.
     func validate() throws {
         try OptionRanges.hz.check(hz, option: "--hz")
+        try OptionRanges.scale.check(scale, option: "--scale")
         try OptionRanges.frames.check(frames, option: "--frames")
         guard size.isInRange else { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
         for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--record", record)] {
@@ -177,6 +183,7 @@ struct GalleryCommand: ParsableCommand {
             size: size.points,
             scriptPath: script, tracePath: trace, screenshotPath: screenshot, stats: stats)
         configuration.recordDirectory = record
+        configuration.scale = scale
         var options = SceneOptions()
         if let items { options.items = items; options.itemsGiven = true }
         options.snap = snap

@@ -27,7 +27,7 @@ struct DamageIdentityPropertyTests {
         return backend
     }
 
-    @Test(arguments: [1.0, 2.0])
+    @Test(arguments: [1.0, 1.25, 1.5, 1.75, 2.0])
     func randomFramesDrawnByDamageEqualFramesDrawnWhole(scale: Double) {
         for seed in Self.seeds {
             var rng = SplitMix64(seed: seed)

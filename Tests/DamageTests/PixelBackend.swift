@@ -110,7 +110,8 @@ final class PixelBackend: DamageBackend {
     private func segment(_ a: Point, _ b: Point, _ color: RGBAColor, _ w: Double) {
         guard w > 0, w.isFinite else { return }
         let s = pixelScale
-        let ax = (a.x + tx) * s, ay = (a.y + ty) * s, bx = (b.x + tx) * s, by = (b.y + ty) * s
+        let ax = PixelGrid.snap((a.x + tx) * s), ay = PixelGrid.snap((a.y + ty) * s)
+        let bx = PixelGrid.snap((b.x + tx) * s), by = PixelGrid.snap((b.y + ty) * s)
         let half = w * s / 2
         guard let r = box(min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half) else { return }
         let dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy
@@ -144,7 +145,7 @@ final class PixelBackend: DamageBackend {
 
     private func disc(_ center: Point, _ radius: Double, _ color: RGBAColor) {
         guard radius > 0, radius.isFinite else { return }
-        let s = pixelScale, cx = (center.x + tx) * s, cy = (center.y + ty) * s, r = radius * s
+        let s = pixelScale, cx = PixelGrid.snap((center.x + tx) * s), cy = PixelGrid.snap((center.y + ty) * s), r = radius * s
         guard let b = box(cx - r, cy - r, cx + r, cy + r) else { return }
         cover(b, color) { x, y in (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r }
     }

@@ -113,7 +113,7 @@ struct DamageIdentityTests {
 
     static let seconds = 3.6
 
-    @Test(arguments: cases, [1.0, 2.0])
+    @Test(arguments: cases, [1.0, 1.5, 2.0])
     func trackedFramesEqualWholeFrames(_ c: Case, scale: Double) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let hz = scale == 1 ? 60.0 : 30.0   // 2x frames cost four times as much: half as many of them

@@ -107,6 +107,30 @@ import Testing
         #expect(off.stdout.contains("vblank: source timer, refresh 60.000 Hz (no X Present: SCROLLKIT_PRESENT=0)"), "\(off.stdout)")
     }
 
+    @Test("SDL 2's X11 driver has no high-DPI: SCROLLKIT_SCALE=1.5 makes the window 1.5 times the points, drawn at 1.5x and presented")
+    func desktopScale() throws {
+        let x = try Xvfb()
+        let dir = try DemoProcess.temporaryDirectory("scale")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shot = dir.appendingPathComponent("shot.png")
+        let result = try DemoProcess.run(["--scene", "list", "--size", "400x300", "--frames", "10", "--stats",
+                                          "--screenshot", shot.path],
+                                         environment: ["DISPLAY": x.display, "SDL_VIDEODRIVER": "x11", "SCROLLKIT_SCALE": "1.5"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("vblank: source present"), "\(result.stdout)")
+        let png = try Data(contentsOf: shot)
+        try #require(png.count > 24)
+        func be32(_ at: Int) -> Int { png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(be32(16) == 600 && be32(20) == 450, "\(be32(16))x\(be32(20))")
+
+        let bad = try DemoProcess.run(["--scene", "list", "--size", "400x300", "--frames", "2", "--screenshot", shot.path],
+                                      environment: ["DISPLAY": x.display, "SDL_VIDEODRIVER": "x11", "SCROLLKIT_SCALE": "huge"])
+        #expect(bad.status == 0)
+        #expect(bad.stderr.contains("scrollkit: SCROLLKIT_SCALE=huge is not a scale between 0.5 and 4: ignored"), "\(bad.stderr)")
+        let png1 = try Data(contentsOf: shot)
+        #expect(png1[16..<24] == Data([0, 0, 1, 0x90, 0, 0, 1, 0x2C]))   // 400 × 300
+    }
+
     /// Compiles the observer into `directory`.
     static func buildObserver(in directory: URL) throws -> URL {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

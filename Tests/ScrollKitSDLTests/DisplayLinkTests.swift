@@ -194,4 +194,37 @@ struct DisplayLinkTests {
         #expect(timeline.skippedFrames == 2)
         #expect(clock.sleeps.isEmpty)
     }
+
+    /// A blocking swap returns after each vblank, late by a varying delay. Model: a 59.94 Hz display and
+    /// returns 0.3–2.1 ms after each vblank (a fixed pseudo-random sequence). Once the returns are fitted, each
+    /// frame's timestamp lies on the line through them (the jitter gone, a constant mean delay kept) and its
+    /// duration is the display's true period, not SDL's integer rate.
+    @Test("vsync pacing: timestamps are the swap returns on a fitted line, at the fitted period")
+    func vsyncTimestampsAreFitted() {
+        let clock = ManualClock()
+        let timeline = FrameTimeline(clock: clock, hz: 60)
+        timeline.pacing = .vsync
+        let period = 1001.0 / 60_000
+        var state: UInt64 = 7
+        func delay() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return 0.0003 + 0.0018 * Double(state >> 11) / Double(1 << 53)
+        }
+        var ticks: [FrameTick] = []
+        var delays: [Double] = []
+        for k in 0..<120 {
+            let d = delay()
+            delays.append(d)
+            clock.now = 1 + Double(k) * period + d
+            ticks.append(timeline.step())
+        }
+        let meanDelay = delays.reduce(0, +) / Double(delays.count)
+        for (k, tick) in ticks.enumerated().dropFirst(30) {
+            #expect(abs(tick.timestamp - (1 + Double(k) * period + meanDelay)) < 0.0003, "frame \(k)")
+            #expect(abs(tick.duration - period) < 0.000_02)   // 0.1 % of the period, from 30 returns on
+        }
+        // The raw returns jitter by up to 1.8 ms; the fitted timestamps' intervals by far less.
+        let intervals = zip(ticks.dropFirst(30), ticks.dropFirst(31)).map { $1.timestamp - $0.timestamp }
+        #expect(intervals.allSatisfy { abs($0 - period) < 0.000_1 })
+    }
 }

@@ -106,6 +106,20 @@ struct HostEventTranslatorTests {
         #expect(!t.isPointerDown)
     }
 
+    @Test("on an X11 desktop scaled 1.5x SDL reports pixels: pointer and wheel positions come out in points")
+    func desktopScale() {
+        var t = EventTranslator(windowSize: Size(width: 800, height: 600))
+        t.windowScale = 1.5
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 300, y: 45, ms: 10))
+                == [.input(.pointerDown(location: Point(x: 200, y: 30), time: 0.01))])
+        #expect(t.translate(FakeEvent.motion(x: 1199, y: 899, ms: 20))
+                == [.input(.pointerMove(location: Point(x: 1199 / 1.5, y: 899 / 1.5), time: 0.02))])
+        #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: -1, at: (600, 450), ms: 30))
+                == [.input(.wheel(dx: 0, dy: -1, location: Point(x: 400, y: 300), time: 0.03))])
+        t.windowScale = .nan   // not a scale: 1
+        #expect(t.windowScale == 1)
+    }
+
     @Test("mouse events synthesized from touch are dropped; every finger is reported by device and id")
     func touchIsHandledOnce() {
         var t = EventTranslator(windowSize: Size(width: 400, height: 200))

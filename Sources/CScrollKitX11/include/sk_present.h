@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sk_x11_resources.h"   // the X resource database (the desktop scale, Xft.dpi)
+
 typedef struct sk_present sk_present;
 
 /// What a present event says.

@@ -57,7 +57,8 @@ package struct DemoRun {
             throw CLIError("unknown scene \"\(configuration.sceneName)\" (valid: \(SceneCatalog.names.joined(separator: ", ")))")
         }
 
-        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery")
+        let options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
+                                  scale: configuration.scale)
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)

@@ -62,6 +62,8 @@ package struct OptionRange<Bound: OptionNumber>: Sendable {
 package enum OptionRanges {
     /// `--hz`.
     package static let hz = OptionRange<Double>(1...1000, noun: "number")
+    /// `--scale`: pixels per point.
+    package static let scale = OptionRange<Double>(0.5...4, noun: "number")
     /// `--frames`.
     package static let frames = OptionRange<Int>(1...Int.max, noun: "whole number", openEnded: true)
     /// Each dimension of `--size` (and of a script's `resize`), points.

@@ -20,6 +20,8 @@ package struct RunConfiguration: Sendable, Equatable {
     var tracePath: String?
     var screenshotPath: String?
     var stats: Bool
+    /// `--scale`: pixels per point (headless surface; a window on X11), nil = 1 headless, the desktop's in a window.
+    package var scale: Double? = nil
     /// `--record DIR`: every frame as `DIR/frame-NNNNN.png` (headless only).
     package var recordDirectory: String? = nil
     /// Options that only some scenes use (`--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`).

@@ -124,8 +124,8 @@ extension SDLCanvas {
               from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return }
         points.removeAll(keepingCapacity: true)
         let s = pixelScale
-        points.append(SIMD2((from.x + tx) * s, (from.y + ty) * s))
-        points.append(SIMD2((to.x + tx) * s, (to.y + ty) * s))
+        points.append(SIMD2(PixelGrid.snap((from.x + tx) * s), PixelGrid.snap((from.y + ty) * s)))
+        points.append(SIMD2(PixelGrid.snap((to.x + tx) * s), PixelGrid.snap((to.y + ty) * s)))
         strokePixelPoints(color: color, width: width * s)
     }
 
@@ -143,7 +143,7 @@ extension SDLCanvas {
         let s = pixelScale
         for p in points {
             guard p.x.isFinite, p.y.isFinite else { return }
-            self.points.append(SIMD2((p.x + tx) * s, (p.y + ty) * s))
+            self.points.append(SIMD2(PixelGrid.snap((p.x + tx) * s), PixelGrid.snap((p.y + ty) * s)))
         }
         strokePixelPoints(color: color, width: width * s)
     }

@@ -52,9 +52,14 @@ public struct HostOptions: Sendable, Hashable {
     public var vsync: VSync
     /// Renderer preference (window host).
     public var renderer: Renderer
+    /// Pixels per point. Headless: the surface's (nil: 1). A window on X11, where SDL 2 has no high-DPI: instead
+    /// of the desktop's (nil: ``DisplayScale/x11()``, from SCROLLKIT_SCALE, GDK_SCALE or Xft.dpi). Ignored
+    /// where the video driver scales by itself (Wayland, macOS). Sanitized to ``DisplayScale/range``.
+    public var scale: Double?
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
-                vsync: VSync = .automatic, renderer: Renderer = .automatic) {
+                vsync: VSync = .automatic, renderer: Renderer = .automatic, scale: Double? = nil) {
+        self.scale = scale
         self.size = size
         self.hz = hz
         self.title = title
@@ -148,11 +153,15 @@ struct DrawableSize: Equatable {
     /// Pixels per point; the previous scale (or 1) when either size is zero, never NaN.
     var scale: Double
 
-    static func read(window: OpaquePointer, renderer: OpaquePointer, previousScale: Double) -> DrawableSize {
+    /// `windowScale`: SDL's window units per point (the X11 desktop scale, where SDL's window sizes are pixels;
+    /// 1 where SDL reports points).
+    static func read(window: OpaquePointer, renderer: OpaquePointer, previousScale: Double,
+                     windowScale: Double = 1) -> DrawableSize {
         var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         if SDL_GetRendererOutputSize(renderer, &pw, &ph) != 0 { pw = w; ph = h }
-        let points = Size(width: Double(max(0, w)), height: Double(max(0, h)))
+        let unit = windowScale.isFinite && windowScale > 0 ? windowScale : 1
+        let points = Size(width: Double(max(0, w)) / unit, height: Double(max(0, h)) / unit)
         let pixels = Size(width: Double(max(0, pw)), height: Double(max(0, ph)))
         var scale = previousScale.isFinite && previousScale > 0 ? previousScale : 1
         if points.width > 0 && pixels.width > 0 {

@@ -64,6 +64,11 @@ public struct EventTranslator: Sendable {
     public var referenceTicks: UInt64 = 0
     /// The window's size in points (finger positions are fractions of it).
     public var windowSize: Size = .zero
+    /// SDL's window units per point: the X11 desktop scale, where SDL reports mouse positions in pixels
+    /// (1 where it reports points). Mouse and wheel positions are divided by it.
+    public var windowScale: Double = 1 {
+        didSet { if !(windowScale.isFinite && windowScale > 0) { windowScale = 1 } }
+    }
     /// How wheel directions are reported (default: ``WheelDirection/system``).
     public var wheelDirection: WheelDirection = .system
 
@@ -104,6 +109,11 @@ public struct EventTranslator: Sendable {
         self.wheelDirection = wheelDirection
     }
 
+    /// A mouse position in SDL's window units, in points.
+    private func point(_ x: Int32, _ y: Int32) -> Point {
+        windowScale == 1 ? Point(x: Double(x), y: Double(y)) : Point(x: Double(x) / windowScale, y: Double(y) / windowScale)
+    }
+
     /// The host-clock time of an SDL event timestamp (milliseconds, 32-bit, may have wrapped).
     public func hostTime(ticks: UInt32) -> Double {
         // The event happened at most 2^32 ms before the reference: unwrap the low 32 bits.
@@ -131,7 +141,7 @@ public struct EventTranslator: Sendable {
         case SDL_MOUSEBUTTONDOWN:
             let b = event.button
             guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
-            let p = Point(x: Double(b.x), y: Double(b.y))
+            let p = point(b.x, b.y)
             isMouseDown = true
             lastLocation = p
             return .input(.pointerDown(location: p, time: time))
@@ -139,7 +149,7 @@ public struct EventTranslator: Sendable {
         case SDL_MOUSEMOTION:
             let m = event.motion
             guard m.which != Self.touchMouseID, isMouseDown else { return nil }
-            let p = Point(x: Double(m.x), y: Double(m.y))
+            let p = point(m.x, m.y)
             lastLocation = p
             return .input(.pointerMove(location: p, time: time))
 
@@ -147,7 +157,7 @@ public struct EventTranslator: Sendable {
             let b = event.button
             guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT,
                   isMouseDown else { return nil }
-            let p = Point(x: Double(b.x), y: Double(b.y))
+            let p = point(b.x, b.y)
             isMouseDown = false
             lastLocation = p
             return .input(.pointerUp(location: p, time: time))
@@ -161,7 +171,7 @@ public struct EventTranslator: Sendable {
             if wheelDirection == .physical && w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
                 dx = -dx; dy = -dy
             }
-            let p = Point(x: Double(w.mouseX), y: Double(w.mouseY))
+            let p = point(w.mouseX, w.mouseY)
             if isControlHeld {
                 guard dy != 0 else { return nil }
                 return .input(.magnify(scale: Self.wheelZoomScale(steps: dy), location: p, time: time))

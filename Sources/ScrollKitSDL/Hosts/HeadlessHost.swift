@@ -59,14 +59,16 @@ public final class HeadlessHost: AppHost {
     /// - Parameters:
     ///   - options: `size` (points), `hz` (nil → 60); the title, vsync and renderer choices do not apply.
     ///   - pixelScale: pixels per point (2 renders as a high-DPI display does: a surface twice as wide and
-    ///     tall); a NaN or non-positive scale counts as 1, a surface side is at most 16384 pixels.
+    ///     tall; nil: `options.scale`, else 1); a NaN or non-positive scale counts as 1, a surface side is at
+    ///     most 16384 pixels.
     ///   - tracksDamage: draw frames by damage (`SDLCanvas.tracksDamage`: scrolled pixels are moved and only
     ///     what changed is drawn; the same pixels as a whole frame). False draws every frame whole.
     /// - Throws: ``SDLError`` with `SDL_GetError()`'s text when SDL, the surface or the renderer
     ///   cannot be created; the canvas's error when its fonts cannot be opened.
-    public init(options: HostOptions = HostOptions(), pixelScale: Double = 1, tracksDamage: Bool = true) throws {
+    public init(options: HostOptions = HostOptions(), pixelScale: Double? = nil, tracksDamage: Bool = true) throws {
         session = try SDLSession(video: .headless)
-        let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        let asked = pixelScale ?? options.scale ?? 1
+        let scale = asked.isFinite && asked > 0 ? asked : 1
         self.pixelScale = scale
         let (w, h) = options.pixelSafeSize
         let (pw, ph) = Self.pixels(w, h, scale)

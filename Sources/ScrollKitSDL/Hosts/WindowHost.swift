@@ -1,6 +1,7 @@
 // WindowHost: a host with a resizable, high-DPI window on a display.
 
 import CSDL2
+import Foundation
 import CScrollKitPixels
 import Motion
 import ScrollKit
@@ -71,6 +72,10 @@ public final class WindowHost: AppHost {
     /// timer (or ``VBlankStats/Source/vsync`` for a GPU renderer whose swap blocks). See ``FrameStats/vblank``.
     public var vblankSource: VBlankStats.Source { stats.vblank.source }
 
+    /// The desktop's scale where SDL does not apply one itself (X11: ``DisplayScale/x11()``); scale 1 with
+    /// source "SDL" on drivers with high-DPI of their own (Wayland, macOS), whose scale is ``pixelScale``.
+    public let desktopScale: DisplayScale
+
     /// The video driver ("x11", "wayland", …).
     public var videoDriver: String { session.driverName }
     /// How wheel directions are reported (see ``EventTranslator/WheelDirection``).
@@ -112,7 +117,20 @@ public final class WindowHost: AppHost {
     public init(options: HostOptions = HostOptions()) throws {
         self.options = options
         session = try SDLSession(video: .display)
-        let (w, h) = options.pixelSafeSize
+        // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
+        // (SCROLLKIT_SCALE, GDK_SCALE, Xft.dpi) sizes the window and turns positions back into points.
+        if session.driverName != "x11" {
+            desktopScale = DisplayScale(scale: 1, source: "SDL")
+        } else if let scale = options.scale, scale.isFinite {
+            desktopScale = DisplayScale(scale: min(max(scale, DisplayScale.range.lowerBound), DisplayScale.range.upperBound),
+                                        source: "HostOptions.scale")
+        } else {
+            desktopScale = DisplayScale.x11()
+        }
+        if let warning = desktopScale.warning {
+            FileHandle.standardError.write(Data("scrollkit: \(warning)\n".utf8))
+        }
+        let (w, h) = Self.windowSize(options.size, scale: desktopScale.scale)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow(options.title, sk_SDL_WINDOWPOS_CENTERED(), sk_SDL_WINDOWPOS_CENTERED(),
                                             w, h, flags) else {
@@ -176,7 +194,8 @@ public final class WindowHost: AppHost {
         emulatedGLRenderer = info.isSoftware ? emulated : nil
         reportedRefreshRate = reported
 
-        let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: 1)
+        let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: 1,
+                                         windowScale: desktopScale.scale)
         logicalSize = drawable.points
         pixelScale = drawable.scale
         do {
@@ -200,6 +219,7 @@ public final class WindowHost: AppHost {
         rendererVSync = !usesVSync          // so the next line always sets it (SDL_RENDER_VSYNC may force it)
         setRendererVSync(usesVSync)
         translator.windowSize = logicalSize
+        translator.windowScale = desktopScale.scale
         clock.onWait = { SDL_PumpEvents() }
         // X11: sleep on the display connection between frames (one wake-up a frame without input,
         // instead of one every 4 ms to pump events); other drivers keep the stepped sleep.
@@ -259,6 +279,7 @@ public final class WindowHost: AppHost {
                     ? .vsync : .deadlines
                 setRendererVSync(timeline.pacing == .vsync)   // e.g. off for a lower preferred rate
                 tick = timeline.waitForNextFrame()
+                if timeline.pacing == .vsync, let rate = timeline.vsyncRefreshRate { stats.vblank.refreshRate = rate }
             }
             let began = clock.now
             let cpu0 = FrameStats.processCPUTime()
@@ -387,7 +408,8 @@ public final class WindowHost: AppHost {
     private var canDraw: Bool {
         let flags = SDL_GetWindowFlags(window)
         if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 { return false }
-        return !DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale).isEmpty
+        return !DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale,
+                                  windowScale: desktopScale.scale).isEmpty
     }
 
     /// Gives up vsync pacing when presents stop blocking (e.g. the compositor changed): three
@@ -413,7 +435,8 @@ public final class WindowHost: AppHost {
     /// Re-reads the window's size and pixel scale; tells the canvas and (if asked and changed) the client.
     private func refreshSize(notify: Bool) {
         attachWindowSurface()
-        let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale)
+        let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale,
+                                         windowScale: desktopScale.scale)
         translator.windowSize = drawable.points
         guard drawable.points != logicalSize || drawable.scale != pixelScale else { return }
         logicalSize = drawable.points
@@ -458,10 +481,18 @@ public final class WindowHost: AppHost {
     // MARK: - Host
 
     public func resize(to size: Size) {
-        let (w, h) = HostOptions(size: size).pixelSafeSize
+        let (w, h) = Self.windowSize(size, scale: desktopScale.scale)
         SDL_SetWindowSize(window, w, h)
         refreshSize(notify: true)   // the window manager may apply it later: a resize event follows
         frameOwed = true
+    }
+
+    /// The window's size in SDL's units for `size` points: pixels at `scale` on X11 (each side 1...16384).
+    static func windowSize(_ size: Size, scale: Double) -> (Int32, Int32) {
+        let (w, h) = HostOptions(size: size).pixelSafeSize
+        guard scale != 1, scale.isFinite, scale > 0 else { return (w, h) }
+        func side(_ v: Int32) -> Int32 { Int32(min(max((Double(v) * scale).rounded(), 1), 16_384)) }
+        return (side(w), side(h))
     }
 
     /// Writes the last frame as PNG. Hardware renderers keep nothing after a present, so the frame

@@ -168,12 +168,33 @@ public final class FrameTimeline {
         case .vsync:
             frame = pacer.vsyncFrame(now: clock.now)
         }
-        let tick = FrameTick(index: frame.index, timestamp: frame.deadline, duration: pacer.period)
+        var tick = FrameTick(index: frame.index, timestamp: frame.deadline, duration: pacer.period)
+        if pacing == .vsync { tick = vsyncCorrected(tick) }
         timestamp = tick.timestamp
         targetTimestamp = tick.targetTimestamp
         currentTick = tick
         return tick
     }
+
+    /// A GPU swap that blocks returns at about the vblank, late by however long the driver and the scheduler
+    /// took: the returns are fitted to a line of vblanks (one per frame index, within an epoch) and the frame's
+    /// `timestamp` is its vblank on that line, `duration` the fitted period. What this source cannot know: when
+    /// the display actually showed a frame (a compositor may add a frame or more), nor a vblank the swap did
+    /// not wait for.
+    private func vsyncCorrected(_ tick: FrameTick) -> FrameTick {
+        if vsyncEpoch != epoch { vsyncReturns.reset(); vsyncEpoch = epoch }
+        guard tick.index >= 0 else { return tick }
+        vsyncReturns.record(msc: UInt64(tick.index), time: tick.timestamp)
+        guard vsyncReturns.count >= 8, let fitted = vsyncReturns.predictedTime(ofMSC: UInt64(tick.index)),
+              abs(fitted - tick.timestamp) < vsyncReturns.period / 2 else { return tick }
+        return FrameTick(index: tick.index, timestamp: fitted, duration: vsyncReturns.period)
+    }
+    private var vsyncReturns = VBlankEstimator(capacity: 240)
+    /// The refresh rate fitted to a blocking swap's returns (``Pacing/vsync``), nil before eight of them.
+    public var vsyncRefreshRate: Double? {
+        vsyncReturns.count >= 8 && vsyncReturns.isFitted ? 1 / vsyncReturns.period : nil
+    }
+    private var vsyncEpoch = -1
 
     /// Makes `tick` the current frame, timed by the host from the display (``Pacing/display``): its
     /// `timestamp` is the vblank that showed the last frame, its `targetTimestamp` the vblank this frame
