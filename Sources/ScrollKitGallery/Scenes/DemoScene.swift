@@ -133,6 +133,7 @@ package enum SceneCatalog {
         .chat,
         .grid,
         .photo,
+        .world,
     ]
 
     /// The scene shown when `--scene` is not given.
