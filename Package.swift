@@ -3,7 +3,8 @@ import PackageDescription
 
 // The layers, each importing only those below it:
 //   scrollkit-demo (the command line) → ScrollKitGallery → ScrollKitSDL → ScrollKitDamage → ScrollKit → Motion
-// ScrollKit uses one system library, libunibreak (CUnibreak: UAX #14 line-break rules, plain C).
+// ScrollKit uses three plain C system libraries: libunibreak (CUnibreak: UAX #14 line-break rules), FriBidi
+// (CFriBidi: UAX #9) and ICU's break iterator (CICUBreak: dictionary word breaks for Thai, Lao, Khmer, Burmese).
 // ScrollKitSDL also uses the system libraries (CSDL2, CSDL2_ttf, CSDL2_image), the pixel kernels
 // (CScrollKitPixels) and the shipped assets (ScrollKitAssets, the top-level Assets/ folder).
 // pkg-config for SDL on Linux adds `-D_REENTRANT` to the C flags, which SwiftPM refuses with a warning
@@ -66,6 +67,18 @@ let package = Package(
             providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
         ),
 
+        // FriBidi (UAX #9) and ICU's dictionary line breaks (Thai, Lao, Khmer, Burmese) for ScrollKit's
+        // TextLayout: plain C, no I/O (ICU's dictionaries are compiled into libicudata).
+        .systemLibrary(name: "CFriBidi", pkgConfig: pkgConfig.unibreak == nil ? nil : "fribidi",
+                       providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+        // ICU through a C wrapper of its own (ICU's headers would clash with the toolchain's copy in Foundation).
+        .target(name: "CICUBreak", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // HarfBuzz, FreeType and fontconfig for ScrollKitSDL's shaped text (pkg-config for FreeType's
+        // include folder, which is not on the default path).
+        .systemLibrary(name: "CFontStack", pkgConfig: "freetype2",
+                       providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"]),
+                                   .brew(["harfbuzz", "freetype", "fontconfig"])]),
+
         // The software pixel kernels (SSE2, AVX2 chosen once at run time): plain C, no SDL.
         .target(name: "CScrollKitPixels"),
 
@@ -104,7 +117,7 @@ let package = Package(
 
         // Pure layers: no SDL, no clock (ScrollKit's text layout takes its break rules from libunibreak).
         .target(name: "Motion"),
-        .target(name: "ScrollKit", dependencies: ["Motion", "CUnibreak"]),
+        .target(name: "ScrollKit", dependencies: ["Motion", "CUnibreak", "CFriBidi", "CICUBreak"]),
         // The damage renderer: draws frames by damage on any backend canvas that keeps its pixels (pure Swift).
         .target(name: "ScrollKitDamage", dependencies: ["ScrollKit"]),
 
@@ -112,7 +125,7 @@ let package = Package(
         .target(
             name: "ScrollKitSDL",
             dependencies: ["ScrollKit", "ScrollKitDamage", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image",
-                           "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "ScrollKitAssets"]
+                           "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "ScrollKitAssets", "CFontStack"]
         ),
 
         // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
@@ -149,7 +162,8 @@ let package = Package(
         .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestOracles", "SplitMix"]),
-        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"]),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "Motion", "TestOracles", "SplitMix"],
+                    exclude: ["Resources"]),
         // The damage renderer against a pure-Swift rasteriser: no SDL in this target.
         .testTarget(name: "DamageTests", dependencies: ["ScrollKitDamage", "ScrollKit", "SplitMix"]),
         .testTarget(

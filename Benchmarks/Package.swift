@@ -95,6 +95,7 @@ let package = Package(
             dependencies: [
                 "BenchSupport",
                 .product(name: "ScrollKitGallery", package: "ScrollKit"),
+                .product(name: "ScrollKitSDL", package: "ScrollKit"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ScrollKit", package: "ScrollKit"),
                 .product(name: "Motion", package: "ScrollKit"),

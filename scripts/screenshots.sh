@@ -41,6 +41,7 @@ JSON
 "$demo" --headless --scene sprites --sprites 150 --seed 7 --frames 90 --screenshot "$out/sprites.png" >/dev/null
 "$demo" --headless --scene curves --frames 30 --screenshot "$out/curves.png" >/dev/null
 "$demo" --headless --scene photos --frames 30 --screenshot "$out/photos.png" >/dev/null
+"$demo" --headless --scene world --frames 5 --screenshot "$out/world.png" >/dev/null
 "$demo" --headless --scene list --help-overlay --frames 5 --screenshot "$out/help.png" >/dev/null
 # Reader: a timed scroll to the "Maps" heading (centred), through blocks measured on the way.
 cat >"$tmp/reader.json" <<EOF

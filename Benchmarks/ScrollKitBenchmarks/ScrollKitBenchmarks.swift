@@ -258,4 +258,5 @@ let benchmarks: @Sendable () -> Void = {
     registerSceneBenchmarks()
     registerMotionBenchmarks()
     registerMemoryBenchmarks()
+    registerTextBenchmarks()
 }

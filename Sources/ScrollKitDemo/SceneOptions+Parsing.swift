@@ -17,7 +17,7 @@ extension SceneOptions {
             self = configuration.sceneOptions
         case .exit(_, _, let line):
             throw CLIError(String(line.dropFirst("error: ".count)))
-        case .curves:
+        case .curves, .text:
             throw CLIError("not scene options: \(arguments)")
         }
     }

@@ -24,13 +24,14 @@ struct ScrollKitDemo: ParsableCommand {
         usage: """
         scrollkit-demo [gallery] [<options>]
         scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]
+        scrollkit-demo text [--width <PT>] [--font-size <PT>] [--direction auto|ltr|rtl] [--json] <TEXT>
         scrollkit-demo help [<subcommand>]
         """,
         discussion: """
         With no subcommand, scrollkit-demo runs the gallery ("scrollkit-demo --help" lists its options). \
         Bad input prints one line "error: ..." and exits with status 2.
         """,
-        subcommands: [GalleryCommand.self, CurvesCommand.self],
+        subcommands: [GalleryCommand.self, CurvesCommand.self, TextCommand.self],
         defaultSubcommand: GalleryCommand.self,
         helpNames: []
     )
@@ -220,6 +221,8 @@ enum DemoCLI {
         case run(RunConfiguration)
         /// Run the `curves` subcommand.
         case curves(CurvesConfiguration)
+        /// Run the `text` subcommand.
+        case text(TextDumpConfiguration)
         /// Exit at once: `stdout` text (help), `stderr` line (an error), status.
         case exit(status: Int32, stdout: String, stderr: String)
     }
@@ -239,6 +242,8 @@ enum DemoCLI {
             return .run(gallery.runConfiguration)
         case let curves as CurvesCommand:
             return .curves(curves.curvesConfiguration)
+        case let text as TextCommand:
+            return .text(text.textConfiguration)
         default:
             // ArgumentParser's `help` subcommand: its `run()` only throws the help request, which
             // `outcome(of:)` turns into the help text of the command it names. (The root itself is
@@ -304,6 +309,9 @@ enum DemoCLI {
                 CLIError.printLine(error.line)
                 return CLIError.exitStatus
             }
+        case .text(let configuration):
+            print(TextDump.output(configuration), terminator: configuration.json ? "\n" : "")
+            return 0
         case .curves(let configuration):
             do {
                 try CurvesRun(configuration: configuration).run()

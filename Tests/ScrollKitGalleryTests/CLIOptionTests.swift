@@ -149,7 +149,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["curves", "--samples", "-4"], #"error: --samples must be a whole number from 2 to 100000 (got "-4")"#),
         // Enumerations: ArgumentParser lists the values.
         (["--snap", "page"], "error: The value 'page' is invalid for '--snap <RULE>'. Please provide one of 'none', 'items', 'paging' or 'centered'."),
-        (["--scene", "List"], "error: The value 'List' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo or inbox"),
+        (["--scene", "List"], "error: The value 'List' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world or inbox"),
         // PNG only, for the gallery and for curves.
         (["--screenshot", "out.jpg"], #"error: --screenshot writes PNG only: "out.jpg" does not end in .png"#),
         (["--headless", "--screenshot", "shots/out.png.bak"], #"error: --screenshot writes PNG only: "shots/out.png.bak" does not end in .png"#),
@@ -169,7 +169,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["curves", "--hz", "60"], "error: Unknown option '--hz'"),
         (["help", "--bogus"], "error: Unknown option '--bogus'"),
         // `help` names existing commands only.
-        (["help", "frobnicate"], #"error: unknown subcommand "frobnicate" (valid: gallery, curves, help)"#),
+        (["help", "frobnicate"], #"error: unknown subcommand "frobnicate" (valid: gallery, curves, text, help)"#),
         (["help", "curves", "x"], #"error: scrollkit-demo curves has no subcommands (got "x")"#),
         // A subcommand word goes first: after the gallery's options it is a stray argument.
         (["--headless", "curves"], "error: Unexpected argument 'curves'"),
@@ -193,6 +193,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
     static let rootUsage = """
         USAGE: scrollkit-demo [gallery] [<options>]
                scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]
+               scrollkit-demo text [--width <PT>] [--font-size <PT>] [--direction auto|ltr|rtl] [--json] <TEXT>
                scrollkit-demo help [<subcommand>]
 
         """

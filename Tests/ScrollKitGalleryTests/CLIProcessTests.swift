@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--scene", "nope"], "error: The value 'nope' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo or inbox"),
+        (["--scene", "nope"], "error: The value 'nope' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world or inbox"),
         (["--hz", "0"], #"error: --hz must be a number from 1 to 1000 (got "0")"#),
         (["--hz", "1001"], #"error: --hz must be a number from 1 to 1000 (got "1001")"#),
         (["--frames", "0"], #"error: --frames must be a whole number of at least 1 (got "0")"#),
@@ -46,7 +46,7 @@ import Testing
         (["--items", "-5"], #"error: --items must be a whole number from 0 to 10000000 (got "-5")"#),
         (["--hz", "sixty"], "error: The value 'sixty' is invalid for '--hz <HZ>': must be a number from 1 to 1000"),
         (["frobnicate"], "error: Unexpected argument 'frobnicate'"),
-        (["help", "frobnicate"], #"error: unknown subcommand "frobnicate" (valid: gallery, curves, help)"#),
+        (["help", "frobnicate"], #"error: unknown subcommand "frobnicate" (valid: gallery, curves, text, help)"#),
         (["--frames"], "error: Missing value for '--frames <N>'"),
         (["--bogus"], "error: Unknown option '--bogus'"),
     ] as [([String], String)])
@@ -73,7 +73,7 @@ import Testing
 
     /// `help` is a subcommand: the main help, or a subcommand's, on stdout with status 0.
     @Test(arguments: [
-        (["help"], "USAGE: scrollkit-demo [gallery] [<options>]\n       scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]\n       scrollkit-demo help [<subcommand>]\n"),
+        (["help"], "USAGE: scrollkit-demo [gallery] [<options>]\n       scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]\n       scrollkit-demo text [--width <PT>] [--font-size <PT>] [--direction auto|ltr|rtl] [--json] <TEXT>\n       scrollkit-demo help [<subcommand>]\n"),
         (["help", "curves"], "USAGE: scrollkit-demo curves [--samples <N>] [--screenshot <FILE.png>]\n"),
     ] as [([String], String)])
     func helpSubcommandExitsZero(arguments: [String], usage: String) throws {

@@ -52,6 +52,8 @@ struct DamageIdentityTests {
         Case(scene: "reader"),
         Case(scene: "chat", changesData: true),
         Case(scene: "grid"),
+        // The switch flips every card to right to left mid-run (laid out again, aligned and mirrored).
+        Case(scene: "world", extra: [#"{"t": 1.5, "type": "down", "x": 760, "y": 70}"#, #"{"t": 1.55, "type": "up", "x": 760, "y": 70}"#]),
         // Zoomed in first (Ctrl + wheel: 4 steps double the scale, twice) so that the common script scrolls it;
         // then a pinch and a double-tap (zooms draw whole frames, scrolls move pixels).
         Case(scene: "photo", axis: .vertical, extra: [

@@ -177,9 +177,19 @@ open class StandardCell: ListCell {
     public var onToggle: (@MainActor (StandardCell, Bool) -> Void)?
 
     /// The measurer of cells whose ``textMeasurer`` is `nil`, and of ``height(title:subtitle:width:leading:accessory:appearance:measurer:)``:
-    /// ``ApproximateTextMeasurer`` until set; ScrollKitSDL's first `SDLCanvas` (on the shared font library)
-    /// sets it to `FontTextMeasurer.shared` if it is still that. Set it yourself before to keep your own.
-    public static var defaultTextMeasurer: any TextMeasurer = ApproximateTextMeasurer.shared
+    /// the real fonts (``TextMeasurerDefault/make``: ScrollKitSDL's `FontTextMeasurer.shared` whenever
+    /// ScrollKitSDL is linked, before any canvas exists), else ``ApproximateTextMeasurer``. Set it to keep
+    /// your own.
+    public static var defaultTextMeasurer: any TextMeasurer {
+        get {
+            if let chosenTextMeasurer { return chosenTextMeasurer }
+            let measurer = TextMeasurerDefault.make?() ?? ApproximateTextMeasurer.shared
+            chosenTextMeasurer = measurer
+            return measurer
+        }
+        set { chosenTextMeasurer = newValue }
+    }
+    private static var chosenTextMeasurer: (any TextMeasurer)?
     /// How many layouts the shared layout cache holds before it is emptied.
     public static let layoutCacheCapacity = 1024
 

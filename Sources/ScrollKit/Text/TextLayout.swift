@@ -1,7 +1,6 @@
-// TextLayout: text laid out in lines for one width (UAX #14 breaks from libunibreak), with its runs (TextRun) and
-// truncation (TextTruncation).
+// TextLayout: text laid out in lines for one width (shaped by the measurer, reordered by UAX #9, broken by UAX #14
+// and dictionaries), with its runs (TextRun) and truncation (TextTruncation). The work is in TextLayoutBuilder.
 
-import CUnibreak
 import Motion
 
 /// A stretch of text in one style: one piece of an attributed paragraph for ``TextLayout``.
@@ -27,7 +26,8 @@ public enum TextTruncation: Sendable, Hashable {
 /// ``size``, then drawn any number of times with ``DrawingCanvas/drawTextLayout(_:at:)``.
 ///
 /// Lines break at Unicode line-break opportunities (UAX #14, from libunibreak): after spaces and
-/// hyphens, between CJK ideographs, and so on. A stretch with no opportunity that is wider than the
+/// hyphens, between CJK ideographs, and between the words of Thai, Lao, Khmer and Burmese (ICU's
+/// dictionaries). A stretch with no opportunity that is wider than the
 /// line (a long URL, a long German compound) breaks between characters (grapheme clusters). Spaces at
 /// the end of a line hang past it and are not drawn. Newlines (LF, CR, CR LF, U+2028, U+2029…) end a
 /// line; an empty line between two newlines is one line of the style's height; a newline at the very
@@ -45,15 +45,24 @@ public enum TextTruncation: Sendable, Hashable {
 /// canvas.drawTextLayout(layout, at: Point(x: 16, y: 8))
 /// ```
 ///
-/// Positions are in points from the layout's top-left corner. Glyphs are placed one by one at the
-/// measurer's advances, without shaping: scripts that need shaping (Arabic, Indic) or bidirectional
-/// reordering are drawn in logical order, unjoined.
+/// Positions are in points from the layout's top-left corner.
 ///
-/// Complexity: O(length of the text): one libunibreak pass, one measurer call per Unicode scalar,
-/// and a greedy fill that looks at each grapheme cluster at most twice. Drawing does not lay out again.
+/// **Shaping and direction.** The text is cut into runs of one style and one bidi level (UAX #9, through
+/// FriBidi: ``BidiParagraph``), and the measurer shapes each run
+/// (``TextMeasurer/shape(_:range:style:direction:into:)``: ScrollKitSDL's `FontTextMeasurer` with
+/// HarfBuzz and fallback fonts; the default places one glyph per scalar). Lines are broken in logical
+/// order, then each line is reordered visually (rules L1, L2), so Arabic and Hebrew run right to left
+/// with their numbers left to right inside. A paragraph's direction is `direction`, or its first strong
+/// character's when nil; ``TextAlign/leading`` is its start (the right edge of a right-to-left paragraph).
+/// Hit testing and carets (``caret(at:)``, ``offset(at:)``) map between points and offsets in Unicode
+/// scalars, both ways.
+///
+/// Complexity: O(length of the text): one libunibreak pass (plus ICU over Thai, Lao, Khmer or Burmese),
+/// one FriBidi pass when the text has right-to-left characters, one shaping call per run, and a greedy
+/// fill that looks at each grapheme cluster at most twice. Drawing does not lay out again.
 ///
 /// ## Bad input
-/// - Invalid UTF-8 (``init(utf8:style:width:maxLines:truncation:alignment:lineSpacing:measurer:)``):
+/// - Invalid UTF-8 (``init(utf8:style:width:maxLines:truncation:alignment:lineSpacing:direction:measurer:)``):
 ///   each bad sequence becomes U+FFFD "�".
 /// - Width NaN or +infinity: unlimited; lines break only at newlines. Width 0 or below (also
 ///   −infinity): every line holds exactly one grapheme cluster (the least that still makes progress).
@@ -64,13 +73,31 @@ public enum TextTruncation: Sendable, Hashable {
 /// - A measurer answering NaN, infinity or a negative number: 0.
 /// Nothing traps.
 public struct TextLayout: Sendable, Hashable {
-    /// One drawn Unicode scalar.
+    /// One drawn glyph.
     public struct Glyph: Sendable, Hashable {
+        /// The Unicode scalar at its cluster's start (the ellipsis for an ellipsis; a space for a newline
+        /// shown inside a truncated line). Without shaping, the scalar the glyph draws.
         public var scalar: Unicode.Scalar
-        /// The pen position, from the layout's left edge (alignment applied), in points.
+        /// Where it is drawn, from the layout's left edge (alignment and the shaper's offset applied), in points.
         public var x: Double
         /// Its style: an index into ``TextLayout/styles``.
         public var styleIndex: Int
+        /// Its glyph id in ``font`` (the scalar's value without shaping).
+        public var glyphID: UInt32 = 0
+        /// The font that draws it, as the measurer numbers them (``ShapedGlyph/font``; 0: the style's own
+        /// font, by ``scalar``).
+        public var font: Int = 0
+        /// The offset in Unicode scalars of ``TextLayout/text`` of its cluster's first scalar (-1 for an
+        /// ellipsis, which stands for hidden text).
+        public var cluster: Int = 0
+        /// How far the pen moves after it, in points.
+        public var advance: Double = 0
+        /// The shaper's offset from the pen, already in ``x`` (so the pen is `x - xOffset`), and how far
+        /// above the baseline it is drawn (a mark's offset), in points.
+        public var xOffset: Double = 0
+        public var yOffset: Double = 0
+        /// Whether it belongs to a right-to-left run (an odd bidi level).
+        public var isRightToLeft: Bool = false
         public init(scalar: Unicode.Scalar, x: Double, styleIndex: Int) {
             self.scalar = scalar; self.x = x; self.styleIndex = styleIndex
         }
@@ -91,6 +118,15 @@ public struct TextLayout: Sendable, Hashable {
         public var top: Double
         public var height: Double
         public var baseline: Double
+        /// The offsets in Unicode scalars of ``TextLayout/text`` of the text it shows (as ``source``).
+        public var scalars: Range<Int> = 0..<0
+        /// Its paragraph's direction (leading is right when right to left).
+        public var direction: ReadingDirection = .leftToRight
+        /// What it shows, in scalar offsets: one or two stretches of text and where the ellipsis is (0 none,
+        /// 1 before, 2 between, 3 after), for ``TextLayout/string(ofLine:)``.
+        var shown: Range<Int> = 0..<0
+        var shownAfter: Range<Int> = 0..<0
+        var ellipsis: Int8 = 0
     }
 
     /// The whole text: the runs joined.
@@ -108,6 +144,8 @@ public struct TextLayout: Sendable, Hashable {
     public let size: Size
     /// Whether some of the text is not shown (more lines than `maxLines`).
     public let isTruncated: Bool
+    /// The first paragraph's direction: as asked, or from its first strong character.
+    public let direction: ReadingDirection
 
     /// Lays out `text` in one style.
     /// - Parameters:
@@ -115,29 +153,34 @@ public struct TextLayout: Sendable, Hashable {
     ///   - maxLines: the most lines shown; 0 (the default) for no limit.
     ///   - truncation: where the ellipsis goes when lines are cut.
     ///   - lineSpacing: extra points between lines.
+    ///   - direction: the paragraphs' direction; nil (the default) takes each one's from its first strong
+    ///     character (left to right when it has none).
     @MainActor
     public init(_ text: String, style: TextStyle, width: Double, maxLines: Int = 0,
                 truncation: TextTruncation = .tail, alignment: TextAlign = .leading, lineSpacing: Double = 0,
-                measurer: some TextMeasurer) {
+                direction: ReadingDirection? = nil, measurer: some TextMeasurer) {
         self.init(runs: [TextRun(text, style: style)], width: width, maxLines: maxLines, truncation: truncation,
-                  alignment: alignment, lineSpacing: lineSpacing, measurer: measurer)
+                  alignment: alignment, lineSpacing: lineSpacing, direction: direction, measurer: measurer)
     }
 
     /// Lays out UTF-8 bytes in one style; invalid sequences become U+FFFD.
     @MainActor
     public init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, style: TextStyle, width: Double, maxLines: Int = 0,
                                          truncation: TextTruncation = .tail, alignment: TextAlign = .leading,
-                                         lineSpacing: Double = 0, measurer: some TextMeasurer) {
+                                         lineSpacing: Double = 0, direction: ReadingDirection? = nil,
+                                         measurer: some TextMeasurer) {
         self.init(String(decoding: bytes, as: UTF8.self), style: style, width: width, maxLines: maxLines,
-                  truncation: truncation, alignment: alignment, lineSpacing: lineSpacing, measurer: measurer)
+                  truncation: truncation, alignment: alignment, lineSpacing: lineSpacing, direction: direction,
+                  measurer: measurer)
     }
 
     /// Lays out an attributed paragraph (or several, separated by newlines): runs of text, each in
-    /// its own style. Parameters as in ``init(_:style:width:maxLines:truncation:alignment:lineSpacing:measurer:)``.
+    /// its own style. Parameters as in ``init(_:style:width:maxLines:truncation:alignment:lineSpacing:direction:measurer:)``.
     @MainActor
     public init(runs: [TextRun], width: Double, maxLines: Int = 0, truncation: TextTruncation = .tail,
-                alignment: TextAlign = .leading, lineSpacing: Double = 0, measurer: some TextMeasurer) {
-        var builder = TextLayoutBuilder(runs: runs, measurer: measurer)
+                alignment: TextAlign = .leading, lineSpacing: Double = 0, direction: ReadingDirection? = nil,
+                measurer: some TextMeasurer) {
+        var builder = TextLayoutBuilder(runs: runs, direction: direction, measurer: measurer)
         let limit: Double = width.isNaN || width == .infinity ? .infinity : max(width, 0)
         let spacing = lineSpacing.isFinite ? max(lineSpacing, 0) : 0
         builder.layOut(limit: limit, maxLines: maxLines, truncation: truncation, alignment: alignment, spacing: spacing)
@@ -148,331 +191,40 @@ public struct TextLayout: Sendable, Hashable {
         self.width = limit
         size = builder.size
         isTruncated = builder.truncated
+        self.direction = builder.firstDirection
     }
 
-    /// The text line `index` shows, as drawn (with its ellipsis, without hanging spaces); empty for an
-    /// index out of range.
+    /// The text line `index` shows in logical order (with its ellipsis, without hanging spaces, a
+    /// newline inside a truncated line as a space); empty for an index out of range.
+    /// Complexity: O(length of the text).
     public func string(ofLine index: Int) -> String {
         guard lines.indices.contains(index) else { return "" }
+        return string(of: lines[index], scalars: Array(text.unicodeScalars))
+    }
+
+    /// Every line's text (see ``string(ofLine:)``). Complexity: O(length of the text).
+    public var lineStrings: [String] {
+        let all = Array(text.unicodeScalars)
+        return lines.map { string(of: $0, scalars: all) }
+    }
+
+    private func string(of line: Line, scalars: [Unicode.Scalar]) -> String {
         var s = String.UnicodeScalarView()
-        for glyph in glyphs[lines[index].glyphs] { s.append(glyph.scalar) }
+        func append(_ range: Range<Int>) {
+            var i = max(0, range.lowerBound)
+            while i < min(range.upperBound, scalars.count) {
+                let c = scalars[i]
+                if c == "\r", i + 1 < range.upperBound, scalars[i + 1] == "\n" { i += 1; continue }
+                s.append(Character(c).isNewline ? " " : c)
+                i += 1
+            }
+        }
+        if line.ellipsis == 1 { s.append("\u{2026}") }
+        append(line.shown)
+        if line.ellipsis == 2 { s.append("\u{2026}") }
+        append(line.shownAfter)
+        if line.ellipsis == 3 { s.append("\u{2026}") }
         return String(s)
     }
-
-    /// Every line's text as drawn (see ``string(ofLine:)``).
-    public var lineStrings: [String] { lines.indices.map { string(ofLine: $0) } }
 }
 
-// MARK: - Layout
-
-/// Line-break rules are initialised once per process (libunibreak 1.x needs it; later versions ignore it).
-private let unibreakInitialised: Bool = {
-    init_linebreak()
-    return true
-}()
-
-/// The layout's working state: grapheme clusters with their advances and break opportunities, filled
-/// greedily into lines.
-@MainActor
-private struct TextLayoutBuilder<Measurer: TextMeasurer> {
-    enum Kind: UInt8 { case ink, space, newline }
-    struct Cluster {
-        var utf8Start: Int
-        var utf8End: Int
-        var firstScalar: Int
-        var scalarCount: Int
-        var advance: Double
-        var style: Int
-        var kind: Kind
-        /// A line may end after this cluster (UAX #14 allowed or mandatory break).
-        var breakAfter: Bool
-    }
-    /// A line's content: up to two ranges of clusters with an ellipsis between or around them.
-    struct Content {
-        var first: Range<Int>
-        var second: Range<Int> = 0..<0
-        var ellipsis: Ellipsis = .none
-        /// The style of the empty line's newline, for its height.
-        var emptyStyle: Int = 0
-        enum Ellipsis { case none, before, between, after }
-    }
-
-    let measurer: Measurer
-    var text = ""
-    var styles: [TextStyle] = []
-    var metrics: [FontMetrics] = []
-    var scalars: [Unicode.Scalar] = []
-    var advances: [Double] = []
-    var clusters: [Cluster] = []
-    /// x[k]: the summed advances of clusters 0..<k.
-    var xs: [Double] = []
-    var glyphs: [TextLayout.Glyph] = []
-    var lines: [TextLayout.Line] = []
-    var size = Size.zero
-    var truncated = false
-
-    init(runs: [TextRun], measurer: Measurer) {
-        self.measurer = measurer
-        for run in runs { text += run.text }
-        var utf8Count = 0
-        for run in runs { utf8Count += run.text.utf8.count }
-        scalars.reserveCapacity(utf8Count)
-        advances.reserveCapacity(utf8Count)
-        clusters.reserveCapacity(utf8Count)
-        let breaks = Self.breakOpportunities(text)
-        var offset = 0
-        for run in runs {
-            var style = run.style
-            if !style.size.isFinite || style.size <= 0 { style.size = 0 }
-            let styleIndex = styles.count
-            styles.append(style)
-            metrics.append(style.size > 0 ? Self.sanitised(measurer.fontMetrics(for: style)) : FontMetrics(ascent: 0, lineHeight: 0))
-            for character in run.text {
-                let start = offset
-                offset += character.utf8.count
-                let first = scalars.count
-                var advance = 0.0
-                for scalar in character.unicodeScalars {
-                    let a = style.size > 0 ? Self.sanitised(measurer.advance(of: scalar, style: style)) : 0
-                    scalars.append(scalar)
-                    advances.append(a)
-                    advance += a
-                }
-                let kind: Kind = character.isNewline ? .newline : character.isWhitespace ? .space : .ink
-                let rule = offset - 1 < breaks.count ? breaks[offset - 1] : Int8(LINEBREAK_MUSTBREAK)
-                clusters.append(Cluster(utf8Start: start, utf8End: offset, firstScalar: first,
-                                        scalarCount: scalars.count - first, advance: kind == .newline ? 0 : advance,
-                                        style: styleIndex, kind: kind,
-                                        breakAfter: rule == Int8(LINEBREAK_MUSTBREAK) || rule == Int8(LINEBREAK_ALLOWBREAK)))
-            }
-        }
-        xs.reserveCapacity(clusters.count + 1)
-        var x = 0.0
-        xs.append(0)
-        for cluster in clusters { x += cluster.advance; xs.append(x) }
-    }
-
-    static func sanitised(_ value: Double) -> Double { value.isFinite ? max(value, 0) : 0 }
-    static func sanitised(_ m: FontMetrics) -> FontMetrics {
-        let height = sanitised(m.lineHeight)
-        return FontMetrics(ascent: min(sanitised(m.ascent), height), lineHeight: height)
-    }
-
-    /// libunibreak's opinion of every UTF-8 byte: LINEBREAK_MUSTBREAK, _ALLOWBREAK, _NOBREAK or
-    /// _INSIDEACHAR after it.
-    static func breakOpportunities(_ text: String) -> [Int8] {
-        _ = unibreakInitialised
-        var text = text
-        let count = text.utf8.count
-        guard count > 0 else { return [] }
-        return text.withUTF8 { bytes in
-            [Int8](unsafeUninitializedCapacity: count) { out, initialised in
-                out.initialize(repeating: Int8(LINEBREAK_NOBREAK))
-                set_linebreaks_utf8(bytes.baseAddress, count, nil, out.baseAddress)
-                initialised = count
-            }
-        }
-    }
-
-    // MARK: Line filling
-
-    mutating func layOut(limit: Double, maxLines: Int, truncation: TextTruncation, alignment: TextAlign, spacing: Double) {
-        let n = clusters.count
-        guard n > 0 else { return }
-        // Greedy fill: each entry is a line's clusters, trailing newline excluded.
-        var ranges: [Range<Int>] = []
-        var lineStart = 0
-        var lastBreak = -1
-        var i = 0
-        let slack = limit.isFinite ? limit + Precision.slack : .infinity
-        while i < n {
-            let c = clusters[i]
-            if c.kind == .newline {
-                ranges.append(lineStart..<i)
-                lineStart = i + 1; lastBreak = -1; i += 1
-                continue
-            }
-            if c.kind == .ink, i > lineStart, xs[i + 1] - xs[lineStart] > slack {
-                let end = lastBreak > lineStart ? lastBreak : i
-                ranges.append(lineStart..<end)
-                lineStart = end; lastBreak = -1
-                i = max(i, end)
-                continue   // cluster i again, on the new line
-            }
-            i += 1
-            if c.breakAfter { lastBreak = i }
-        }
-        if lineStart < n { ranges.append(lineStart..<n) }
-
-        var contents: [Content] = []
-        contents.reserveCapacity(ranges.count)
-        let limitLines = maxLines > 0 && ranges.count > maxLines
-        for (index, range) in ranges.enumerated() {
-            if limitLines && index == maxLines - 1 { break }
-            contents.append(Content(first: trimmed(range), emptyStyle: emptyStyle(range)))
-        }
-        if limitLines {
-            truncated = true
-            contents.append(truncatedLine(from: ranges[maxLines - 1].lowerBound, limit: limit, mode: truncation))
-        }
-        emit(contents, limit: limit, alignment: alignment, spacing: spacing)
-    }
-
-    /// `range` without its trailing spaces.
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
-        var end = range.upperBound
-        while end > range.lowerBound, clusters[end - 1].kind != .ink { end -= 1 }
-        return range.lowerBound..<end
-    }
-
-    /// The style an empty line takes its height from: its newline's, or the first cluster's.
-    func emptyStyle(_ range: Range<Int>) -> Int {
-        if range.lowerBound < clusters.count { return clusters[range.lowerBound].style }
-        return clusters.last?.style ?? 0
-    }
-
-    /// A cluster's width on a truncated line, where newlines count as a space.
-    func truncationAdvance(_ k: Int) -> Double {
-        let c = clusters[k]
-        guard c.kind == .newline else { return c.advance }
-        let style = styles[c.style]
-        return style.size > 0 ? Self.sanitised(measurer.advance(of: " ", style: style)) : 0
-    }
-
-    func ellipsisWidth(style: Int) -> Double {
-        let s = styles[style]
-        return s.size > 0 ? Self.sanitised(measurer.advance(of: "\u{2026}", style: s)) : 0
-    }
-
-    /// The last line of a truncated layout: the text from cluster `start` on, shortened with an ellipsis.
-    func truncatedLine(from start: Int, limit: Double, mode: TextTruncation) -> Content {
-        let n = clusters.count
-        switch mode {
-        case .tail:
-            // Up to the end of this paragraph, as much as fits beside the ellipsis.
-            var end = start
-            while end < n, clusters[end].kind != .newline { end += 1 }
-            let style = clusters[min(start, n - 1)].style
-            let available = limit - ellipsisWidth(style: style)
-            var t = start
-            var width = 0.0
-            while t < end, width + clusters[t].advance <= available + Precision.slack {
-                width += clusters[t].advance; t += 1
-            }
-            return Content(first: trimmed(start..<t), ellipsis: .after, emptyStyle: style)
-        case .head, .middle:
-            var end = n
-            while end > start, clusters[end - 1].kind != .ink { end -= 1 }
-            var total = 0.0
-            for k in start..<end { total += truncationAdvance(k) }
-            if total <= limit + Precision.slack {   // everything fits once newlines are spaces: nothing hidden
-                return Content(first: start..<end, emptyStyle: clusters[min(start, n - 1)].style)
-            }
-            let style = mode == .head ? clusters[max(end - 1, start)].style : clusters[start].style
-            let available = limit - ellipsisWidth(style: style)
-            var prefixEnd = start
-            var used = 0.0
-            if mode == .middle {
-                let half = available / 2
-                while prefixEnd < end, used + truncationAdvance(prefixEnd) <= half + Precision.slack {
-                    used += truncationAdvance(prefixEnd); prefixEnd += 1
-                }
-            }
-            let prefix = trimmed(start..<prefixEnd)
-            used = 0
-            for k in prefix { used += truncationAdvance(k) }
-            var suffixStart = end
-            while suffixStart > prefixEnd, used + truncationAdvance(suffixStart - 1) <= available + Precision.slack {
-                used += truncationAdvance(suffixStart - 1); suffixStart -= 1
-            }
-            while suffixStart < end, clusters[suffixStart].kind != .ink { suffixStart += 1 }
-            return Content(first: mode == .middle ? prefix : start..<start, second: suffixStart..<end,
-                           ellipsis: mode == .middle ? .between : .before, emptyStyle: style)
-        }
-    }
-
-    // MARK: Glyphs
-
-    mutating func emit(_ contents: [Content], limit: Double, alignment: TextAlign, spacing: Double) {
-        // Widths first (alignment needs the widest line when the width is unlimited).
-        var widths: [Double] = []
-        widths.reserveCapacity(contents.count)
-        for content in contents {
-            var w = 0.0
-            for k in content.first { w += truncationAdvance(k) }
-            for k in content.second { w += truncationAdvance(k) }
-            if content.ellipsis != .none { w += ellipsisWidth(style: ellipsisStyle(content)) }
-            widths.append(w)
-        }
-        let widest = widths.max() ?? 0
-        let box = limit.isFinite ? limit : widest
-        glyphs.reserveCapacity(scalars.count + contents.count)
-        lines.reserveCapacity(contents.count)
-        var top = 0.0
-        for (index, content) in contents.enumerated() {
-            let width = widths[index]
-            var x: Double
-            switch alignment {
-            case .leading: x = 0
-            case .center: x = max(0, (box - width) / 2)
-            case .trailing: x = max(0, box - width)
-            }
-            // Vertical metrics: the tallest ascent and descent among the line's styles.
-            var ascent = 0.0, descent = 0.0, any = false
-            func include(_ style: Int) {
-                let m = metrics[style]
-                ascent = max(ascent, m.ascent); descent = max(descent, m.lineHeight - m.ascent); any = true
-            }
-            for k in content.first { include(clusters[k].style) }
-            for k in content.second { include(clusters[k].style) }
-            if content.ellipsis != .none { include(ellipsisStyle(content)) }
-            if !any { include(content.emptyStyle) }
-            let firstGlyph = glyphs.count
-            let lineX = x
-            if content.ellipsis == .before { appendEllipsis(style: ellipsisStyle(content), x: &x) }
-            appendClusters(content.first, x: &x)
-            if content.ellipsis == .between { appendEllipsis(style: ellipsisStyle(content), x: &x) }
-            appendClusters(content.second, x: &x)
-            if content.ellipsis == .after { appendEllipsis(style: ellipsisStyle(content), x: &x) }
-            // The source: from the first shown cluster to the last; an empty line sits where it starts.
-            let firstShown = content.first.isEmpty ? content.second : content.first
-            let lastShown = content.second.isEmpty ? content.first : content.second
-            let lineStart = content.first.lowerBound < clusters.count ? clusters[content.first.lowerBound].utf8Start : text.utf8.count
-            let sourceStart = firstShown.isEmpty ? lineStart : clusters[firstShown.lowerBound].utf8Start
-            let sourceEnd = lastShown.isEmpty ? sourceStart : clusters[lastShown.upperBound - 1].utf8End
-            lines.append(TextLayout.Line(glyphs: firstGlyph..<glyphs.count, source: sourceStart..<sourceEnd, x: lineX,
-                                         width: width, top: top, height: ascent + descent, baseline: top + ascent))
-            top += ascent + descent
-            if index < contents.count - 1 { top += spacing }
-        }
-        size = Size(width: widest, height: top)
-    }
-
-    func ellipsisStyle(_ content: Content) -> Int {
-        switch content.ellipsis {
-        case .after, .between: content.first.last.map { clusters[$0].style } ?? content.emptyStyle
-        case .before: content.second.first.map { clusters[$0].style } ?? content.emptyStyle
-        case .none: content.emptyStyle
-        }
-    }
-
-    mutating func appendEllipsis(style: Int, x: inout Double) {
-        glyphs.append(TextLayout.Glyph(scalar: "\u{2026}", x: x, styleIndex: style))
-        x += ellipsisWidth(style: style)
-    }
-
-    mutating func appendClusters(_ range: Range<Int>, x: inout Double) {
-        for k in range {
-            let c = clusters[k]
-            if c.kind == .newline {   // a newline inside a truncated line: a space
-                glyphs.append(TextLayout.Glyph(scalar: " ", x: x, styleIndex: c.style))
-                x += truncationAdvance(k)
-                continue
-            }
-            for s in c.firstScalar..<(c.firstScalar + c.scalarCount) {
-                glyphs.append(TextLayout.Glyph(scalar: scalars[s], x: x, styleIndex: c.style))
-                x += advances[s]
-            }
-        }
-    }
-}

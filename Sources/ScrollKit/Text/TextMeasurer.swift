@@ -11,7 +11,7 @@ public struct FontMetrics: Sendable, Hashable {
     }
 }
 
-/// What ``TextLayout`` needs to know about fonts: glyph advances and line metrics, in points.
+/// What ``TextLayout`` needs to know about fonts: shaped glyphs, glyph advances and line metrics, in points.
 ///
 /// ScrollKit has no fonts of its own. ScrollKitSDL's `FontTextMeasurer` answers with SDL2_ttf's
 /// metrics (`FontTextMeasurer.shared`, or `SDLCanvas.textMeasurer` for the canvas's pixel scale);
@@ -27,6 +27,16 @@ public protocol TextMeasurer: AnyObject {
     func fontMetrics(for style: TextStyle) -> FontMetrics
     /// How far the pen moves after `scalar` in the font of `style`.
     func advance(of scalar: Unicode.Scalar, style: TextStyle) -> Double
+    /// Shapes `scalars[range]`, one style and one direction (a bidi level run; the rest of `scalars` is
+    /// context), appending its glyphs to `glyphs` in visual order, left to right: ligatures, kerning,
+    /// joining and marks as the fonts have them, and fallback fonts for what the style's font lacks.
+    /// Clusters are offsets into `scalars`, never decreasing left to right, or never increasing right to
+    /// left. The default (in an extension) places one glyph per scalar at ``advance(of:style:)``.
+    func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, style: TextStyle, direction: ReadingDirection,
+               into glyphs: inout [ShapedGlyph])
+    /// The base name of the file behind `font` (a ``ShapedGlyph/font``) for `style`, for diagnostics
+    /// (`scrollkit-demo text --json`).
+    func fontName(of font: Int, style: TextStyle) -> String
 }
 
 /// A ``TextMeasurer`` without fonts, for tests and pure layout code: every Unicode scalar is
@@ -41,4 +51,14 @@ public final class ApproximateTextMeasurer: TextMeasurer {
         FontMetrics(ascent: style.size * 0.95, lineHeight: style.size * 1.2)
     }
     public func advance(of scalar: Unicode.Scalar, style: TextStyle) -> Double { style.size * 0.6 }
+}
+
+/// Where text measured without a canvas gets its measurer by default (``StandardCell/defaultTextMeasurer``).
+///
+/// ScrollKit has no fonts; ScrollKitSDL sets ``make`` to its `FontTextMeasurer.shared` when it is loaded
+/// (before `main`), so a `StandardCell.height(…)` asked before any window exists measures with the fonts it
+/// will be drawn with. Without ScrollKitSDL it stays nil and ``ApproximateTextMeasurer`` is used.
+public enum TextMeasurerDefault {
+    /// Makes the default measurer (called once, on first use).
+    nonisolated(unsafe) public static var make: (@MainActor () -> any TextMeasurer)?
 }

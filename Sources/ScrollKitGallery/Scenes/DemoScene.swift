@@ -133,6 +133,7 @@ package enum SceneCatalog {
         .chat,
         .grid,
         .photo,
+        .world,
         .inbox,
     ]
 

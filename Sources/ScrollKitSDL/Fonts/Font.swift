@@ -36,6 +36,8 @@ public final class FontLibrary {
     }
 
     private var faceFiles: [String: String] = [:]
+    /// The fonts shaped text is drawn from (the faces, the fallback files, the system's), by id.
+    let shaping = ShapingFonts()
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var emojiFont: OpaquePointer?
     private let ownsTTFInit: Bool
@@ -78,6 +80,18 @@ public final class FontLibrary {
             fonts[key] = nil
         }
         faceFiles[face] = path
+        shapingFaceIDs.removeAll()
+    }
+
+    private var shapingFaceIDs: [String: Int] = [:]
+
+    /// The shaping font id of `weight`'s face (see ``ShapingFonts``), or nil when its file cannot be opened.
+    func shapingFontID(for weight: TextStyle.Weight) -> Int? {
+        let face = Self.face(for: weight)
+        if let id = shapingFaceIDs[face] { return id > 0 ? id : nil }
+        let id = faceFiles[face].flatMap { shaping.id(path: $0) } ?? 0
+        shapingFaceIDs[face] = id
+        return id > 0 ? id : nil
     }
 
     /// Registers a colour-emoji font such as Noto Color Emoji (`fonts-noto-color-emoji`).

@@ -1,18 +1,22 @@
-// FontTextMeasurer: a TextMeasurer on SDL2_ttf, placing glyphs on whole pixels.
+// FontTextMeasurer: a TextMeasurer on SDL2_ttf and HarfBuzz, placing glyphs on whole pixels (shaping: +Shaping).
 
 import CSDL2_ttf
 import ScrollKit
 
-/// A ``TextMeasurer`` on SDL2_ttf: glyph advances and line metrics of a ``FontLibrary``'s faces, as
-/// drawn at `pixelScale` (advances are whole pixels at the pixel size `points × pixelScale`, then
-/// converted back to points), so a layout made with it places each glyph on a whole pixel.
+/// A ``TextMeasurer`` on SDL2_ttf and HarfBuzz: shaped runs (``shape(_:range:style:direction:into:)``:
+/// ligatures, kerning, joining, marks, fallback fonts through fontconfig, colour emoji), glyph advances and
+/// line metrics of a ``FontLibrary``'s faces, as drawn at `pixelScale` (advances are whole pixels at the
+/// pixel size `points × pixelScale`, then converted back to points), so a layout made with it places each
+/// glyph on a whole pixel.
 ///
 /// Use ``shared`` (the shared font library at 1x) where there is no canvas, for example in a data
 /// source's `sizeOfItem(at:)`, or ``SDLCanvas/textMeasurer`` for a canvas's own scale (a layout made at
 /// 1x and drawn at 2x is crisp too; its glyphs keep their 1x spacing, within a pixel of the 2x one).
 ///
 /// Complexity: O(1) per call after the first for a scalar, size and weight (cached; the cache is
-/// bounded: it is emptied when it reaches 65,536 entries).
+/// bounded: it is emptied when it reaches 65,536 entries). Shaping: O(run) once per run text, size,
+/// weight and direction, then one hash lookup (up to 4,096 runs kept); a fallback font is looked up once
+/// per scalar.
 ///
 /// ## Bad input
 /// A size that is NaN, infinite or under half a pixel measures as 0 (no advance, no height). A font
@@ -30,6 +34,8 @@ public final class FontTextMeasurer: TextMeasurer {
     public private(set) var lastError: SDLError?
 
     private var advances: [GlyphKey: Double] = [:]
+    /// HarfBuzz shaping with fallback fonts, and its cache of shaped runs.
+    let shaper = RunShaper()
     private var metrics: [GlyphFaceKey: FontMetrics] = [:]
 
     public init(fonts: FontLibrary = .shared, pixelScale: Double = 1) {
@@ -38,7 +44,7 @@ public final class FontTextMeasurer: TextMeasurer {
         advances.reserveCapacity(512)
     }
 
-    private func pixelSize(_ points: Double) -> Int32? {
+    func pixelSize(_ points: Double) -> Int32? {
         let pixels = (points * pixelScale).rounded()
         guard pixels.isFinite, pixels >= 1 else { return nil }
         return Int32(min(pixels, Double(FontLibrary.maxPixelSize)))

@@ -6,11 +6,23 @@ import ScrollKit
 // The glyph cache behind SDLCanvas+Glyphs.swift: coverage rasterised once per (scalar, pixel size,
 // weight), packed on shelves into one coverage atlas and its texture, plus the faces' metrics.
 
-/// A glyph's cache key: Unicode scalar, pixel size and weight (no string: hashing allocates nothing).
+/// A glyph's cache key: Unicode scalar, pixel size and weight (no string: hashing allocates nothing); for a
+/// shaped glyph, its font's shaping id (from 1) and its glyph id in `scalar`.
 struct GlyphKey: Hashable {
     var scalar: UInt32
     var pixelSize: Int32
     var weight: TextStyle.Weight
+    var font: Int32 = 0
+}
+
+/// A colour glyph (an emoji from a CBDT font), scaled to its pixel size: a texture and its place from the
+/// pen and the baseline, in pixels.
+struct ColorGlyph {
+    var texture: OpaquePointer?
+    var left: Int32
+    var top: Int32
+    var width: Int32
+    var height: Int32
 }
 
 /// A face at one pixel size, as the glyph layout needs it.
@@ -83,8 +95,11 @@ final class GlyphCache {
     /// 128 slots per face (see `GlyphFace.asciiBase`): the entry's position in `entries`, or -1.
     @exclusivity(unchecked) var ascii: [Int32] = []
     @exclusivity(unchecked) var faces: [GlyphFaceKey: GlyphFace] = [:]
-    /// The last laid-out line: each glyph's entry and pen position (whole pixels). Reused.
-    @exclusivity(unchecked) var placed: [(entry: Int32, pen: Int32)] = []
+    /// The last laid-out line: each glyph's entry, pen position and rise above the baseline (whole
+    /// pixels). Reused.
+    @exclusivity(unchecked) var placed: [(entry: Int32, pen: Int32, rise: Int32)] = []
+    /// Colour glyphs (emoji) by (font, glyph id, pixel size), each its own texture.
+    var colorGlyphs: [GlyphKey: ColorGlyph] = [:]
     var texture: OpaquePointer?
     var resets = 0
     var rasterized = 0
@@ -106,7 +121,7 @@ final class GlyphCache {
     /// The glyph of `scalar` in `face`, if cached. Complexity: O(1), one array read for ASCII.
     @inline(__always)
     func lookup(_ key: GlyphKey, face: GlyphFace) -> Int32? {
-        if key.scalar < 128 {
+        if key.scalar < 128 && key.font == 0 {
             let i = ascii[face.asciiBase + Int(key.scalar)]
             return i >= 0 ? i : nil
         }
@@ -117,7 +132,15 @@ final class GlyphCache {
     func insert(_ entry: GlyphEntry, key: GlyphKey, face: GlyphFace) -> Int32 {
         let i = Int32(entries.count)
         entries.append(entry)
-        if key.scalar < 128 { ascii[face.asciiBase + Int(key.scalar)] = i } else { index[key] = i }
+        if key.scalar < 128 && key.font == 0 { ascii[face.asciiBase + Int(key.scalar)] = i } else { index[key] = i }
+        return i
+    }
+
+    /// Adds a shaped glyph (keyed by font and glyph id); returns its position in `entries`.
+    func insertShaped(_ entry: GlyphEntry, key: GlyphKey) -> Int32 {
+        let i = Int32(entries.count)
+        entries.append(entry)
+        index[key] = i
         return i
     }
 
@@ -142,6 +165,8 @@ final class GlyphCache {
     func releaseAll() {
         if let texture { SDL_DestroyTexture(texture) }
         texture = nil
+        for glyph in colorGlyphs.values { if let t = glyph.texture { SDL_DestroyTexture(t) } }
+        colorGlyphs.removeAll()
         entries.removeAll(keepingCapacity: true)
         index.removeAll(keepingCapacity: true)
         ascii.removeAll(keepingCapacity: true)

@@ -144,7 +144,7 @@ extension SDLCanvas {
 
     /// The arrays' memory for ``composite(_:entries:atlas:atlasPitch:into:pitch:originX:baseline:limits:color:)``,
     /// taken outside the main actor: its closures check no executor (three checks a string otherwise).
-    private nonisolated static func composite(_ placed: [(entry: Int32, pen: Int32)], entries: [GlyphEntry],
+    private nonisolated static func composite(_ placed: [(entry: Int32, pen: Int32, rise: Int32)], entries: [GlyphEntry],
                                               atlas: [UInt8], atlasPitch: Int, into pixels: UnsafeMutablePointer<UInt32>,
                                               pitch: Int, originX: Int32, baseline: Int32,
                                               limits: (Int32, Int32, Int32, Int32), color: RGBAColor) {
@@ -160,7 +160,7 @@ extension SDLCanvas {
 
     /// Blends each placed glyph's coverage from the atlas into the target within `limits` (x0, y0, x1,
     /// y1): plain memory, no isolation (a closure reading the cache would check its executor per call).
-    private nonisolated static func composite(_ placed: UnsafeBufferPointer<(entry: Int32, pen: Int32)>,
+    private nonisolated static func composite(_ placed: UnsafeBufferPointer<(entry: Int32, pen: Int32, rise: Int32)>,
                                               entries: UnsafeBufferPointer<GlyphEntry>, atlas: UnsafeBufferPointer<UInt8>,
                                               atlasPitch: Int, into pixels: UnsafeMutablePointer<UInt32>, pitch: Int,
                                               originX: Int32, baseline: Int32, limits: (Int32, Int32, Int32, Int32),
@@ -171,7 +171,7 @@ extension SDLCanvas {
             let p = placed[index]
             let glyph = entries[Int(p.entry)]
             guard glyph.width > 0 else { continue }
-            let gx = originX + p.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
+            let gx = originX + p.pen + glyph.inkLeft, gy = baseline - p.rise + glyph.inkTop
             let x0 = max(gx, x0Limit), x1 = min(gx + glyph.width, x1Limit)
             let y0 = max(gy, y0Limit), y1 = min(gy + glyph.height, y1Limit)
             guard x1 > x0, y1 > y0 else { continue }
@@ -200,7 +200,7 @@ extension SDLCanvas {
             let placed = placedGlyphs[index]
             let glyph = cache.entries[Int(placed.entry)]
             guard glyph.width > 0 else { continue }
-            let gx = originX + placed.pen + glyph.inkLeft, gy = baseline + glyph.inkTop
+            let gx = originX + placed.pen + glyph.inkLeft, gy = baseline - placed.rise + glyph.inkTop
             let w = cut == .max ? glyph.width : min(glyph.width, cut - gx)
             guard w > 0 else { continue }
             let x0 = Float(gx), y0 = Float(gy), x1 = Float(gx + w), y1 = Float(gy + glyph.height)
@@ -252,7 +252,7 @@ extension SDLCanvas {
             maxX = max(maxX, x &+ glyph.boundsRight &- glyph.boundsLeft)
             minY = min(minY, glyph.lineTop)
             maxY = max(maxY, glyph.lineBottom)
-            cache.placed.append((i, pen >> 6))
+            cache.placed.append((i, pen >> 6, 0))
             pen &+= glyph.advance
         }
         maxX = max(maxX, pen >> 6)
@@ -406,6 +406,9 @@ extension SDLCanvas {
         textTexturesCreated += 1
         for entry in glyphCache.entries where entry.width > 0 { uploadGlyph(entry) }
     }
+
+    /// Copies a shaped glyph's coverage into the atlas texture.
+    func uploadShapedGlyph(_ glyph: GlyphEntry) { uploadGlyph(glyph) }
 
     /// Copies a glyph's coverage into the atlas texture (white, alpha = coverage).
     private func uploadGlyph(_ glyph: GlyphEntry) {

@@ -28,9 +28,14 @@ extension SDLCanvas {
     /// Complexity: O(glyphs drawn): an array read per ASCII glyph (a hash lookup for others), no
     /// allocation once the glyphs are in the atlas (a glyph met for the first time is rasterised once).
     ///
+    /// Shaped glyphs (``TextLayout/Glyph/font`` other than 0: ligatures, joined Arabic, conjuncts,
+    /// fallback fonts) are rasterised by glyph id with FreeType into the same atlas, keyed by (font, glyph
+    /// id, pixel size); colour glyphs (emoji) are rendered once at their font's strike, scaled, and drawn
+    /// as textures.
+    ///
     /// ## Bad input
-    /// A NaN or infinite origin, or one beyond ±2^22 pixels, draws nothing. Glyphs the font lacks (and
-    /// emoji) are skipped, leaving their space; runs with a transparent colour or a bad size draw nothing.
+    /// A NaN or infinite origin, or one beyond ±2^22 pixels, draws nothing. Glyphs no font has draw as
+    /// the face's missing-glyph box; runs with a transparent colour or a bad size draw nothing.
     public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
         if damage.isRecording { return damage.drawTextLayout(layout, at: origin) }
         guard !clipIsEmpty, origin.x.isFinite, origin.y.isFinite else { return }
@@ -42,6 +47,7 @@ extension SDLCanvas {
             clipTop = Double(clip.y); clipBottom = Double(clip.y + clip.h)
         }
         let cache = glyphCache
+        let shaping = fonts.shaping
         for lineIndex in 0..<layout.lines.count {   // indices: no iterator (it allocates in debug builds)
             let line = layout.lines[lineIndex]
             let top = oy + line.top * s
@@ -66,10 +72,19 @@ extension SDLCanvas {
                         var key = GlyphKey(scalar: 0, pixelSize: pixelSize, weight: style.weight)
                         for k in start..<end {
                             let glyph = layout.glyphs[k]
-                            guard glyph.scalar.value != 0x20 else { continue }
-                            key.scalar = glyph.scalar.value
-                            guard let entry = cache.lookup(key, face: face) ?? makeGlyph(key, face: face) else { continue }
-                            cache.placed.append((entry, Int32(Self.pixelRound(ox + glyph.x * s))))
+                            let entry: Int32?
+                            if glyph.font == 0 {   // the style's face, by scalar
+                                guard glyph.scalar.value != 0x20 else { continue }
+                                key.scalar = glyph.scalar.value; key.font = 0
+                                entry = cache.lookup(key, face: face) ?? makeGlyph(key, face: face)
+                            } else {               // a shaped glyph, by id (colour glyphs are drawn below)
+                                if shaping.font(glyph.font)?.isColor ?? true { continue }
+                                key.scalar = glyph.glyphID; key.font = Int32(truncatingIfNeeded: glyph.font)
+                                entry = cache.index[key] ?? makeShapedGlyph(key)
+                            }
+                            guard let entry else { continue }
+                            cache.placed.append((entry, Int32(Self.pixelRound(ox + glyph.x * s)),
+                                                 Int32(Self.pixelRound(glyph.yOffset * s))))
                         }
                         if cache.resets == resets { break }
                     }
@@ -77,6 +92,15 @@ extension SDLCanvas {
                         compositeGlyphLine(originX: 0, baseline: baseline, cut: .max, color: style.color)
                     } else {
                         renderGlyphLine(originX: 0, baseline: baseline, cut: .max, color: style.color)
+                    }
+                    for k in start..<end where layout.glyphs[k].font != 0 {
+                        let glyph = layout.glyphs[k]
+                        guard shaping.font(glyph.font)?.isColor == true else { continue }
+                        let key = GlyphKey(scalar: glyph.glyphID, pixelSize: pixelSize, weight: .regular,
+                                           font: Int32(truncatingIfNeeded: glyph.font))
+                        guard let color = colorGlyph(key) else { continue }
+                        drawColorGlyph(color, pen: Int32(Self.pixelRound(ox + glyph.x * s)),
+                                       baseline: baseline - Int32(Self.pixelRound(glyph.yOffset * s)), alpha: style.color.a)
                     }
                 }
                 start = end

@@ -1,0 +1,11 @@
+#ifndef SCROLLKIT_SK_WORDBREAK_H
+#define SCROLLKIT_SK_WORDBREAK_H
+// Word breaks from ICU's line break iterator, for the scripts written without spaces between words (Thai,
+// Lao, Khmer, Burmese). ICU's dictionaries are compiled into libicudata, so this does no I/O. Only this
+// header is visible to Swift: ICU's own headers would clash with the toolchain's copy of ICU (Foundation).
+#include <stdint.h>
+
+/// Writes the line-break positions inside `text` (UTF-16, `length` units) to `out` (at most `capacity`),
+/// excluding 0 and `length`; returns how many, or -1 when ICU cannot break.
+int32_t sk_dictionary_breaks(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity);
+#endif

@@ -1,0 +1,16 @@
+// ICU's line break iterator behind sk_dictionary_breaks (see include/sk_wordbreak.h).
+#include "sk_wordbreak.h"
+#include <unicode/ubrk.h>
+
+int32_t sk_dictionary_breaks(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, "th", (const UChar *)text, length, &status);
+    if (U_FAILURE(status) || !it) { if (it) ubrk_close(it); return -1; }
+    int32_t count = 0;
+    ubrk_first(it);
+    for (int32_t b = ubrk_next(it); b != UBRK_DONE && b < length; b = ubrk_next(it)) {
+        if (b > 0 && count < capacity) out[count++] = b;
+    }
+    ubrk_close(it);
+    return count;
+}
