@@ -13,10 +13,10 @@ TEST_TOOLS=0
 APT_PKGS=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libunibreak-dev
           libxcb-present-dev libxcb-shm0-dev libxcb-xfixes0-dev libxcb-randr0-dev
           libwayland-dev wayland-protocols
-          libharfbuzz-dev libfreetype-dev libfribidi-dev libfontconfig-dev libthai-dev
+          libharfbuzz-dev libfreetype-dev libfribidi-dev libfontconfig-dev libicu-dev
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
-DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel wayland-devel wayland-protocols-devel harfbuzz-devel freetype-devel fribidi-devel fontconfig-devel libthai-devel google-noto-sans-fonts google-noto-sans-cjk-fonts google-noto-emoji-color-fonts"
-BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image libunibreak harfbuzz freetype fribidi fontconfig"
+DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel wayland-devel wayland-protocols-devel harfbuzz-devel freetype-devel fribidi-devel fontconfig-devel libicu-devel google-noto-sans-fonts google-noto-sans-cjk-fonts google-noto-emoji-color-fonts"
+BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image libunibreak harfbuzz freetype fribidi fontconfig icu4c"
 
 have_all() {
     command -v pkg-config >/dev/null 2>&1 || return 1
@@ -26,9 +26,9 @@ have_all() {
     # Linux: Wayland frame callbacks and presentation feedback (wayland-client, the presentation-time protocol).
     [ "$(uname)" != "Linux" ] || pkg-config --exists wayland-client 2>/dev/null || return 1
     [ "$(uname)" != "Linux" ] || [ -f /usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml ] || return 1
-    # Text for every script: shaping, glyphs, bidi, Thai word breaks, font fallback, and the Noto fonts.
-    pkg-config --exists harfbuzz freetype2 fribidi fontconfig 2>/dev/null || return 1
-    [ "$(uname)" != "Linux" ] || pkg-config --exists libthai 2>/dev/null || return 1
+    # Text for every script: shaping (HarfBuzz), glyphs (FreeType), bidi (FriBidi), word breaks for Thai, Lao,
+    # Khmer and Burmese (ICU's dictionaries), font fallback (fontconfig), and the Noto fonts.
+    pkg-config --exists harfbuzz freetype2 fribidi fontconfig icu-uc 2>/dev/null || return 1
     if [ "$(uname)" = "Linux" ] && command -v fc-list >/dev/null 2>&1; then
         for family in "Noto Sans Arabic" "Noto Sans CJK SC" "Noto Color Emoji"; do
             [ -n "$(fc-list "$family" file 2>/dev/null)" ] || return 1
@@ -65,7 +65,7 @@ if command -v apt-get >/dev/null 2>&1; then
     echo "Installing system packages: ${APT_PKGS[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PKGS[@]}" >/dev/null
-    have_all || { echo "error: SDL2, libunibreak, xcb, wayland, text (HarfBuzz, FreeType, FriBidi, fontconfig, libthai) development packages or the Noto fonts still not found after installing." >&2; exit 1; }
+    have_all || { echo "error: SDL2, libunibreak, xcb, wayland, text (HarfBuzz, FreeType, FriBidi, fontconfig, ICU) development packages or the Noto fonts still not found after installing." >&2; exit 1; }
     exit 0
 fi
 

@@ -163,9 +163,9 @@ final class PixelBackend: DamageBackend {
         let count = Double(text.unicodeScalars.count)
         var x = rect.minX
         switch alignment {
-        case .leading: break
+        case .leading, .left: break
         case .center: x += max(0, rect.width - count * advance) / 2
-        case .trailing: x += max(0, rect.width - count * advance)
+        case .trailing, .right: x += max(0, rect.width - count * advance)
         }
         let right = rect.minX + max(rect.width, 0)
         for scalar in text.unicodeScalars {

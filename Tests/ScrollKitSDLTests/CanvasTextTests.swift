@@ -130,7 +130,7 @@ extension CanvasTests {
 
         /// Alignment places the text at the leading edge, the centre or the trailing edge of the rect;
         /// text wider than the rect is cut at its right edge.
-        @Test(arguments: [TextAlign.leading, .center, .trailing])
+        @Test(arguments: [TextAlign.leading, .center, .trailing, .left, .right])
         func alignmentAndCutting(alignment: TextAlign) throws {
             let target = try OffscreenRenderer(width: 300, height: 40)
             let canvas = target.canvas
@@ -142,9 +142,9 @@ extension CanvasTests {
             let inked = (0..<300).filter { x in (0..<40).contains { image[x, $0].r < 128 } }
             let first = try #require(inked.first), last = try #require(inked.last)
             let expectedStart: Double = switch alignment {
-            case .leading: 50
+            case .leading, .left: 50
             case .center: 50 + (200 - width) / 2
-            case .trailing: 250 - width
+            case .trailing, .right: 250 - width
             }
             #expect(abs(Double(first) - expectedStart) <= 3, "ink starts at \(first), expected about \(expectedStart)")
             #expect(Double(last) <= expectedStart + width)

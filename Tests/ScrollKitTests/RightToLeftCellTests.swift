@@ -96,11 +96,13 @@ struct RightToLeftCellTests {
 
     @Test func alignmentResolvesThroughTheDirection() {
         let view = ViewNode()
-        #expect(view.resolvedAlignment(.leading) == .leading)
+        // Physical sides: text of any script lines up on the view's leading edge.
+        #expect(view.resolvedAlignment(.leading) == .left && view.resolvedAlignment(.trailing) == .right)
         view.layoutDirection = .rightToLeft
-        #expect(view.resolvedAlignment(.leading) == .trailing)
-        #expect(view.resolvedAlignment(.trailing) == .leading)
+        #expect(view.resolvedAlignment(.leading) == .right)
+        #expect(view.resolvedAlignment(.trailing) == .left)
         #expect(view.resolvedAlignment(.center) == .center)
+        #expect(view.resolvedAlignment(.left) == .left && view.resolvedAlignment(.right) == .right)
         #expect(FocusMove.left.mirroredHorizontally == .right && FocusMove.up.mirroredHorizontally == .up)
     }
 
@@ -222,6 +224,27 @@ struct RightToLeftCellTests {
 
     // MARK: LabelCell
 
+    /// A subtitle in another script lines up with its neighbours on the cell's leading edge: an Arabic subtitle
+    /// (a right-to-left paragraph) starts at the left in a left-to-right list and at the right in a right-to-left
+    /// one, and an English one likewise; the words inside still read in their own direction.
+    @Test(arguments: ["مرحبا بالعالم", "Hello world"])
+    func subtitlesAlignToTheCellsLeadingEdgeWhateverTheirScript(_ subtitle: String) throws {
+        for direction in ReadingDirection.allCases {
+            let c = cell(frame: Rect(x: 0, y: 0, width: 390, height: 74), leading: .none, accessory: .none,
+                         subtitle: subtitle)
+            c.layoutDirection = direction
+            let canvas = RecordingCanvas()
+            c.draw(in: canvas)
+            let layout = try #require(canvas.textLayouts.last)
+            let line = try #require(layout.lines.first)
+            if direction == .leftToRight {
+                #expect(abs(line.x) < 1e-9, "\(subtitle) \(direction): starts at \(line.x)")
+            } else {
+                #expect(abs(line.x + line.width - layout.width) < 1e-9, "\(subtitle) \(direction): ends at \(line.x + line.width) of \(layout.width)")
+            }
+        }
+    }
+
     @Test func labelCellTextAlignsToTheLeadingEdge() throws {
         let c = LabelCell()
         c.frame = Rect(x: 0, y: 0, width: 300, height: 44)
@@ -236,7 +259,7 @@ struct RightToLeftCellTests {
             return nil
         }
         let (a, alignA) = try #require(text(ltr)), (b, alignB) = try #require(text(rtl))
-        #expect(alignA == .leading && alignB == .trailing)
+        #expect(alignA == .left && alignB == .right)
         #expect(same(b, reflected(a, in: 0, 300)), "the leading inset (20) is on the right")
     }
 

@@ -143,7 +143,7 @@ extension StandardCell {
             }
             let layout = slots.subtitle.resolve(LayoutKey(text: subtitle, style: look.subtitleStyle, width: textWidth,
                                                           maxLines: maxLines, measurer: ObjectIdentifier(measurer),
-                                                          alignment: direction == .rightToLeft ? .trailing : .leading),
+                                                          alignment: direction == .rightToLeft ? .right : .left),
                                                 measurer: measurer)
             subtitleHeight = layout.size.height
             lineCount = layout.lines.count

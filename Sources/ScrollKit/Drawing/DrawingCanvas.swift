@@ -2,8 +2,18 @@
 // CircleFill.
 
 /// Horizontal alignment of text within a rectangle.
+///
+/// `.leading` and `.trailing` are the start and end of the text's own paragraph in ``TextLayout`` (the right edge
+/// for an Arabic or Hebrew paragraph), and the left and right edges in ``DrawingCanvas/drawText(_:in:style:alignment:)``,
+/// which does not reorder. `.left` and `.right` are physical, whatever the text: what a view asks for when its own
+/// layout direction decides the edge (``ViewNode/resolvedAlignment(_:)``), so a column of rows in several scripts
+/// lines up on one side, as Flutter's `TextAlign.left`/`.right` and CSS's `left`/`right` do.
 public enum TextAlign: Sendable, Hashable {
     case leading, center, trailing
+    /// The left edge, whatever the paragraph's direction.
+    case left
+    /// The right edge, whatever the paragraph's direction.
+    case right
 }
 
 /// How text is drawn: a point size and a weight. The canvas picks the font file.

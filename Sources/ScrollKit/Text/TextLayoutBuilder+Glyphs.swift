@@ -30,9 +30,9 @@ extension TextLayoutBuilder {
             let rtl = clusters.isEmpty ? false : clusters[max(0, min(anchor, clusters.count - 1))].paragraphRTL
             var x: Double
             switch (alignment, rtl) {
-            case (.leading, false), (.trailing, true): x = 0
+            case (.leading, false), (.trailing, true), (.left, _): x = 0
             case (.center, _): x = max(0, (box - width) / 2)
-            case (.trailing, false), (.leading, true): x = max(0, box - width)
+            case (.trailing, false), (.leading, true), (.right, _): x = max(0, box - width)
             }
             // Vertical metrics: the tallest ascent and descent among the line's styles.
             var ascent = 0.0, descent = 0.0, any = false

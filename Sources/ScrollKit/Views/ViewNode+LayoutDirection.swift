@@ -64,14 +64,15 @@ extension ViewNode {
         isRightToLeft ? storedFrame.width - x - width : x
     }
 
-    /// `alignment` as physical sides for the view's direction: `.leading` and `.trailing` swap right to left
-    /// (``TextLayout`` and ``DrawingCanvas/drawText(_:in:style:alignment:)`` take `.leading` as the left edge).
+    /// `alignment` as a physical side for the view's direction: `.leading` is `.left` left to right and `.right`
+    /// right to left, `.trailing` the other side; `.center`, `.left` and `.right` stay. Text laid out with the
+    /// result lines up on the view's leading edge whatever its script (an Arabic subtitle in a left-to-right
+    /// list starts at the left like its neighbours, its words still reading right to left).
     public func resolvedAlignment(_ alignment: TextAlign) -> TextAlign {
-        guard isRightToLeft else { return alignment }
         switch alignment {
-        case .leading: return .trailing
-        case .trailing: return .leading
-        case .center: return .center
+        case .leading: return isRightToLeft ? .right : .left
+        case .trailing: return isRightToLeft ? .left : .right
+        case .center, .left, .right: return alignment
         }
     }
 

@@ -79,11 +79,12 @@ final class WorldScene: ListBackedScene {
     }
 
     /// Sets the scene's direction: the paragraphs' (nil, from each one's first strong character, when left
-    /// to right; right to left for all), the cards' mirroring and the switch. When ViewNode gets its
-    /// `layoutDirection`, set `root.layoutDirection = direction` here too.
+    /// to right; right to left for all), the cards' mirroring, the switch, and the scene's `layoutDirection`
+    /// (the list's scroll indicator moves to the left).
     func apply(_ direction: ReadingDirection) {
         guard direction != self.direction else { return }
         self.direction = direction
+        root.layoutDirection = direction
         header.direction = direction
         header.toggle.isOn = direction == .rightToLeft
         cards.direction = direction
@@ -110,7 +111,11 @@ final class WorldScene: ListBackedScene {
         root.handle(event)
     }
 
-    func update(_ tick: FrameTick) { root.step(tick) }
+    func update(_ tick: FrameTick) {
+        // A gallery laid out right to left (`--direction rtl`, a right-to-left locale) starts the scene flipped.
+        if root.layoutDirection == nil, root.effectiveLayoutDirection != direction { apply(root.effectiveLayoutDirection) }
+        root.step(tick)
+    }
 
     func draw(in canvas: DrawingCanvas) {
         guard size.width > 0, size.height > 0 else { return }
@@ -164,7 +169,7 @@ final class WorldHeader: ViewNode {
         let switchRoom = Switch.size.width + 28
         let titleRect = Rect(x: frame.minX + (rtl ? switchRoom : 16), y: frame.minY, width: max(0, frame.width - switchRoom - 16),
                              height: frame.height - 1)
-        canvas.drawText("World", in: titleRect, style: title, alignment: rtl ? .trailing : .leading)
+        canvas.drawText("World", in: titleRect, style: title, alignment: rtl ? .right : .left)
         let label = rtl ? "Right to left" : "Left to right"
         let labelWidth = canvas.measureText(label, style: caption).width
         let labelX = rtl ? frame.minX + switchRoom : frame.maxX - switchRoom - labelWidth

@@ -114,9 +114,9 @@ extension SDLCanvas {
         let width = Double(line.width)
         if width <= available {
             switch alignment {
-            case .leading: return (left, top, nil)
+            case .leading, .left: return (left, top, nil)
             case .center: return (left + (available - width) / 2, top, nil)
-            case .trailing: return (left + available - width, top, nil)
+            case .trailing, .right: return (left + available - width, top, nil)
             }
         }
         guard available >= 1 else { return nil }

@@ -64,9 +64,9 @@ extension SDLCanvas {
             var x = left
             if width <= available {
                 switch alignment {
-                case .leading: break
+                case .leading, .left: break
                 case .center: x = left + (available - width) / 2
-                case .trailing: x = left + available - width
+                case .trailing, .right: x = left + available - width
                 }
             } else if available < 1 {
                 return
@@ -89,9 +89,9 @@ extension SDLCanvas {
         if width <= available {
             let x: Double
             switch alignment {
-            case .leading: x = left
+            case .leading, .left: x = left
             case .center: x = left + (available - width) / 2
-            case .trailing: x = left + available - width
+            case .trailing, .right: x = left + available - width
             }
             var dst = SDL_Rect(x: Int32(Self.pixelRound(x)), y: Int32(top), w: entry.width, h: entry.height)
             SDL_RenderCopy(renderer, texture, nil, &dst)
