@@ -20,7 +20,7 @@ struct ListCellTests {
         #expect(rect == Rect(x: 16, y: 126, width: 288, height: 48))
         #expect(!LabelCell.isDark(cell.backgroundColor))
         #expect(style.color == RGBAColor(hex: 0x1C1C1E))          // dark text on a light background
-        #expect(alignment == .leading)
+        #expect(alignment == .left)   // the leading edge of a left-to-right cell, as a physical side
         guard case .line(let from, let to, _, let width) = try #require(canvas.commands.last) else {
             Issue.record("expected a separator last"); return
         }

@@ -183,6 +183,9 @@ final class InboxHeader: ViewNode {
         super.init(frame: frame)
         compose.titleSize = 15
         addSubview(compose)
+        // Shown once it opens something: the recipients sheet comes with sheets (issue 31, item 2). A button
+        // that does nothing is not shown.
+        compose.isHidden = true
     }
 
     convenience init() { self.init(frame: .zero) }
@@ -197,7 +200,7 @@ final class InboxHeader: ViewNode {
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         canvas.fill(frame, color: RGBAColor(hex: 0xF9F9FB))
         canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
-        let room = compose.frame.minX - 16 - 8
+        let room = (compose.isHidden ? frame.width - 12 : compose.frame.minX) - 16 - 8
         guard room > 60 else { return }
         canvas.drawText("Inbox", in: Rect(x: frame.minX + 16, y: frame.minY + 5, width: room, height: 28),
                         style: TextStyle(size: 22, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)), alignment: .leading)
