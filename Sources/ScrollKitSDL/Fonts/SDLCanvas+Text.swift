@@ -41,7 +41,9 @@ extension SDLCanvas {
     /// whole pixels. Text wider than the rect is cut at the rect's right edge (drawn as if leading).
     /// When an emoji font is registered, a string made only of emoji is drawn in colour from it.
     /// Drawn glyph by glyph from the canvas's glyph atlas (the same pixels as SDL2_ttf's whole-line
-    /// rendering) when every scalar is simple and in the font; otherwise rendered whole and cached.
+    /// rendering) when every scalar is simple and in the font; a string the emoji font draws whole in colour;
+    /// anything else (scripts that need shaping, characters from fallback fonts) laid out once by
+    /// ``TextLayout`` (HarfBuzz, fontconfig fallback, bidi) and drawn from the atlas.
     /// Complexity: O(scalars) hash lookups and blits, no allocation once the glyphs are cached (a new
     /// glyph is rasterised once); a whole-string miss rasterises the string.
     /// Empty text, a NaN or non-positive size, a non-finite rect or a transparent colour draw nothing.
@@ -51,6 +53,7 @@ extension SDLCanvas {
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
         if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
+        if drawsShaped(text) { return drawShapedText(text, in: rect, style: style, alignment: alignment) }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }
         let s = pixelScale
@@ -123,6 +126,7 @@ extension SDLCanvas {
            let face = glyphCache.faces[GlyphFaceKey(pixelSize: pixelSize, weight: style.weight)] {
             return Size(width: Double(line.width) / pixelScale, height: Double(face.height) / pixelScale)
         }
+        if !text.isEmpty, drawsShaped(text) { return shapedLine(text, style: style).size }
         let key = TextKey(text: text, pixelSize: pixelSize, weight: style.weight)
         let measured: MeasuredText
         if let cached = measureCache[key] {
