@@ -163,8 +163,8 @@ extension CanvasTests {
             #expect(cold.canvas.glyphCount == 5)
         }
 
-        /// A scalar the font lacks, a combining mark or a right-to-left script falls back to the
-        /// whole-string path (one texture per string); plain text next to it does not.
+        /// A scalar the font lacks, a combining mark or a right-to-left script leaves the glyph path for the
+        /// shaped one (a TextLayout per string: HarfBuzz, fallback fonts, bidi); plain text next to it does not.
         @Test func unprovidedOrComplexScalarsFallBack() throws {
             let target = try OffscreenRenderer(width: 300, height: 40)
             let canvas = target.canvas
@@ -175,14 +175,14 @@ extension CanvasTests {
             }
             #expect(canvas.drawsWithGlyphs("été – 20 °C ✓", style: style))
             canvas.drawText("漢字 Kanji", in: row, style: style, alignment: .leading)
-            #expect(canvas.textCacheCount == 1 && canvas.isTextCached("漢字 Kanji", style: style))
+            #expect(canvas.shapedLines.count == 1 && canvas.textCacheCount == 0)
             canvas.drawText("Kanji", in: row, style: style, alignment: .leading)
-            #expect(canvas.textCacheCount == 1 && !canvas.isTextCached("Kanji", style: style))
+            #expect(canvas.shapedLines.count == 1 && !canvas.isTextCached("Kanji", style: style))
             #expect(canvas.measureText("漢字 Kanji", style: style).width > canvas.measureText("Kanji", style: style).width)
         }
 
         /// The bundled faces are not kerned by SDL2_ttf, so they are drawn from glyphs at every size; a
-        /// face HarfBuzz kerns (DejaVu Serif) keeps the whole-string path, with its kerning.
+        /// face HarfBuzz kerns (DejaVu Serif) is drawn shaped, with its kerning.
         @Test func kernedFacesKeepTheWholeStringPath() throws {
             let target = try OffscreenRenderer(width: 300, height: 40)
             for size in stride(from: 6.0, through: 64, by: 2) {
@@ -199,7 +199,7 @@ extension CanvasTests {
             #expect(!kerned.canvas.drawsWithGlyphs("AVAWAY To Ty", style: style))
             #expect(kerned.canvas.drawsWithGlyphs("AVAWAY To Ty", style: TextStyle(size: 16, weight: .bold)))
             kerned.canvas.drawText("AVAWAY To Ty", in: Rect(x: 0, y: 0, width: 300, height: 40), style: style, alignment: .leading)
-            #expect(kerned.canvas.isTextCached("AVAWAY To Ty", style: style))
+            #expect(kerned.canvas.shapedLines.keys.contains { $0.text == "AVAWAY To Ty" })
         }
 
         /// A tiny atlas: when a glyph does not fit, the atlas starts over; a string whose glyphs cannot

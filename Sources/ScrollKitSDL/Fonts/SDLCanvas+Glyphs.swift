@@ -169,6 +169,7 @@ extension SDLCanvas {
         let (x0Limit, y0Limit, x1Limit, y1Limit) = limits
         for index in 0..<placed.count {
             let p = placed[index]
+            guard Int(p.entry) < entries.count else { continue }   // placed before an atlas reset
             let glyph = entries[Int(p.entry)]
             guard glyph.width > 0 else { continue }
             let gx = originX + p.pen + glyph.inkLeft, gy = baseline - p.rise + glyph.inkTop
@@ -198,6 +199,7 @@ extension SDLCanvas {
         let placedGlyphs = cache.placed
         for index in 0..<placedGlyphs.count {   // indices: iterating an array of tuples allocates in debug builds
             let placed = placedGlyphs[index]
+            guard Int(placed.entry) < cache.entries.count else { continue }   // placed before an atlas reset
             let glyph = cache.entries[Int(placed.entry)]
             guard glyph.width > 0 else { continue }
             let gx = originX + placed.pen + glyph.inkLeft, gy = baseline - placed.rise + glyph.inkTop

@@ -53,7 +53,10 @@ extension SDLCanvas {
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
         else { return }
         if drawGlyphText(text, in: rect, pixelSize: pixelSize, style: style, alignment: alignment) { return }
-        if drawsShaped(text) { return drawShapedText(text, in: rect, style: style, alignment: alignment) }
+        // The glyph path cannot draw it: shaped, unless only the atlas was too small (then whole, below).
+        if drawsShaped(text), layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight) == nil {
+            return drawShapedText(text, in: rect, style: style, alignment: alignment)
+        }
         guard let entry = textEntry(TextKey(text: text, pixelSize: pixelSize, weight: style.weight)),
               let texture = entry.texture else { return }
         let s = pixelScale
@@ -126,7 +129,7 @@ extension SDLCanvas {
            let face = glyphCache.faces[GlyphFaceKey(pixelSize: pixelSize, weight: style.weight)] {
             return Size(width: Double(line.width) / pixelScale, height: Double(face.height) / pixelScale)
         }
-        if !text.isEmpty, drawsShaped(text) { return shapedLine(text, style: style).size }
+        if !text.isEmpty, drawsShaped(text) { return shapedLine(text, style: style).size }   // the glyph line failed
         let key = TextKey(text: text, pixelSize: pixelSize, weight: style.weight)
         let measured: MeasuredText
         if let cached = measureCache[key] {

@@ -87,6 +87,9 @@ extension SDLCanvas {
                                                  Int32(Self.pixelRound(glyph.yOffset * s))))
                         }
                         if cache.resets == resets { break }
+                        // The stretch's glyphs do not fit the atlas together (a tiny atlas): nothing placed
+                        // before the second reset is valid.
+                        if cache.resets != resets { cache.placed.removeAll(keepingCapacity: true) }
                     }
                     if directSurface != nil {
                         compositeGlyphLine(originX: 0, baseline: baseline, cut: .max, color: style.color)
