@@ -81,7 +81,12 @@ public final class RealClock: FrameClock {
     /// Moves the origin to the present moment (`now` becomes 0).
     public func resetOrigin() {
         origin = SDL_GetPerformanceCounter()
+        originChanges &+= 1
     }
+
+    /// How many times ``resetOrigin()`` moved the origin: an offset to another clock taken before a change is
+    /// stale after it.
+    public private(set) var originChanges = 0
 
     /// Seconds since the origin. Resolution: the counter's (1 ns on Linux).
     public var now: Double {

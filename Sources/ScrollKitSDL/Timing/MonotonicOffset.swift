@@ -21,9 +21,17 @@ struct MonotonicOffset {
     /// CLOCK_MONOTONIC seconds minus `clock`'s seconds.
     mutating func seconds(_ clock: RealClock) -> Double {
         let now = clock.now
-        if value == nil || now - sampledAt > 0.5 { sample(clock) }
+        if clock.originChanges != origin {
+            // The host clock's origin moved (a run starts): every earlier sample is off by that move.
+            value = nil
+            uncertainty = .infinity
+            lastTight = -.infinity
+            origin = clock.originChanges
+        }
+        if value == nil || now - sampledAt > 0.5 || now < sampledAt { sample(clock) }
         return value ?? 0
     }
+    private var origin = 0
 
     private mutating func sample(_ clock: RealClock) {
         var best: (gap: Double, offset: Double)?
