@@ -95,11 +95,13 @@ extension WindowHost {
         let previous = target >= interval ? target - interval : 0
         // `timestamp` is that vblank's UST as the server reported it (every present asks for a report of its
         // target vblank, shown or not). A server or a machine under load can report it late: wait for it
-        // while the margin has room to spare beyond the frame's cost, rather than stand in a prediction
-        // (Xvfb's vblanks jitter by a millisecond or two around the fit).
+        // while the margin has room to spare beyond the frame's cost and the server's deadline (the learned
+        // floor less its 2–3 ms of slack: half a period before the vblank on Xvfb), rather than stand in a
+        // prediction (Xvfb's vblanks jitter by a millisecond or two around the fit).
         if presenter.notifiedMSC == previous, let vblankTime = presenter.time(ofMSC: target),
            !presenter.hasReported(msc: previous) {
-            let spare = presentMargin - 2 * recentFrameCost - 0.001
+            let deadlineLead = max(0, marginFloor - 0.003)
+            let spare = presentMargin - deadlineLead - 2 * recentFrameCost - 0.001
             if spare > 0 { presenter.awaitReport(ofMSC: previous, until: min(vblankTime - presentMargin + spare, vblankTime - 0.001), into: &stats) }
         }
         v = presenter.vblanks
