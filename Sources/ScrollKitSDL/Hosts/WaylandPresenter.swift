@@ -75,8 +75,7 @@ final class WaylandPresenter {
     private var lastShown: (index: Int, msc: UInt64)?
     private var inFlight: [InFlight] = []
     private var events = [sk_wayland_event](repeating: sk_wayland_event(), count: 32)
-    private var rectBuffer: [Int32] = []
-    private var owesWholeFrame = true
+    private var changed = PresentRects(owesWholeFrame: true)
 
     /// Opens presenting for `window` (an `SDL_Window` on SDL's Wayland driver), or returns nil with the
     /// reason in `reason`.
@@ -110,7 +109,6 @@ final class WaylandPresenter {
         descriptor = sk_wayland_fd(handle)
         hasPresentation = sk_wayland_has_presentation(handle) != 0
         inFlight.reserveCapacity(16)
-        rectBuffer.reserveCapacity(4 * 128)
     }
 
     /// Frees ScrollKit's buffers and queue. Must run before SDL closes the display (the window host's
@@ -140,7 +138,7 @@ final class WaylandPresenter {
         SDL_SetClipRect(canvasSurface, nil)
         pixels.deallocate()
         pixels = memory
-        owesWholeFrame = true
+        changed.owesWholeFrame = true
         return true
     }
 
@@ -272,22 +270,16 @@ final class WaylandPresenter {
         guard failure == nil, let handle else { return false }
         let s = canvasSurface.pointee
         guard let pixels = s.pixels, s.w > 0, s.h > 0 else { return true }
-        var count: Int32 = 0
-        if let rects, !owesWholeFrame, rects.count <= 128 {
-            rectBuffer.removeAll(keepingCapacity: true)
-            for r in rects { rectBuffer.append(r.x); rectBuffer.append(r.y); rectBuffer.append(r.w); rectBuffer.append(r.h) }
-            count = Int32(rects.count)
-            if count == 0 { return true }
-        }
+        guard let count = changed.pack(rects) else { return true }   // nothing changed
         var serial: UInt32 = 0
         let deadline = clock.now + 2 * vblanks.period
         while true {
             let result: Int32 = count > 0
-                ? rectBuffer.withUnsafeBufferPointer { sk_wayland_submit(handle, pixels, s.pitch, s.w, s.h, $0.baseAddress, count, &serial) }
+                ? changed.flat.withUnsafeBufferPointer { sk_wayland_submit(handle, pixels, s.pitch, s.w, s.h, $0.baseAddress, count, &serial) }
                 : sk_wayland_submit(handle, pixels, s.pitch, s.w, s.h, nil, 0, &serial)
             switch result {
             case 1:
-                owesWholeFrame = false
+                changed.owesWholeFrame = false
                 if inFlight.count >= 16 { inFlight.removeFirst() }   // never reported: forget the oldest
                 inFlight.append(InFlight(serial: serial, index: index, targetMSC: targetMSC, interval: interval,
                                          submitted: clock.now, inputTime: inputTime, startsSpan: startsSpan,
@@ -298,7 +290,7 @@ final class WaylandPresenter {
             case 0:
                 let left = deadline - clock.now
                 if left <= 0 {
-                    owesWholeFrame = true
+                    changed.owesWholeFrame = true
                     return true
                 }
                 if sk_wait_readable(descriptor, min(left, 0.002)) < 0 { failure = "the connection to the compositor failed"; return false }

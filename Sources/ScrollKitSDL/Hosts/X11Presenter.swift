@@ -52,11 +52,11 @@ final class X11Presenter {
     private(set) var hasReports = false
     /// The serial of the start-up notify that asks for no particular vblank (its time is not a vblank's).
     private var probeSerial: UInt32 = 0
-    /// A frame could not be presented (every pixmap busy): the next present sends the whole frame.
-    private var owesWholeFrame = false
+    /// The frame's changed rectangles, and whether a frame that could not be presented (every pixmap busy)
+    /// makes the next present send the whole frame.
+    private var changed = PresentRects(owesWholeFrame: false)
     private var inFlight: [InFlight] = []
     private var events = [sk_present_event](repeating: sk_present_event(), count: 32)
-    private var rectBuffer: [Int32] = []
     /// The latest reports, newest last (a vblank's own time beats a prediction).
     private var reports: [(msc: UInt64, time: Double)] = []
     private var monotonic = MonotonicOffset()
@@ -77,7 +77,6 @@ final class X11Presenter {
         vblanks = VBlankEstimator(fallbackPeriod: modeRefreshRate > 0 ? 1 / modeRefreshRate : 1.0 / 60)
         inFlight.reserveCapacity(8)
         reports.reserveCapacity(16)
-        rectBuffer.reserveCapacity(4 * 128)
         // Learn where the display's vblanks are before the first frame: a notify for no particular vblank
         // says which one is current; two more, for the next vblank and three after it, say when they
         // happen and how far apart (about 70 ms at 60 Hz; Xvfb's vblanks jitter by a millisecond or two,
@@ -192,24 +191,18 @@ final class X11Presenter {
         guard failure == nil else { return false }
         let s = surface.pointee
         guard let pixels = s.pixels, s.w > 0, s.h > 0 else { return true }
-        var count: Int32 = 0
-        if let rects, !owesWholeFrame, rects.count <= 128 {
-            rectBuffer.removeAll(keepingCapacity: true)
-            for r in rects { rectBuffer.append(r.x); rectBuffer.append(r.y); rectBuffer.append(r.w); rectBuffer.append(r.h) }
-            count = Int32(rects.count)
-            if count == 0 { return true }
-        }
+        guard let count = changed.pack(rects) else { return true }   // nothing changed
         var serial: UInt32 = 0
         let deadline = clock.now + 2 * vblanks.period
         while true {
             let result: Int32 = count > 0
-                ? rectBuffer.withUnsafeBufferPointer {
+                ? changed.flat.withUnsafeBufferPointer {
                     sk_present_submit(handle, pixels, s.pitch, s.w, s.h, $0.baseAddress, count, targetMSC, &serial)
                 }
                 : sk_present_submit(handle, pixels, s.pitch, s.w, s.h, nil, 0, targetMSC, &serial)
             switch result {
             case 1:
-                owesWholeFrame = false
+                changed.owesWholeFrame = false
                 if inFlight.count >= 8 { inFlight.removeFirst() }   // never reported: forget the oldest
                 let now = clock.now
                 inFlight.append(InFlight(serial: serial, index: index, targetMSC: targetMSC, interval: interval,
@@ -232,7 +225,7 @@ final class X11Presenter {
             case 0:
                 let left = deadline - clock.now
                 if left <= 0 {
-                    owesWholeFrame = true   // not shown: the next present carries everything
+                    changed.owesWholeFrame = true   // not shown: the next present carries everything
                     return true
                 }
                 if sk_wait_readable(descriptor, left) < 0 { failure = "the connection to the X server failed"; return false }
