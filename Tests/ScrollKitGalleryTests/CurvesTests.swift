@@ -187,8 +187,8 @@ import Testing
         #expect(scene.duration == 0.25)
         scene.handle(.key(.right, time: 0))
         #expect(abs(scene.duration - 0.30) < 1e-12)
-        scene.handle(.character("-", time: 0))
-        scene.handle(.character("-", time: 0))
+        scene.handle(.text("-", time: 0))
+        scene.handle(.text("-", time: 0))
         #expect(abs(scene.duration - 0.20) < 1e-12)
         for _ in 0..<10 { scene.handle(.key(.left, time: 0)) }
         #expect(scene.duration == CurvesScene.durationRange.lowerBound)

@@ -23,7 +23,7 @@ import Testing
         #expect(l.segmentWidth >= GalleryTabBar.minSegmentWidth)
         var time = 0.0
         for selected in shell.tabs.indices {
-            shell.handle(.character(selected == 9 ? "0" : String(selected + 1), time: time))
+            shell.handle(.text(selected == 9 ? "0" : String(selected + 1), time: time))
             for k in 0..<30 { shell.update(tick(k + Int(time) * 100)) }
             let r = tabs.convert(tabs.tabFrame(Double(selected)), to: nil)
             #expect(r.minX >= l.track.minX + 3 - 1e-9 && r.maxX <= l.track.maxX - 3 + 1e-9, "tab \(selected) whole")

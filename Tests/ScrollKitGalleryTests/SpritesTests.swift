@@ -210,7 +210,7 @@ private func maxDistance(_ a: SpriteField, _ b: SpriteField) -> Double {
         frames(30)
         #expect(abs(scene.field.time - 1) < 1e-9 && !scene.needsFrames)
         scene.setVisible(true)
-        scene.handle(.character("r", time: 2))
+        scene.handle(.text("r", time: 2))
         #expect(scene.field.time == 0 && scene.field.sprites == SpriteField(count: 30, seed: 8, bounds: bounds).sprites)
 
         // Sampled at the ticks' target times: where stepping by the notifier's deltas lands.

@@ -269,9 +269,9 @@ struct HostEventTranslatorTests {
     @Test("printable text and unmapped keys")
     func text() {
         var t = EventTranslator()
-        #expect(t.translate(FakeEvent.text("F")) == [.input(.character("f", time: 0))])
-        #expect(t.translate(FakeEvent.text("?")) == [.input(.character("?", time: 0))])
-        #expect(t.translate(FakeEvent.text("é")) == [.input(.character("é", time: 0))])
+        #expect(t.translate(FakeEvent.text("F")) == [.input(.text("f", time: 0))])
+        #expect(t.translate(FakeEvent.text("?")) == [.input(.text("?", time: 0))])
+        #expect(t.translate(FakeEvent.text("é")) == [.input(.text("é", time: 0))])
         #expect(t.translate(FakeEvent.text(" ")).isEmpty)
         #expect(t.translate(FakeEvent.key(SDLK_a)).isEmpty)
     }

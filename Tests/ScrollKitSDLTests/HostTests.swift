@@ -223,7 +223,7 @@ struct HostTests {
         try host.run(client: client, maxFrames: 2)
         #expect(client.draws == 2)                              // nothing drawn while idle
         #expect(client.events.count == 1)
-        if case .key(let key, let time)? = client.events.first {
+        if case .key(let key, _, let time)? = client.events.first {
             #expect(key == .down)
             // Stamped when it arrived: SDL stamps events in whole milliseconds, so within 1 ms of the wake.
             #expect(time <= client.ticks[1].timestamp + 0.001)

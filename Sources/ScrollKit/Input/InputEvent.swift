@@ -1,4 +1,5 @@
-// InputEvent, the input a view tree takes (pointer, touch, wheel, magnify, keys, characters), and Key.
+// InputEvent, the input a view tree takes (pointer, touch, wheel, magnify, keys, typed text, input-method
+// composition), Key and KeyModifiers.
 
 /// The named keys ScrollKit and its hosts report. Scroll views react to the first nine
 /// (arrows, PageUp, PageDown, Home, End, Space); apps may use the rest.
@@ -11,6 +12,13 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
     /// Shift-Tab: Tab pressed with Shift held, which moves backwards where Tab moves forwards
     /// (Qt's name for it). Hosts report it instead of ``tab`` while Shift is held.
     case backtab = "Backtab"
+    /// Backspace: deletes backwards in a text field.
+    case backspace = "Backspace"
+    /// Delete (forward delete).
+    case delete = "Delete"
+    /// The letter keys editing shortcuts use (Ctrl+A, C, V, X, Y, Z). Hosts report a letter key only while
+    /// Control is held; without it the letter arrives as typed text (``InputEvent/text(_:time:)``).
+    case a = "A", c = "C", v = "V", x = "X", y = "Y", z = "Z"
     /// Zoom in one step (hosts report Ctrl + `+` or Ctrl + `=`, and the keypad's plus): see
     /// `ScrollingView.keyZoomStep`.
     case zoomIn = "ZoomIn"
@@ -21,6 +29,18 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
 
     /// The keys a scroll view handles (the names scripts accept).
     public static let scrollKeys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space]
+}
+
+/// The modifier keys held with a key press.
+public struct KeyModifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Shift (with arrows, Home and End: extend the selection).
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Control (Ctrl+arrows move by word; Ctrl+letters are the editing shortcuts).
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Alt.
+    public static let alt = KeyModifiers(rawValue: 1 << 2)
 }
 
 /// Input as plain data, independent of SDL. Each event carries its own timestamp (seconds on the
@@ -35,9 +55,19 @@ public enum InputEvent: Sendable, Hashable {
     /// A view tree tells a trackpad's stream of fractional steps from a wheel's notches by their values
     /// and `time`s (see ``WheelStreamClassifier``), so give each event its own timestamp.
     case wheel(dx: Double, dy: Double, location: Point, time: Double)
-    case key(Key, time: Double)
-    /// A printable key pressed (for app shortcuts such as "f", "h", "?", "1"), lower-case where it has case.
-    case character(String, time: Double)
+    /// A key pressed with the `modifiers` held. Shift+Tab arrives as ``Key/backtab`` (no modifiers).
+    case key(Key, modifiers: KeyModifiers = [], time: Double)
+    /// Typed text as the platform delivers it (`SDL_TEXTINPUT`): any Unicode, case kept, spaces included.
+    /// It goes to the focused text field; apps also use single characters as shortcuts ("f", "?", "1")
+    /// when no text field has focus.
+    case text(String, time: Double)
+    /// An input method's composition in progress (`SDL_TEXTEDITING`): the text being composed and the
+    /// composition's own cursor as a Unicode scalar offset into it. An empty `text` ends the composition
+    /// without committing anything; a commit arrives as ``text(_:time:)``.
+    case composition(String, cursor: Int, time: Double)
+    /// A middle-click at `location` (window points): paste the primary selection there, as X11 and Wayland
+    /// desktops do (into the text field under it).
+    case pastePrimary(location: Point, time: Double)
     /// Finger `id` of touchscreen `device` touched down at `location` (window points). Fingers are told
     /// apart by (`device`, `id`); ids may be reused once a finger is up. A view tree turns the fingers of
     /// one touchscreen into one pointer at their centroid (see ``TouchTracker``).
@@ -55,7 +85,7 @@ public enum InputEvent: Sendable, Hashable {
     public var time: Double {
         switch self {
         case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
-             .wheel(_, _, _, let t), .key(_, let t), .character(_, let t),
+             .wheel(_, _, _, let t), .key(_, _, let t), .text(_, let t), .composition(_, _, let t), .pastePrimary(_, let t),
              .touchDown(_, _, _, let t), .touchMove(_, _, _, let t), .touchUp(_, _, _, let t),
              .magnify(_, _, let t):
             return t

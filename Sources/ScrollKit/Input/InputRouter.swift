@@ -106,14 +106,14 @@ final class InputRouter {
         case .wheel(let dx, let dy, let p, _):
             if p.x.isFinite && p.y.isFinite { lastPointer = p }
             wheel(dx: dx, dy: dy, at: p, time: time)
-        case .key(let key, _):
+        case .key(let key, _, _):
             self.key(key, time: time)
         case .magnify(let scale, let p, _):
             guard p.x.isFinite, p.y.isFinite, !gestureActive else { return }
             lastPointer = p
             guard let s = path(at: p).scrollViews.first(where: { $0.isZoomEnabled }) else { return }
             s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
-        case .character, .touchDown, .touchMove, .touchUp:
+        case .text, .composition, .pastePrimary, .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
     }

@@ -135,7 +135,7 @@ public struct TouchTracker: Sendable, Hashable {
             fingers.remove(at: i)
             rebase(keeping: pointer)
             return nil
-        case .wheel, .key, .character, .magnify:
+        case .wheel, .key, .text, .composition, .pastePrimary, .magnify:
             return event
         }
     }

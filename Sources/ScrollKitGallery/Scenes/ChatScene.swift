@@ -158,8 +158,8 @@ final class ChatScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
-        if case .character("r", _) = event { receive(); return }
-        if case .character("e", _) = event { loadEarlier(); return }
+        if case .text("r", _) = event { receive(); return }
+        if case .text("e", _) = event { loadEarlier(); return }
         root.handle(event)
     }
 

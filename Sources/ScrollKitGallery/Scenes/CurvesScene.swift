@@ -231,7 +231,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
 
     func handle(_ event: InputEvent) {
         switch event {
-        case .key(let key, _):
+        case .key(let key, _, _):
             switch key {
             case .up: select(selected - 1)
             case .down: select(selected + 1)
@@ -243,7 +243,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
             case .pageUp, .pageDown: curveList.handle(event)
             default: break
             }
-        case .character(let c, _):
+        case .text(let c, _):
             switch c {
             case "-", "_": setDuration(duration - Self.durationStep)
             case "+", "=": setDuration(duration + Self.durationStep)

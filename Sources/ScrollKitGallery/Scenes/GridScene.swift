@@ -61,8 +61,8 @@ final class GridScene: ListBackedScene {
     func hostDidResize(to size: Size) { list.frame = Rect(origin: .zero, size: size) }
     func handle(_ event: InputEvent) {
         switch event {
-        case .character("n", _): try? apply(.insert(at: targetCard, count: 1), animated: true)
-        case .character("x", _) where catalog.count > 0: try? apply(.delete(at: targetCard, count: 1), animated: true)
+        case .text("n", _): try? apply(.insert(at: targetCard, count: 1), animated: true)
+        case .text("x", _) where catalog.count > 0: try? apply(.delete(at: targetCard, count: 1), animated: true)
         default: list.handle(event)
         }
     }

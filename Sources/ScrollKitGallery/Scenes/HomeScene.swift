@@ -102,7 +102,7 @@ final class HomeScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
-        if case .key(.escape, _) = event { quit = true; return }
+        if case .key(.escape, _, _) = event { quit = true; return }
         root.handle(event)
     }
 

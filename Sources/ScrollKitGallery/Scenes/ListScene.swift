@@ -256,9 +256,9 @@ final class ListScene: DemoScene {
 
     func handle(_ event: InputEvent) {
         switch event {
-        case .key(.escape, _): quit = true
-        case .key(.end, _): scrollToEnd()
-        case .key(.home, _): scrollToTop()
+        case .key(.escape, _, _): quit = true
+        case .key(.end, _, _): scrollToEnd()
+        case .key(.home, _, _): scrollToTop()
         default: root.handle(event)
         }
     }

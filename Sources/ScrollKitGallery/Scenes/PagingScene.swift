@@ -83,7 +83,7 @@ final class PagingScene: DemoScene {
     }
 
     func handle(_ event: InputEvent) {
-        if case .key(.escape, _) = event { quit = true; return }
+        if case .key(.escape, _, _) = event { quit = true; return }
         listView.handle(event)
     }
 

@@ -139,11 +139,11 @@ final class PhotoScene: DemoScene {
 
     func handle(_ event: InputEvent) {
         switch event {
-        case .key(.escape, _):
+        case .key(.escape, _, _):
             quit = true
-        case .character(let c, let t) where c == "+" || c == "=":
+        case .text(let c, let t) where c == "+" || c == "=":
             scroll.handle(.key(.zoomIn, time: t))
-        case .character("-", let t):
+        case .text("-", let t):
             scroll.handle(.key(.zoomOut, time: t))
         default:
             scroll.handle(event)

@@ -96,7 +96,7 @@ final class PickerScene: DemoScene {
     }
 
     func handle(_ event: InputEvent) {
-        if case .key(.escape, _) = event { quit = true; return }
+        if case .key(.escape, _, _) = event { quit = true; return }
         picker.handle(event)
     }
 

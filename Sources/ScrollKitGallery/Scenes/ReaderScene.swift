@@ -104,7 +104,7 @@ final class ReaderScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
-        if case .character("c", _) = event { toggleContents(); return }
+        if case .text("c", _) = event { toggleContents(); return }
         root.handle(event)
     }
 

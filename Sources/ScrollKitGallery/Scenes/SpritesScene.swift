@@ -266,11 +266,11 @@ final class SpritesScene: DemoScene, GalleryAttachable {
 
     func handle(_ event: InputEvent) {
         switch event {
-        case .key(.space, _), .character("p", _):
+        case .key(.space, _, _), .text("p", _):
             isPaused.toggle()
             clockStart = nil
             caption = Self.caption(count: count, seed: seed, paused: isPaused)
-        case .character("r", _):
+        case .text("r", _):
             field = SpriteField(count: count, seed: seed, bounds: size)
             clockStart = nil
         default:

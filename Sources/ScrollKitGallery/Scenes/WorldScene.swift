@@ -107,7 +107,7 @@ final class WorldScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
-        if case .character("r", _) = event { apply(direction.flipped); return }
+        if case .text("r", _) = event { apply(direction.flipped); return }
         root.handle(event)
     }
 

@@ -246,13 +246,13 @@ final class GalleryShell: DemoScene {
         switch event {
         case .pointerDown, .pointerMove, .pointerUp, .wheel, .magnify, .touchDown, .touchMove, .touchUp:
             routePointer(event)
-        case .key(.escape, _):
+        case .key(.escape, _, _):
             if showsHelp { showsHelp = false } else if currentScene?.handleEscape() != true { quit = true }
-        case .key(.tab, _) where currentScene?.usesTabKey != true:
+        case .key(.tab, _, _) where currentScene?.usesTabKey != true:
             // The next tab, focused: the ring shows where the keys now go.
             select((selectedIndex + 1) % tabs.count)
             if !showsHelp { tabBar.tabs.focusTab(selectedIndex) }
-        case .key(let key, _):
+        case .key(let key, _, _):
             if showsHelp { return }
             if tabBar.tabs.focusedTab != nil {
                 // The tab bar has focus: ← → move it, Return and Space open the focused tab, Shift-Tab goes
@@ -270,7 +270,7 @@ final class GalleryShell: DemoScene {
                 }
             }
             currentScene?.handle(event)
-        case .character(let text, _):
+        case .text(let text, _):
             switch text {
             case "f": showsHUD.toggle(); return
             case "h", "?": showsHelp.toggle(); return
@@ -280,6 +280,8 @@ final class GalleryShell: DemoScene {
                     if index < tabs.count { select(index); return }
                 }
             }
+            if !showsHelp { currentScene?.handle(event) }
+        case .composition, .pastePrimary:
             if !showsHelp { currentScene?.handle(event) }
         }
     }

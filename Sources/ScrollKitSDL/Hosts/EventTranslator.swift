@@ -218,7 +218,7 @@ public struct EventTranslator: Sendable {
             guard !isControlHeld else { return nil }
             let text = Self.string(fromText: event.text)
             guard !text.isEmpty, !text.allSatisfy({ $0.isWhitespace || $0.isNewline }) else { return nil }
-            return .input(.character(text.lowercased(), time: time))
+            return .input(.text(text.lowercased(), time: time))
 
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {

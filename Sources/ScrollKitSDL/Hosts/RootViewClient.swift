@@ -22,7 +22,7 @@ public final class RootViewClient: HostClient {
     public func hostDidResize(to size: Size) { root.frame = Rect(origin: .zero, size: size) }
 
     public func handle(_ event: InputEvent) {
-        if quitOnEscape, case .key(.escape, _) = event { quit = true; return }
+        if quitOnEscape, case .key(.escape, _, _) = event { quit = true; return }
         root.handle(event)
     }
 
