@@ -132,7 +132,7 @@ let package = Package(
         ),
 
         // The testing library: TestApp, gestures, golden images (Swift Testing for its expectations).
-        .target(name: "ScrollKitTesting", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion"]),
+        .target(name: "ScrollKitTesting", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels"]),
 
         // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
         // Not in any library product's closure but the gallery's.
