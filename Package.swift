@@ -109,6 +109,26 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client", .when(platforms: [.linux]))]
         ),
 
+        // Accessibility: the view tree on AT-SPI2 through ATK and atk-bridge (GTK's own path), GLib's main context
+        // served from the window host's loop. CATK and CDBus only carry the include paths (pkg-config "atk" and
+        // "dbus-1"; atk-bridge-2.0's pkg-config adds a -pthread SwiftPM refuses). Debian: libatk1.0-dev,
+        // libatk-bridge2.0-dev, libdbus-1-dev. Without ATK's headers it compiles to stubs (no bridge).
+        .systemLibrary(name: "CATK", pkgConfig: pkgConfig.unibreak == nil ? "atk" : nil,
+                       providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: pkgConfig.unibreak == nil ? "dbus-1" : nil,
+                       providers: [.apt(["libdbus-1-dev"])]),
+        .target(
+            name: "CScrollKitA11y",
+            dependencies: ["CATK", "CDBus"],
+            linkerSettings: [
+                .linkedLibrary("atk-bridge-2.0", .when(platforms: [.linux])),
+                .linkedLibrary("atk-1.0", .when(platforms: [.linux])),
+                .linkedLibrary("gobject-2.0", .when(platforms: [.linux])),
+                .linkedLibrary("glib-2.0", .when(platforms: [.linux])),
+                .linkedLibrary("dbus-1", .when(platforms: [.linux])),
+            ]
+        ),
+
         // The fonts, images and photo tiles ScrollKit ships, each with its licence (Assets/README.md lists them).
         .target(
             name: "ScrollKitAssets",
@@ -128,7 +148,8 @@ let package = Package(
         .target(
             name: "ScrollKitSDL",
             dependencies: ["ScrollKit", "ScrollKitDamage", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image",
-                           "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "ScrollKitAssets", "CFontStack"]
+                           "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "ScrollKitAssets", "CFontStack",
+                           "CScrollKitA11y"]
         ),
 
         // The testing library: TestApp, gestures, golden images (Swift Testing for its expectations).

@@ -59,7 +59,6 @@ import Motion
 @MainActor
 open class ViewNode {
     // MARK: - Documented constants
-
     /// Seconds a press inside a scroll view waits before it highlights its view (UIKit's
     /// `delaysContentTouches` waits 150 ms): a drag that starts within it never flashes a highlight.
     public static let highlightDelay: Double = 0.15
@@ -71,7 +70,6 @@ open class ViewNode {
     public static let focusRingOutset: Double = 3
 
     // MARK: - Tree
-
     // The frame and the subviews are read for every view of every frame drawn, by the tree's own methods
     // on the main actor and never through overlapping inout accesses: no dynamic exclusivity checks.
     @exclusivity(unchecked) var storedFrame: Rect
@@ -82,6 +80,8 @@ open class ViewNode {
     /// ``ViewNode/directionGeneration`` it was resolved at (see `ViewNode+LayoutDirection.swift`).
     @exclusivity(unchecked) var storedLayoutDirection: ReadingDirection?
     @exclusivity(unchecked) var resolvedDirection = (generation: UInt64.max, direction: ReadingDirection.leftToRight)
+    /// The accessibility settings made on this view (ViewNode+Accessibility.swift), made on the first one.
+    var accessibilitySettings: AccessibilitySettings?
 
     /// The view's rectangle in its superview's coordinates (for the root: the window's), in points.
     /// Sanitized (see *Bad input*). A change of size lays the view out again.

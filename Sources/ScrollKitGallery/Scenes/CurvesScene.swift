@@ -224,6 +224,8 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
 
     // MARK: HostClient
 
+    var accessibilityRoot: ViewNode? { root }
+
     func hostDidResize(to size: Size) {
         self.size = size
         layout()

@@ -81,6 +81,9 @@ protocol ListBackedScene: DemoScene {
 extension ListBackedScene {
     var defaultScrollCurve: TimingCurve { ScrollingView.defaultAnimationCurve }
 
+    /// The tree published to assistive technology: the main list's.
+    var accessibilityRoot: ViewNode? { mainList.rootView }
+
     var traceSample: TraceSample { TraceSample(list: mainList) }
 
     func dragIndicator(to fraction: Double) { mainList.setThumbFraction(fraction) }

@@ -249,6 +249,8 @@ final class ListScene: DemoScene {
 
     // MARK: HostClient
 
+    var accessibilityRoot: ViewNode? { root }
+
     func hostDidResize(to size: Size) {
         self.size = size
         layout()

@@ -76,6 +76,8 @@ final class PagingScene: DemoScene {
 
     // MARK: HostClient
 
+    var accessibilityRoot: ViewNode? { listView.rootView }
+
     func hostDidResize(to size: Size) {
         guard size != self.size || listView.frame.width != max(0, size.width) else { return }
         self.size = size

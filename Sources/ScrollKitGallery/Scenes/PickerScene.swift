@@ -90,6 +90,8 @@ final class PickerScene: DemoScene {
 
     // MARK: HostClient
 
+    var accessibilityRoot: ViewNode? { picker.rootView }
+
     func hostDidResize(to size: Size) {
         self.size = size
         layout()

@@ -236,6 +236,9 @@ final class GalleryShell: DemoScene {
 
     // MARK: HostClient
 
+    /// The window's tree, the current scene's inside the stage (``SceneStage``).
+    var accessibilityRoot: ViewNode? { window }
+
     func hostDidResize(to size: Size) {
         self.size = size
         resizeCurrentScene()

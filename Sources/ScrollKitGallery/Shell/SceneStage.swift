@@ -11,9 +11,12 @@ import ScrollKit
 /// hit test whether a pointer lands here (``GalleryShell/handle(_:)``), so the tab bar, the HUD and the
 /// help above it decide what is theirs by the tree's own rules.
 @MainActor
-final class SceneStage: ViewNode {
+final class SceneStage: ViewNode, AccessibilityHosting {
     /// The tab whose scene shows.
     weak var tab: GalleryShell.Tab?
+
+    /// The current scene's tree, published to assistive technology as the stage's content.
+    var accessibilityHostedRoot: ViewNode? { tab?.scene?.accessibilityRoot }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard let tab else { return }

@@ -20,6 +20,9 @@ public protocol HostClient: AnyObject {
     var needsFrames: Bool { get }
     /// True to end a window host's run (e.g. Escape was pressed).
     var wantsQuit: Bool { get }
+    /// The root of the view tree the window shows, published to assistive technology (screen readers, UI
+    /// test tools) when one is on (``AccessibilityBridge``). The default is `nil`: nothing is published.
+    var accessibilityRoot: ViewNode? { get }
 }
 
 /// How a host is set up.
@@ -86,6 +89,11 @@ public struct HostOptions: Sendable, Hashable {
 /// Each frame `k`: (1) pacing (see ``FrameTimeline``); (2) `beforeFrame(tick)`, then pending input is
 /// delivered with its own timestamps; (3) the display links' callbacks, `client.update(tick)`,
 /// `client.draw(in:)` and the present. The CPU cost of (2)–(3) goes into ``stats``.
+extension HostClient {
+    /// No tree is published (the default).
+    public var accessibilityRoot: ViewNode? { nil }
+}
+
 @MainActor
 public protocol AppHost: AnyObject {
     /// The host's frame timeline: its clock and pacing, shared by every ``DisplayLink`` on this host.

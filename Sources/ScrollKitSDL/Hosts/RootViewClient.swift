@@ -30,6 +30,8 @@ public final class RootViewClient: HostClient {
     public func draw(in canvas: DrawingCanvas) { root.draw(in: canvas) }
     public var needsFrames: Bool { root.needsFrames }
     public var wantsQuit: Bool { quit }
+    /// The tree, published to assistive technology when one is on.
+    public var accessibilityRoot: ViewNode? { root }
 }
 
 extension AppHost {

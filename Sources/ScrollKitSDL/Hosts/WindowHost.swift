@@ -94,7 +94,7 @@ public final class WindowHost: AppHost {
     private var pending: [InputEvent] = []
     private var fastPresents = 0
     private var rendererVSync = false
-    private var frameOwed = true
+    var frameOwed = true
     private var quitRequested = false
     private var hasDrawn = false
     /// Present on the display's vblanks (X11, software), or nil.
@@ -264,6 +264,7 @@ public final class WindowHost: AppHost {
         refreshSize(notify: false)
         client.hostDidResize(to: logicalSize)
         deliverPending(to: client)
+        startAccessibility(client: client)
         timeline.restartTimeline()
         var skippedSoFar = timeline.skippedFrames
         var framesRun = 0
@@ -323,6 +324,7 @@ public final class WindowHost: AppHost {
             stats.skippedFrames += timeline.skippedFrames - skippedSoFar   // runs add up
             skippedSoFar = timeline.skippedFrames
             frameOwed = false
+            if let bridge = AccessibilityBridge.shared { serveAccessibility(bridge) }
             framesRun += 1
             if framesRun == 1 && presented > tick.targetTimestamp {
                 // The run's first frame pays one-off setup (fonts, textures, shaders): start the
@@ -340,7 +342,7 @@ public final class WindowHost: AppHost {
         while !quitRequested {
             // Wakes on any event, leaving it queued (nil event); the timeout only bounds how long a
             // change made outside the event queue could go unnoticed.
-            _ = SDL_WaitEventTimeout(nil, 500)
+            if let bridge = AccessibilityBridge.shared { waitServingAccessibility(bridge) } else { _ = SDL_WaitEventTimeout(nil, 500) }
             drainEvents(client: client)
             if quitRequested || client.wantsQuit { return }
             if !canDraw { continue }

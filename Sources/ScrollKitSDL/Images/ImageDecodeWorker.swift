@@ -129,6 +129,7 @@ final class ImageDecodeWorker: @unchecked Sendable {
 
     /// Wakes a host sleeping in `SDL_WaitEventTimeout` (SDL_PushEvent is thread-safe).
     private func wakeHost() {
+        AccessibilityBridge.wakeUp()   // a host sleeping on the accessibility bus's descriptors too
         guard wakeEventType != 0, SDL_WasInit(SDL_INIT_EVENTS) != 0 else { return }
         var event = SDL_Event()
         event.type = wakeEventType

@@ -1,0 +1,37 @@
+// Shared inside CScrollKitA11y: the callbacks, the object table and the ATK object types.
+#ifndef SK_A11Y_PRIVATE_H
+#define SK_A11Y_PRIVATE_H
+
+#include "sk_a11y.h"
+
+#if defined(__linux__) && __has_include(<atk/atk.h>)
+#define SK_A11Y_HAS_ATK 1
+#include <atk/atk.h>
+
+/// One element's ATK object: asks Swift (through the callbacks) every time it is read.
+typedef struct {
+    AtkObject parent;
+    sk_a11y_id id;
+    /// Strings handed out last (ATK returns borrowed strings: each lives until the next call of its kind).
+    char *name, *description, *action_name, *action_description, *text;
+} SkAccessible;
+
+typedef struct { AtkObjectClass parent; } SkAccessibleClass;
+
+extern const sk_a11y_callbacks *sk_callbacks;
+extern AtkObject *sk_application;
+extern sk_a11y_id sk_root_id;
+
+/// The object for `id` (made on first use, of the type its role needs); borrowed. NULL for 0 or a gone element.
+AtkObject *sk_object_for(sk_a11y_id id);
+/// The object for `id` if one was made; borrowed.
+AtkObject *sk_object_if_known(sk_a11y_id id);
+/// Makes the application object (role application, named `name`, its one child the window `root`).
+AtkObject *sk_application_new(const char *name);
+/// Registers the object types (before atk-bridge looks up signals by type name).
+void sk_register_types(void);
+/// Drops the object of `id` from the table.
+void sk_object_forget(sk_a11y_id id);
+#endif
+
+#endif

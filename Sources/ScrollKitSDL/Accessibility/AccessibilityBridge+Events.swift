@@ -1,0 +1,95 @@
+// AccessibilityBridge's events: after each frame, what changed for the elements a client knows (focus, states,
+// names, values, a list's visible items), reported as AT-SPI events; elements that are gone are dropped.
+
+import CScrollKitA11y
+import ScrollKit
+
+extension AccessibilityBridge {
+    /// The states whose changes are reported (AT-SPI `object:state-changed:…`).
+    static let reportedStates: [AccessibleStates] = [.selected, .checked, .enabled, .sensitive, .showing, .visible,
+                                                     .editable, .pressed]
+
+    /// Reports what changed since the last call: focus (a `focus:` event and `state-changed:focused`), the
+    /// states, names and values of the elements clients have asked about, and lists whose visible items
+    /// changed (`visible-data-changed`, also for a tab list's selection: `selection-changed`). Call it after a
+    /// frame is drawn. Elements that are gone are marked defunct and dropped (swept every 60 calls).
+    public func sync() {
+        guard let root else { return }
+        reportFocus(in: root)
+        framesSinceSweep += 1
+        let sweep = framesSinceSweep >= 60
+        if sweep { framesSinceSweep = 0 }
+        var gone: [Int64] = []
+        for (id, entry) in entries {
+            guard let element = entry.element, element.isAlive(under: root) else {
+                if sweep || entry.view == nil { gone.append(id) }
+                continue
+            }
+            // Items far from the screen are left alone until they show (their list reports the change).
+            if entry.item >= 0, entry.last?.states.contains(.showing) != true, !sweep, entry.last != nil { continue }
+            guard sk_a11y_known(id) != 0 else { continue }
+            let node = element.node()
+            defer { entry.last = node }
+            guard let last = entry.last else { continue }
+            for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
+                sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
+            }
+            if last.label != node.label { sk_a11y_notify_name(id) }
+            if last.value != node.value || last.range != node.range { sk_a11y_notify_value(id) }
+            if node.role == .list || node.role == .table || node.role == .pageTabList {
+                if case .view(let list as ListView) = element {
+                    let showing = list.visibleRange
+                    if showing != listRanges[id] || last.childCount != node.childCount {
+                        listRanges[id] = showing
+                        sk_a11y_notify_children(id)
+                    }
+                } else if element.selectedChildren != lastSelection[id] {
+                    lastSelection[id] = element.selectedChildren
+                    sk_a11y_notify_selection(id)
+                }
+            }
+            if last.frame != node.frame { sk_a11y_notify_bounds(id) }
+        }
+        for id in gone { forget(id) }
+    }
+
+    /// Reports a focus move: the element that has the tree's focus now (a view, or a list's item).
+    func reportFocus(in root: ViewNode) {
+        let focused = Self.focusedElement(in: root)
+        let id = focused.map { self.id(for: $0) } ?? 0
+        guard id != reportedFocus else { return }
+        if reportedFocus != 0 { sk_a11y_notify_state(reportedFocus, AccessibleStates.focused.rawValue, 0) }
+        reportedFocus = id
+        if id != 0 { sk_a11y_notify_focus(id) }
+    }
+
+    /// The focused element of `root`'s tree, or of a tree it hosts (``AccessibilityHosting``).
+    static func focusedElement(in root: ViewNode) -> AccessibleElement? {
+        if let view = root.focusedView {
+            if let list = view as? ListView, let item = list.focusedItem { return .item(list, item) }
+            return view.isAccessibilityElement ? .view(view) : nil
+        }
+        var found: AccessibleElement?
+        func walk(_ view: ViewNode) {
+            guard found == nil, !view.isHidden else { return }
+            if let hosted = (view as? any AccessibilityHosting)?.accessibilityHostedRoot, hosted !== root {
+                found = focusedElement(in: hosted)
+            }
+            for sub in view.subviews { walk(sub) }
+        }
+        walk(root)
+        return found
+    }
+
+    func forget(_ id: Int64) {
+        sk_a11y_forget(id)
+        if let entry = entries.removeValue(forKey: id), let view = entry.view {
+            ids[AccessibleElement.Key(object: ObjectIdentifier(view), item: entry.item)] = nil
+        } else {
+            ids = ids.filter { $0.value != id }
+        }
+        listRanges[id] = nil
+        lastSelection[id] = nil
+        if reportedFocus == id { reportedFocus = 0 }
+    }
+}
