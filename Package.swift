@@ -153,10 +153,10 @@ let package = Package(
         ),
 
         // The testing library: TestApp, gestures, golden images (Swift Testing for its expectations).
-        .target(name: "ScrollKitTesting", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels"]),
+        .target(name: "ScrollKitTesting", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "SplitMix"]),
 
-        // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
-        // Not in any library product's closure but the gallery's.
+        // SplitMix64, the one seeded generator: the gallery's `--seed` runs, ScrollKitTesting's soaks and every
+        // seeded test draw from it. Not in any library product's closure but the gallery's and ScrollKitTesting's.
         .target(name: "SplitMix"),
 
         // The demo gallery: scenes, shell, HUD, the runs the command line asks for, script player, trace

@@ -2,7 +2,8 @@
 # Builds scripts/consumer — a package that depends on ScrollKit by path, as a user's app would — from a
 # clean scratch folder, fails if the build prints any warning (ScrollKit's own or SDL's pkg-config's) or if it
 # resolved a package that only the tests or the docs need, then runs it headless: ScrollKit inside the app's
-# own loop, with no C module imported (ScrollKit exports none).
+# own loop, with no C module imported (ScrollKit exports none); then its tests of a small app of its own on
+# ScrollKitTesting.
 #   scripts/check-consumer.sh [debug|release]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -41,3 +42,15 @@ for name in swift-argument-parser swift-property-based swift-docc-plugin; do
     fi
 done
 SDL_VIDEODRIVER=dummy "$SCRATCH/$CONFIG/Consumer" 120
+# The user's tests of their own app (Tests/MarketTests) on ScrollKitTesting, as the README's "Testing your app".
+if ! SDL_VIDEODRIVER=dummy swift test --package-path "$ROOT/scripts/consumer" --scratch-path "$SCRATCH" -c "$CONFIG" \
+    >"$LOG" 2>&1; then
+    cat "$LOG" >&2
+    echo "error: the consumer's tests on ScrollKitTesting failed" >&2
+    exit 1
+fi
+if grep -E "warning:" "$LOG" >&2; then
+    echo "error: building the consumer's tests printed warnings (above)" >&2
+    exit 1
+fi
+grep -E "Test run with|passed after|failed after" "$LOG" | tail -3 | sed 's/^/consumer tests: /'

@@ -19,13 +19,13 @@ extension GoldenImage {
     @discardableResult
     public static func expectMatch(
         _ actual: RGBAImage, named name: String, in directory: String,
-        channelTolerance: Int = 8, maxDifferingFraction: Double = 0.005,
+        channelTolerance: Int = 8, maxDifferingFraction: Double = 0.005, update: Bool = updateRequested,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> ImageDifference? {
         let golden = (directory as NSString).appendingPathComponent(name + ".png")
         do {
             let result = try check(actual, against: golden, channelTolerance: channelTolerance,
-                                   maxDifferingFraction: maxDifferingFraction)
+                                   maxDifferingFraction: maxDifferingFraction, update: update)
             if let problem = result.problem { Issue.record("\(name) \(problem)", sourceLocation: sourceLocation) }
             return result.difference
         } catch {
@@ -37,12 +37,13 @@ extension GoldenImage {
 
 extension TestApp {
     /// Expects the last frame to match the golden `<directory>/<name>.png` (see
-    /// ``GoldenImage/expectMatch(_:named:in:channelTolerance:maxDifferingFraction:sourceLocation:)``);
-    /// `directory` defaults to the `Golden` folder beside the calling test file.
+    /// ``GoldenImage/expectMatch(_:named:in:channelTolerance:maxDifferingFraction:update:sourceLocation:)``);
+    /// `directory` defaults to the `Golden` folder beside the calling test file; `update` writes the golden
+    /// from this frame instead of comparing (default: `SCROLLKIT_UPDATE_GOLDENS=1`).
     @discardableResult
     public func expectScreenshot(
         matches name: String, in directory: String? = nil, channelTolerance: Int = 8,
-        maxDifferingFraction: Double = 0.005, filePath: String = #filePath,
+        maxDifferingFraction: Double = 0.005, update: Bool = GoldenImage.updateRequested, filePath: String = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> ImageDifference? {
         let frame: RGBAImage
@@ -52,6 +53,6 @@ extension TestApp {
         }
         return GoldenImage.expectMatch(frame, named: name, in: directory ?? GoldenImage.directory(besides: filePath),
                                        channelTolerance: channelTolerance, maxDifferingFraction: maxDifferingFraction,
-                                       sourceLocation: sourceLocation)
+                                       update: update, sourceLocation: sourceLocation)
     }
 }
