@@ -33,8 +33,9 @@ public final class TestApp {
     public let host: HeadlessHost
     /// The client the host runs: a ``RootViewClient`` around ``root`` when made from a view.
     public let client: any HostClient
-    /// The root view, when the app was made from one (queries search its tree).
-    public let root: ViewNode?
+    /// The root of the tree queries search: the client's ``HostClient/accessibilityRoot`` (the root view
+    /// when the app was made from one), read each time.
+    public var root: ViewNode? { client.accessibilityRoot }
     /// The device gestures are made with (default ``InputDevice/touch``).
     public var device: InputDevice = .touch
     /// Frames run so far; the next frame is frame `framesRun`.
@@ -47,21 +48,16 @@ public final class TestApp {
     /// - Throws: ``SDLError`` when SDL or the fonts cannot start.
     public convenience init(root: ViewNode, size: Size = TestApp.defaultSize, hz: Double = 60,
                             pixelScale: Double = 1) throws {
-        try self.init(client: RootViewClient(root: root, quitOnEscape: false), root: root, size: size, hz: hz,
+        try self.init(client: RootViewClient(root: root, quitOnEscape: false), size: size, hz: hz,
                       pixelScale: pixelScale)
     }
 
-    /// Starts any ``HostClient`` (a whole app with its own event handling) like ``init(root:size:hz:pixelScale:)``.
-    public convenience init(client: any HostClient, size: Size = TestApp.defaultSize, hz: Double = 60,
-                            pixelScale: Double = 1) throws {
-        try self.init(client: client, root: (client as? RootViewClient)?.root, size: size, hz: hz,
-                      pixelScale: pixelScale)
-    }
-
-    private init(client: any HostClient, root: ViewNode?, size: Size, hz: Double, pixelScale: Double) throws {
+    /// Starts any ``HostClient`` (a whole app with its own event handling) like ``init(root:size:hz:pixelScale:)``;
+    /// queries search its ``HostClient/accessibilityRoot``.
+    public init(client: any HostClient, size: Size = TestApp.defaultSize, hz: Double = 60,
+                pixelScale: Double = 1) throws {
         host = try HeadlessHost(options: HostOptions(size: size, hz: hz), pixelScale: pixelScale)
         self.client = client
-        self.root = root
         pump(frames: 1)
     }
 

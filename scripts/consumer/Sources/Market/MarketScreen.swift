@@ -12,7 +12,6 @@ public final class MarketScreen: ViewNode {
     public init() {
         list = ListView(frame: .zero, dataSource: Stalls())
         super.init(frame: .zero)
-        backgroundColor = RGBAColor(r: 255, g: 255, b: 255)
         addSubview(refresh)
         addSubview(list)
         refresh.action = { [weak self] _ in self?.refreshes += 1 }
