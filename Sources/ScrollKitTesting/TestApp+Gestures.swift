@@ -2,6 +2,7 @@
 // composition and key presses, each sent as a device sends it and run until it has been delivered.
 
 import ScrollKit
+import ScrollKitSDL
 
 extension TestApp {
     private var sampler: GestureSampler { GestureSampler(device: device) }
@@ -98,5 +99,31 @@ extension TestApp {
     /// Presses `key` with `modifiers` held (Ctrl+Z: `press(.z, modifiers: .control)`).
     public func press(_ key: Key, modifiers: KeyModifiers = []) {
         perform([.key(key, modifiers: modifiers, time: time)])
+    }
+}
+
+extension TestApp {
+    /// Replays a recorded session (``InputRecording``, e.g. written by ``RecordingClient`` or
+    /// `scrollkit-demo --record-input`): its events at their own times from the app's first frame (from the next
+    /// frame when frames have run past the first event's time), its resizes at theirs; runs until the last is delivered, then one more frame. Run it at the recording's frame rate to
+    /// reproduce the session.
+    public func replay(_ recording: InputRecording) {
+        // Time 0 is this app's first frame, as it was the recorded run's, while every event is still ahead;
+        // else the next frame.
+        let origin = (recording.events.first?.t ?? 0) >= time ? 0 : time
+        var last = origin
+        for event in recording.events {
+            switch event {
+            case .input(let e):
+                send(e.at(time: origin + e.time))
+                last = max(last, origin + e.time)
+            case .resize(let size, let t):
+                while time < origin + t { pump(frames: 1) }
+                host.resize(to: size)
+                last = max(last, origin + t)
+            }
+        }
+        while time <= last { pump(frames: 1) }
+        pump(frames: 1)
     }
 }

@@ -127,9 +127,13 @@ public final class TestApp {
         }.map(\.element)
     }
 
+    /// How far past a frame's timestamp an event may be and still go before that frame: rounding, not time
+    /// (an event stamped `origin + t` that lands a few ulps after the frame it was meant for).
+    static let deliveryTolerance = 1e-6
+
     private func deliver(upTo time: Double) {
         var n = 0
-        while n < scheduled.count, !(scheduled[n].time > time) { n += 1 }
+        while n < scheduled.count, !(scheduled[n].time > time + Self.deliveryTolerance) { n += 1 }
         guard n > 0 else { return }
         let due = scheduled.prefix(n)
         scheduled.removeFirst(n)
