@@ -104,6 +104,10 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Headless only: write every frame as DIR/frame-NNNNN.png (made if missing), for animations.", valueName: "DIR"))
     var record: String?
 
+    @Option(name: .customLong("record-input"),
+            help: ArgumentHelp("Write every input event the run receives (pointer, touch, wheel, keys, text, compositions, resizes), at its own time, as a --script file: replaying it headless at the same --hz reproduces the session.", valueName: "FILE.json"))
+    var recordInput: String?
+
     @Flag(help: "Print frame statistics at exit.")
     var stats = false
 
@@ -155,7 +159,8 @@ struct GalleryCommand: ParsableCommand {
         try OptionRanges.scale.check(scale, option: "--scale")
         try OptionRanges.frames.check(frames, option: "--frames")
         guard size.isInRange else { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
-        for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--record", record)] {
+        for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--record", record),
+                             ("--record-input", recordInput)] {
             if let path, path.isEmpty { throw CLIError("\(option) needs a file path (got an empty string)") }
         }
         try PNGPath.check(screenshot, option: "--screenshot")
@@ -168,7 +173,7 @@ struct GalleryCommand: ParsableCommand {
             guard headless else { throw CLIError("--soak needs --headless") }
             for (option, given) in [("--script", script != nil), ("--trace", trace != nil),
                                     ("--screenshot", screenshot != nil), ("--frames", frames != nil),
-                                    ("--record", record != nil)] where given {
+                                    ("--record", record != nil), ("--record-input", recordInput != nil)] where given {
                 throw CLIError("--soak cannot be combined with \(option) (it plays its own random input for --soak seconds)")
             }
             try OptionRanges.soakSeconds.check(soak, option: "--soak")
@@ -186,6 +191,7 @@ struct GalleryCommand: ParsableCommand {
             size: size.points,
             scriptPath: script, tracePath: trace, screenshotPath: screenshot, stats: stats)
         configuration.recordDirectory = record
+        configuration.recordInputPath = recordInput
         configuration.scale = scale
         var options = SceneOptions()
         if let items { options.items = items; options.itemsGiven = true }

@@ -44,6 +44,7 @@ package struct DemoRun {
         if let shot = configuration.screenshotPath { try FileCheck.checkWritable(shot, what: "screenshot") }
         if let directory = configuration.recordDirectory { try FrameRecorder.prepare(directory) }
         if let trace = configuration.tracePath { try FileCheck.checkWritable(trace, what: "trace") }
+        if let input = configuration.recordInputPath { try FileCheck.checkWritable(input, what: "input recording") }
         return script
     }
 
@@ -90,10 +91,17 @@ package struct DemoRun {
             recorder?.frameBegins(tick, host: host)
             driver.beforeFrame(tick, host: host)
         } : nil
+        // --record-input: the client records what it receives (the script's events too), from the first frame.
+        let inputRecorder = configuration.recordInputPath.map { _ in RecordingClient(wrapping: driver) }
         do {
-            try host.run(client: driver, maxFrames: configuration.frames, beforeFrame: beforeFrame)
+            try host.run(client: inputRecorder ?? driver, maxFrames: configuration.frames, beforeFrame: beforeFrame)
         } catch {
             throw CLIError("SDL failed during the run: \(error)")
+        }
+        if let inputRecorder, let path = configuration.recordInputPath {
+            do { try inputRecorder.recording.write(to: path) } catch {
+                throw CLIError("cannot write the input recording \"\(path)\": \(error.localizedDescription)")
+            }
         }
         recorder?.finish(host: host)
         driver.finishTrace()

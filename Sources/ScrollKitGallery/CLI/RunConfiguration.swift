@@ -24,6 +24,8 @@ package struct RunConfiguration: Sendable, Equatable {
     package var scale: Double? = nil
     /// `--record DIR`: every frame as `DIR/frame-NNNNN.png` (headless only).
     package var recordDirectory: String? = nil
+    /// `--record-input`: where the run's input is written as a script (`InputRecording`).
+    package var recordInputPath: String? = nil
     /// Options that only some scenes use (`--items`, `--snap`, `--snap-ratio`, `--sprites`, `--seed`).
     package var sceneOptions = SceneOptions()
     /// The gallery shell's options (`--hud`, `--help-overlay`).
