@@ -156,7 +156,7 @@ finally:
     for child in reversed(children):
         if child is children[0]:
             try:
-                os.killpg(child.pid, 15)
+                os.killpg(child.pid, 9)
             except OSError:
                 pass
         child.terminate()
@@ -164,6 +164,49 @@ finally:
             child.wait(timeout=5)
         except subprocess.TimeoutExpired:
             child.kill()
+
+
+def descendants(root):
+    """The processes under `root` (from /proc), deepest last."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    found, frontier = [], [root]
+    while frontier:
+        children_of = [pid for pid, parent in parents.items() if parent in frontier]
+        found += children_of
+        frontier = children_of
+    return found
+
+
+# The session bus dbus-run-session started (our sibling) and the services it started: SIGKILL, since a bus
+# started from a test runner's thread may have SIGTERM blocked and outlive the session.
+def on_our_bus():
+    """The processes the session bus activated (they are daemonised: found by the bus address they were given)."""
+    ours = os.environ.get("DBUS_SESSION_BUS_ADDRESS", "").encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and ours:
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as environ:
+                    if b"DBUS_SESSION_BUS_ADDRESS=" + ours + b"\0" in environ.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+for pid in [p for p in set(descendants(os.getppid()) + on_our_bus()) if p != os.getpid()]:
+    try:
+        os.kill(pid, 9)
+    except OSError:
+        pass
+
 if "--report" in sys.argv:
     with open(sys.argv[sys.argv.index("--report") + 1], "w") as out:
         out.write(json.dumps(report) + "\n")
