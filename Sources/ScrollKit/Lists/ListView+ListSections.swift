@@ -130,11 +130,16 @@ extension ListView {
             cell.role = .header(section: lo - 1)
             listPinnedCell = cell
             listPinnedItem = item
+            // A self-sizing header far above the viewport (after a jump) may still have its estimate: the
+            // pinned copy takes its real length (the layout is left alone: the anchoring measures it in turn).
+            listPinnedLength = storedLayout.isMeasured(item) ? storedLayout.itemLength(item)
+                : ListLayout.sanitizedSize(source.sizeOfItem(at: item, crossLength: itemCrossLength))
             changed = true
         }
         let cross = crossLength
-        guard let cell = listPinnedCell, let f = storedLayout.frame(of: item, crossLength: cross) else { return changed }
-        let length = axis == .horizontal ? f.width : f.height
+        guard let cell = listPinnedCell, var f = storedLayout.frame(of: item, crossLength: cross) else { return changed }
+        let length = storedLayout.isMeasured(item) ? storedLayout.itemLength(item) : listPinnedLength
+        if axis == .horizontal { f.size.width = length } else { f.size.height = length }
         var place = pinningOffset(offset)
         if lo < h.count {
             place = min(place, storedLayout.itemStart(h[lo]) - length)

@@ -184,6 +184,8 @@ public final class ListView: ViewNode {
     var listHeaderItems: [Int] = []
     var listPinnedItem = -1
     var listPinnedCell: ListCell?
+    /// The pinned header's length: its measured one, or asked from the data source when it is not measured yet.
+    var listPinnedLength = 0.0
     /// One pool per cell class (keyed by the class's `ObjectIdentifier`), in the order first used.
     var pools: [(type: ObjectIdentifier, pool: ReusePool<ListCell>)] = []
     /// The limit every pool has now (raised while cells change hands within an update).

@@ -86,7 +86,8 @@ final class ContactsScene: ListBackedScene {
         header.frame = Rect(x: 0, y: 0, width: width, height: headerHeight)
         list.frame = Rect(x: 0, y: headerHeight, width: width, height: max(0, height - headerHeight))
         let stripWidth = 22.0
-        index.frame = Rect(x: rtl ? 2 : width - stripWidth - 2, y: headerHeight + 6, width: stripWidth,
+        // Clear of the scroll indicator's thumb (3 pt inside the edge, 5 pt thick), which can be dragged to scrub.
+        index.frame = Rect(x: rtl ? 9 : width - stripWidth - 9, y: headerHeight + 6, width: stripWidth,
                            height: max(0, height - headerHeight - 12))
         let b = 84.0
         bubble.frame = Rect(x: (width - b) / 2, y: headerHeight + (height - headerHeight - b) / 2, width: b, height: b)
