@@ -159,6 +159,9 @@ final class SceneDriver: HostClient {
         self.player = player
     }
 
+    /// The scene's tree (the gallery's window), published to assistive technology.
+    var accessibilityRoot: ViewNode? { scene.accessibilityRoot }
+
     /// Plays the script's events due in this frame: input through the host, commands to the scene.
     func beforeFrame(_ tick: FrameTick, host: any AppHost) {
         guard var player else { return }

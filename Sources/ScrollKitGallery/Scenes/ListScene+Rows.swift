@@ -19,7 +19,7 @@ final class RowCell: StandardCell {
 /// two-line description and a trailing chevron, value ("21.5°", "Locked") or switch. Everything is
 /// chosen from tables made once, so configuring a row allocates nothing.
 @MainActor
-final class RowSource: ListDataSource {
+final class RowSource: ListDataSourceAccessibility {
     /// Which device each row shows, after the script's inserts, deletes and moves (runs of device ids: O(1)
     /// until a script changes the data; no array of 10^7 ids).
     private(set) var order: ItemOrder
@@ -94,6 +94,9 @@ final class RowSource: ListDataSource {
         let i = max(0, index)
         return (i % Self.kinds.count, (i / Self.kinds.count) % 6, (i / Self.kinds.count * 5 + i) % Self.rooms.count)
     }
+
+    /// Off-screen rows are named by their titles too (a screen reader walking the list).
+    func accessibilityLabel(ofItem index: Int) -> String? { title(ofRow: index) }
 
     /// The title of row `index`: "Kitchen Lamp".
     func title(ofRow index: Int) -> String {

@@ -9,6 +9,7 @@ extension WindowHost {
     /// (``AccessibilityBridge/isWanted``) and the client has a tree (``HostClient/accessibilityRoot``).
     func startAccessibility(client: HostClient) {
         guard AccessibilityBridge.shared == nil, let root = client.accessibilityRoot else { return }
+        if (root.accessibilityLabel ?? "").isEmpty { root.accessibilityLabel = options.title }   // the window's name
         AccessibilityBridge.startIfWanted(root: root) { [weak self] in self?.screenPlacement() ?? (0, 0, 1) }
     }
 
