@@ -19,6 +19,10 @@ enum AccessibilityDefaults {
         case is TabBar.Tab, is SegmentedControl.Segment: return .pageTab
         case let cell as ListCell: return cell.listView?.grid == nil ? .listItem : .tableCell
         case is TiledImageView: return .image
+        case is SheetView: return .dialog
+        case is NavigationBackButton: return .pushButton
+        case is NavigationLargeTitleView: return .heading
+        case let bar as NavigationBar: return bar.title.isEmpty ? .none : .panel
         default: return view.superview == nil && !view.isHostedRoot ? .frame : .none
         }
     }
@@ -65,6 +69,12 @@ enum AccessibilityDefaults {
             node.hint = cell.subtitle ?? ""
         case let cell as PickerLabelCell:
             node.label = cell.title
+        case let back as NavigationBackButton:
+            node.label = back.title.isEmpty ? "Back" : back.title
+        case let title as NavigationLargeTitleView:
+            node.label = title.title
+        case let bar as NavigationBar:
+            node.label = bar.title
         default:
             break
         }
