@@ -20,6 +20,14 @@ public protocol HostClient: AnyObject {
     var needsFrames: Bool { get }
     /// True to end a window host's run (e.g. Escape was pressed).
     var wantsQuit: Bool { get }
+    /// The view taking typed text, if any (`ViewNode.focusedTextInput` of the client's tree). A window host
+    /// starts the platform's text input while it is non-nil, stops it while nil, and places the input
+    /// method's candidate window at its caret. Default: nil.
+    var focusedTextInput: (any TextInputClient)? { get }
+}
+
+extension HostClient {
+    public var focusedTextInput: (any TextInputClient)? { nil }
 }
 
 /// How a host is set up.

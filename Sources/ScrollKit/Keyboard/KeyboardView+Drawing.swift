@@ -1,0 +1,138 @@
+// KeyboardView+Drawing: the keyboard's look — a phone keyboard's light keys on a grey tray, function keys
+// darker, the Shift, Backspace and globe glyphs, and the preview bubble over the pressed key.
+
+import Foundation
+import Motion
+
+extension KeyboardView {
+    /// The colours of the keyboard (a phone's light keyboard).
+    public enum Look {
+        public static let tray = RGBAColor(hex: 0xD1D4DA)
+        public static let letterKey = RGBAColor(hex: 0xFFFFFF)
+        public static let functionKey = RGBAColor(hex: 0xABB1BB)
+        public static let pressedFunctionKey = RGBAColor(hex: 0xFFFFFF)
+        public static let pressedLetterKey = RGBAColor(hex: 0xABB1BB)
+        public static let keyShadow = RGBAColor(hex: 0x888A8E)
+        public static let ink = RGBAColor(hex: 0x000000)
+        public static let cornerRadius = 5.0
+    }
+
+    public override var isOpaque: Bool { true }
+
+    public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        relayoutKeys()
+        canvas.fill(frame, color: Look.tray)
+        canvas.drawLine(from: Point(x: frame.minX, y: frame.minY), to: Point(x: frame.maxX, y: frame.minY),
+                        color: RGBAColor(hex: 0xB8BBC1), width: 0.5)
+        let letterSize = min(26, max(20, (keys.first?.frame.height ?? 42) * 0.55))
+        for (i, entry) in keys.enumerated() {
+            let rect = entry.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+            let pressed = pressedIndex == i
+            let key = entry.key
+            var face = key.isCharacter || key.action == .space ? Look.letterKey : Look.functionKey
+            if pressed { face = key.isCharacter || key.action == .space ? Look.pressedLetterKey : Look.pressedFunctionKey }
+            if key.action == .shift && (isShifted || isCapsLocked) { face = Look.letterKey }
+            canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: Look.cornerRadius, color: Look.keyShadow)
+            canvas.fillRoundedRect(rect, radius: Look.cornerRadius, color: face)
+            drawLabel(key, in: rect, letterSize: letterSize, canvas: canvas)
+        }
+        if let i = pressedIndex, keys.indices.contains(i), keys[i].key.isCharacter {
+            drawBubble(keys[i].key, over: keys[i].frame.offsetBy(dx: frame.minX, dy: frame.minY), letterSize: letterSize, canvas: canvas)
+        }
+    }
+
+    /// The text a character key shows now (its capital while Shift or Caps Lock is on).
+    func shownText(_ key: KeyboardKey) -> String {
+        guard case .character(let text, let shifted) = key.action else { return key.label }
+        return showsCapitals ? (shifted ?? text) : text
+    }
+
+    private func drawLabel(_ key: KeyboardKey, in rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
+        let small = TextStyle(size: 16, color: Look.ink)
+        switch key.action {
+        case .character:
+            let text = shownText(key)
+            // Letters sit a little high on a phone's keys; symbols and digits centred.
+            canvas.drawText(text, in: rect.offsetBy(dx: 0, dy: -1), style: TextStyle(size: letterSize, color: Look.ink), alignment: .center)
+        case .shift:
+            drawShiftArrow(in: rect, filled: isShifted || isCapsLocked, underline: isCapsLocked, canvas: canvas)
+        case .backspace:
+            drawBackspace(in: rect, canvas: canvas)
+        case .nextLayout:
+            drawGlobe(in: rect, canvas: canvas)
+        case .space:
+            canvas.drawText(layout.isRightToLeft ? "רווח" : "space", in: rect, style: small, alignment: .center)
+        case .enter:
+            canvas.drawText(layout.returnLabel, in: rect, style: small, alignment: .center)
+        case .page(let target):
+            let label = target == .letters ? (layout.isRightToLeft ? "אבג" : "ABC") : key.label
+            canvas.drawText(label, in: rect, style: small, alignment: .center)
+        }
+    }
+
+    /// The bubble a phone shows over a pressed character key: a wider rounded head above the key with the
+    /// character large in it, joined to the key by a neck the key's width.
+    private func drawBubble(_ key: KeyboardKey, over rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
+        let headWidth = rect.width + 2 * min(14, rect.width * 0.45)
+        let headHeight = rect.height * 1.15
+        let head = Rect(x: rect.midX - headWidth / 2, y: rect.minY - headHeight - 4, width: headWidth, height: headHeight)
+        let neck = Rect(x: rect.minX, y: head.midY, width: rect.width, height: rect.maxY - head.midY)
+        for (r, radius) in [(head, 9.0), (neck, Look.cornerRadius)] {
+            canvas.fillRoundedRect(Rect(x: r.minX - 0.5, y: r.minY - 0.5, width: r.width + 1, height: r.height + 1.5),
+                                   radius: radius + 0.5, color: RGBAColor.black.withAlpha(0.18))
+        }
+        canvas.fillRoundedRect(head, radius: 9, color: Look.letterKey)
+        canvas.fillRoundedRect(neck, radius: Look.cornerRadius, color: Look.letterKey)
+        canvas.drawText(shownText(key), in: head, style: TextStyle(size: letterSize * 1.45, color: Look.ink), alignment: .center)
+    }
+
+    /// Shift's arrow: an outline, filled while on, with a bar under it while the capitals are locked.
+    private func drawShiftArrow(in rect: Rect, filled: Bool, underline: Bool, canvas: any DrawingCanvas) {
+        let cx = rect.midX, cy = rect.midY - (underline ? 2 : 0)
+        let s = min(rect.width, rect.height) * 0.2
+        let tip = Point(x: cx, y: cy - s * 1.1)
+        let outline = [tip, Point(x: cx + s, y: cy), Point(x: cx + s * 0.5, y: cy), Point(x: cx + s * 0.5, y: cy + s * 0.9),
+                       Point(x: cx - s * 0.5, y: cy + s * 0.9), Point(x: cx - s * 0.5, y: cy), Point(x: cx - s, y: cy), tip]
+        if filled {
+            // Filled by horizontal strokes: the head's rows narrowing to the tip, then the stem.
+            var y = tip.y
+            while y <= cy {
+                let half = s * (y - tip.y) / (cy - tip.y)
+                canvas.drawLine(from: Point(x: cx - half, y: y), to: Point(x: cx + half, y: y), color: Look.ink, width: 1)
+                y += 0.5
+            }
+            canvas.fill(Rect(x: cx - s * 0.5, y: cy, width: s, height: s * 0.9), color: Look.ink)
+        }
+        canvas.drawPolyline(outline, color: Look.ink, width: 1.5)
+        if underline {
+            canvas.fill(Rect(x: cx - s * 0.5, y: cy + s * 0.9 + 3, width: s, height: 1.8), color: Look.ink)
+        }
+    }
+
+    /// Backspace's glyph: a tag pointing left with an × in it.
+    private func drawBackspace(in rect: Rect, canvas: any DrawingCanvas) {
+        let h = min(rect.height * 0.36, 16.0), w = h * 1.45
+        let x0 = rect.midX - w / 2, x1 = rect.midX + w / 2, cy = rect.midY
+        let tag = [Point(x: x0, y: cy), Point(x: x0 + h * 0.45, y: cy - h / 2), Point(x: x1, y: cy - h / 2),
+                   Point(x: x1, y: cy + h / 2), Point(x: x0 + h * 0.45, y: cy + h / 2), Point(x: x0, y: cy)]
+        canvas.drawPolyline(tag, color: Look.ink, width: 1.5)
+        let mx = (x0 + h * 0.45 + x1) / 2, d = h * 0.2
+        canvas.drawLine(from: Point(x: mx - d, y: cy - d), to: Point(x: mx + d, y: cy + d), color: Look.ink, width: 1.5)
+        canvas.drawLine(from: Point(x: mx - d, y: cy + d), to: Point(x: mx + d, y: cy - d), color: Look.ink, width: 1.5)
+    }
+
+    /// The globe: a circle with a meridian ellipse and the equator.
+    private func drawGlobe(in rect: Rect, canvas: any DrawingCanvas) {
+        let r = min(rect.height * 0.22, 10.0), c = Point(x: rect.midX, y: rect.midY)
+        func ring(_ rx: Double, _ ry: Double) -> [Point] {
+            (0...32).map { i in
+                let a = Double(i) / 32 * 2 * Double.pi
+                return Point(x: c.x + rx * cos(a), y: c.y + ry * sin(a))
+            }
+        }
+        canvas.drawPolyline(ring(r, r), color: Look.ink, width: 1.3)
+        canvas.drawPolyline(ring(r * 0.45, r), color: Look.ink, width: 1.1)
+        canvas.drawLine(from: Point(x: c.x - r, y: c.y), to: Point(x: c.x + r, y: c.y), color: Look.ink, width: 1.1)
+        canvas.drawLine(from: Point(x: c.x, y: c.y - r), to: Point(x: c.x, y: c.y + r), color: Look.ink, width: 1.1)
+    }
+}
