@@ -46,7 +46,7 @@ struct TextInputTranslatorTests {
     /// 10 characters a piece).
     @Test("pieces of a long composition (no extended-text hint) join into one, the cursor at its end")
     func chunkedComposition() {
-        let whole = "日本語の入力方法をテストしています。とても長い文"
+        let whole = "日本語の入力方法をテストしています。とても長い文章"
         #expect(whole.unicodeScalars.count == 25)
         let scalars = Array(whole.unicodeScalars)
         func piece(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[r])) }

@@ -17,9 +17,8 @@ extension KeyboardView {
         public static let cornerRadius = 5.0
     }
 
-    public override var isOpaque: Bool { true }
-
-    public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+    /// Draws the tray, the keys and the pressed key's bubble.
+    func drawKeyboard(in canvas: any DrawingCanvas, frame: Rect) {
         relayoutKeys()
         canvas.fill(frame, color: Look.tray)
         canvas.drawLine(from: Point(x: frame.minX, y: frame.minY), to: Point(x: frame.maxX, y: frame.minY),
@@ -37,12 +36,12 @@ extension KeyboardView {
             drawLabel(key, in: rect, letterSize: letterSize, canvas: canvas)
         }
         if let i = pressedIndex, keys.indices.contains(i), keys[i].key.isCharacter {
-            drawBubble(keys[i].key, over: keys[i].frame.offsetBy(dx: frame.minX, dy: frame.minY), letterSize: letterSize, canvas: canvas)
+            drawBubble(keys[i].key, over: keys[i].frame.offsetBy(dx: frame.minX, dy: frame.minY), in: frame, letterSize: letterSize, canvas: canvas)
         }
     }
 
     /// The text a character key shows now (its capital while Shift or Caps Lock is on).
-    func shownText(_ key: KeyboardKey) -> String {
+    public func shownText(_ key: KeyboardKey) -> String {
         guard case .character(let text, let shifted) = key.action else { return key.label }
         return showsCapitals ? (shifted ?? text) : text
     }
@@ -72,10 +71,12 @@ extension KeyboardView {
 
     /// The bubble a phone shows over a pressed character key: a wider rounded head above the key with the
     /// character large in it, joined to the key by a neck the key's width.
-    private func drawBubble(_ key: KeyboardKey, over rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
+    private func drawBubble(_ key: KeyboardKey, over rect: Rect, in tray: Rect, letterSize: Double, canvas: any DrawingCanvas) {
         let headWidth = rect.width + 2 * min(14, rect.width * 0.45)
         let headHeight = rect.height * 1.15
-        let head = Rect(x: rect.midX - headWidth / 2, y: rect.minY - headHeight - 4, width: headWidth, height: headHeight)
+        // Kept inside the keyboard's width (a key at an edge has its bubble pushed in, as a phone's).
+        let headX = min(max(rect.midX - headWidth / 2, tray.minX + 1), tray.maxX - 1 - headWidth)
+        let head = Rect(x: headX, y: rect.minY - headHeight - 4, width: headWidth, height: headHeight)
         let neck = Rect(x: rect.minX, y: head.midY, width: rect.width, height: rect.maxY - head.midY)
         for (r, radius) in [(head, 9.0), (neck, Look.cornerRadius)] {
             canvas.fillRoundedRect(Rect(x: r.minX - 0.5, y: r.minY - 0.5, width: r.width + 1, height: r.height + 1.5),

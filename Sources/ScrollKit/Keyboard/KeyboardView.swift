@@ -99,7 +99,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
 
     /// Places the page's keys for the current width: each row centred, a row that starts and ends with a
     /// function key stretched to the edges, the space bar taking what its row leaves.
-    func relayoutKeys() {
+    package func relayoutKeys() {
         let width = bounds.width
         guard width != laidOutWidth else { return }
         laidOutWidth = width
@@ -228,6 +228,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
         case .character(let text, let shifted):
             let upper = isShifted || isCapsLocked
             field?.insertText(upper ? (shifted ?? text) : text, time: time)
+            lastShiftTap = nil   // a letter between two Shift taps makes them no double tap
             if isShifted && !isCapsLocked {
                 isShifted = false
                 setNeedsDisplay()
@@ -259,6 +260,10 @@ public final class KeyboardView: ViewNode, PointerTracking {
             nextRepeat = due + Self.repeatInterval
         }
     }
+
+    public override var isOpaque: Bool { true }
+
+    public override func draw(in canvas: any DrawingCanvas, frame: Rect) { drawKeyboard(in: canvas, frame: frame) }
 
     public override var isAnimating: Bool {
         if let index = pressedIndex, keys.indices.contains(index), keys[index].key.action == .backspace { return true }

@@ -10,7 +10,8 @@ import ScrollKit
 public final class RootViewClient: HostClient {
     /// The tree's root.
     public let root: ViewNode
-    /// Whether Escape ends the run (a key the tree does not otherwise use).
+    /// Whether Escape ends the run (a key the tree does not otherwise use) while no text field has focus
+    /// (a field gets it first).
     public var quitOnEscape: Bool
     private var quit = false
 
@@ -22,7 +23,7 @@ public final class RootViewClient: HostClient {
     public func hostDidResize(to size: Size) { root.frame = Rect(origin: .zero, size: size) }
 
     public func handle(_ event: InputEvent) {
-        if quitOnEscape, case .key(.escape, _, _) = event { quit = true; return }
+        if quitOnEscape, case .key(.escape, _, _) = event, root.focusedTextInput == nil { quit = true; return }
         root.handle(event)
     }
 
@@ -30,6 +31,9 @@ public final class RootViewClient: HostClient {
     public func draw(in canvas: DrawingCanvas) { root.draw(in: canvas) }
     public var needsFrames: Bool { root.needsFrames }
     public var wantsQuit: Bool { quit }
+    /// The tree's focused text field (`root.focusedTextInput`): the host keeps the platform's text input on
+    /// while there is one.
+    public var focusedTextInput: (any TextInputClient)? { root.focusedTextInput }
 }
 
 extension AppHost {
