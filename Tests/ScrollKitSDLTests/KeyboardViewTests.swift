@@ -7,6 +7,7 @@ import Motion
 import Testing
 import ScrollKit
 import ScrollKitSDL
+import ScrollKitTesting
 import ScrollKitTestSupport
 
 /// A phone-sized form: a scroll view of rows with a field near the bottom, inside a ``KeyboardContainer``.
@@ -269,6 +270,32 @@ struct KeyboardViewTests {
         let high = KeyboardRig(fieldY: 100)
         high.focusByTouch()
         #expect(high.scroll.contentOffset.y == 0)
+    }
+
+    @Test("drawing the keyboard (a key pressed, Shift on, its bubble up) allocates nothing once laid out", arguments: [
+        "English", "Hebrew",
+    ])
+    func drawingAllocatesNothing(layoutName: String) throws {
+        let layout = layoutName == "Hebrew" ? KeyboardLayout.hebrew : .english
+        let target = try OffscreenRenderer(width: 390, height: 300, scale: 2, direct: true)
+        let canvas = target.canvas
+        let keyboard = KeyboardView(layouts: [layout])
+        keyboard.frame = Rect(x: 0, y: 40, width: 390, height: KeyboardView.preferredHeight(forWidth: 390))
+        keyboard.relayoutKeys()
+        if let shift = keyboard.keys.first(where: { $0.key.action == .shift }) {
+            _ = keyboard.beginTracking(at: Point(x: shift.frame.midX, y: shift.frame.midY))
+            keyboard.endTracking(at: Point(x: shift.frame.midX, y: shift.frame.midY))
+        }
+        let letter = try #require(keyboard.keys.first { $0.key.isCharacter })
+        _ = keyboard.beginTracking(at: Point(x: letter.frame.midX, y: letter.frame.midY))
+        for _ in 0..<2 {   // caches the glyphs
+            canvas.beginFrame()
+            keyboard.draw(in: canvas)
+        }
+        let mallocs = MallocCounter.count {
+            for _ in 0..<5 { keyboard.draw(in: canvas) }
+        }
+        if let mallocs { #expect(mallocs == 0, "drawing the keyboard made \(mallocs) mallocs in 5 frames") }
     }
 
     @Test("screenshots: the keyboard up under a focused field, a key pressed with its bubble; English and Hebrew")

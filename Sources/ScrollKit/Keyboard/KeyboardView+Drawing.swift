@@ -17,27 +17,64 @@ extension KeyboardView {
         public static let cornerRadius = 5.0
     }
 
-    /// Draws the tray, the keys and the pressed key's bubble.
+    /// Draws the tray, the keys and the pressed key's bubble, in the view's own coordinates (the glyphs'
+    /// outlines are made once per layout, so a frame allocates nothing).
     func drawKeyboard(in canvas: any DrawingCanvas, frame: Rect) {
         relayoutKeys()
-        canvas.fill(frame, color: Look.tray)
-        canvas.drawLine(from: Point(x: frame.minX, y: frame.minY), to: Point(x: frame.maxX, y: frame.minY),
-                        color: RGBAColor(hex: 0xB8BBC1), width: 0.5)
+        canvas.pushTranslation(dx: frame.minX, dy: frame.minY)
+        defer { canvas.popTranslation() }
+        let tray = Rect(origin: .zero, size: frame.size)
+        canvas.fill(tray, color: Look.tray)
+        canvas.drawLine(from: Point(x: 0, y: 0), to: Point(x: tray.maxX, y: 0), color: RGBAColor(hex: 0xB8BBC1), width: 0.5)
         let letterSize = min(26, max(20, (keys.first?.frame.height ?? 42) * 0.55))
         for (i, entry) in keys.enumerated() {
-            let rect = entry.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+            let rect = entry.frame
             let pressed = pressedIndex == i
             let key = entry.key
-            var face = key.isCharacter || key.action == .space ? Look.letterKey : Look.functionKey
-            if pressed { face = key.isCharacter || key.action == .space ? Look.pressedLetterKey : Look.pressedFunctionKey }
+            let light = key.isCharacter || key.action == .space
+            var face = light ? Look.letterKey : Look.functionKey
+            if pressed { face = light ? Look.pressedLetterKey : Look.pressedFunctionKey }
             if key.action == .shift && (isShifted || isCapsLocked) { face = Look.letterKey }
             canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: Look.cornerRadius, color: Look.keyShadow)
             canvas.fillRoundedRect(rect, radius: Look.cornerRadius, color: face)
-            drawLabel(key, in: rect, letterSize: letterSize, canvas: canvas)
+            drawLabel(key, index: i, in: rect, letterSize: letterSize, canvas: canvas)
         }
         if let i = pressedIndex, keys.indices.contains(i), keys[i].key.isCharacter {
-            drawBubble(keys[i].key, over: keys[i].frame.offsetBy(dx: frame.minX, dy: frame.minY), in: frame, letterSize: letterSize, canvas: canvas)
+            drawBubble(keys[i].key, over: keys[i].frame, in: tray, letterSize: letterSize, canvas: canvas)
         }
+    }
+
+    /// The outlines of a function key's glyph in `rect` (view coordinates): Shift's arrow, Backspace's tag,
+    /// the globe's circle and meridian; none for other keys.
+    static func glyphOutlines(for action: KeyboardKey.Action, in rect: Rect) -> [[Point]] {
+        switch action {
+        case .shift:
+            let (cx, cy, s) = shiftMetrics(rect)
+            let tip = Point(x: cx, y: cy - s * 1.1)
+            return [[tip, Point(x: cx + s, y: cy), Point(x: cx + s * 0.5, y: cy), Point(x: cx + s * 0.5, y: cy + s * 0.9),
+                     Point(x: cx - s * 0.5, y: cy + s * 0.9), Point(x: cx - s * 0.5, y: cy), Point(x: cx - s, y: cy), tip]]
+        case .backspace:
+            let h = min(rect.height * 0.36, 16.0), w = h * 1.45
+            let x0 = rect.midX - w / 2, x1 = rect.midX + w / 2, cy = rect.midY
+            return [[Point(x: x0, y: cy), Point(x: x0 + h * 0.45, y: cy - h / 2), Point(x: x1, y: cy - h / 2),
+                     Point(x: x1, y: cy + h / 2), Point(x: x0 + h * 0.45, y: cy + h / 2), Point(x: x0, y: cy)]]
+        case .nextLayout:
+            let r = min(rect.height * 0.22, 10.0), c = Point(x: rect.midX, y: rect.midY)
+            func ring(_ rx: Double) -> [Point] {
+                (0...32).map { i in
+                    let a = Double(i) / 32 * 2 * Double.pi
+                    return Point(x: c.x + rx * cos(a), y: c.y + r * sin(a))
+                }
+            }
+            return [ring(r), ring(r * 0.45)]
+        default:
+            return []
+        }
+    }
+
+    /// Shift's arrow: its centre and size in `rect`.
+    static func shiftMetrics(_ rect: Rect) -> (Double, Double, Double) {
+        (rect.midX, rect.midY - 2, min(rect.width, rect.height) * 0.2)
     }
 
     /// The text a character key shows now (its capital while Shift or Caps Lock is on).
@@ -46,7 +83,8 @@ extension KeyboardView {
         return showsCapitals ? (shifted ?? text) : text
     }
 
-    private func drawLabel(_ key: KeyboardKey, in rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
+    private func drawLabel(_ key: KeyboardKey, index: Int, in rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
+        let outlines = glyphs.indices.contains(index) ? glyphs[index] : []
         let small = TextStyle(size: 16, color: Look.ink)
         switch key.action {
         case .character:
@@ -54,11 +92,11 @@ extension KeyboardView {
             // Letters sit a little high on a phone's keys; symbols and digits centred.
             canvas.drawText(text, in: rect.offsetBy(dx: 0, dy: -1), style: TextStyle(size: letterSize, color: Look.ink), alignment: .center)
         case .shift:
-            drawShiftArrow(in: rect, filled: isShifted || isCapsLocked, underline: isCapsLocked, canvas: canvas)
+            drawShiftArrow(in: rect, outlines: outlines, filled: isShifted || isCapsLocked, underline: isCapsLocked, canvas: canvas)
         case .backspace:
-            drawBackspace(in: rect, canvas: canvas)
+            drawBackspace(in: rect, outlines: outlines, canvas: canvas)
         case .nextLayout:
-            drawGlobe(in: rect, canvas: canvas)
+            drawGlobe(in: rect, outlines: outlines, canvas: canvas)
         case .space:
             canvas.drawText(layout.isRightToLeft ? "רווח" : "space", in: rect, style: small, alignment: .center)
         case .enter:
@@ -88,51 +126,39 @@ extension KeyboardView {
     }
 
     /// Shift's arrow: an outline, filled while on, with a bar under it while the capitals are locked.
-    private func drawShiftArrow(in rect: Rect, filled: Bool, underline: Bool, canvas: any DrawingCanvas) {
-        let cx = rect.midX, cy = rect.midY - (underline ? 2 : 0)
-        let s = min(rect.width, rect.height) * 0.2
-        let tip = Point(x: cx, y: cy - s * 1.1)
-        let outline = [tip, Point(x: cx + s, y: cy), Point(x: cx + s * 0.5, y: cy), Point(x: cx + s * 0.5, y: cy + s * 0.9),
-                       Point(x: cx - s * 0.5, y: cy + s * 0.9), Point(x: cx - s * 0.5, y: cy), Point(x: cx - s, y: cy), tip]
+    private func drawShiftArrow(in rect: Rect, outlines: [[Point]], filled: Bool, underline: Bool, canvas: any DrawingCanvas) {
+        let (cx, cy, s) = Self.shiftMetrics(rect)
         if filled {
             // Filled by horizontal strokes: the head's rows narrowing to the tip, then the stem.
-            var y = tip.y
+            let tipY = cy - s * 1.1
+            var y = tipY
             while y <= cy {
-                let half = s * (y - tip.y) / (cy - tip.y)
+                let half = s * (y - tipY) / (cy - tipY)
                 canvas.drawLine(from: Point(x: cx - half, y: y), to: Point(x: cx + half, y: y), color: Look.ink, width: 1)
                 y += 0.5
             }
             canvas.fill(Rect(x: cx - s * 0.5, y: cy, width: s, height: s * 0.9), color: Look.ink)
         }
-        canvas.drawPolyline(outline, color: Look.ink, width: 1.5)
+        for outline in outlines { canvas.drawPolyline(outline, color: Look.ink, width: 1.5) }
         if underline {
             canvas.fill(Rect(x: cx - s * 0.5, y: cy + s * 0.9 + 3, width: s, height: 1.8), color: Look.ink)
         }
     }
 
     /// Backspace's glyph: a tag pointing left with an × in it.
-    private func drawBackspace(in rect: Rect, canvas: any DrawingCanvas) {
+    private func drawBackspace(in rect: Rect, outlines: [[Point]], canvas: any DrawingCanvas) {
+        for outline in outlines { canvas.drawPolyline(outline, color: Look.ink, width: 1.5) }
         let h = min(rect.height * 0.36, 16.0), w = h * 1.45
         let x0 = rect.midX - w / 2, x1 = rect.midX + w / 2, cy = rect.midY
-        let tag = [Point(x: x0, y: cy), Point(x: x0 + h * 0.45, y: cy - h / 2), Point(x: x1, y: cy - h / 2),
-                   Point(x: x1, y: cy + h / 2), Point(x: x0 + h * 0.45, y: cy + h / 2), Point(x: x0, y: cy)]
-        canvas.drawPolyline(tag, color: Look.ink, width: 1.5)
         let mx = (x0 + h * 0.45 + x1) / 2, d = h * 0.2
         canvas.drawLine(from: Point(x: mx - d, y: cy - d), to: Point(x: mx + d, y: cy + d), color: Look.ink, width: 1.5)
         canvas.drawLine(from: Point(x: mx - d, y: cy + d), to: Point(x: mx + d, y: cy - d), color: Look.ink, width: 1.5)
     }
 
-    /// The globe: a circle with a meridian ellipse and the equator.
-    private func drawGlobe(in rect: Rect, canvas: any DrawingCanvas) {
+    /// The globe: a circle with a meridian ellipse, the equator and the axis.
+    private func drawGlobe(in rect: Rect, outlines: [[Point]], canvas: any DrawingCanvas) {
         let r = min(rect.height * 0.22, 10.0), c = Point(x: rect.midX, y: rect.midY)
-        func ring(_ rx: Double, _ ry: Double) -> [Point] {
-            (0...32).map { i in
-                let a = Double(i) / 32 * 2 * Double.pi
-                return Point(x: c.x + rx * cos(a), y: c.y + ry * sin(a))
-            }
-        }
-        canvas.drawPolyline(ring(r, r), color: Look.ink, width: 1.3)
-        canvas.drawPolyline(ring(r * 0.45, r), color: Look.ink, width: 1.1)
+        for (i, outline) in outlines.enumerated() { canvas.drawPolyline(outline, color: Look.ink, width: i == 0 ? 1.3 : 1.1) }
         canvas.drawLine(from: Point(x: c.x - r, y: c.y), to: Point(x: c.x + r, y: c.y), color: Look.ink, width: 1.1)
         canvas.drawLine(from: Point(x: c.x, y: c.y - r), to: Point(x: c.x, y: c.y + r), color: Look.ink, width: 1.1)
     }

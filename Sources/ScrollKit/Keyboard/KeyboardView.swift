@@ -53,6 +53,8 @@ public final class KeyboardView: ViewNode, PointerTracking {
     /// touch (each key's frame grown to meet its neighbours' and the keyboard's edges).
     public private(set) var keys: [(key: KeyboardKey, frame: Rect, hitRect: Rect)] = []
 
+    /// Each key's glyph outlines (``glyphOutlines(for:in:)``), made with the layout.
+    var glyphs: [[[Point]]] = []
     var lastFrameTime = 0.0
     private var pressedSince: Double?
     private var nextRepeat: Double?
@@ -104,6 +106,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
         guard width != laidOutWidth else { return }
         laidOutWidth = width
         keys.removeAll(keepingCapacity: true)
+        defer { glyphs = keys.map { Self.glyphOutlines(for: $0.key.action, in: $0.frame) } }
         let unit = Self.letterWidth(forWidth: width), height = Self.keyHeight(forWidth: width)
         guard unit > 0 else { return }
         let rows = layout.rows(page)
