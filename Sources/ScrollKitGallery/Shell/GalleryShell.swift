@@ -395,6 +395,7 @@ final class GalleryShell: DemoScene {
 
     var traceSample: TraceSample {
         var sample = currentScene?.traceSample ?? .neutral
+        if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
         if let field = focusedTextInput { sample.fillText(from: field) }
         return sample
     }
