@@ -291,7 +291,9 @@ final class GalleryShell: DemoScene {
                     if index < tabs.count { select(index); return }
                 }
             }
-            if !showsHelp { currentScene?.handle(.text(text, time: time)) }
+            // A single key's text goes on lower-cased (the scenes' shortcuts: Shift+R is R); longer text (an input
+            // method's commit, a script's) as typed.
+            if !showsHelp { currentScene?.handle(.text(typed.count == 1 ? text : typed, time: time)) }
         case .composition, .pastePrimary:
             if !showsHelp { currentScene?.handle(event) }
         }
