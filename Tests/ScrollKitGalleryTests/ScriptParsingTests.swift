@@ -141,14 +141,14 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"t": 0, "type": "key", "key": "Tab", "shift": null}"#, #"event 0: "shift" must be true or false, not null"#),
         (#"{"t": 0, "type": "wheel", "dy": 1, "shift": 1}"#, #"event 0: "shift" must be true or false, not a number"#),
         (#"{"t": 0, "type": "wheel", "dy": 1, "shift": [true]}"#, #"event 0: "shift" must be true or false, not an array"#),
-        (#"{"t": 0, "type": "key", "key": "Up", "shift": true}"#, #"event 0: "shift" is only allowed with "key": "Tab" (got "Up")"#),
-        (#"{"t": 0, "type": "key", "key": "Return", "shift": true}"#, #"event 0: "shift" is only allowed with "key": "Tab" (got "Return")"#),
-        (#"{"t": 0, "type": "key", "key": "Enter"}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab, ZoomIn, ZoomOut, ZoomReset, Escape, Backspace (got "Enter")"#),
-        (#"{"t": 0, "type": "key", "key": "Backtab"}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab, ZoomIn, ZoomOut, ZoomReset, Escape, Backspace (got "Backtab")"#),
+        (#"{"t": 0, "type": "key", "key": "PageUp", "shift": true}"#, #"event 0: "shift" is only allowed with "key": Tab, Left, Right, Up, Down, Home, End, and with "ctrl" and Z (got "PageUp")"#),
+        (#"{"t": 0, "type": "key", "key": "Return", "shift": true}"#, #"event 0: "shift" is only allowed with "key": Tab, Left, Right, Up, Down, Home, End, and with "ctrl" and Z (got "Return")"#),
+        (#"{"t": 0, "type": "key", "key": "Enter"}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab, ZoomIn, ZoomOut, ZoomReset, Backspace, Delete, Escape, A, C, V, X, Y, Z (got "Enter")"#),
+        (#"{"t": 0, "type": "key", "key": "Backtab"}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab, ZoomIn, ZoomOut, ZoomReset, Backspace, Delete, Escape, A, C, V, X, Y, Z (got "Backtab")"#),
         (#"{"t": 0, "type": "key", "key": "Tab", "shift": true, "shift": true}"#, #"event 0: duplicate field "shift""#),
         (#"{"t": 0, "type": "down", "x": 1, "y": 2, "shift": true}"#, #"event 0: unknown field "shift" for type "down" (valid: t, type, x, y)"#),
         (#"{"t": 0, "type": "wheel", "dy": 1, "ctrl": 1}"#, #"event 0: "ctrl" must be true or false, not a number"#),
-        (#"{"t": 0, "type": "key", "key": "Tab", "alt": true}"#, #"event 0: unknown field "alt" for type "key" (valid: t, type, key, shift)"#),
+        (#"{"t": 0, "type": "key", "key": "Tab", "alt": true}"#, #"event 0: unknown field "alt" for type "key" (valid: t, type, key, shift, ctrl)"#),
         (#"{"t": 0, "type": "wheel", "shift": true}"#, #"event 0: a wheel event needs "dx" or "dy""#),
     ] as [(String, String)])
     func badShift(event: String, expected: String) {
@@ -184,7 +184,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"events": [{"type": "down", "x": 1, "y": 2}]}"#, #"event 0: missing field "t""#),
         (#"{"events": [{"t": 0, "x": 1, "y": 2}]}"#, #"event 0: missing field "type""#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1}]}"#, #"event 0: missing field "y""#),
-        (#"{"events": [{"t": 0, "type": "tap", "x": 1, "y": 2}]}"#, #"event 0: unknown type "tap" (valid: down, move, up, touchDown, touchMove, touchUp, wheel, key, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#),
+        (#"{"events": [{"t": 0, "type": "tap", "x": 1, "y": 2}]}"#, #"event 0: unknown type "tap" (valid: down, move, up, touchDown, touchMove, touchUp, wheel, key, text, compose, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1, "y": 2, "z": 3}]}"#, #"event 0: unknown field "z" for type "down" (valid: t, type, x, y)"#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1, "x": 2, "y": 2}]}"#, #"event 0: duplicate field "x""#),
         (#"{"events": [{"t": 0, "type": "scrollToEnd", "curve": "linear", "index": 3}]}"#, #"event 0: unknown field "index" for type "scrollToEnd" (valid: t, type, duration, curve)"#),
@@ -196,7 +196,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"events": [{"t": null, "type": "down", "x": 1, "y": 2}]}"#, #"event 0: "t" must be a number"#),
         (#"{"events": [{"t": 0, "type": 5}]}"#, #"event 0: "type" must be a string, not a number"#),
         (#"{"events": [{"t": 0, "type": "key", "key": 38}]}"#, #"event 0: "key" must be a string, not a number"#),
-        (#"{"events": [{"t": 0, "type": "key", "key": "Insert"}]}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab, ZoomIn, ZoomOut, ZoomReset, Escape, Backspace (got "Insert")"#),
+        (#"{"events": [{"t": 0, "type": "key", "key": "F1"}]}"#, #"event 0: "key" must be one of Up, Down, Left, Right, PageUp, PageDown, Home, End, Space, Return, Tab, ZoomIn, ZoomOut, ZoomReset, Backspace, Delete, Escape, A, C, V, X, Y, Z (got "F1")"#),
         (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2, "position": "middle"}]}"#, #"event 0: "position" must be one of start, center, end, visible (got "middle")"#),
         (#"{"events": [{"t": 0, "type": "scrollToItem", "index": 2.5}]}"#, #"event 0: "index" must be a whole number (got 2.5)"#),
         (#"{"events": [{"t": 0, "type": "screenshot", "path": ""}]}"#, #"event 0: "path" must not be empty"#),
@@ -245,7 +245,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         #expect(message(one(#"{"t": "# + digits + #", "type": "key", "key": "Up"}"#))
                 == #"event 0: "t" must be a finite number (got 100000000000000000000000000000000000000000000000…, it is out of range)"#)
         #expect(message(one(#"{"t": 0, "type": "a\nb\u0007c"}"#))
-                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, touchDown, touchMove, touchUp, wheel, key, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#)
+                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, touchDown, touchMove, touchUp, wheel, key, text, compose, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#)
         #expect(excerpt(String(repeating: "é", count: 60)) == String(repeating: "é", count: 48) + "…")
     }
 

@@ -187,27 +187,33 @@ struct HostEventTranslatorTests {
         #expect(t.translate(FakeEvent.wheel(preciseX: 0, preciseY: 0)).isEmpty)
     }
 
-    @Test("keys become Key values, text becomes lower-case characters", arguments: [
+    @Test("keys become Key values", arguments: [
         (SDLK_UP, Key.up), (SDLK_DOWN, .down), (SDLK_LEFT, .left), (SDLK_RIGHT, .right),
         (SDLK_PAGEUP, .pageUp), (SDLK_PAGEDOWN, .pageDown), (SDLK_HOME, .home), (SDLK_END, .end),
         (SDLK_SPACE, .space), (SDLK_ESCAPE, .escape), (SDLK_TAB, .tab), (SDLK_RETURN, .enter),
-        (SDLK_KP_ENTER, .enter),
+        (SDLK_KP_ENTER, .enter), (SDLK_BACKSPACE, .backspace), (SDLK_DELETE, .delete),
     ])
     func keys(code: SDL_KeyCode, key: Key) {
         var t = EventTranslator()
         #expect(t.translate(FakeEvent.key(code, ms: 1000)) == [.input(.key(key, time: 1))])
     }
 
-    @Test("Shift-Tab is Backtab with either Shift key; Shift changes no other key", arguments: [
-        (SDLK_TAB, KMOD_LSHIFT, Key.backtab), (SDLK_TAB, KMOD_RSHIFT, .backtab), (SDLK_TAB, KMOD_SHIFT, .backtab),
-        (SDLK_TAB, SDL_Keymod(KMOD_LSHIFT.rawValue | KMOD_CTRL.rawValue), .backtab),
-        (SDLK_TAB, KMOD_NONE, .tab), (SDLK_TAB, KMOD_CTRL, .tab), (SDLK_TAB, KMOD_NUM, .tab),
-        (SDLK_RETURN, KMOD_LSHIFT, .enter), (SDLK_KP_ENTER, KMOD_SHIFT, .enter),
-        (SDLK_DOWN, KMOD_LSHIFT, .down), (SDLK_SPACE, KMOD_RSHIFT, .space),
-    ])
-    func shiftedKeys(code: SDL_KeyCode, mod: SDL_Keymod, key: Key) {
+    @Test("Shift-Tab is Backtab (no modifiers) with either Shift key; other keys keep the Shift, Ctrl and Alt held", arguments: [
+        (SDLK_TAB, KMOD_LSHIFT, Key.backtab, KeyModifiers()), (SDLK_TAB, KMOD_RSHIFT, .backtab, []),
+        (SDLK_TAB, KMOD_SHIFT, .backtab, []),
+        (SDLK_TAB, SDL_Keymod(KMOD_LSHIFT.rawValue | KMOD_CTRL.rawValue), .backtab, []),
+        (SDLK_TAB, KMOD_NONE, .tab, []), (SDLK_TAB, KMOD_CTRL, .tab, [.control]), (SDLK_TAB, KMOD_NUM, .tab, []),
+        (SDLK_RETURN, KMOD_LSHIFT, .enter, [.shift]), (SDLK_KP_ENTER, KMOD_SHIFT, .enter, [.shift]),
+        (SDLK_DOWN, KMOD_LSHIFT, .down, [.shift]), (SDLK_SPACE, KMOD_RSHIFT, .space, [.shift]),
+        (SDLK_LEFT, KMOD_RCTRL, .left, [.control]),
+        (SDLK_RIGHT, SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_RSHIFT.rawValue), .right, [.control, .shift]),
+        (SDLK_HOME, KMOD_LSHIFT, .home, [.shift]), (SDLK_END, KMOD_RSHIFT, .end, [.shift]),
+        (SDLK_BACKSPACE, KMOD_LCTRL, .backspace, [.control]), (SDLK_DELETE, KMOD_CTRL, .delete, [.control]),
+        (SDLK_UP, KMOD_LALT, .up, [.alt]), (SDLK_DOWN, SDL_Keymod(KMOD_NUM.rawValue | KMOD_CAPS.rawValue), .down, []),
+    ] as [(SDL_KeyCode, SDL_Keymod, Key, KeyModifiers)])
+    func shiftedKeys(code: SDL_KeyCode, mod: SDL_Keymod, key: Key, modifiers: KeyModifiers) {
         var t = EventTranslator()
-        #expect(t.translate(FakeEvent.key(code, mod: mod, ms: 250)) == [.input(.key(key, time: 0.25))])
+        #expect(t.translate(FakeEvent.key(code, mod: mod, ms: 250)) == [.input(.key(key, modifiers: modifiers, time: 0.25))])
         #expect(EventTranslator.key(forKeycode: SDL_Keycode(bitPattern: code.rawValue),
                                     shift: mod.rawValue & KMOD_SHIFT.rawValue != 0) == key)
     }
@@ -266,14 +272,17 @@ struct HostEventTranslatorTests {
         #expect(turn.dx == expectedX && turn.dy == expectedY)
     }
 
-    @Test("printable text and unmapped keys")
+    @Test("typed text keeps its case and spaces; unmapped keys are nothing while text input is on")
     func text() {
         var t = EventTranslator()
-        #expect(t.translate(FakeEvent.text("F")) == [.input(.text("f", time: 0))])
+        #expect(t.translate(FakeEvent.text("F")) == [.input(.text("F", time: 0))])
         #expect(t.translate(FakeEvent.text("?")) == [.input(.text("?", time: 0))])
         #expect(t.translate(FakeEvent.text("é")) == [.input(.text("é", time: 0))])
-        #expect(t.translate(FakeEvent.text(" ")).isEmpty)
+        #expect(t.translate(FakeEvent.text(" ")) == [.input(.text(" ", time: 0))])
+        #expect(t.translate(FakeEvent.text("Hello, World")) == [.input(.text("Hello, World", time: 0))])
+        #expect(t.translate(FakeEvent.text("")).isEmpty)
         #expect(t.translate(FakeEvent.key(SDLK_a)).isEmpty)
+        #expect(t.translate(FakeEvent.key(SDLK_f, mod: KMOD_LSHIFT)).isEmpty)
     }
 
     @Test("window events: resize, display change, expose, minimize, close; focus loss ends a drag")

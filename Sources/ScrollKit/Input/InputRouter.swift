@@ -108,14 +108,19 @@ final class InputRouter {
         case .wheel(let dx, let dy, let p, _):
             if p.x.isFinite && p.y.isFinite { lastPointer = p }
             wheel(dx: dx, dy: dy, at: p, time: time)
-        case .key(let key, _, _):
+        case .key(let key, let modifiers, _):
+            if textKey(key, modifiers: modifiers, time: time) { return }
             self.key(key, time: time)
+        case .text(let text, _):
+            typedText(text, time: time)
+        case .composition(let text, let cursor, _):
+            composition(text, cursor: cursor, time: time)
         case .magnify(let scale, let p, _):
             guard p.x.isFinite, p.y.isFinite, !gestureActive else { return }
             lastPointer = p
             guard let s = path(at: p).scrollViews.first(where: { $0.isZoomEnabled }) else { return }
             s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
-        case .text, .composition, .pastePrimary, .touchDown, .touchMove, .touchUp:
+        case .pastePrimary, .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
     }

@@ -59,8 +59,12 @@ enum ScriptAction: Sendable, Equatable {
     /// A Ctrl + wheel turn: a zoom by `scale` (`EventTranslator.wheelZoomScale(steps:)` of its `dy`) about
     /// `location` (nil: as for `wheel`).
     case magnify(scale: Double, location: Point?)
-    /// A key press; `"key": "Tab", "shift": true` is `.backtab`, `"Return"` is `.enter`.
-    case key(Key)
+    /// A key press with its modifiers; `"key": "Tab", "shift": true` is `.backtab`, `"Return"` is `.enter`.
+    case key(Key, KeyModifiers = [])
+    /// Typed text, as `SDL_TEXTINPUT` delivers it (see `Script+TextInput.swift`).
+    case text(String)
+    /// An input method's composition with its cursor (a scalar offset); "" ends it without committing.
+    case compose(String, cursor: Int)
     /// A command for the scene (scenes without a scroll view ignore it).
     case scene(SceneCommand)
     /// Resize the window / headless surface to a size in points.
@@ -148,7 +152,8 @@ extension Script {
     static let defaultDuration = 0.3
 
     /// The event types, in the order the documentation lists them.
-    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "wheel", "key", "scrollTo", "scrollToEnd",
+    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "wheel", "key", "text", "compose",
+                             "scrollTo", "scrollToEnd",
                              "scrollToItem", "drag-indicator", "insert", "delete", "resize", "screenshot"]
 
     /// The fields each event type accepts (besides "t" and "type").
@@ -158,7 +163,9 @@ extension Script {
         "touchUp": ["id", "x", "y", "device"],
         "insert": ["index", "count", "animated"], "delete": ["index", "count", "animated"],
         "wheel": ["dx", "dy", "x", "y", "shift", "ctrl"],
-        "key": ["key", "shift"],
+        "key": ["key", "shift", "ctrl"],
+        "text": ["text"],
+        "compose": ["text", "cursor"],
         "scrollTo": ["x", "y", "duration", "curve"],
         "scrollToEnd": ["duration", "curve"],
         "scrollToItem": ["index", "position", "duration", "curve"],
@@ -166,18 +173,6 @@ extension Script {
         "resize": ["width", "height"],
         "screenshot": ["path"],
     ]
-
-    /// The names a `key` event accepts, in the order the documentation and errors list them: the scroll
-    /// keys by their `Key` names, then Return (`.enter`) and Tab (`.tab`; `.backtab` with `"shift": true`).
-    static let keyNames: [(name: String, key: Key)] =
-        Key.scrollKeys.map { ($0.rawValue, $0) } + [("Return", .enter), ("Tab", .tab)]
-            + [Key.zoomIn, .zoomOut, .zoomReset].map { ($0.rawValue, $0) }
-            + [("Escape", .escape), ("Backspace", .backspace)]
-
-    /// The key a script's `"key"` name stands for, or nil.
-    static func key(named name: String) -> Key? {
-        keyNames.first { $0.name == name }?.key
-    }
 
     /// Reads and validates a script file. Errors are `CLIError`s of the form
     /// `<path>: event 3: "x" must be a number` or `<path>: line 2, column 5: …`.
@@ -248,7 +243,7 @@ private final class EventCollector {
 }
 
 /// Reads the fields of one event object, reporting errors with the event's index.
-private struct EventReader {
+struct EventReader {
     let index: Int
     let members: [String: JSONValue]
     var tText = ""
@@ -329,16 +324,9 @@ private struct EventReader {
                 let turn = try flag("shift") ? EventTranslator.shiftedWheel(dx: dx, dy: dy) : (dx: dx, dy: dy)
                 action = .wheel(dx: turn.dx, dy: turn.dy, location: location)
             }
-        case "key":
-            let name = try string("key")
-            guard let key = Script.key(named: name) else {
-                throw fail("\"key\" must be one of \(Script.keyNames.map(\.name).joined(separator: ", ")) (got \"\(excerpt(name))\")")
-            }
-            let shift = try flag("shift")
-            guard !shift || key == .tab else {
-                throw fail("\"shift\" is only allowed with \"key\": \"Tab\" (got \"\(name)\")")
-            }
-            action = .key(shift ? .backtab : key)
+        case "key": action = try keyAction()
+        case "text": action = try textAction()
+        case "compose": action = try composeAction()
         case "scrollTo":
             let target = try point()
             action = .scene(.scrollTo(target, duration: try duration(), curve: try curve(curves)))

@@ -87,7 +87,9 @@ struct ScriptPlayer {
             case .magnify(let scale, let location):
                 let at = location ?? pointer ?? Point(x: windowSize.width / 2, y: windowSize.height / 2)
                 result.append(.input(.magnify(scale: scale, location: at, time: time)))
-            case .key(let key): result.append(.input(.key(key, time: time)))
+            case .key(let key, let modifiers): result.append(.input(.key(key, modifiers: modifiers, time: time)))
+            case .text(let text): result.append(.input(.text(text, time: time)))
+            case .compose(let text, let cursor): result.append(.input(.composition(text, cursor: cursor, time: time)))
             case .scene(let command): result.append(.scene(command))
             case .resize(let size): windowSize = size; result.append(.resize(size))
             case .screenshot(let path):

@@ -102,6 +102,19 @@ extension TraceSample {
     }
 }
 
+extension TraceSample {
+    /// Fills `focusText`, `selectionStart`, `selectionEnd` and `composing` from the focused text field:
+    /// its text, its selection in Unicode scalars (equal ends for a caret) and its composition.
+    @MainActor
+    mutating func fillText(from field: any TextInputClient) {
+        focusText = field.text
+        let range = field.selectedScalarRange
+        selectionStart = range.lowerBound
+        selectionEnd = range.upperBound
+        composing = field.compositionText
+    }
+}
+
 /// The trace's CSV format: a header row, then one row per frame.
 ///
 /// Numbers: whole values print without a fraction ("600", "-1"); others in Swift's shortest

@@ -54,7 +54,8 @@ package struct GalleryOptions: Sendable, Equatable {
 /// - Keys: 1–9, 0 (the tenth) and the tab bar switch tabs, Tab goes to the next (and focuses its tab: the
 ///   ring shows, ← → then move between tabs, Return or Space opens one, any other key gives the keys back
 ///   to the scene), F toggles the HUD, H or ? the help, Escape closes the help or quits. Every other key
-///   goes to the current scene.
+///   goes to the current scene. While a text field of the scene has focus (``focusedTextInput``), typed text
+///   (digits and letters too) goes to it instead of the shortcuts, and Escape goes to it first.
 @MainActor
 final class GalleryShell: DemoScene {
     /// Height of the tab bar, points.
@@ -250,7 +251,13 @@ final class GalleryShell: DemoScene {
         case .pointerDown, .pointerMove, .pointerUp, .wheel, .magnify, .touchDown, .touchMove, .touchUp:
             routePointer(event)
         case .key(.escape, _, _):
-            if showsHelp { showsHelp = false } else if currentScene?.handleEscape() != true { quit = true }
+            if showsHelp {
+                showsHelp = false
+            } else if focusedTextInput != nil {
+                currentScene?.handle(event)   // the field first (it ends a composition, or the scene empties it)
+            } else if currentScene?.handleEscape() != true {
+                quit = true
+            }
         case .key(.tab, _, _) where currentScene?.usesTabKey != true:
             // The next tab, focused: the ring shows where the keys now go.
             select((selectedIndex + 1) % tabs.count)
@@ -273,7 +280,11 @@ final class GalleryShell: DemoScene {
                 }
             }
             currentScene?.handle(event)
-        case .text(let text, _):
+        case .text where focusedTextInput != nil:
+            currentScene?.handle(event)   // typed into the field: digits and letters are text, not shortcuts
+        case .text(let typed, let time):
+            // Shortcuts are single characters whatever the case (Shift+F is F too).
+            let text = typed.lowercased()
             switch text {
             case "f": showsHUD.toggle(); return
             case "h", "?": showsHelp.toggle(); return
@@ -283,7 +294,9 @@ final class GalleryShell: DemoScene {
                     if index < tabs.count { select(index); return }
                 }
             }
-            if !showsHelp { currentScene?.handle(event) }
+            // A single key's text goes on lower-cased (the scenes' shortcuts: Shift+R is R); longer text (an input
+            // method's commit, a script's) as typed.
+            if !showsHelp { currentScene?.handle(.text(typed.count == 1 ? text : typed, time: time)) }
         case .composition, .pastePrimary:
             if !showsHelp { currentScene?.handle(event) }
         }
@@ -386,10 +399,15 @@ final class GalleryShell: DemoScene {
     // MARK: DemoScene (the current scene's)
 
     var traceSample: TraceSample {
-        guard var sample = currentScene?.traceSample else { return .neutral }
+        var sample = currentScene?.traceSample ?? .neutral
         if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
+        if let field = focusedTextInput { sample.fillText(from: field) }
         return sample
     }
+
+    /// The current scene's focused text field (none while the help covers it): typed text goes there, and the
+    /// window host keeps the platform's text input on while there is one.
+    var focusedTextInput: (any TextInputClient)? { showsHelp ? nil : currentScene?.focusedTextInput }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         currentScene?.scroll(to: offset, duration: duration, curve: curve)

@@ -23,6 +23,17 @@ public protocol HostClient: AnyObject {
     /// The root of the view tree the window shows, published to assistive technology (screen readers, UI
     /// test tools) when one is on (``AccessibilityBridge``). The default is `nil`: nothing is published.
     var accessibilityRoot: ViewNode? { get }
+    /// The view taking typed text, if any (`ViewNode.focusedTextInput` of the client's tree). A window host
+    /// starts the platform's text input while it is non-nil, stops it while nil, and places the input
+    /// method's candidate window at its caret. Default: nil.
+    var focusedTextInput: (any TextInputClient)? { get }
+}
+
+extension HostClient {
+    /// No tree is published (the default).
+    public var accessibilityRoot: ViewNode? { nil }
+    /// No text field (the default).
+    public var focusedTextInput: (any TextInputClient)? { nil }
 }
 
 /// How a host is set up.
@@ -89,11 +100,6 @@ public struct HostOptions: Sendable, Hashable {
 /// Each frame `k`: (1) pacing (see ``FrameTimeline``); (2) `beforeFrame(tick)`, then pending input is
 /// delivered with its own timestamps; (3) the display links' callbacks, `client.update(tick)`,
 /// `client.draw(in:)` and the present. The CPU cost of (2)–(3) goes into ``stats``.
-extension HostClient {
-    /// No tree is published (the default).
-    public var accessibilityRoot: ViewNode? { nil }
-}
-
 @MainActor
 public protocol AppHost: AnyObject {
     /// The host's frame timeline: its clock and pacing, shared by every ``DisplayLink`` on this host.

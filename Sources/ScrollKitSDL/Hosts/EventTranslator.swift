@@ -42,10 +42,19 @@ public enum HostEvent: Sendable, Hashable {
 ///   tells a trackpad's stream from a wheel's notches by them (`WheelStreamClassifier`). With Ctrl held,
 ///   a wheel turn is a zoom instead: `.magnify` by ``wheelZoomScale(steps:)`` of its `dy`, about the pointer.
 /// - Keys: arrows, PageUp, PageDown, Home, End, Space, Escape, Tab, Return (and the keypad's Enter,
-///   both `.enter`) become `.key`; Tab with Shift held is `.backtab`; Ctrl + `+` / `=` / `-` / `0` (and the
-///   keypad's) are `.zoomIn`, `.zoomOut`, `.zoomReset` (``zoomKey(forKeycode:)``), and text typed with
-///   Ctrl held is dropped. Printable text (`SDL_TEXTINPUT`, so "?" arrives as "?") becomes `.character`,
-///   lower-cased; whitespace is left to `.key(.space)`.
+///   both `.enter`), Backspace and Delete become `.key` with the modifiers held (Shift, Ctrl, Alt: Shift+arrows
+///   extend a selection, Ctrl+arrows move by word); Tab with Shift held is `.backtab` (no modifiers);
+///   Ctrl + A, C, V, X, Y, Z are the letter keys `.a` … `.z` (``editingLetter(forKeycode:)``), by the key's
+///   symbol in the user's layout; Ctrl + `+` / `=` / `-` / `0` (and the keypad's) are `.zoomIn`, `.zoomOut`,
+///   `.zoomReset` (``zoomKey(forKeycode:)``). Other letters arrive as text, not keys.
+/// - Text: `SDL_TEXTINPUT` becomes `.text` as typed, case and spaces kept (Space is also `.key(.space)`, for
+///   views that page with it); text typed with Ctrl held is a shortcut, not text (dropped). While SDL's text
+///   input is off (``isTextInputActive``) printable keys make their shortcut text instead.
+/// - Input methods: `SDL_TEXTEDITING` and `SDL_TEXTEDITING_EXT` become `.composition` with the composition's
+///   cursor as a Unicode scalar offset (SDL counts UTF-8 code points, `SDL_utf8strlen`); see
+///   ``compositionEvent(text:start:length:extended:time:)``. The window host turns on
+///   `SDL_HINT_IME_SUPPORT_EXTENDED_TEXT`, so a long composition arrives whole, with its cursor.
+/// - Middle button down: `.pastePrimary` at the pointer (X11's and Wayland's paste of the primary selection).
 /// - Time: SDL stamps events in whole milliseconds since `SDL_Init` (a 32-bit counter); the
 ///   translator adds ``timeOffset`` (host clock seconds minus SDL ticks in seconds) and unwraps the
 ///   counter against ``referenceTicks``.
@@ -86,6 +95,16 @@ public struct EventTranslator: Sendable {
     /// the zoom keys, and text typed with Ctrl held is a shortcut, not text (dropped).
     public var isControlHeld = false
     private var lastLocation = Point.zero
+    /// Whether SDL's text input is on (`SDL_StartTextInput`; it is when SDL starts). While it is off, SDL sends
+    /// no `SDL_TEXTINPUT`, and a printable key without Ctrl or Alt becomes its shortcut text
+    /// (``shortcutText(forKeycode:shift:)``), so "f", "?" and digits still reach an app's shortcuts. A window
+    /// host sets it as it starts and stops text input (``TextInputSession``).
+    public var isTextInputActive = true
+    /// The composition so far when an input method's text arrives in pieces (`SDL_TEXTEDITING` without the
+    /// extended-text hint: 31-byte pieces, each with its scalar offset in `start`).
+    var compositionSoFar = ""
+    /// The scalar count of ``compositionSoFar``.
+    var compositionScalars = 0
 
     /// Maps SDL's millisecond stamps onto a host clock read by `now` (seconds): waits (at most 2 ms) for
     /// SDL's tick counter to move, so the offset is read at a tick boundary, then sets ``timeOffset`` and
@@ -140,7 +159,9 @@ public struct EventTranslator: Sendable {
 
         case SDL_MOUSEBUTTONDOWN:
             let b = event.button
-            guard b.which != Self.touchMouseID, Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
+            guard b.which != Self.touchMouseID else { return nil }
+            if Int32(b.button) == SDL_BUTTON_MIDDLE { return .input(.pastePrimary(location: point(b.x, b.y), time: time)) }
+            guard Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
             let p = point(b.x, b.y)
             isMouseDown = true
             lastLocation = p
@@ -203,11 +224,20 @@ public struct EventTranslator: Sendable {
                                    location: p, time: time))
 
         case SDL_KEYDOWN:
-            isShiftHeld = Self.hasShift(event.key.keysym.mod)
-            isControlHeld = Self.hasControl(event.key.keysym.mod)
-            if isControlHeld, let zoom = Self.zoomKey(forKeycode: event.key.keysym.sym) { return .input(.key(zoom, time: time)) }
-            guard let key = Self.key(forKeycode: event.key.keysym.sym, shift: isShiftHeld) else { return nil }
-            return .input(.key(key, time: time))
+            let mod = event.key.keysym.mod, sym = event.key.keysym.sym
+            isShiftHeld = Self.hasShift(mod)
+            isControlHeld = Self.hasControl(mod)
+            let modifiers = Self.modifiers(mod)
+            if isControlHeld {
+                if let zoom = Self.zoomKey(forKeycode: sym) { return .input(.key(zoom, time: time)) }
+                if let letter = Self.editingLetter(forKeycode: sym) { return .input(.key(letter, modifiers: modifiers, time: time)) }
+            }
+            guard let key = Self.key(forKeycode: sym, shift: isShiftHeld) else {
+                guard !isTextInputActive, !isControlHeld, !modifiers.contains(.alt),
+                      let text = Self.shortcutText(forKeycode: sym, shift: isShiftHeld) else { return nil }
+                return .input(.text(text, time: time))
+            }
+            return .input(.key(key, modifiers: key == .backtab ? [] : modifiers, time: time))
 
         case SDL_KEYUP:
             isShiftHeld = Self.hasShift(event.key.keysym.mod)
@@ -217,8 +247,19 @@ public struct EventTranslator: Sendable {
         case SDL_TEXTINPUT:
             guard !isControlHeld else { return nil }
             let text = Self.string(fromText: event.text)
-            guard !text.isEmpty, !text.allSatisfy({ $0.isWhitespace || $0.isNewline }) else { return nil }
-            return .input(.text(text.lowercased(), time: time))
+            guard !text.isEmpty else { return nil }
+            return .input(.text(text, time: time))
+
+        case SDL_TEXTEDITING:
+            let e = event.edit
+            let text = withUnsafeBytes(of: e.text) { Self.string(fromNulTerminated: $0) }
+            return compositionEvent(text: text, start: Int(e.start), length: Int(e.length),
+                                    extended: Self.extendedCompositionEnabled, time: time)
+
+        case SDL_TEXTEDITING_EXT:
+            let e = event.editExt
+            let text = e.text.map { String(cString: $0) } ?? ""
+            return compositionEvent(text: text, start: Int(e.start), length: Int(e.length), extended: true, time: time)
 
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
@@ -273,6 +314,8 @@ public struct EventTranslator: Sendable {
         case k(SDLK_ESCAPE): return .escape
         case k(SDLK_TAB): return shift ? .backtab : .tab
         case k(SDLK_RETURN), k(SDLK_KP_ENTER): return .enter
+        case k(SDLK_BACKSPACE): return .backspace
+        case k(SDLK_DELETE): return .delete
         default: return nil
         }
     }
@@ -305,6 +348,15 @@ public struct EventTranslator: Sendable {
         return (-dy, 0)
     }
 
+    /// The modifiers (Shift, Ctrl, Alt, either side) of an SDL modifier state.
+    static func modifiers(_ mod: UInt16) -> KeyModifiers {
+        var m: KeyModifiers = []
+        if hasShift(mod) { m.insert(.shift) }
+        if hasControl(mod) { m.insert(.control) }
+        if mod & UInt16(truncatingIfNeeded: KMOD_ALT.rawValue) != 0 { m.insert(.alt) }
+        return m
+    }
+
     /// Whether an SDL modifier state has either Ctrl key.
     static func hasControl(_ mod: UInt16) -> Bool {
         mod & UInt16(truncatingIfNeeded: KMOD_CTRL.rawValue) != 0
@@ -321,9 +373,11 @@ public struct EventTranslator: Sendable {
     }
 
     private static func string(fromText event: SDL_TextInputEvent) -> String {
-        withUnsafeBytes(of: event.text) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        withUnsafeBytes(of: event.text) { string(fromNulTerminated: $0) }
+    }
+
+    /// The UTF-8 text before the first NUL of a fixed-size buffer (malformed bytes become U+FFFD).
+    static func string(fromNulTerminated raw: UnsafeRawBufferPointer) -> String {
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
     }
 }

@@ -10,7 +10,8 @@ import ScrollKit
 public final class RootViewClient: HostClient {
     /// The tree's root.
     public let root: ViewNode
-    /// Whether Escape ends the run (a key the tree does not otherwise use).
+    /// Whether Escape ends the run (a key the tree does not otherwise use) while no text field has focus
+    /// (a field gets it first).
     public var quitOnEscape: Bool
     private var quit = false
 
@@ -22,7 +23,7 @@ public final class RootViewClient: HostClient {
     public func hostDidResize(to size: Size) { root.frame = Rect(origin: .zero, size: size) }
 
     public func handle(_ event: InputEvent) {
-        if quitOnEscape, case .key(.escape, _, _) = event { quit = true; return }
+        if quitOnEscape, case .key(.escape, _, _) = event, root.focusedTextInput == nil { quit = true; return }
         root.handle(event)
     }
 
@@ -32,6 +33,9 @@ public final class RootViewClient: HostClient {
     public var wantsQuit: Bool { quit }
     /// The tree, published to assistive technology when one is on.
     public var accessibilityRoot: ViewNode? { root }
+    /// The tree's focused text field (`root.focusedTextInput`): the host keeps the platform's text input on
+    /// while there is one.
+    public var focusedTextInput: (any TextInputClient)? { root.focusedTextInput }
 }
 
 extension AppHost {

@@ -89,7 +89,9 @@ public final class WindowHost: AppHost {
 
     private let session: SDLSession
     let options: HostOptions
-    private var translator = EventTranslator()
+    var translator = EventTranslator()
+    /// SDL's text input, on only while a text field has focus (WindowHost+TextInput.swift).
+    var textInput = TextInputSession()
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
     private var fastPresents = 0
@@ -231,6 +233,8 @@ public final class WindowHost: AppHost {
         setRendererVSync(usesVSync)
         translator.windowSize = logicalSize
         translator.windowScale = desktopScale.scale
+        textInput.begin(translator: &translator)
+        installClipboard()
         clock.onWait = { SDL_PumpEvents() }
         // X11: sleep on the display connection between frames (one wake-up a frame without input,
         // instead of one every 4 ms to pump events); other drivers keep the stepped sleep.
@@ -244,6 +248,7 @@ public final class WindowHost: AppHost {
     }
 
     isolated deinit {
+        uninstallClipboard()
         clock.onWait = nil
         canvas.releaseResources()
         SDL_DestroyRenderer(renderer)
@@ -304,6 +309,7 @@ public final class WindowHost: AppHost {
             if quitRequested || client.wantsQuit { break }
             timeline.fire()
             client.update(tick)
+            followTextInput(client)
             if !cannotDraw {
                 attachWindowSurface()   // before anything draws: a resize may have replaced the surface
                 canvas.beginFrame()
@@ -360,6 +366,7 @@ public final class WindowHost: AppHost {
             if let hostEvent = translator.hostEvent(for: event) {   // no array per event
                 handle(hostEvent, client: client)
             }
+            if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }   // ours to free
         }
     }
 

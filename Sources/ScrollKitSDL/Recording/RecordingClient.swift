@@ -58,4 +58,5 @@ public final class RecordingClient: HostClient {
     public var needsFrames: Bool { client.needsFrames }
     public var wantsQuit: Bool { client.wantsQuit }
     public var accessibilityRoot: ViewNode? { client.accessibilityRoot }
+    public var focusedTextInput: (any TextInputClient)? { client.focusedTextInput }
 }
