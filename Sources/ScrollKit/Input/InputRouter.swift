@@ -64,7 +64,9 @@ final class InputRouter {
 
     // MARK: - Focus state
 
-    var focus: FocusTarget?
+    var focus: FocusTarget? {
+        didSet { if oldValue?.view !== focus?.view { focusMoved(from: oldValue?.view, to: focus?.view) } }
+    }
     /// A focus move into a list item whose cell is not showing yet: resolved when it shows.
     var pendingEntry: (list: ListView, item: Int, move: FocusMove, reference: Rect)?
 
@@ -118,7 +120,9 @@ final class InputRouter {
             lastPointer = p
             guard let s = path(at: p).scrollViews.first(where: { $0.isZoomEnabled }) else { return }
             s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
-        case .pastePrimary, .touchDown, .touchMove, .touchUp:
+        case .pastePrimary(let p, _):
+            pastePrimary(at: p)
+        case .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
     }
