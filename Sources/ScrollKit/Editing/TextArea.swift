@@ -85,11 +85,7 @@ public final class TextArea: TextEditingView {
     }
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        let focused = isFocused
-        canvas.fillRoundedRect(frame, radius: cornerRadius, color: focused ? tintColor : borderColor)
-        let inset = focused ? 1.5 : 1
-        canvas.fillRoundedRect(frame.insetBy(dx: inset, dy: inset), radius: max(0, cornerRadius - inset),
-                               color: isEnabled ? fillColor : RGBAColor(hex: 0xF2F2F7))
+        drawBox(in: canvas, frame: frame, radius: cornerRadius, fill: fillColor, border: borderColor)
     }
 }
 

@@ -27,7 +27,7 @@ extension TextEditingView {
         }
         canvas.drawTextLayout(layout, at: origin)
         if !model.composition.isEmpty {
-            let start = layoutOffset(model.caret), end = start + model.composition.unicodeScalars.count
+            let start = compositionStart, end = start + model.composition.unicodeScalars.count
             let ink = textStyle.color
             fillRanges(of: layout, from: start, to: end, origin: origin, in: canvas) { rect in
                 // The underline: 1.5 points, just under the baseline's descent.
@@ -75,7 +75,7 @@ extension TextEditingView {
     func drawCaret(in canvas: any DrawingCanvas, origin: Point) {
         let alpha = caretOpacity.isFinite ? min(max(caretOpacity, 0), 1) : 1
         guard alpha > 0 else { return }
-        let offset = model.composition.isEmpty ? layoutOffset(model.caret) : layoutOffset(model.caret) + model.compositionCursor
+        let offset = model.composition.isEmpty ? layoutOffset(model.caret) : compositionStart + model.compositionCursor
         let box = caretBox(layoutOffset: offset)
         let x = (box.minX * canvas.pixelScale).rounded() / max(canvas.pixelScale, 1e-9)
         canvas.fill(Rect(x: origin.x + x - 1, y: origin.y + box.minY + 1, width: 2, height: max(0, box.height - 2)),

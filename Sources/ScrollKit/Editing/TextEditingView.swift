@@ -80,9 +80,10 @@ public class TextEditingView: ViewNode, TextInputClient {
     /// The caret's blink since the last keystroke, while focused.
     var blink: Animated<CaretBlink>?
     var caretOpacity = 1.0
-    /// Whether focus came from a press (no focus ring) rather than from keys.
-    var focusedByPointer = false
-    var focusingByPointer = false
+    /// Whether focus came from keys (Tab, arrows): the focus ring shows.
+    var focusedByKey = false
+    /// The caret's box last asked for: (layout offset, layout width, box), so a blinking frame lays out nothing.
+    var cachedCaret: (offset: Int, width: Double, box: Rect)?
     /// Whether the touch selection handles show (after a long press or a double tap).
     var showsHandles = false
     /// The x the caret keeps while moving up and down lines (TextArea).
@@ -174,6 +175,7 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     func invalidateLayout() {
         cachedLayout = nil
+        cachedCaret = nil
         cachedPlaceholder = nil
         setNeedsDisplay()
     }
@@ -185,12 +187,15 @@ public class TextEditingView: ViewNode, TextInputClient {
         return o
     }
 
+    /// Where the composition starts in the layout (the caret's place before it).
+    var compositionStart: Int { showsBullets ? model.boundaries.index(atOrBefore: model.caret) : model.caret }
+
     /// An offset into the layout as an offset into ``text`` (inside the composition: the caret).
     func textOffset(fromLayout offset: Int) -> Int {
         var o = offset
         let n = model.composition.unicodeScalars.count
         if n > 0 {
-            let start = layoutOffset(model.caret)
+            let start = compositionStart
             if o > start && o < start + n { return model.caret }
             if o >= start + n { o -= n }
         }
@@ -201,8 +206,12 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     /// The caret's place for layout offset `offset`, in layout coordinates: its x, top and height.
     func caretBox(layoutOffset offset: Int) -> Rect {
+        let width = layoutWidth
+        if let c = cachedCaret, c.offset == offset, c.width == width || (c.width.isNaN && width.isNaN) { return c.box }
         if let layout, let caret = layout.caret(at: offset) {
-            return Rect(x: caret.x, y: caret.top, width: 0, height: caret.height)
+            let box = Rect(x: caret.x, y: caret.top, width: 0, height: caret.height)
+            cachedCaret = (offset, width, box)
+            return box
         }
         let x = emptyDirection == .rightToLeft && layoutWidth.isFinite ? layoutWidth : 0
         return Rect(x: x, y: 0, width: 0, height: lineHeight)
@@ -235,27 +244,24 @@ public class TextEditingView: ViewNode, TextInputClient {
     }
 
     /// Called by the router when this view gains or loses the tree's focus.
-    func focusDidChange(_ focused: Bool) {
+    func focusDidChange(_ focused: Bool, byKey: Bool) {
         if focused {
-            focusedByPointer = focusingByPointer
+            focusedByKey = byKey
             restartBlink()
         } else {
-            focusedByPointer = false
+            focusedByKey = false
             blink = nil
             showsHandles = false
             tracking = nil
             if !model.composition.isEmpty { model.setComposition("", cursor: 0); invalidateLayout() }
         }
-        focusingByPointer = false
         setNeedsDisplay()
     }
 
     /// Takes focus as a press does (no focus ring).
     func focusByPointer() {
         guard !isFocused else { return }
-        focusingByPointer = true
         becomeFocused()
-        focusingByPointer = false
     }
 
     public override var isPressable: Bool { isEnabled }
@@ -277,8 +283,21 @@ public class TextEditingView: ViewNode, TextInputClient {
         ((blink != nil || tracking?.edgeSpeed ?? 0 != 0) && isFocused) || pendingLongPress != nil || super.isAnimating
     }
 
-    public override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
-        if !focusedByPointer { super.drawFocusRing(in: canvas, frame: frame) }
+    /// Draws nothing: the box draws its own rounded ring, behind it, when focus came from keys.
+    public override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {}
+
+    /// The rounded focus ring behind the box (when focus came from keys) and the box: its border (the tint
+    /// while focused) and fill.
+    func drawBox(in canvas: any DrawingCanvas, frame: Rect, radius: Double, fill: RGBAColor, border: RGBAColor) {
+        let focused = isFocused
+        if focused && focusedByKey {
+            let o = ViewNode.focusRingOutset + ViewNode.focusRingWidth - 1
+            canvas.fillRoundedRect(frame.insetBy(dx: -o, dy: -o), radius: radius + o, color: ViewNode.focusRingColor.withAlpha(0.55))
+        }
+        canvas.fillRoundedRect(frame, radius: radius, color: focused ? tintColor : border)
+        let inset = focused ? 1.5 : 1
+        canvas.fillRoundedRect(frame.insetBy(dx: inset, dy: inset), radius: max(0, radius - inset),
+                               color: isEnabled ? fill : RGBAColor(hex: 0xF2F2F7))
     }
 
     // MARK: - TextInputClient
@@ -288,8 +307,7 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     public var caretRectInRoot: Rect? {
         guard isFocused else { return nil }
-        let offset = model.composition.isEmpty ? layoutOffset(model.caret)
-            : layoutOffset(model.caret) + model.compositionCursor
+        let offset = model.composition.isEmpty ? layoutOffset(model.caret) : compositionStart + model.compositionCursor
         let box = caretBox(layoutOffset: offset)
         let origin = layoutOriginInRoot()
         return Rect(x: origin.x + box.minX, y: origin.y + box.minY, width: 2, height: box.height)

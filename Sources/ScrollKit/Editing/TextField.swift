@@ -130,12 +130,7 @@ public final class TextField: TextEditingView {
     }
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        let focused = isFocused
-        let border = focused ? tintColor : borderColor
-        canvas.fillRoundedRect(frame, radius: cornerRadius, color: border)
-        let inset = focused ? 1.5 : 1
-        canvas.fillRoundedRect(frame.insetBy(dx: inset, dy: inset), radius: max(0, cornerRadius - inset),
-                               color: isEnabled ? fillColor : disabledFillColor)
+        drawBox(in: canvas, frame: frame, radius: cornerRadius, fill: isEnabled ? fillColor : disabledFillColor, border: borderColor)
         let r = textRect.offsetBy(dx: frame.minX, dy: frame.minY)
         let o = layoutOrigin
         var origin = Point(x: frame.minX + o.x, y: frame.minY + o.y)

@@ -49,8 +49,8 @@ extension ViewNode {
 extension InputRouter {
     /// Tells text views that they gained or lost focus (the caret's blink, the composition, the handles).
     func focusMoved(from old: ViewNode?, to new: ViewNode?) {
-        (old as? TextEditingView)?.focusDidChange(false)
-        (new as? TextEditingView)?.focusDidChange(true)
+        (old as? TextEditingView)?.focusDidChange(false, byKey: false)
+        (new as? TextEditingView)?.focusDidChange(true, byKey: focusMovesByKey)
     }
 
     /// A text view takes the pointer gesture in progress (a touch long press became a selection): the scroll

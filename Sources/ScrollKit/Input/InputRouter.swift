@@ -64,6 +64,8 @@ final class InputRouter {
 
     // MARK: - Focus state
 
+    /// True while a key is handled: a text view focused then shows its focus ring.
+    var focusMovesByKey = false
     var focus: FocusTarget? {
         didSet { if oldValue?.view !== focus?.view { focusMoved(from: oldValue?.view, to: focus?.view) } }
     }
@@ -110,7 +112,9 @@ final class InputRouter {
             wheel(dx: dx, dy: dy, at: p, time: time)
         case .key(let key, let modifiers, _):
             if textKey(key, modifiers: modifiers, time: time) { return }
+            focusMovesByKey = true
             self.key(key, time: time)
+            focusMovesByKey = false
         case .text(let text, _):
             typedText(text, time: time)
         case .composition(let text, let cursor, _):
