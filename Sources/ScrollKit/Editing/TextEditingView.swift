@@ -134,6 +134,14 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     /// The text shown: the text (or a bullet per cluster) with the composition at the caret.
     var displayString: String {
+        let shown = bulletsOrText
+        // Spaces at a line's end hang and a newline at the very end adds no line: a zero-width space after
+        // them keeps the caret after them where a person expects it.
+        if let last = shown.last, last.isWhitespace { return shown + "\u{200B}" }
+        return shown
+    }
+
+    private var bulletsOrText: String {
         guard showsBullets else { return model.displayText }
         let bullets = String(repeating: "\u{2022}", count: model.clusterCount)
         guard !model.composition.isEmpty else { return bullets }
