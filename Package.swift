@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "ScrollKitDamage", targets: ["ScrollKitDamage"]),
         .library(name: "ScrollKitSDL", targets: ["ScrollKitSDL"]),
         .library(name: "ScrollKitGallery", targets: ["ScrollKitGallery"]),
+        // For test targets only (apps do not link it): an app under test on a virtual clock, gestures as
+        // devices make them, golden images.
+        .library(name: "ScrollKitTesting", targets: ["ScrollKitTesting"]),
         // No C module is a product: SDL stays inside ScrollKitSDL, whose public API names no SDL type. An app
         // running ScrollKit inside its own SDL loop hands its renderer, window and events to `SDLBridge`
         // through ScrollKitSDL's own types (`SDLRendererHandle`, `SDLWindowHandle`, `SDLEvent`).
@@ -128,6 +131,9 @@ let package = Package(
                            "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "ScrollKitAssets", "CFontStack"]
         ),
 
+        // The testing library: TestApp, gestures, golden images (Swift Testing for its expectations).
+        .target(name: "ScrollKitTesting", dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels"]),
+
         // SplitMix64, the one seeded generator: the gallery's `--seed` runs and every seeded test draw from it.
         // Not in any library product's closure but the gallery's.
         .target(name: "SplitMix"),
@@ -151,7 +157,7 @@ let package = Package(
         // Helpers shared by the test targets: golden images, an offscreen canvas.
         .target(
             name: "ScrollKitTestSupport",
-            dependencies: ["ScrollKitSDL", "ScrollKit", "CSDL2"],
+            dependencies: ["ScrollKitSDL", "ScrollKitTesting", "ScrollKit", "CSDL2"],
             path: "Tests/ScrollKitTestSupport"
         ),
 
@@ -175,14 +181,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ScrollKitSDLTests",
-            dependencies: ["ScrollKitSDL", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport", "SplitMix"],
+            dependencies: ["ScrollKitSDL", "ScrollKitTesting", "ScrollKit", "Motion", "CScrollKitPixels", "ScrollKitTestSupport",
+                           "SplitMix"],
             exclude: ["Golden"]
         ),
+        // ScrollKitTesting's own tests: only the public API, as a user's test target has.
+        .testTarget(name: "ScrollKitTestingTests", dependencies: ["ScrollKitTesting", "ScrollKitSDL", "ScrollKit", "Motion"]),
         .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
             name: "ScrollKitGalleryTests",
             // scrollkit-demo: its command line, and the process tests run the built executable.
-            dependencies: ["ScrollKitGallery", "scrollkit-demo", "ScrollKitSDL", "ScrollKitTestSupport", "ScrollKitAssets",
+            dependencies: ["ScrollKitGallery", "scrollkit-demo", "ScrollKitSDL", "ScrollKitTesting", "ScrollKitTestSupport", "ScrollKitAssets",
                            "SplitMix"],
             exclude: ["Golden"]
         ),

@@ -13,7 +13,9 @@
 #    One "Target ..." line per target with the worst run's figure and its ratio to the target.
 #    With --hz the window keeps ScrollKit's own timer (a fixed rate was asked for): this measures that timer.
 # 2. Display-paced: the same runs without --hz, presenting through X Present on the server's vblanks; the
-#    stats' "vblank:" line. Target: no missed vblank in at least 9 of 10 runs.
+#    stats' "vblank:" line. Target: no missed vblank in at least 9 of 10 runs. CPU: the demo's own CPU time
+#    over the middle 70 % of each run, as a percentage of one core (target <= 4 %: "an animating window");
+#    the whole process's, start-up and exit included, is printed beside it.
 # 3. Latency: an xdotool drag, from each input event to the vblank that showed it (p50 <= 1.5 periods).
 # 4. Idle: the demo in a display-paced window with nothing moving (it sleeps in SDL_WaitEventTimeout); CPU
 #    time (utime + stime from /proc/PID/stat) over $IDLE_SECONDS seconds, as a percentage of one core
@@ -119,6 +121,9 @@ echo "Display-paced: $RUNS runs of $FRAMES frames without --hz (X Present), load
 : >"$WORK/cpu-runs"
 # CPU seconds (user + system) of this shell's reaped children so far, from the `times` builtin (run in this
 # shell, not in a command substitution's subshell, whose children it would count instead).
+# A live process's CPU time so far, in clock ticks (utime + stime: fields 14 and 15 of /proc/PID/stat, counted
+# after the command name's closing parenthesis, which may hold spaces).
+proc_cpu() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'; }
 children_cpu() { times >"$WORK/times"; awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.3f", t }' "$WORK/times"; }
 observer=""
 if command -v cc >/dev/null && cc -O2 Tests/Tools/present-observer.c -o "$WORK/present-observer" -lxcb -lxcb-present 2>/dev/null; then
@@ -129,14 +134,24 @@ for run in $(seq "$RUNS"); do
     OBS_PID=""
     if [ -n "$observer" ]; then "$observer" "ScrollKit Gallery" "$listen" >"$WORK/observed" 2>/dev/null & OBS_PID=$!; fi
     children_cpu >"$WORK/cpu0"; cpu0=$(cat "$WORK/cpu0"); wall0=$(date +%s.%N)
-    if ! "$DEMO" --scene list --items 10000000 --frames "$FRAMES" --script "$WORK/scroll.json" --stats \
-        --trace "$WORK/trace.csv" >"$WORK/stats" 2>&1; then
+    "$DEMO" --scene list --items 10000000 --frames "$FRAMES" --script "$WORK/scroll.json" --stats \
+        --trace "$WORK/trace.csv" >"$WORK/stats" 2>&1 & DEMO_PID=$!
+    # While it animates: its CPU time (utime + stime, /proc/PID/stat) over the middle 70 % of the run's
+    # frames, past start-up (fonts, the first page of rows) and before exit.
+    sleep "$(awk -v f="$FRAMES" 'BEGIN { printf "%.2f", 0.15 * f / 60 + 0.3 }')"
+    t0=$(proc_cpu "$DEMO_PID"); s0=$(date +%s.%N)
+    sleep "$(awk -v f="$FRAMES" 'BEGIN { printf "%.2f", 0.7 * f / 60 }')"
+    t1=$(proc_cpu "$DEMO_PID"); s1=$(date +%s.%N)
+    if ! wait "$DEMO_PID"; then
         cat "$WORK/stats" >&2; echo "measure-pacing: the demo failed" >&2; exit 2
     fi
     children_cpu >"$WORK/cpu1"; cpu1=$(cat "$WORK/cpu1"); wall1=$(date +%s.%N)
-    # The whole process's CPU time (start-up, fonts, the run, exit) over its wall time, in % of one core.
+    # The whole process's CPU time (start-up, fonts, the run, exit) over its wall time, in % of one core;
+    # and the animating window's alone (the target).
     cpu=$(awk -v a="$cpu0" -v b="$cpu1" -v s="$wall0" -v e="$wall1" 'BEGIN { printf "%.1f", 100 * (b - a) / (e - s) }')
-    echo "$cpu" >>"$WORK/cpu-runs"
+    anim=$(awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { if (a == "" || b == "") { print "100"; exit } printf "%.1f", 100 * (b - a) / hz / (e - s) }')
+    echo "$anim" >>"$WORK/cpu-runs"
     [ -n "$OBS_PID" ] && wait "$OBS_PID" 2>/dev/null || true
     vline=$(grep '^vblank: ' "$WORK/stats" || true)
     case "$vline" in
@@ -167,7 +182,7 @@ for run in $(seq "$RUNS"); do
             }' FS=' ' "$WORK/observed" FS=',' "$WORK/trace.csv")
     fi
     echo "${missed:--1} $off" >>"$WORK/vblank-runs"
-    echo "    run $run: ${vline#vblank: }; timestamps not a UST: $off of $compared; CPU $cpu % of a core; load $(cut -d' ' -f1 /proc/loadavg)"
+    echo "    run $run: ${vline#vblank: }; timestamps not a UST: $off of $compared; CPU $anim % of a core animating ($cpu % with start-up and exit); load $(cut -d' ' -f1 /proc/loadavg)"
 done
 clean=$(awk '$1 == 0' "$WORK/vblank-runs" | wc -l)
 need=$(( (RUNS * 9 + 9) / 10 ))
@@ -175,7 +190,7 @@ if [ "$clean" -ge "$need" ]; then verdict=met; else verdict=MISSED; ok=1; fi
 echo "Target display-paced runs with no missed vblank >= $need of $RUNS: $clean, $verdict (missed per run: $(awk '{ printf "%s ", $1 }' "$WORK/vblank-runs"))"
 worstcpu=$(sort -n "$WORK/cpu-runs" | tail -1)
 if awk -v w="${worstcpu:-100}" 'BEGIN { exit !(w <= 4) }'; then verdict=met; else verdict=MISSED; ok=1; fi
-echo "Target display-paced CPU (whole process, start-up included) <= 4 % of a core while animating: worst ${worstcpu:-?} %, $verdict (runs: $(tr '\n' ' ' <"$WORK/cpu-runs"))"
+echo "Target display-paced CPU <= 4 % of a core while animating (the middle 70 % of each run): worst ${worstcpu:-?} %, $verdict (runs: $(tr '\n' ' ' <"$WORK/cpu-runs"))"
 if [ -n "$observer" ]; then
     offruns=$(awk '$1 == 0 && $2 != 0' "$WORK/vblank-runs" | wc -l)
     if [ "$offruns" -eq 0 ]; then verdict=met; else verdict=MISSED; ok=1; fi

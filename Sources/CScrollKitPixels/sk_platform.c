@@ -68,3 +68,40 @@ int sk_wait_readable(int fd, double seconds) {
     if (p.revents & (POLLERR | POLLNVAL | POLLHUP)) return -1;   // would be "ready" forever
     return 1;
 }
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int sk_instructions_open(void) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_HARDWARE;
+    attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+    attr.exclude_kernel = 1;
+    attr.exclude_hv = 1;
+    long fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);   // this thread, any CPU
+    if (fd < 0) return -1;
+    long long probe = 0;
+    if (read((int)fd, &probe, sizeof probe) != (ssize_t)sizeof probe) { close((int)fd); return -1; }
+    return (int)fd;
+}
+
+long long sk_instructions_read(int fd) {
+    long long count = 0;
+    if (fd < 0 || read(fd, &count, sizeof count) != (ssize_t)sizeof count) return -1;
+    return count;
+}
+
+void sk_instructions_close(int fd) {
+    if (fd >= 0) close(fd);
+}
+#else
+int sk_instructions_open(void) { return -1; }
+long long sk_instructions_read(int fd) { (void)fd; return -1; }
+void sk_instructions_close(int fd) { (void)fd; }
+#endif

@@ -9,6 +9,7 @@ import CSDL2
 import Testing
 @testable import ScrollKitGallery
 @testable import ScrollKitSDL
+import ScrollKitTesting
 
 @Suite("Damage tracking: pixel identity", .serialized)
 @MainActor

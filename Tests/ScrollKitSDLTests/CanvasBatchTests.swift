@@ -3,6 +3,7 @@ import CScrollKitPixels
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTesting
 import ScrollKitTestSupport
 import SplitMix
 import Testing

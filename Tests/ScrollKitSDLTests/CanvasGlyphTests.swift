@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTesting
 import ScrollKitTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import ScrollKitSDL
+import ScrollKitTesting
 
 @Suite struct ImageDifferenceTests {
     @Test("difference counts pixels beyond the tolerance and the largest channel delta")

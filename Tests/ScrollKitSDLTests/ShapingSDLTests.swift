@@ -6,6 +6,7 @@ import Testing
 import ScrollKitTestSupport
 @testable import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTesting
 
 extension CanvasTests {
     @Suite("Shaping")

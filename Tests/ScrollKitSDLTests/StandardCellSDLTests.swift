@@ -1,6 +1,7 @@
 import Foundation
 @testable import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTesting
 import ScrollKitTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTesting
 import ScrollKitTestSupport
 import Testing
 
@@ -176,36 +177,6 @@ extension CanvasTests {
             #expect(subtitle.string(ofLine: 1).hasSuffix("…"))
             #expect(rowHeight > 16 + 30)
         }
-    }
-}
-
-/// Malloc counting through the benchmarks' interposer when it is preloaded (else nil):
-///   LD_PRELOAD=Benchmarks/.build/release/libMallocInterposerSwift.so SDL_VIDEODRIVER=dummy \
-///     swift test --skip-build --filter drawingAllocatesNothing
-@MainActor
-enum MallocCounter {
-    typealias Toggle = @convention(c) () -> Void
-    typealias Stats = @convention(c) (UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
-                                      UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?) -> Void
-
-    /// The number of mallocs `body` makes, or nil when no interposer is preloaded.
-    static func count(_ body: () -> Void) -> Int? {
-        let handle = dlopen(nil, RTLD_NOW)
-        guard let enable = dlsym(handle, "malloc_interposer_enable"),
-              let disable = dlsym(handle, "malloc_interposer_disable"),
-              let stats = dlsym(handle, "malloc_interposer_get_stats") else { return nil }
-        let getStats = unsafeBitCast(stats, to: Stats.self)
-        func mallocs() -> Int64 {
-            var s = [Int64](repeating: 0, count: 6)
-            s.withUnsafeMutableBufferPointer { p in getStats(p.baseAddress, p.baseAddress! + 1, p.baseAddress! + 2,
-                                                             p.baseAddress! + 3, p.baseAddress! + 4, p.baseAddress! + 5) }
-            return s[0]
-        }
-        let before = mallocs()
-        unsafeBitCast(enable, to: Toggle.self)()
-        body()
-        unsafeBitCast(disable, to: Toggle.self)()
-        return Int(mallocs() - before)
     }
 }
 

@@ -5,6 +5,7 @@ import ScrollKit
 import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitSDL
+import ScrollKitTesting
 
 /// Draws translucent discs (the software fast path's main work) and a rounded rect on a light ground.
 @MainActor

@@ -23,4 +23,15 @@ int sk_window_wayland(void *window, void **display, void **surface);
 /// (a bad descriptor: the caller stops using it).
 int sk_wait_readable(int fd, double seconds);
 
+/// Opens a counter of the instructions the calling thread retires in user space (Linux perf_event_open),
+/// counting from now. Returns its descriptor, or -1 where the kernel or the machine offers none (another
+/// system, perf_event_paranoid above 2, a virtual machine without a PMU).
+int sk_instructions_open(void);
+
+/// The instructions counted so far by `fd` (from `sk_instructions_open`), or -1 on error.
+long long sk_instructions_read(int fd);
+
+/// Closes a counter from `sk_instructions_open`.
+void sk_instructions_close(int fd);
+
 #endif

@@ -8,7 +8,7 @@ import ScrollKit
 /// `SDLCanvas`. It needs no video driver and no display, so it can live beside a window host.
 ///
 /// For tests of what views draw (draw, then compare ``image()`` with a golden through
-/// ``GoldenImage/check(_:against:channelTolerance:maxDifferingFraction:)``) and for rendering views
+/// ScrollKitTesting's `GoldenImage.check`) and for rendering views
 /// into images:
 ///
 /// ```swift

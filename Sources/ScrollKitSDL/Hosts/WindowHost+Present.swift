@@ -89,10 +89,13 @@ extension WindowHost {
             let minimum = max(target, shownBy + 1, last + interval)
             target = last + (minimum - last + interval - 1) / interval * interval
         }
+        let previous = target >= interval ? target - interval : 0
+        // No present asked for a report of that vblank when this frame starts a span or follows a skipped
+        // one: ask now, while it is still ahead.
+        presenter.requestReport(ofMSC: previous)
         let start = (presenter.time(ofMSC: target) ?? now) - presentMargin
         clock.sleep(until: start)
         presenter.pump(into: &stats)   // the previous frame's vblank has been reported by now, usually
-        let previous = target >= interval ? target - interval : 0
         // `timestamp` is that vblank's UST as the server reported it (every present asks for a report of its
         // target vblank, shown or not). A server or a machine under load can report it late: wait for it
         // while the margin has room to spare beyond the frame's cost and the server's deadline (the learned
@@ -106,7 +109,14 @@ extension WindowHost {
         }
         v = presenter.vblanks
         let period = v.period
-        let timestamp = presenter.time(ofMSC: previous) ?? (start - period * Double(interval))
+        // A span's first frame follows no frame: when the vblank before its target passed unreported, its
+        // timestamp is the latest vblank the server did report (a UST, as CADisplayLink's first timestamp
+        // is a vblank's), not a prediction.
+        var timestamp = presenter.time(ofMSC: previous) ?? (start - period * Double(interval))
+        if lastTargetMSC == nil, !presenter.hasReported(msc: previous),
+           let reported = presenter.latestReportedTime(atOrBefore: previous) {
+            timestamp = reported
+        }
         var targetTime = presenter.time(ofMSC: target) ?? (timestamp + period * Double(interval))
         if !(targetTime > timestamp) { targetTime = timestamp + period * Double(interval) }
         let lastIndex = timeline.currentTick?.index ?? -1

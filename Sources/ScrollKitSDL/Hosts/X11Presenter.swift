@@ -123,6 +123,29 @@ final class X11Presenter {
     /// The latest vblank a report was asked for (with the frame presented for it).
     private(set) var notifiedMSC: UInt64?
 
+    /// How far ahead of the server's counter a vblank must still be for a notify of it to complete at that
+    /// vblank, stamped with its UST: a notify for a vblank already past completes at once, stamped with the
+    /// moment it was read. Xvfb's counter turns half a period before its vblank (see the window host's
+    /// present margin); a display with mode timings turns at the vblank itself.
+    private var reportLead: Double { modeRefreshRate > 0 ? 0.001 : vblanks.period / 2 + 0.001 }
+
+    /// Asks the server for a report of vblank `msc` when none was asked for or heard and the vblank is
+    /// still far enough ahead (``reportLead``) for the report to carry its UST. The window host asks for the
+    /// vblank before a frame's target when no present asked for it (the first frame of a span, a frame
+    /// after a skipped vblank), so that frame's `timestamp` is a reported UST too.
+    func requestReport(ofMSC msc: UInt64) {
+        guard failure == nil, notifiedMSC != msc, !hasReported(msc: msc), let t = time(ofMSC: msc),
+              t - clock.now > reportLead else { return }
+        var serial: UInt32 = 0
+        if sk_present_notify_msc(handle, msc, &serial) == 1 { notifiedMSC = msc }
+    }
+
+    /// The host time of the latest vblank the server reported at or before `msc`, if any is among the
+    /// latest reports.
+    func latestReportedTime(atOrBefore msc: UInt64) -> Double? {
+        reports.last { $0.msc <= msc }.map { $0.time - ustOffset() }
+    }
+
     /// Whether the server has reported vblank `msc` (among the latest reports).
     func hasReported(msc: UInt64) -> Bool { reports.contains { $0.msc == msc } }
 
@@ -213,9 +236,8 @@ final class X11Presenter {
                 // the vblank is still ahead by the server's reckoning: a notify for a vblank already past
                 // completes at once, stamped with the moment it was read, not a vblank's time (Xvfb's
                 // counter turns half a period before its vblank, see the window host's present margin).
-                let ahead = modeRefreshRate > 0 ? 0.001 : vblanks.period / 2 + 0.001
                 var notifySerial: UInt32 = 0
-                if inFlight[inFlight.count - 1].lead > ahead,
+                if inFlight[inFlight.count - 1].lead > reportLead,
                    sk_present_notify_msc(handle, targetMSC, &notifySerial) == 1 {
                     notifiedMSC = targetMSC
                 }

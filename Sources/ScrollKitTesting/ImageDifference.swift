@@ -1,3 +1,7 @@
+// ImageDifference: how two RGBA images differ, and the picture of it that a failed golden check writes.
+
+import ScrollKitSDL
+
 /// How two RGBA images differ: what golden-image tests check (`RGBAImage.difference(from:tolerance:)`).
 ///
 /// ```swift

@@ -1,6 +1,7 @@
 // GoldenImage: checking a headless frame against a golden PNG (GoldenCheck says what it found).
 
 import Foundation
+import ScrollKitSDL
 
 /// What checking a frame against a golden PNG found (`GoldenImage.check`).
 public enum GoldenCheck: Sendable, Equatable {
