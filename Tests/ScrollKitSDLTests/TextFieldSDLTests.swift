@@ -4,6 +4,7 @@
 import Foundation
 @testable import ScrollKit
 @testable import ScrollKitSDL
+import ScrollKitTesting
 import ScrollKitTestSupport
 import Testing
 
@@ -77,6 +78,31 @@ extension CanvasTests {
             let x = try #require(composed.first).x + 3
             let underline = pixel(image, Point(x: origin.x + x, y: origin.y + line.top + line.height - 2.2))
             #expect(underline.r < 90 && underline.g < 90, "underline \(underline)")
+        }
+
+        /// A focused field's blinking caret (frames stepped and drawn) allocates nothing once its text is laid
+        /// out (counted when the malloc interposer is preloaded; see `MallocCounter`).
+        @Test func blinkingFramesAllocateNothing() throws {
+            let target = try OffscreenRenderer(width: 360, height: 120, scale: 1)
+            let canvas = target.canvas
+            let root = ViewNode(frame: Rect(x: 0, y: 0, width: 360, height: 120))
+            let field = TextField(text: "Blinking مرحبا", frame: Rect(x: 16, y: 16, width: 328, height: TextField.height))
+            field.textMeasurer = FontTextMeasurer.shared
+            root.addSubview(field)
+            field.becomeFocused()
+            var t = 0.0
+            func frame() {
+                root.step(FrameTick(index: Int(t * 60), timestamp: t, targetTimestamp: t + 1.0 / 60, duration: 1.0 / 60))
+                canvas.beginFrame()
+                root.draw(in: canvas)
+                t += 1.0 / 60
+            }
+            for _ in 0..<3 { frame() }
+            let mallocs = MallocCounter.count { for _ in 0..<90 { frame() } }
+            #expect(root.isAnimating)
+            if let mallocs {
+                #expect(mallocs == 0, "a blinking caret made \(mallocs) mallocs in 90 frames")
+            }
         }
     }
 }
