@@ -202,3 +202,24 @@ extension TextFieldTests {
         #expect(form.notes.caretRectInRoot!.minY > top + 10)
     }
 }
+
+extension TextFieldTests {
+    @Test("an end handle held past a field's edge scrolls the text and extends the selection")
+    func handleAtTheEdgeScrolls() {
+        let form = Form()
+        form.name.text = String(repeating: "word ", count: 20) + "end"
+        form.name.becomeFocused()
+        form.name.selectedRange = 0..<4
+        form.name.showsHandles = true
+        let handles = form.name.handlePointsInRoot()!
+        form.root.handle(.touchDown(device: 1, id: 1, location: handles.end, time: 0))
+        let edge = Point(x: form.name.frameInRoot.maxX + 10, y: handles.end.y)
+        form.root.handle(.touchMove(device: 1, id: 1, location: edge, time: 0.05))
+        let scrolled = form.name.scrollX
+        form.frames(from: 0.05, to: 1.5)
+        #expect(form.name.scrollX > scrolled + 50)
+        #expect(form.name.selectedScalarRange.lowerBound == 0 && form.name.selectedScalarRange.upperBound > 40)
+        form.root.handle(.touchUp(device: 1, id: 1, location: edge, time: 1.5))
+        #expect(!form.root.isAnimating || form.name.blink != nil)
+    }
+}
