@@ -137,9 +137,11 @@ public final class TextField: TextEditingView {
         if layout == nil, model.composition.isEmpty, let placeholder = placeholderLayout, startsAtRight {
             origin.x = r.maxX - placeholder.size.width
         }
-        canvas.pushClip(Rect(x: r.minX - 2, y: frame.minY, width: r.width + 4, height: frame.height))
+        // Clipped only when the text is wider than its box (a clip costs the canvas a command each frame).
+        let overflows = (layout?.size.width ?? placeholderLayout?.size.width ?? 0) > r.width
+        if overflows { canvas.pushClip(Rect(x: r.minX - 2, y: frame.minY, width: r.width + 4, height: frame.height)) }
         drawEditing(in: canvas, origin: origin)
-        canvas.popClip()
+        if overflows { canvas.popClip() }
         if !isEnabled { canvas.fillRoundedRect(frame, radius: cornerRadius, color: RGBAColor.white.withAlpha(0.45)) }
         drawHandles(in: canvas, origin: origin)
     }
