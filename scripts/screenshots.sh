@@ -238,6 +238,35 @@ JSON
 ]}
 JSON
     gif inbox-reorder 55 --scene inbox --script "$tmp/inbox-reorder.json"
+    # Inbox: a tap pushes a message, its body scrolls (the large title collapses into the bar), an edge swipe
+    # from the left goes back.
+    cat > "$tmp/inbox-navigate.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 300, "y": 320}, {"t": 0.35, "type": "up", "x": 300, "y": 320},
+  {"t": 1.30, "type": "down", "x": 400, "y": 500}, {"t": 1.40, "type": "move", "x": 400, "y": 470},
+  {"t": 1.50, "type": "move", "x": 400, "y": 440}, {"t": 1.60, "type": "move", "x": 400, "y": 420},
+  {"t": 1.80, "type": "up", "x": 400, "y": 420},
+  {"t": 2.40, "type": "down", "x": 6, "y": 320}, {"t": 2.55, "type": "move", "x": 120, "y": 322},
+  {"t": 2.70, "type": "move", "x": 260, "y": 324}, {"t": 2.85, "type": "move", "x": 420, "y": 326},
+  {"t": 2.90, "type": "up", "x": 470, "y": 326}
+]}
+JSON
+    gif inbox-navigate 95 --scene inbox --script "$tmp/inbox-navigate.json"
+    # Inbox: Compose raises the recipients sheet to half height; one drag up raises it to full height and then
+    # scrolls the list; back down, the list returns to its top and then the sheet follows; a fling dismisses it.
+    cat > "$tmp/inbox-sheet.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 736, "y": 72}, {"t": 0.35, "type": "up", "x": 736, "y": 72},
+  {"t": 1.20, "type": "down", "x": 400, "y": 520}, {"t": 1.40, "type": "move", "x": 400, "y": 420},
+  {"t": 1.60, "type": "move", "x": 400, "y": 300}, {"t": 1.80, "type": "move", "x": 400, "y": 180},
+  {"t": 2.00, "type": "move", "x": 400, "y": 100}, {"t": 2.30, "type": "move", "x": 400, "y": 200},
+  {"t": 2.60, "type": "move", "x": 400, "y": 330}, {"t": 2.80, "type": "move", "x": 400, "y": 330},
+  {"t": 2.85, "type": "up", "x": 400, "y": 330},
+  {"t": 3.30, "type": "down", "x": 400, "y": 380}, {"t": 3.34, "type": "move", "x": 400, "y": 420},
+  {"t": 3.37, "type": "up", "x": 400, "y": 450}
+]}
+JSON
+    gif inbox-sheet 100 --scene inbox --script "$tmp/inbox-sheet.json"
 else
     echo "note: ffmpeg not found (apt-get install ffmpeg): the animated GIFs were not remade" >&2
 fi

@@ -28,6 +28,11 @@ import SwiftUI
         let host: (any AppHost)? = nil
         let list = ListView(frame: Rect(x: 0, y: 0, width: 100, height: 100), dataSource: EmptyList())
         let point: Point = list.scrollView.contentOffset
+        let stack: NavigationStackView = NavigationStackView(root: NavigationScreen(title: "Root", content: list))
+        let detent: SheetDetent = .medium
+        let sheet: SheetView? = stack.presentedSheet
+        let bar: NavigationBar = stack.topScreen.navigationBar
+        #expect(stack.depth == 1 && detent != .large && sheet == nil && bar.title == "Root")
         #expect(axis == .vertical && insets == .zero && color == .white && align == .center)
         #expect(position == .center && phase == .idle && host == nil && point == Point(x: 0, y: 0))
         let mode: ScrollIndicatorMode = scrolling.indicatorVisibility

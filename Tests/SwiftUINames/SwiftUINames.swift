@@ -39,3 +39,6 @@ public struct ScrollIndicatorVisibility {}
 public struct ScrollGeometry {}
 public struct SegmentedPickerStyle {}
 public enum LayoutDirection {}
+public struct NavigationStack {}
+public struct NavigationView {}
+public struct PresentationDetent {}

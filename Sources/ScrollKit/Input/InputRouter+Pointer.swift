@@ -35,6 +35,7 @@ extension InputRouter {
             }
             candidate = view.superview
         }
+        if navPointerDown(p, time, hit: hit) { return }
         gestureActive = true
         decided = false
         dragDim = nil
@@ -86,6 +87,7 @@ extension InputRouter {
             (owner as? PointerTracking)?.continueTracking(at: owner.pointFromRootSpace(p))
             return
         }
+        if navPointerMove(p, time) { return }
         if rowsPointerMove(p, time) { return }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if !decided {
@@ -192,6 +194,7 @@ extension InputRouter {
             (owner as? PointerTracking)?.endTracking(at: owner.pointFromRootSpace(p))
             return
         }
+        if navPointerUp(p, time) { return }
         if rowsPointerUp(p, time) { return }
         let dx = p.x - downPoint.x, dy = p.y - downPoint.y
         if decided {

@@ -61,6 +61,8 @@ final class InputRouter {
     var pinchSpread: Double = 0
     /// A list row's swipe or reorder in progress, and the list with an open row (InputRouter+Rows.swift).
     var rows = RouterRowState()
+    /// An edge swipe, a caught slide or a sheet's drag in progress (InputRouter+Navigation.swift).
+    var nav = RouterNavState()
 
     // MARK: - Focus state
 
@@ -137,6 +139,7 @@ final class InputRouter {
         let now = tick.targetTimestamp
         guard now.isFinite else { return }
         if rows.longPressAt != nil { rowsBeforeStep(now) }
+        navBeforeStep()
         if let at = highlightAt, now >= at {
             highlightAt = nil
             if let press, gestureActive { setHighlight(press) }

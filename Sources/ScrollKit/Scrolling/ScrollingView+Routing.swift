@@ -67,6 +67,14 @@ extension ScrollingView {
         delegate?.scrollViewWillBeginDragging(self)
     }
 
+    /// The drag moves the content at each move, not resampled at frames (a sheet's hand-over deals the moves
+    /// between the sheet and this view, and must see each move land where it was dealt).
+    func routedStopResampling() {
+        guard var p = pointer, p.resamples else { return }
+        p.resamples = false
+        pointer = p
+    }
+
     /// Another view took the drag: this touch ends here, without a tap (settling as a touch does).
     func routedCancel(_ time: Double) {
         guard let p = pointer else { return }

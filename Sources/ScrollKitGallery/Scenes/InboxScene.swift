@@ -1,6 +1,7 @@
-// The inbox scene: InboxScene (a header with a Compose button over a ListView of 500 messages with
-// pull-to-refresh, swipe actions and drag-to-reorder) and InboxHeader; the messages and their cell are in
-// InboxMessages.swift.
+// The inbox scene: InboxScene (a NavigationStackView whose root screen is a header with a Compose button over a
+// ListView of 500 messages with pull-to-refresh, swipe actions and drag-to-reorder; a tap pushes the message, Compose
+// presents the recipients sheet) and InboxHeader; the messages and their cell are in InboxMessages.swift, the
+// message screen and the sheet's content in InboxScreens.swift.
 
 import Motion
 import ScrollKit
@@ -27,11 +28,15 @@ extension SceneEntry {
 /// - **Swipe actions** (``ListSwipeActionsSource``): left reveals Archive (grey) and Delete (red; a full swipe
 ///   deletes), right reveals Read/Unread (blue). Deletes and archives use the animated batch removal.
 /// - **Reorder**: a long press (0.5 s) lifts a message; dropping it moves it (``ListReorderingSource``).
-/// - **Seams for later work**: ``onOpenMessage`` (a tap on a message; to push the message screen once
-///   NavigationStack exists) and ``onCompose`` (the Compose button; to present the recipients sheet).
+/// - **Navigation**: a tap on a message marks it read and pushes its screen (a bar with "‹ Inbox", the subject as
+///   a large title that collapses as the body scrolls); the back button, an edge swipe from the leading edge,
+///   Escape or Backspace go back. The inbox list keeps its place.
+/// - **Compose** presents a sheet (medium and large detents) holding the recipients list; a drag hands over
+///   between the sheet and its list; a tap on the scrim, a drag down, Escape or Backspace dismiss it.
 ///
-/// Trace: the main scroll view is the list's; `refreshState`, `swipeRow`, `swipeOffset`, `reorderRow` and
-/// `reorderTarget` come from the list (``TraceSample/init(list:selected:)``).
+/// Trace: the main scroll view is the frontmost list (the sheet's recipients, else the top screen's list);
+/// `refreshState`, `swipeRow`, `swipeOffset`, `reorderRow` and `reorderTarget` come from the inbox list,
+/// `navigationDepth` from the stack (1 at the inbox) and `sheetPosition` from the sheet (-1 with none).
 @MainActor
 final class InboxScene: ListBackedScene {
     static let defaultCount = 500
@@ -42,6 +47,8 @@ final class InboxScene: ListBackedScene {
     static let refreshCount = 3
 
     let root = ViewNode()
+    let stack: NavigationStackView
+    let inboxScreen: NavigationScreen
     let header = InboxHeader()
     let list: ListView
     let messages: InboxMessages
@@ -54,14 +61,14 @@ final class InboxScene: ListBackedScene {
     /// The message tapped last (-1: none), for the trace's `activatedRow`.
     private(set) var openedMessage = -1
 
-    /// Called with a message's index when it is tapped. The owner wires it to push the message screen
-    /// (NavigationStack, issue 31 item 1); until then the scene marks the message read.
+    /// Called with a message's index when it is tapped, after the scene marked it read and pushed its screen.
     var onOpenMessage: (@MainActor (Int) -> Void)?
-    /// Called when the Compose button is pressed. The owner wires it to present the recipients sheet
-    /// (`present(sheet:detents:)`, issue 31 item 2); until then nothing opens.
+    /// Called when the Compose button is pressed, after the scene presented the recipients sheet.
     var onCompose: (@MainActor () -> Void)?
-    /// Times Compose was pressed (shown in the header until a sheet exists).
+    /// Times Compose was pressed.
     private(set) var composeCount = 0
+    /// The sheet's content while one is up.
+    private(set) var composeView: ComposeSheetView?
 
     init(context: SceneContext, count: Int) {
         size = context.size
@@ -69,8 +76,11 @@ final class InboxScene: ListBackedScene {
         list = ListView(frame: .zero, dataSource: messages)
         list.backgroundColor = .white
         list.isReorderEnabled = true
-        root.addSubview(list)
-        root.addSubview(header)
+        let main = InboxMainView(header: header, list: list)
+        inboxScreen = NavigationScreen(title: "Inbox", content: main)
+        inboxScreen.isNavigationBarHidden = true
+        stack = NavigationStackView(root: inboxScreen)
+        root.addSubview(stack)
         list.onRefresh = { [weak self] done in
             guard let self else { return }
             self.pendingRefresh = (self.now + Self.refreshDelay, done)
@@ -90,20 +100,41 @@ final class InboxScene: ListBackedScene {
     private func layout() {
         let width = max(0, size.width), height = max(0, size.height)
         root.frame = Rect(x: 0, y: 0, width: width, height: height)
-        let headerHeight = min(height, 56.0)
-        header.frame = Rect(x: 0, y: 0, width: width, height: headerHeight)
-        list.frame = Rect(x: 0, y: headerHeight, width: width, height: max(0, height - headerHeight))
+        stack.frame = root.frame
     }
 
+    /// A tap on a message: it is marked read and its screen pushed.
     func open(_ index: Int) {
         openedMessage = index
-        if let onOpenMessage { onOpenMessage(index); return }
+        guard index >= 0, index < messages.count else { return }
         messages.setRead(index, true)
+        let body = ListView(frame: .zero, dataSource: MessageBody(message: messages.items[index]))
+        body.backgroundColor = .white
+        let screen = NavigationScreen(title: messages.items[index].subject, content: body, prefersLargeTitle: true)
+        stack.push(screen, animated: true)
+        onOpenMessage?(index)
     }
 
+    /// Compose: the recipients sheet rises to its medium detent.
     func compose() {
         composeCount += 1
+        let content = ComposeSheetView()
+        content.cancel.action = { [weak self] _ in self?.stack.dismissSheet(animated: true) }
+        composeView = content
+        stack.present(sheet: content, detents: [.medium, .large])
         onCompose?()
+    }
+
+    /// Escape or Backspace: the sheet goes, else the top screen pops. Returns whether either happened.
+    func goBack() -> Bool {
+        if stack.dismissSheet(animated: true) { return true }
+        return stack.pop(animated: true)
+    }
+
+    /// The frontmost list: the sheet's, else the top screen's, else the inbox's.
+    var frontList: ListView {
+        if let c = composeView, stack.presentedSheet != nil { return c.list }
+        return stack.topScreen.contentView as? ListView ?? list
     }
 
     // MARK: HostClient
@@ -116,8 +147,11 @@ final class InboxScene: ListBackedScene {
 
     func handle(_ event: InputEvent) {
         if event.time.isFinite { now = max(now, event.time) }
+        if case .key(.backspace, _, _) = event, goBack() { return }
         root.handle(event)
     }
+
+    func handleEscape() -> Bool { goBack() }
 
     func update(_ tick: FrameTick) {
         if tick.targetTimestamp.isFinite { now = max(now, tick.targetTimestamp) }
@@ -129,6 +163,7 @@ final class InboxScene: ListBackedScene {
             refresh.done()
         }
         root.step(tick)
+        if stack.presentedSheet == nil { composeView = nil }
     }
 
     func draw(in canvas: DrawingCanvas) {
@@ -145,7 +180,21 @@ final class InboxScene: ListBackedScene {
 
     var traceSample: TraceSample {
         var sample = TraceSample(list: list)
+        let front = frontList
+        if front !== list {
+            let s = TraceSample(list: front)
+            sample.offset = s.offset
+            sample.velocity = s.velocity
+            sample.phase = s.phase
+            sample.viewportSize = s.viewportSize
+            sample.contentSize = s.contentSize
+            sample.firstVisible = s.firstVisible
+            sample.lastVisible = s.lastVisible
+            sample.configured = s.configured
+        }
         sample.activatedRow = openedMessage
+        sample.navigationDepth = stack.depth
+        sample.sheetPosition = stack.presentedSheet.map { stack.frame.minY + $0.top } ?? -1
         return sample
     }
 
@@ -171,21 +220,39 @@ final class InboxScene: ListBackedScene {
     }
 }
 
+/// The inbox screen's content: the header over the list.
+final class InboxMainView: ViewNode {
+    let header: InboxHeader
+    let list: ListView
+
+    init(header: InboxHeader, list: ListView) {
+        self.header = header
+        self.list = list
+        super.init(frame: .zero)
+        addSubview(list)
+        addSubview(header)
+    }
+
+    override func layoutSubviews() {
+        let width = frame.width, height = frame.height
+        let headerHeight = min(height, 56.0)
+        header.frame = Rect(x: 0, y: 0, width: width, height: headerHeight)
+        list.frame = Rect(x: 0, y: headerHeight, width: width, height: max(0, height - headerHeight))
+    }
+}
+
 /// The inbox's header: the title, the unread count and the Compose button.
 final class InboxHeader: ViewNode {
     let compose = PushButton(title: "Compose", kind: .filled)
     var unread = 0 { didSet { if unread != oldValue { unreadText = "\(unread) unread"; setNeedsDisplay() } } }
     private var unreadText = "0 unread"
     /// How to use the scene, shown beside the count where there is room.
-    static let hint = "Pull to refresh · swipe a message left or right · hold one to reorder"
+    static let hint = "Pull to refresh · swipe a message left or right · hold one to reorder · tap to open"
 
     override init(frame: Rect) {
         super.init(frame: frame)
         compose.titleSize = 15
         addSubview(compose)
-        // Shown once it opens something: the recipients sheet comes with sheets (issue 31, item 2). A button
-        // that does nothing is not shown.
-        compose.isHidden = true
     }
 
     convenience init() { self.init(frame: .zero) }

@@ -172,6 +172,7 @@ extension Script {
     static let keyNames: [(name: String, key: Key)] =
         Key.scrollKeys.map { ($0.rawValue, $0) } + [("Return", .enter), ("Tab", .tab)]
             + [Key.zoomIn, .zoomOut, .zoomReset].map { ($0.rawValue, $0) }
+            + [("Escape", .escape), ("Backspace", .backspace)]
 
     /// The key a script's `"key"` name stands for, or nil.
     static func key(named name: String) -> Key? {

@@ -63,7 +63,7 @@ struct TraceSample: Sendable, Equatable {
     var selectionEnd: Int = -1
     /// The input method's composition in the focused field ("": none).
     var composing: String = ""
-    /// Screens pushed on the navigation stack above its root (0: at the root, or no stack).
+    /// Screens on the scene's navigation stack, 1 at its root (0: the scene has no stack).
     var navigationDepth: Int = 0
     /// Pull-to-refresh: idle, pulling, armed, refreshing or ending.
     var refreshState: String = "idle"
@@ -73,7 +73,8 @@ struct TraceSample: Sendable, Equatable {
     /// The row lifted for reordering and the index it would drop at (-1: none).
     var reorderRow: Int = -1
     var reorderTarget: Int = -1
-    /// The presented sheet's top edge, in points from the top of the screen (-1: no sheet).
+    /// The presented sheet's top edge, in window points (-1: no sheet). Scenes report it in their own
+    /// coordinates; the gallery shell adds where the scene sits in the window.
     var sheetPosition: Double = -1
 
     /// Every column neutral: zero numbers, idle phase, -1 indices.

@@ -382,7 +382,11 @@ final class GalleryShell: DemoScene {
 
     // MARK: DemoScene (the current scene's)
 
-    var traceSample: TraceSample { currentScene?.traceSample ?? .neutral }
+    var traceSample: TraceSample {
+        guard var sample = currentScene?.traceSample else { return .neutral }
+        if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
+        return sample
+    }
 
     func scroll(to offset: Point, duration: Double, curve: TimingCurve?) {
         currentScene?.scroll(to: offset, duration: duration, curve: curve)

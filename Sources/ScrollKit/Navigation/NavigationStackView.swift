@@ -1,0 +1,250 @@
+// NavigationStackView: a stack of screens, push and pop, the slide between two screens (over a dimmed,
+// parallaxed previous screen) and its layout; the interactive edge-swipe pop is in +Interactive, sheets in
+// +Sheet.
+
+import Motion
+
+/// A stack of ``NavigationScreen``s, as UIKit's `UINavigationController`: the top screen shows; ``push(_:animated:)``
+/// slides a new one in from the trailing edge over the previous one, which moves 30 % of the way towards the
+/// leading edge and dims; ``pop(animated:)`` slides the top one back out.
+///
+/// A drag that starts within ``edgeSwipeWidth`` points of the leading edge pops interactively, 1:1 (the tree's
+/// ``InputRouter`` gives it the drag before a list's scroll or a row's swipe). On release the pop completes
+/// when the position projected by the release velocity (``projectedPosition(_:velocity:)``, the iOS rule) is past
+/// half the width, else it cancels; either way the release velocity carries into the settling spring. A new
+/// touch on the stack catches a slide in progress where it is shown. Every slide is an `Animated` spring sampled
+/// at the frame's `targetTimestamp`, so 30 and 240 Hz end in the same state. Right to left, the leading edge is the
+/// right one.
+///
+/// Screens below the top stay in the tree (hidden), so a list keeps its scroll position when it shows again.
+///
+/// The stack also presents one sheet at a time (``present(sheet:detents:animated:)``).
+///
+/// ```swift
+/// let inbox = NavigationScreen(title: "Inbox", content: list)
+/// let stack = NavigationStackView(root: inbox, frame: window.bounds)
+/// list.onSelectItem = { i in stack.push(NavigationScreen(title: "Message", content: MessageView(i)), animated: true) }
+/// ```
+@MainActor
+public final class NavigationStackView: ViewNode {
+    /// Points from the leading edge within which a drag pops the top screen.
+    public static let edgeSwipeWidth = 20.0
+    /// How far the screen below moves towards the leading edge, as a fraction of the width, when covered.
+    public static let parallax = 0.3
+    /// The black dimming over a covered screen (alpha 0…1).
+    public static let dimming = 0.12
+    /// The spring of every slide (push, pop, and the settle after an edge swipe).
+    public static let slideSpring = SpringDescription.criticallyDamped(response: 0.35)
+    /// The deceleration rate of the release projection (UIKit's normal rate).
+    nonisolated public static let projectionDecelerationRate = 0.998
+
+    /// The screens, the root first; the last one is on top.
+    public private(set) var screens: [NavigationScreen]
+    /// Called after a pop completed (animated or interactive), with the screen that left.
+    public var onDidPop: (@MainActor (NavigationScreen) -> Void)?
+
+    /// A slide between the top screen and the one below: the top screen's distance from its place towards the
+    /// trailing edge, in points (0: in place; the width: off screen), shown and sampled.
+    struct Slide {
+        var position: Double
+        var motion: Animated<SpringSimulation>?
+        /// A finger holds it (the edge swipe, or a touch that caught it).
+        var held = false
+        /// The position when the finger took it.
+        var heldFrom: Double = 0
+    }
+    var slide: Slide?
+    let dimmer = NavigationDimmingView()
+    /// The presented sheet and its scrim (+Sheet).
+    var sheet: SheetView?
+    let scrim = SheetScrimView()
+
+    /// A stack showing `root`.
+    public init(root: NavigationScreen, frame: Rect = .zero) {
+        screens = [root]
+        super.init(frame: frame)
+        clipsToBounds = true
+        dimmer.isUserInteractionEnabled = false
+        addSubview(root)
+        root.stack = self
+        scrim.stack = self
+        layoutSubviews()
+    }
+
+    /// The top screen.
+    public var topScreen: NavigationScreen { screens[screens.count - 1] }
+    /// Screens on the stack, 1 at its root.
+    public var depth: Int { screens.count }
+    /// Whether a slide is under way (animating or held by a finger).
+    public var isTransitioning: Bool { slide != nil }
+
+    /// Pushes `screen` on top: slides in from the trailing edge (animated) or shows at once. A screen already
+    /// on the stack is ignored. A slide in progress finishes at once first.
+    public func push(_ screen: NavigationScreen, animated: Bool) {
+        guard !screens.contains(where: { $0 === screen }) else { return }
+        finishSlideNow()
+        screen.removeFromSuperview()
+        screens.append(screen)
+        screen.stack = self
+        insertSubview(screen, at: topInsertionIndex)
+        screen.isHidden = false
+        screen.layoutForStack()
+        if animated, frame.width > 0 {
+            slide = Slide(position: frame.width, motion: Animated(spring(from: frame.width, velocity: 0, to: 0)))
+        }
+        arrange()
+    }
+
+    /// Pops the top screen (never the root): slides it out towards the trailing edge (animated) or removes it at
+    /// once. Returns false at the root. A slide in progress is redirected from where it is shown.
+    @discardableResult
+    public func pop(animated: Bool) -> Bool {
+        guard screens.count > 1 else { return false }
+        let w = frame.width
+        if animated, w > 0 {
+            let from = slide?.position ?? 0
+            slide = Slide(position: from, motion: Animated(spring(from: from, velocity: 0, to: w)))
+            arrange()
+        } else {
+            slide = nil
+            completePop()
+        }
+        return true
+    }
+
+    /// Pops to the root screen at once (no slide).
+    public func popToRoot() {
+        slide = nil
+        while screens.count > 1 { completePop() }
+    }
+
+    /// The iOS release projection: where a motion at `velocity` (points per second) decelerating at
+    /// ``projectionDecelerationRate`` per millisecond comes to rest from `position`.
+    public nonisolated static func projectedPosition(_ position: Double, velocity: Double) -> Double {
+        let r = projectionDecelerationRate
+        let v = velocity.isFinite ? velocity : 0
+        return position + v / 1000 * r / (1 - r)
+    }
+
+    func spring(from: Double, velocity: Double, to: Double) -> SpringSimulation {
+        SpringSimulation(spring: Self.slideSpring, position: from, velocity: velocity, target: to,
+                         tolerance: .init(distance: 0.1, velocity: 1))
+    }
+
+    /// Where the next screen goes among the subviews: below the sheet's scrim and the sheet.
+    var topInsertionIndex: Int {
+        var i = subviews.count
+        while i > 0, subviews[i - 1] === scrim || subviews[i - 1] === sheet { i -= 1 }
+        return i
+    }
+
+    func completePop() {
+        guard screens.count > 1 else { return }
+        let gone = screens.removeLast()
+        gone.removeFromSuperview()
+        gone.stack = nil
+        arrange()
+        onDidPop?(gone)
+    }
+
+    /// Ends a slide at once where it was heading (a held one by which half it is in).
+    func finishSlideNow() {
+        guard let s = slide else { return }
+        slide = nil
+        let popping = s.held ? s.position > frame.width / 2 : (s.motion?.simulation.target ?? 0) > 0
+        if popping { completePop() } else { arrange() }
+    }
+
+    // MARK: Frames
+
+    public override func update(_ tick: FrameTick) {
+        guard var s = slide, !s.held, var m = s.motion else { return }
+        s.position = m.sample(tick)
+        s.motion = m
+        let target = m.simulation.target
+        if m.isFinished {
+            slide = nil
+            if target > 0 { completePop() } else { arrange() }
+            return
+        }
+        slide = s
+        arrange()
+    }
+
+    override func didStepSubviews(_ tick: FrameTick) {
+        if let s = sheet, s.leaving, s.motion == nil { removeSheet() }
+    }
+
+    public override var isAnimating: Bool { (slide.map { !$0.held } ?? false) || sheetIsAnimating || super.isAnimating }
+
+    public override func layoutSubviews() {
+        for s in screens { s.frame = Rect(x: s.frame.minX, y: 0, width: frame.width, height: frame.height) }
+        arrange()
+        layoutSheet()
+    }
+
+    /// Places the screens for the slide (or its absence): the top one at its position, the one below moved by
+    /// the parallax and dimmed; the rest hidden.
+    func arrange() {
+        let w = frame.width, h = frame.height
+        let n = screens.count
+        let rtl = isRightToLeft
+        let position = min(max(slide?.position ?? 0, 0), w)
+        for (k, s) in screens.enumerated() {
+            var x = 0.0
+            if k == n - 1 {
+                x = position
+                s.isHidden = false
+            } else if k == n - 2 && slide != nil {
+                x = -(w - position) * Self.parallax
+                s.isHidden = false
+            } else {
+                s.isHidden = true
+            }
+            if rtl { x = -x }
+            s.frame = Rect(x: x, y: 0, width: w, height: h)
+        }
+        if slide != nil, n > 1, w > 0 {
+            if dimmer.superview == nil { insertSubview(dimmer, at: subviews.firstIndex { $0 === topScreen } ?? 0) }
+            dimmer.frame = Rect(x: 0, y: 0, width: w, height: h)
+            dimmer.set(coverage: 1 - position / w, edge: rtl ? w - position : position, rightToLeft: rtl)
+        } else if dimmer.superview != nil {
+            dimmer.removeFromSuperview()
+        }
+    }
+
+    /// The title a screen's back button shows: the previous screen's title, "Back" when it has none.
+    func backTitle(for screen: NavigationScreen) -> String? {
+        guard let k = screens.firstIndex(where: { $0 === screen }), k > 0 else { return nil }
+        let t = screens[k - 1].title
+        return t.isEmpty || t.count > 12 ? "Back" : t
+    }
+}
+
+/// The dimming over the covered screen during a slide, with a soft shadow along the sliding screen's edge.
+final class NavigationDimmingView: ViewNode {
+    private var coverage = 0.0
+    private var edge = 0.0
+    private var rightToLeft = false
+
+    func set(coverage: Double, edge: Double, rightToLeft: Bool) {
+        let c = min(max(coverage.isFinite ? coverage : 0, 0), 1)
+        guard c != self.coverage || edge != self.edge || rightToLeft != self.rightToLeft else { return }
+        self.coverage = c
+        self.edge = edge
+        self.rightToLeft = rightToLeft
+        setNeedsDisplay()
+    }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        let alpha = UInt8(min(255, max(0, (NavigationStackView.dimming * coverage * 255).rounded())))
+        if alpha > 0 { canvas.fill(frame, color: RGBAColor(r: 0, g: 0, b: 0, a: alpha)) }
+        // The shadow: 8 bands fading away from the sliding screen's edge.
+        for k in 0..<8 {
+            let a = UInt8(max(0, (Double(8 - k) * 3 * coverage).rounded()))
+            guard a > 0 else { continue }
+            let x = rightToLeft ? frame.minX + edge + Double(k) : frame.minX + edge - Double(k + 1)
+            canvas.fill(Rect(x: x, y: frame.minY, width: 1, height: frame.height), color: RGBAColor(r: 0, g: 0, b: 0, a: a))
+        }
+    }
+}

@@ -1,0 +1,176 @@
+// SheetView and SheetDetent: a sheet that rises over a NavigationStackView and rests at detents — its position,
+// its springs, the drag between detents and the release that picks a detent (or dismisses) by the projected
+// position. The hand-over to a list inside it is the router's (InputRouter+Navigation.swift).
+
+import Motion
+
+/// A height a sheet rests at, as UIKit's `UISheetPresentationController.Detent`.
+public struct SheetDetent: Sendable, Hashable {
+    enum Kind: Sendable, Hashable { case medium, large, height(Double) }
+    let kind: Kind
+
+    /// Half the container's height.
+    public static let medium = SheetDetent(kind: .medium)
+    /// The container's height less ``SheetView/largeTopMargin``.
+    public static let large = SheetDetent(kind: .large)
+    /// A custom height in points (kept within the large detent; non-finite or negative: 0).
+    public static func height(_ points: Double) -> SheetDetent { SheetDetent(kind: .height(points)) }
+
+    /// The sheet's height at this detent in a container `containerHeight` points tall.
+    public func height(inContainer containerHeight: Double) -> Double {
+        let h = containerHeight.isFinite ? max(0, containerHeight) : 0
+        let large = max(0, h - SheetView.largeTopMargin)
+        switch kind {
+        case .medium: return min(large, (h / 2).rounded())
+        case .large: return large
+        case .height(let p): return min(large, p.isFinite ? max(0, p) : 0)
+        }
+    }
+}
+
+/// A sheet presented by a ``NavigationStackView`` (``NavigationStackView/present(sheet:detents:animated:)``):
+/// rounded top corners and a grabber over its ``contentView``, resting at one of its ``detents``.
+///
+/// It rises on a spring to its smallest detent. A drag moves it 1:1 (rubber-banded above the largest detent); on
+/// release it settles, with the release velocity, on the detent nearest the position the velocity projects it to
+/// (the iOS rule, ``NavigationStackView/projectedPosition(_:velocity:)``) — or off the bottom, dismissed, when that
+/// is nearest. A list in the content hands the drag over to and from the sheet within one gesture: see
+/// ``NavigationStackView``'s notes. A touch catches a settling sheet where it is shown.
+@MainActor
+public final class SheetView: ViewNode {
+    /// The space a large sheet leaves above it, points.
+    nonisolated public static let largeTopMargin = 12.0
+    /// The grabber's band at the top of the sheet, points (the content starts below it).
+    public static let grabberBand = 16.0
+    /// The spring the sheet rises, settles and leaves on.
+    public static let spring = SpringDescription(dampingRatio: 0.92, response: 0.4)
+
+    /// What the sheet shows, below the grabber.
+    public let contentView: ViewNode
+    /// Where it rests (sorted smallest first; never empty: `.large` when none was given).
+    public let detents: [SheetDetent]
+    /// The sheet's top edge, in its stack's coordinates, as shown.
+    public internal(set) var top: Double = 0
+    /// The scroll view inside the content that hands the drag over (the content itself, or a list's).
+    public let scrollView: ScrollingView?
+    weak var stack: NavigationStackView?
+    var motion: Animated<SpringSimulation>?
+    /// The top a finger put it at, before the rubber band above the largest detent.
+    var heldTop: Double?
+    /// Where the spring in progress takes it leaves it dismissed.
+    var leaving = false
+
+    init(content: ViewNode, detents: [SheetDetent], containerHeight: Double) {
+        contentView = content
+        let given = detents.isEmpty ? [SheetDetent.large] : detents
+        self.detents = given.sorted { $0.height(inContainer: containerHeight) < $1.height(inContainer: containerHeight) }
+        if let list = content as? ListView { scrollView = list.scrollView } else { scrollView = content as? ScrollingView }
+        super.init(frame: .zero)
+        addSubview(content)
+    }
+
+    /// The container's height (the stack's).
+    var containerHeight: Double { stack?.frame.height ?? 0 }
+    /// The tops of the detents, highest (smallest value: the largest detent) first.
+    func detentTops() -> [Double] {
+        let h = containerHeight
+        return detents.map { h - $0.height(inContainer: h) }.sorted()
+    }
+    /// The top at the largest detent, and at the smallest.
+    var highestTop: Double { detentTops().first ?? containerHeight }
+    var lowestTop: Double { detentTops().last ?? containerHeight }
+    /// Whether the sheet rests at (or above) its largest detent.
+    public var isAtLargestDetent: Bool { top <= highestTop + 0.5 }
+
+    public override var isOpaque: Bool { false }
+
+    public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        canvas.fillRoundedRect(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 20),
+                               radius: 12, color: .white)
+        canvas.fillRoundedRect(Rect(x: frame.midX - 18, y: frame.minY + 6, width: 36, height: 5), radius: 2.5,
+                               color: RGBAColor(hex: 0xC7C7CC))
+    }
+
+    public override func layoutSubviews() {
+        let h = containerHeight
+        let tallest = detents.map { $0.height(inContainer: h) }.max() ?? h
+        contentView.frame = Rect(x: 0, y: Self.grabberBand, width: frame.width, height: max(0, tallest - Self.grabberBand))
+    }
+
+    // MARK: Motion
+
+    /// Settles on `target` from where it is shown, starting with `velocity` (points per second, down positive),
+    /// at `time` (nil: the next frame).
+    func settle(to target: Double, velocity: Double, time: Double?) {
+        heldTop = nil
+        leaving = target >= containerHeight - Precision.slack
+        motion = Animated(SpringSimulation(spring: Self.spring, position: top, velocity: velocity.isFinite ? velocity : 0,
+                                           target: target, tolerance: .init(distance: 0.1, velocity: 1)),
+                          start: time.flatMap { $0.isFinite ? $0 : nil })
+    }
+
+    /// A finger takes the sheet where it is shown.
+    func hold() {
+        motion = nil
+        leaving = false
+        heldTop = top
+    }
+
+    /// The finger put the sheet's top at `raw` (before the rubber band above the largest detent).
+    func moveHeld(to raw: Double) {
+        guard raw.isFinite else { return }
+        heldTop = raw
+        let hi = highestTop, h = containerHeight
+        top = raw >= hi ? min(raw, h) : hi - rubberBand(offset: hi - raw, dimension: max(1, h))
+        stack?.layoutSheet()
+    }
+
+    /// The finger let go at `time` moving at `velocity` (down positive): the nearest of the detents and the
+    /// dismissed position to the projected top.
+    func release(velocity: Double, time: Double) {
+        let projected = NavigationStackView.projectedPosition(top, velocity: velocity)
+        var best = containerHeight
+        var bestDistance = abs(projected - best)
+        for t in detentTops() where abs(projected - t) < bestDistance {
+            best = t
+            bestDistance = abs(projected - t)
+        }
+        settle(to: best, velocity: velocity, time: time)
+    }
+
+    public override func update(_ tick: FrameTick) {
+        guard var m = motion else { return }
+        top = m.sample(tick)
+        motion = m
+        if m.isFinished { motion = nil }
+        stack?.layoutSheet()
+    }
+
+    public override var isAnimating: Bool { motion != nil || super.isAnimating }
+}
+
+/// The dimming behind a sheet: darker the higher the sheet; a tap on it dismisses the sheet.
+final class SheetScrimView: ViewNode {
+    weak var stack: NavigationStackView?
+    private var alpha: UInt8 = 0
+    static let maximumAlpha = 0.3
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        onActivate = { [weak self] _ in self?.stack?.dismissSheet(animated: true) }
+    }
+
+    convenience init() { self.init(frame: .zero) }
+
+    func set(fraction: Double) {
+        let f = min(max(fraction.isFinite ? fraction : 0, 0), 1)
+        let a = UInt8((f * Self.maximumAlpha * 255).rounded())
+        guard a != alpha else { return }
+        alpha = a
+        setNeedsDisplay()
+    }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        if alpha > 0 { canvas.fill(frame, color: RGBAColor(r: 0, g: 0, b: 0, a: alpha)) }
+    }
+}
