@@ -115,7 +115,7 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["ScrollKitAssets.swift"],
-            resources: [.copy("Fonts"), .copy("Images"), .copy("Reader"), .copy("Photo")]
+            resources: [.copy("Fonts"), .copy("Images"), .copy("Reader"), .copy("Photo"), .copy("Contacts")]
         ),
 
         // Pure layers: no SDL, no clock (ScrollKit's text layout takes its break rules from libunibreak).

@@ -22,6 +22,9 @@ public enum BundledAssets {
     /// `L<level>/<row>-<col>.jpg` (edge tiles smaller), described by `pyramid.json` (sizes, rows, columns,
     /// attribution). CC BY-SA 4.0: `Photo/LICENSE.txt`; made by `scripts/make-photo-tiles.py`.
     public static let photoFolder = "Photo"
+    /// The contacts scene's people: 2,820 fictional people with names in ten scripts (`given,family,phone`,
+    /// UTF-8), made by `scripts/make-contacts.py` from name lists written for ScrollKit (CC0: `Contacts/README.md`).
+    public static let contactsFile = "Contacts/people.csv"
 
     /// The path of `Assets/<relative>` (for example `"Fonts/DejaVuSans.ttf"`), found or not.
     public static func path(_ relative: String) -> String {

@@ -134,6 +134,10 @@ struct GalleryCommand: ParsableCommand {
     var seed: UInt64?
 
     @Option(parsing: .unconditional,
+            help: ArgumentHelp("The contacts scene's search query at start (at most 1,024 scalars; Escape empties it).", valueName: "TEXT"))
+    var query: String?
+
+    @Option(parsing: .unconditional,
             help: ArgumentHelp("Headless only: play random input for this many simulated seconds (\(OptionRanges.soakSeconds.span)), checking invariants every frame; prints frames, wall time and RSS.", valueName: "SECONDS"),
             transform: OptionRanges.soakSeconds.convert)
     var soak: Double?
@@ -164,6 +168,10 @@ struct GalleryCommand: ParsableCommand {
         try OptionRanges.snapRatio.check(snapRatio, option: "--snap-ratio")
         try OptionRanges.sprites.check(sprites, option: "--sprites")
         try OptionRanges.seed.check(seed, option: "--seed")
+        if let query {
+            guard scene.name == "contacts" else { throw CLIError("--query is for the contacts scene (got --scene \(scene.name))") }
+            guard query.unicodeScalars.count <= 1024 else { throw CLIError("--query must be at most 1024 scalars (got \(query.unicodeScalars.count))") }
+        }
         if let soak {
             guard headless else { throw CLIError("--soak needs --headless") }
             for (option, given) in [("--script", script != nil), ("--trace", trace != nil),
@@ -193,6 +201,7 @@ struct GalleryCommand: ParsableCommand {
         options.snapRatio = snapRatio
         if let sprites { options.sprites = sprites }
         if let seed { options.seed = seed }
+        options.query = query
         configuration.sceneOptions = options
         configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
         configuration.layoutDirection = direction?.direction

@@ -120,6 +120,7 @@ final class GridChangeRunner: ChangeRunning {
         source = ShelfModelSource(counts: counts)
         let grid = SectionedGridLayout(columns: .fixed(4), itemLength: .fixed(100))
         list = ListView(frame: Rect(x: 0, y: 0, width: 400, height: Double(height)), gridLayout: grid, dataSource: source)
+        list.keepsEndPinned = true   // the end is kept (opt-in since the filtering fix); checked below
     }
 
     func screenY(_ i: Int) -> Double { list.frame(of: i)!.minY - scroll.contentOffset.y }
@@ -203,7 +204,9 @@ final class GridChangeRunner: ChangeRunning {
         let visibleBefore = list.visibleRange
         let before = visibleBefore.map { (id: oldIDs[$0], y: screenY($0)) }
         let atRest = !list.isAnimating
+        // At its end: only content longer than the viewport has one (a short list rests at its start).
         let atEnd = scroll.contentOffset.y >= scroll.maxContentOffset.y - 0.5
+            && scroll.maxContentOffset.y - scroll.minContentOffset.y > 0.5
         var changes = makeChanges(raw)
         if bad {
             changes.append(.deleteSections(at: source.sections.count, count: 1))

@@ -114,6 +114,7 @@ final class ChangeRunner: ChangeRunning {
     init(count: Int, mode: Int, height: Int) {
         source = ChangeSource(count: count, mode: mode)
         list = ListView(frame: Rect(x: 0, y: 0, width: 320, height: Double(height)), dataSource: source)
+        list.keepsEndPinned = true   // the end is kept (opt-in since the filtering fix); checked below
     }
 
     func screenY(_ i: Int) -> Double { list.frame(of: i)!.minY - scroll.contentOffset.y }
@@ -166,7 +167,9 @@ final class ChangeRunner: ChangeRunning {
         let visibleBefore = list.visibleRange
         let before = visibleBefore.map { (id: oldIDs[$0], y: screenY($0)) }
         let atRest = !list.isAnimating
+        // At its end: only content longer than the viewport has one (a short list rests at its start).
         let atEnd = scroll.contentOffset.y >= scroll.maxContentOffset.y - 0.5
+            && scroll.maxContentOffset.y - scroll.minContentOffset.y > 0.5
         var changes = makeChanges(raw)
         if bad {
             changes.append(.delete(at: source.ids.count, count: 1))

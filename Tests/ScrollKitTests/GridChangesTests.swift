@@ -80,10 +80,11 @@ struct GridChangesTests {
         expectGridMatchesModel(list, source)
     }
 
-    @Test("A grid at its end stays at its end when cards or a section are appended; scrolled up it stays and counts them")
+    @Test("A grid at its end (keepsEndPinned) stays at its end when cards or a section are appended; scrolled up it stays and counts them")
     func pinnedToEnd() throws {
         let source = ShelfSource(counts: [10, 7, 20])
         let list = makeShelfGrid(source)
+        list.keepsEndPinned = true
         var ticks = ListTicks(hz: 60)
         list.scrollView.contentOffset = Point(x: 0, y: 1e9)
         list.step(ticks.next())

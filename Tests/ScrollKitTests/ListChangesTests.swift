@@ -100,10 +100,11 @@ struct ListChangesTests {
         #expect(!list.isAnimating)
     }
 
-    @Test("A list at its end stays at its end when items are appended; scrolled up, it stays and counts them")
+    @Test("A list at its end (keepsEndPinned) stays at its end when items are appended; scrolled up, it stays and counts them")
     func pinnedToEnd() throws {
         let source = IdentifiedSource(count: 40)
         let list = ListView(frame: Self.frame, dataSource: source)
+        list.keepsEndPinned = true
         var ticks = ListTicks(hz: 60)
         list.scrollView.contentOffset = Point(x: 0, y: 1e9)
         list.step(ticks.next())

@@ -119,8 +119,10 @@ extension ListView {
         contentDirty = false
 
         let reconfigureSome = !pendingReconfigure.isEmpty
-        let supplementariesChanged = (grid != nil || !supplementaryCells.isEmpty)
-            && updateSupplementaries(offset: offset, length: length, reconfigureAll: reconfigureAll)
+        if reconfigureAll && listPinnedCell != nil { dropListPinnedHeader() }   // asked for again
+        let pinnedChanged = (listSectionSource != nil || listPinnedCell != nil) && updateListPinnedHeader(offset: offset)
+        let supplementariesChanged = ((grid != nil || !supplementaryCells.isEmpty)
+            && updateSupplementaries(offset: offset, length: length, reconfigureAll: reconfigureAll)) || pinnedChanged
         if newRange != old || reconfigureAll || reconfigureSome {
             setPoolLimits(max(cells.count, newRange.count) + Self.reuseMargin)
             // Recycle first, so the cells that leave can serve the items that arrive.

@@ -216,7 +216,7 @@ extension ListView {
         let offset = axisOffset, length = viewportLength
         let hi = axisComponent(scrollView.maxContentOffset)
         let phase = scrollView.phase
-        let pinned = numberOfItems > 0 && offset >= hi - 0.5 && offset <= hi + 0.5
+        let pinned = keepsEndPinned && isScrolledPastViewport && offset >= hi - 0.5 && offset <= hi + 0.5
             && phase != .dragging && phase != .tracking && phase != .decelerating && phase != .bouncing
         let layout = geometry
         var cross = crossLength
@@ -265,6 +265,7 @@ extension ListView {
 
         // The layout: one pass for the whole batch.
         updateLayout()
+        readListSections()   // a sectioned list's headers moved with the items
         cross = crossLength
 
         // Focus, a scroll to an item, pending reconfigurations: to their new indices.
@@ -378,6 +379,7 @@ extension ListView {
             }
         }
         if sections != nil { _ = updateSupplementaries(offset: newOffset, length: length, reconfigureAll: false) }
+        if listSectionSource != nil { _ = updateListPinnedHeader(offset: newOffset) }
         isUpdatingCells = false
         cells = rebuilt
         cellRange = newVisible

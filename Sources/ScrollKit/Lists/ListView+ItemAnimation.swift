@@ -65,6 +65,7 @@ extension ListView {
     func syncSubviews() {
         if ghosts.isEmpty { scrollView.replaceSubviews(with: cells) } else { scrollView.replaceSubviews(with: cells + ghosts) }
         if rowState.isActive { addRowDecorations() }
+        if listPinnedItem >= 0, let pinned = listPinnedCell { scrollView.appendSubview(pinned) }   // a list's pinned header
         // Headers and footers over the items; the pinned header over everything (its own footer included).
         guard !supplementaryCells.isEmpty else { return }
         var pinnedCell: ListCell?

@@ -31,8 +31,8 @@ extension ListView {
         // A list resting at its end (a chat showing its newest message) stays at its end as the items there
         // are measured, whatever their sizes turn out to be.
         let phase = scrollView.phase
-        let atEnd = axisOffset >= axisComponent(scrollView.maxContentOffset) - 0.5
-            && phase == .idle
+        let atEnd = keepsEndPinned && isScrolledPastViewport
+            && axisOffset >= axisComponent(scrollView.maxContentOffset) - 0.5 && phase == .idle
         var pass = 0
         while pass < Self.maximumMeasuringPasses {
             pass += 1
@@ -66,6 +66,12 @@ extension ListView {
         guard measuredAny else { return }
         framesDirty = true
         reaimItemScroll()
+    }
+
+    /// Whether the content is longer than the viewport along the axis (more than half a point): only then
+    /// can the list be "at its end" for ``keepsEndPinned`` (a short list rests at its start and its end at once).
+    var isScrolledPastViewport: Bool {
+        numberOfItems > 0 && axisComponent(scrollView.maxContentOffset) - axisComponent(scrollView.minContentOffset) > 0.5
     }
 
     /// Measures up to ``measurementLookahead`` unmeasured items within one viewport past `visible` in the

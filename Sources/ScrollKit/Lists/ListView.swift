@@ -178,6 +178,14 @@ public final class ListView: ViewNode {
     var sectionRange: Range<Int> = 0..<0
     /// The section whose header is pinned at the top, as of the last update of the cells.
     var storedPinnedSection: Int?
+    /// A list layout's sections (ListView+ListSections.swift): the data source as a ``SectionedListDataSource``,
+    /// its header items, and the pinned header (item, -1 for none, and its cell).
+    var listSectionSource: (any SectionedListDataSource)?
+    var listHeaderItems: [Int] = []
+    var listPinnedItem = -1
+    var listPinnedCell: ListCell?
+    /// The pinned header's length: its measured one, or asked from the data source when it is not measured yet.
+    var listPinnedLength = 0.0
     /// One pool per cell class (keyed by the class's `ObjectIdentifier`), in the order first used.
     var pools: [(type: ObjectIdentifier, pool: ReusePool<ListCell>)] = []
     /// The limit every pool has now (raised while cells change hands within an update).
@@ -227,6 +235,12 @@ public final class ListView: ViewNode {
     /// mostly happen before an item shows. The visible items are always measured, whatever this is. Default 8;
     /// negative counts as 0.
     public var measurementLookahead = 8
+    /// Whether a list resting at its end stays there: when items at the end are inserted, removed or
+    /// measured, the offset follows the end instead of keeping the first visible item in place (a chat
+    /// showing its newest message). Off by default: a list keeps its first visible item in place, so
+    /// filtering it does not jump to its last row. A list whose content is shorter than its viewport is
+    /// never "at its end".
+    public var keepsEndPinned = false
     /// Data-source `sizeOfItem(at:crossLength:)` calls of a self-sizing list since the start of the last
     /// ``step(_:)`` (like ``configuredInLastStep``).
     public internal(set) var measuredInLastStep = 0
@@ -310,6 +324,7 @@ public final class ListView: ViewNode {
     }
 
     func reloadLayout() {
+        defer { readListSections() }
         if let grid {
             reloadGridLayout(grid)
             return

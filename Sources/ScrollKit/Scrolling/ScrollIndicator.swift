@@ -289,6 +289,9 @@ extension ScrollingView {
         return false
     }
 
+    /// Whether the pointer is dragging an indicator's thumb now (scrubbing: a list can name where it is).
+    public var isDraggingIndicator: Bool { indicator.drag != nil }
+
     /// The pointer moved during a thumb drag: the thumb follows it, the content in proportion.
     func indicatorDragMove(to location: Point) {
         let location = logicalViewportPoint(location)

@@ -79,6 +79,8 @@ package struct SceneOptions: Sendable, Equatable {
     package var sprites = 60
     /// `--seed`: the seed of every random choice a scene makes.
     package var seed: UInt64 = 1
+    /// `--query`: the contacts scene's search query at start (nil: empty).
+    package var query: String? = nil
 
     /// Every option at its default.
     package init() {}

@@ -47,6 +47,7 @@ final class ChatScene: ListBackedScene {
         size = context.size
         messages = ChatMessages(count: count)
         list = ListView(frame: .zero, dataSource: messages)
+        list.keepsEndPinned = true   // the newest message stays in view as messages arrive and are measured
         list.backgroundColor = ChatStyle.background
         list.insets = Insets(top: 10, left: 0, bottom: 10, right: 0)
         root.addSubview(list)

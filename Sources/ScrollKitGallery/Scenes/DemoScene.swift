@@ -135,6 +135,7 @@ package enum SceneCatalog {
         .photo,
         .world,
         .inbox,
+        .contacts,
     ]
 
     /// The scene shown when `--scene` is not given.

@@ -1,0 +1,241 @@
+// The contacts scene: ContactsScene (a header with the search field's place over a sectioned, self-sizing
+// ListView of 2,820 people with sticky headers, a section index with its bubble, scrubbing, filtering and a toast).
+
+import Motion
+import ScrollKit
+import ScrollKitSDL
+
+extension SceneEntry {
+    /// A contacts book: people in ten scripts, sorted by family name in sections with sticky headers, an A–Z
+    /// index, and a search query filtering with an animated batch update.
+    static let contacts = SceneEntry(name: "contacts") { context throws(CLIError) in
+        let scene = ContactsScene(context: context, book: ContactsScene.sharedBook())
+        if let query = context.options.query { scene.setQuery(query, animated: false) }
+        return scene
+    }
+}
+
+/// The contacts scene: a header ("Contacts", how many are shown, and the search field's place) over a
+/// ``ListView`` of the people of `Assets/Contacts/people.csv` (``ContactsBook``) in sections with sticky
+/// headers (``SectionedListDataSource``), a section index along the trailing edge (the leading one right to
+/// left), and a bubble naming the section an index press or a scroll-thumb drag is at.
+///
+/// - **Search**: ``setQuery(_:animated:)`` filters by ``ContactSearch``'s rule with one animated
+///   `applyDifference` (no reload; the first person shown stays in place). The search field itself (a
+///   `TextField`) goes in ``searchFieldFrame``; until then the header draws the query there, typed text
+///   (`.text` events) appends to it, Backspace removes a character, and Escape empties it.
+/// - **Tap** a person: a toast with their phone number.
+///
+/// Trace: the main scroll view is the list's; `itemCount` is the number of people shown (not rows).
+@MainActor
+final class ContactsScene: ListBackedScene {
+    let root = ViewNode()
+    let header = ContactsHeaderView()
+    let list: ListView
+    let rows: ContactsRows
+    let index = SectionIndexView()
+    let bubble = IndexBubbleView()
+    let toast = ToastView()
+    private(set) var size: Size
+    /// The query the people are filtered by.
+    private(set) var query = ""
+    /// The index entries (title, section of the book or nil) and what the bubble shows for.
+    private var entries: [(title: String, section: Int?)] = []
+    private var bubbleForScrub = false
+    private var direction: ReadingDirection?
+    /// The person tapped last (book index, -1: none).
+    private(set) var tappedPerson = -1
+
+    /// The book, read once per process (2,820 people, folded once).
+    static func sharedBook() -> ContactsBook {
+        if let book = loadedBook { return book }
+        let book = ContactsBook.load()
+        loadedBook = book
+        return book
+    }
+    private static var loadedBook: ContactsBook?
+
+    init(context: SceneContext, book: ContactsBook) {
+        size = context.size
+        rows = ContactsRows(book: book)
+        list = ListView(frame: .zero, dataSource: rows)
+        list.backgroundColor = .white
+        root.addSubview(list)
+        root.addSubview(index)
+        root.addSubview(bubble)
+        root.addSubview(header)
+        root.addSubview(toast)
+        entries = ContactsBook.indexEntries(sectionTitles: book.sections.map(\.title))
+        index.titles = entries.map(\.title)
+        index.onSelect = { [weak self] k in self?.jump(toEntry: k) }
+        index.onEnd = { [weak self] in self?.bubble.hide() }
+        list.onSelectItem = { [weak self] i in self?.tapped(row: i) }
+        header.count = rows.shown.count
+        layout()
+        list.layoutIfNeeded()
+    }
+
+    /// Where the search field goes (the scene's coordinates): the integrator puts the `TextField` here.
+    var searchFieldFrame: Rect { header.fieldFrame }
+
+    private func layout() {
+        let width = max(0, size.width), height = max(0, size.height)
+        let rtl = root.isRightToLeft
+        root.frame = Rect(x: 0, y: 0, width: width, height: height)
+        let headerHeight = min(height, ContactsHeaderView.height)
+        header.frame = Rect(x: 0, y: 0, width: width, height: headerHeight)
+        list.frame = Rect(x: 0, y: headerHeight, width: width, height: max(0, height - headerHeight))
+        let stripWidth = 22.0
+        // Clear of the scroll indicator's thumb (3 pt inside the edge, 5 pt thick), which can be dragged to scrub.
+        index.frame = Rect(x: rtl ? 9 : width - stripWidth - 9, y: headerHeight + 6, width: stripWidth,
+                           height: max(0, height - headerHeight - 12))
+        let b = 84.0
+        bubble.frame = Rect(x: (width - b) / 2, y: headerHeight + (height - headerHeight - b) / 2, width: b, height: b)
+        toast.frame = Rect(x: 12, y: max(headerHeight, height - 64), width: max(0, width - 24), height: 44)
+    }
+
+    // MARK: Search
+
+    /// Filters the people by `query` (``ContactSearch``'s rule): one batch update, animated unless
+    /// `animated` is false. The first person still shown keeps its place.
+    func setQuery(_ query: String, animated: Bool = true) {
+        guard query != self.query else { return }
+        self.query = query
+        header.query = query
+        let old = rows.ids
+        rows.show(rows.book.search.matching(query))
+        header.count = rows.shown.count
+        do {
+            try list.applyDifference(from: old, to: rows.ids, animation: animated ? .standard : nil)
+        } catch {
+            list.reloadData()
+        }
+    }
+
+    // MARK: Index and bubble
+
+    private func jump(toEntry k: Int) {
+        guard k >= 0, k < entries.count else { return }
+        bubbleForScrub = false
+        bubble.show(entries[k].title)
+        // The section of the book the entry names, then the first shown section at or after it.
+        let target = entries[k].section ?? rows.book.sections.count
+        let shown = rows.shownSections
+        guard !shown.isEmpty else { return }
+        let s = shown.firstIndex { $0 >= target } ?? shown.count - 1
+        list.scrollToSection(s)
+    }
+
+    private func tapped(row: Int) {
+        guard let p = rows.person(at: row) else { return }
+        tappedPerson = p
+        let person = rows.book.people[p]
+        toast.show("\(person.displayName) · \(person.phone)")
+    }
+
+    // MARK: HostClient
+
+    func hostDidResize(to size: Size) {
+        guard size != self.size || root.frame.size != size else { return }
+        self.size = size
+        layout()
+    }
+
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .text(let text, _):
+            setQuery(query + text)
+            return
+        case .key(.backspace, _, _):
+            if !query.isEmpty { setQuery(String(query.dropLast())) }
+            return
+        default:
+            root.handle(event)
+        }
+    }
+
+    func handleEscape() -> Bool {
+        guard !query.isEmpty else { return false }
+        setQuery("")
+        return true
+    }
+
+    func update(_ tick: FrameTick) {
+        if root.effectiveLayoutDirection != direction {
+            direction = root.effectiveLayoutDirection
+            layout()
+        }
+        root.step(tick)
+        // Scrubbing the scroll indicator's thumb: the bubble names the section at the top.
+        if list.scrollView.isDraggingIndicator, let s = list.topSection {
+            bubbleForScrub = true
+            bubble.show(rows.title(ofShownSection: s))
+        } else if bubbleForScrub {
+            bubbleForScrub = false
+            bubble.hide()
+        }
+    }
+
+    func draw(in canvas: DrawingCanvas) {
+        guard size.width > 0, size.height > 0 else { return }
+        root.draw(in: canvas)
+    }
+
+    var needsFrames: Bool { root.isAnimating }
+    var wantsQuit: Bool { false }
+
+    // MARK: DemoScene
+
+    var mainList: ListView { list }
+
+    var traceSample: TraceSample {
+        var sample = TraceSample(list: list)
+        sample.itemCount = rows.shown.count
+        sample.activatedRow = tappedPerson
+        return sample
+    }
+
+    func coversOpaquely(_ size: Size) -> Bool { true }
+}
+
+/// The contacts header: the large title, how many people show, and the search field's place (a rounded grey
+/// field drawing the query or "Search" until a `TextField` is put over ``fieldFrame``).
+final class ContactsHeaderView: ViewNode {
+    static let height = 104.0
+    var query = "" { didSet { if query != oldValue { setNeedsDisplay() } } }
+    var count = 0 { didSet { if count != oldValue { countText = count == 1 ? "1 person" : "\(count) people"; setNeedsDisplay() } } }
+    private var countText = ""
+
+    /// The search field's place, in the superview's coordinates.
+    var fieldFrame: Rect { Rect(x: frame.minX + 16, y: frame.minY + 58, width: max(0, frame.width - 32), height: 36) }
+
+    override var isOpaque: Bool { true }
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        let rtl = isRightToLeft
+        canvas.fill(frame, color: RGBAColor(hex: 0xF9F9FB))
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
+        let w = max(0, frame.width - 32)
+        canvas.drawText("Contacts", in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: w, height: 38),
+                        style: TextStyle(size: 30, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)), alignment: rtl ? .right : .left)
+        canvas.drawText(countText, in: Rect(x: frame.minX + 16, y: frame.minY + 20, width: w, height: 24),
+                        style: TextStyle(size: 13, color: RGBAColor(hex: 0x8E8E93)), alignment: rtl ? .left : .right)
+        let field = Rect(x: frame.minX + 16, y: frame.minY + 58, width: w, height: 36)
+        canvas.fillRoundedRect(field, radius: 10, color: RGBAColor(hex: 0xE6E6EB))
+        // A magnifier: a ring and its handle.
+        let cx = rtl ? field.maxX - 22 : field.minX + 20, cy = field.midY - 1
+        canvas.fillCircle(center: Point(x: cx, y: cy), radius: 6.5, color: RGBAColor(hex: 0x8E8E93))
+        canvas.fillCircle(center: Point(x: cx, y: cy), radius: 4.8, color: RGBAColor(hex: 0xE6E6EB))
+        let d = rtl ? -1.0 : 1.0
+        canvas.drawLine(from: Point(x: cx + d * 4.5, y: cy + 4.5), to: Point(x: cx + d * 8.5, y: cy + 8.5),
+                        color: RGBAColor(hex: 0x8E8E93), width: 2)
+        let textRect = Rect(x: field.minX + (rtl ? 10 : 34), y: field.minY, width: max(0, field.width - 44), height: field.height)
+        if query.isEmpty {
+            canvas.drawText("Search", in: textRect, style: TextStyle(size: 17, color: RGBAColor(hex: 0x8E8E93)),
+                            alignment: rtl ? .right : .left)
+        } else {
+            canvas.drawText(query, in: textRect, style: TextStyle(size: 17, color: RGBAColor(hex: 0x1C1C1E)),
+                            alignment: rtl ? .right : .left)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// The contacts scene: filtering by the search rule (itemCount in process and through the binary's --query,
+// against Python's oracle), Escape, the toast, the section index and the scrubbing bubble.
+
+import Foundation
+import Motion
+@testable import ScrollKit
+@testable import ScrollKitGallery
+import ScrollKitTestSupport
+import Testing
+
+@MainActor
+@Suite(.serialized) struct ContactsSceneTests {
+    static func scene() -> ContactsScene {
+        ContactsScene(context: SceneContext(size: Size(width: 800, height: 600), hz: 60, headless: true),
+                      book: ContactsScene.sharedBook())
+    }
+
+    static func run(_ scene: ContactsScene, frames: Int, from start: Int = 0) {
+        for k in start..<(start + frames) {
+            scene.update(FrameTick(index: k, timestamp: Double(k) / 60, duration: 1.0 / 60))
+        }
+    }
+
+    @Test("typing filters with an animated batch (no reload); itemCount follows the oracle; Escape empties the query")
+    func filtering() throws {
+        let oracle = try ContactSearchTests.oracle()
+        let scene = Self.scene()
+        let all = scene.rows.book.people.count
+        #expect(scene.traceSample.itemCount == all)
+        let configuredBefore = scene.list.configureCount
+        for q in ["jose", "ΑΝΝΑ", "محمد", "佐藤", "zz"] {
+            scene.setQuery(q)
+            #expect(scene.traceSample.itemCount == oracle.counts[q], "\(q)")
+            #expect(scene.list.numberOfItems == scene.rows.ids.count)
+            #expect(scene.list.sectionHeaderItems == scene.rows.sectionHeaderItems)
+        }
+        #expect(scene.list.configureCount - configuredBefore < 200)   // no reload of everything
+        // Typed text and Backspace edit the query until the TextField lands.
+        scene.setQuery("")
+        scene.handle(.text("jo", time: 0))
+        scene.handle(.text("se", time: 0))
+        #expect(scene.query == "jose" && scene.traceSample.itemCount == oracle.counts["jose"])
+        scene.handle(.key(.backspace, time: 0))
+        #expect(scene.query == "jos")
+        #expect(scene.handleEscape())
+        #expect(scene.query == "" && scene.traceSample.itemCount == all)
+        #expect(!scene.handleEscape())
+    }
+
+    @Test("a filter at the end of the list does not jump to its last row")
+    func filterKeepsTop() {
+        let scene = Self.scene()
+        Self.run(scene, frames: 2)
+        scene.setQuery("a")
+        Self.run(scene, frames: 40, from: 2)
+        #expect(scene.list.scrollView.contentOffset.y == 0)
+        scene.setQuery("an")
+        Self.run(scene, frames: 40, from: 42)
+        #expect(scene.list.scrollView.contentOffset.y == 0)
+    }
+
+    @Test("tapping a person shows their phone in a toast; the index jumps to a section and shows the bubble")
+    func tapAndIndex() throws {
+        let scene = Self.scene()
+        Self.run(scene, frames: 2)
+        let row = try #require(scene.rows.sectionHeaderItems.first) + 1
+        scene.list.activateItem(row)
+        let person = try #require(scene.rows.person(at: row))
+        #expect(scene.toast.message.contains(scene.rows.book.people[person].phone))
+        Self.run(scene, frames: 20, from: 2)
+        #expect(scene.toast.opacity == 1)
+        // The index: "M" jumps to the M section, its header at the top, and the bubble says M.
+        let m = try #require(scene.index.titles.firstIndex(of: "M"))
+        scene.index.select(m)
+        Self.run(scene, frames: 20, from: 22)
+        let top = try #require(scene.list.topSection)
+        #expect(scene.rows.title(ofShownSection: top) == "M")
+        #expect(scene.bubble.text == "M" && scene.bubble.opacity == 1)
+        scene.index.endTracking(at: .zero)
+        Self.run(scene, frames: 20, from: 42)
+        #expect(scene.bubble.opacity == 0)
+    }
+
+    @Test("through the binary: --query filters and the trace's itemCount equals Python's count")
+    func throughTheBinary() throws {
+        let oracle = try ContactSearchTests.oracle()
+        for q in ["jose", "Άννα", "محمد"] {
+            let dir = try DemoProcess.temporaryDirectory("contacts")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let trace = dir.appendingPathComponent("t.csv")
+            let result = try DemoProcess.run(["--headless", "--scene", "contacts", "--query", q, "--frames", "5",
+                                              "--trace", trace.path])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let t = try TraceTable(path: trace.path)
+            #expect(t.number(t.rows.count - 1, "itemCount") == Double(oracle.counts[q] ?? -1), "\(q)")
+        }
+        let bad = try DemoProcess.run(["--headless", "--scene", "list", "--query", "x", "--frames", "1"])
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("error: "))
+    }
+}
