@@ -1,4 +1,4 @@
-// ICU's line break iterator behind sk_dictionary_breaks (see include/sk_wordbreak.h).
+// ICU's line and word break iterators behind sk_dictionary_breaks and sk_word_boundaries (see include/sk_wordbreak.h).
 #include "sk_wordbreak.h"
 #include <unicode/ubrk.h>
 
@@ -10,6 +10,23 @@ int32_t sk_dictionary_breaks(const uint16_t *text, int32_t length, int32_t *out,
     ubrk_first(it);
     for (int32_t b = ubrk_next(it); b != UBRK_DONE && b < length; b = ubrk_next(it)) {
         if (b > 0 && count < capacity) out[count++] = b;
+    }
+    ubrk_close(it);
+    return count;
+}
+
+int32_t sk_word_boundaries(const uint16_t *text, int32_t length, int32_t *out, uint8_t *isWord, int32_t capacity) {
+    if (capacity < 1) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_WORD, "", (const UChar *)text, length, &status);
+    if (U_FAILURE(status) || !it) { if (it) ubrk_close(it); return -1; }
+    int32_t count = 0;
+    out[count] = 0; isWord[count] = 0; count++;
+    ubrk_first(it);
+    for (int32_t b = ubrk_next(it); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
+        out[count] = b;
+        isWord[count] = ubrk_getRuleStatus(it) >= UBRK_WORD_NONE_LIMIT ? 1 : 0;
+        count++;
     }
     ubrk_close(it);
     return count;

@@ -85,7 +85,8 @@ extension InputRouter {
                     if enterItem(next, of: list, move: move, reference: reference) { return true }
                 }
                 cellIndex = nil
-            } else if !(a is ScrollingView) {
+            } else if !(a is ScrollingView) || (a.superview as? ListView)?.scrollView !== a {
+                // A plain scroll view (a form's) searches its subviews too; a list's own goes by items above.
                 if let target = spatialTarget(in: a, excluding: child, move: move, reference: reference) {
                     setFocus(target, scroll: true)
                     return true

@@ -21,6 +21,18 @@ extension InputRouter {
         focusedTextClient?.insertText(text, time: time)
     }
 
+    /// A middle-click: the text view under it pastes the primary selection there.
+    func pastePrimary(at p: Point) {
+        guard p.x.isFinite, p.y.isFinite, !gestureActive, let hit = path(at: p).hit else { return }
+        lastPointer = p
+        var v: ViewNode? = hit
+        while let view = v {
+            if let editor = view as? TextEditingView { editor.pastePrimary(atRoot: p); return }
+            if let content = view as? TextAreaContent, let area = content.area { area.pastePrimary(atRoot: p); return }
+            v = view.superview
+        }
+    }
+
     /// An input method's composition: to the focused client.
     func composition(_ text: String, cursor: Int, time: Double) {
         focusedTextClient?.setComposition(text, cursor: cursor, time: time)
@@ -32,4 +44,22 @@ extension ViewNode {
     /// root. Hosts start the platform's text input while it is non-nil (and place the input method's
     /// candidate window at its ``TextInputClient/caretRectInRoot``); traces read its text and selection.
     public var focusedTextInput: (any TextInputClient)? { rootView.router?.focusedTextClient }
+}
+
+extension InputRouter {
+    /// Tells text views that they gained or lost focus (the caret's blink, the composition, the handles).
+    func focusMoved(from old: ViewNode?, to new: ViewNode?) {
+        (old as? TextEditingView)?.focusDidChange(false, byKey: false)
+        (new as? TextEditingView)?.focusDidChange(true, byKey: focusMovesByKey)
+    }
+
+    /// A text view takes the pointer gesture in progress (a touch long press became a selection): the scroll
+    /// views on the path let go, the press is dropped, and the view follows the pointer itself.
+    func giveGesture(to view: ViewNode, time: Double) {
+        guard gestureActive, !decided else { return }
+        for s in chain { s.routedCancel(time) }
+        cancelPress()
+        finishGesture()
+        trackingOwner = view
+    }
 }

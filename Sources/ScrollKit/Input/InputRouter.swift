@@ -66,7 +66,11 @@ final class InputRouter {
 
     // MARK: - Focus state
 
-    var focus: FocusTarget?
+    /// True while a key is handled: a text view focused then shows its focus ring.
+    var focusMovesByKey = false
+    var focus: FocusTarget? {
+        didSet { if oldValue?.view !== focus?.view { focusMoved(from: oldValue?.view, to: focus?.view) } }
+    }
     /// A focus move into a list item whose cell is not showing yet: resolved when it shows.
     var pendingEntry: (list: ListView, item: Int, move: FocusMove, reference: Rect)?
 
@@ -110,7 +114,9 @@ final class InputRouter {
             wheel(dx: dx, dy: dy, at: p, time: time)
         case .key(let key, let modifiers, _):
             if textKey(key, modifiers: modifiers, time: time) { return }
+            focusMovesByKey = true
             self.key(key, time: time)
+            focusMovesByKey = false
         case .text(let text, _):
             typedText(text, time: time)
         case .composition(let text, let cursor, _):
@@ -120,7 +126,9 @@ final class InputRouter {
             lastPointer = p
             guard let s = path(at: p).scrollViews.first(where: { $0.isZoomEnabled }) else { return }
             s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
-        case .pastePrimary, .touchDown, .touchMove, .touchUp:
+        case .pastePrimary(let p, _):
+            pastePrimary(at: p)
+        case .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
     }

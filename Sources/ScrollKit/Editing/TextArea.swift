@@ -1,0 +1,111 @@
+// TextArea: a many-line editable text view whose text wraps to its width and scrolls inside a ScrollingView
+// (a note, a message being written), with the scroll following the caret.
+
+import Motion
+
+/// A many-line text view, as UIKit's `UITextView`: the text wraps at the box's width (UAX #14 line breaks)
+/// and scrolls vertically inside a ``ScrollingView`` when it is taller than the box, with the scroll
+/// following the caret. Return inserts a newline; Up and Down move by line, keeping the caret's x; Home and
+/// End go to the line's ends (with Ctrl, the text's).
+///
+/// Everything else is ``TextEditingView``'s. A drag on an unfocused area inside a list scrolls the list; a
+/// drag inside the area scrolls the area (touch), or selects (mouse, once focused).
+@MainActor
+public final class TextArea: TextEditingView {
+    /// The room around the text, in points.
+    public static let padding = Insets(top: 10, left: 12, bottom: 10, right: 12)
+    /// The box's corner radius, fill and border.
+    @DrawingInput public var cornerRadius = 10.0
+    @DrawingInput public var fillColor = RGBAColor.white
+    @DrawingInput public var borderColor = RGBAColor(hex: 0xD1D1D6)
+
+    /// The scroll view the text scrolls in.
+    public let scrollView: ScrollingView
+    let content: TextAreaContent
+
+    /// An area holding `text`, showing `placeholder` while empty.
+    public init(text: String = "", placeholder: String = "", frame: Rect = .zero) {
+        scrollView = ScrollingView(viewportSize: frame.size, contentSize: frame.size, axis: .vertical)
+        content = TextAreaContent()
+        super.init(text: text, frame: frame)
+        self.placeholder = placeholder
+        content.area = self
+        scrollView.addSubview(content)
+        addSubview(scrollView)
+        layoutSubviews()
+    }
+
+    override var isMultiline: Bool { true }
+    override var ownScrollView: ScrollingView? { scrollView }
+
+    override var layoutWidth: Double {
+        max(0, storedFrame.width - Self.padding.left - Self.padding.right)
+    }
+
+    override func layoutOriginInRoot() -> Point {
+        content.convert(Point(x: Self.padding.left, y: Self.padding.top), to: nil)
+    }
+
+    public override func layoutSubviews() {
+        scrollView.frame = bounds.insetBy(dx: 1, dy: 1)
+        sizeContent()
+    }
+
+    /// The content: as wide as the viewport, as tall as the text and its padding (at least the viewport).
+    func sizeContent() {
+        let viewport = scrollView.frame.size
+        let textHeight = max(layout?.size.height ?? 0, lineHeight)
+        let size = Size(width: viewport.width, height: max(viewport.height, textHeight + Self.padding.top + Self.padding.bottom))
+        if scrollView.contentSize != size { scrollView.contentSize = size }
+        content.frame = Rect(origin: .zero, size: size)
+    }
+
+    override func editingDidChange() { sizeContent() }
+
+    override func revealCaret() {
+        sizeContent()
+        let box = caretBox(layoutOffset: layoutOffset(model.caret))
+        let rect = Rect(x: 0, y: box.minY + Self.padding.top - 4, width: 1, height: box.height + 8)
+        let target = scrollView.contentOffset(toReveal: rect)
+        if target != scrollView.contentOffset { scrollView.setContentOffset(target, animated: false) }
+    }
+
+    override func edgeSpeed(atRoot p: Point) -> Double {
+        let r = scrollView.frameInRoot
+        if p.y > r.maxY { return 80 + 8 * (p.y - r.maxY) }
+        if p.y < r.minY { return -80 - 8 * (r.minY - p.y) }
+        return 0
+    }
+
+    override func scrollText(by delta: Double) {
+        guard delta.isFinite else { return }
+        var o = scrollView.contentOffset
+        o.y += delta
+        scrollView.setContentOffset(o, animated: false)
+    }
+
+    public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        drawBox(in: canvas, frame: frame, radius: cornerRadius, fill: fillColor, border: borderColor)
+    }
+}
+
+/// The text of a ``TextArea``, inside its scroll view: draws it, and hands the pointer to the area.
+final class TextAreaContent: ViewNode, PointerTracking {
+    weak var area: TextArea?
+
+    override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        guard let area else { return }
+        let origin = Point(x: frame.minX + TextArea.padding.left, y: frame.minY + TextArea.padding.top)
+        area.drawEditing(in: canvas, origin: origin)
+        area.drawHandles(in: canvas, origin: origin)
+        if !area.isEnabled { canvas.fill(frame, color: RGBAColor.white.withAlpha(0.45)) }
+    }
+
+    func beginTracking(at point: Point) -> Bool { area?.beginTextTracking(atRoot: convert(point, to: nil)) ?? false }
+    func continueTracking(at point: Point) { area?.continueTextTracking(atRoot: convert(point, to: nil)) }
+    func endTracking(at point: Point) {
+        area?.continueTextTracking(atRoot: convert(point, to: nil))
+        area?.tracking = nil
+    }
+    func cancelTracking() { area?.tracking = nil }
+}

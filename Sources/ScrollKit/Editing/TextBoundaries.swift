@@ -1,0 +1,101 @@
+// TextBoundaries: where a caret may stand in a text (grapheme-cluster boundaries, from Swift's Characters) and
+// where words start and end (UAX #29 word boundaries, from ICU's word break iterator), as Unicode scalar offsets.
+
+import CICUBreak
+
+/// The boundaries of a text that editing moves by, as Unicode scalar offsets (0 and the scalar count
+/// included): grapheme clusters (Swift's `Character`s: UAX #29 extended grapheme clusters, so an emoji ZWJ
+/// sequence, a flag or a letter with its marks is one) and words (UAX #29 word boundaries from ICU, with
+/// its dictionaries for Thai, Lao, Khmer, Burmese and CJK).
+struct TextBoundaries: Sendable, Hashable {
+    /// The cluster boundaries, ascending, 0 and the scalar count included.
+    let clusters: [Int]
+    /// Made from `scalars`.
+    init(_ scalars: [Unicode.Scalar]) {
+        var bounds = [0]
+        var string = String.UnicodeScalarView()
+        string.append(contentsOf: scalars)
+        var offset = 0
+        for character in String(string) {
+            offset += character.unicodeScalars.count
+            bounds.append(offset)
+        }
+        clusters = bounds
+    }
+
+    /// The scalar count.
+    var count: Int { clusters.last ?? 0 }
+
+    /// The cluster boundary at or before `offset` (clamped).
+    func boundary(atOrBefore offset: Int) -> Int {
+        let i = index(atOrBefore: offset)
+        return clusters[i]
+    }
+
+    /// The index in ``clusters`` of the boundary at or before `offset`.
+    func index(atOrBefore offset: Int) -> Int {
+        var lo = 0, hi = clusters.count - 1
+        if offset >= clusters[hi] { return hi }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if clusters[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The cluster boundary after `offset` (the count at the end).
+    func next(after offset: Int) -> Int {
+        let i = index(atOrBefore: offset)
+        return clusters[min(i + 1, clusters.count - 1)]
+    }
+
+    /// The cluster boundary before `offset` (0 at the start).
+    func previous(before offset: Int) -> Int {
+        let i = index(atOrBefore: offset)
+        if clusters[i] < offset { return clusters[i] }
+        return clusters[max(i - 1, 0)]
+    }
+
+    /// The word segments of `scalars` (UAX #29): each boundary (0 and the count included) and whether the
+    /// segment ending there is a word (letters, numbers, kana, ideographs) rather than spaces or punctuation.
+    static func words(_ scalars: [Unicode.Scalar]) -> [(offset: Int, endsWord: Bool)] {
+        guard !scalars.isEmpty else { return [(0, false)] }
+        var utf16: [UInt16] = []
+        var scalarAt: [Int] = []   // the scalar offset of each UTF-16 unit (and of the end)
+        utf16.reserveCapacity(scalars.count)
+        for (i, s) in scalars.enumerated() {
+            for unit in String(s).utf16 { utf16.append(unit); scalarAt.append(i) }
+        }
+        scalarAt.append(scalars.count)
+        let capacity = utf16.count + 2
+        var out = [Int32](repeating: 0, count: capacity)
+        var isWord = [UInt8](repeating: 0, count: capacity)
+        let n = Int(sk_word_boundaries(utf16, Int32(utf16.count), &out, &isWord, Int32(capacity)))
+        guard n > 0 else {
+            // No ICU: one word per run of letters and numbers.
+            var result: [(Int, Bool)] = [(0, false)]
+            var i = 0
+            while i < scalars.count {
+                let word = isWordScalar(scalars[i])
+                var j = i + 1
+                while j < scalars.count, isWordScalar(scalars[j]) == word { j += 1 }
+                result.append((j, word))
+                i = j
+            }
+            return result
+        }
+        var result: [(offset: Int, endsWord: Bool)] = []
+        for k in 0..<n {
+            let unit = min(max(Int(out[k]), 0), utf16.count)
+            let offset = scalarAt[unit]
+            if let last = result.last, last.offset == offset { continue }
+            result.append((offset, isWord[k] != 0))
+        }
+        if result.last?.offset != scalars.count { result.append((scalars.count, false)) }
+        return result
+    }
+
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+}

@@ -1,0 +1,100 @@
+// TextEditingModel's edits and their undo history: every change is one replacement (TextEdit), kept so undo
+// and redo can play it back; typing and runs of deletions grow the last step (coalescing) instead of adding one.
+
+/// One replacement of a text model's text, as undo keeps it.
+struct TextEdit: Sendable {
+    enum Kind: Sendable { case typing, deleteBackward, deleteForward, other }
+    var kind: Kind
+    /// Where the replaced text started (scalar offset), what was there, and what replaced it.
+    var at: Int
+    var removed: [Unicode.Scalar]
+    var inserted: [Unicode.Scalar]
+    /// The selection (anchor, caret) before and after.
+    var before: (anchor: Int, caret: Int)
+    var after: (anchor: Int, caret: Int)
+}
+
+extension TextEditingModel {
+    /// The most steps undo keeps.
+    public static let undoLimit = 200
+
+    /// Whether there is a step to undo, or to redo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Undoes the last step (typing is undone a word at a time): the text and selection return to what
+    /// they were before it. Returns whether anything was undone.
+    @discardableResult
+    public mutating func undo() -> Bool {
+        composition = ""
+        guard let edit = undoStack.popLast() else { return false }
+        apply(at: edit.at, count: edit.inserted.count, with: edit.removed)
+        select(anchor: edit.before.anchor, caret: edit.before.caret)
+        redoStack.append(edit)
+        return true
+    }
+
+    /// Does again the last undone step. Returns whether anything was redone.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        composition = ""
+        guard let edit = redoStack.popLast() else { return false }
+        apply(at: edit.at, count: edit.removed.count, with: edit.inserted)
+        select(anchor: edit.after.anchor, caret: edit.after.caret)
+        undoStack.append(edit)
+        return true
+    }
+
+    /// Replaces `range` with `new`, puts the caret after it, and records the step (growing the last one
+    /// when it continues it).
+    mutating func replace(_ range: Range<Int>, with new: [Unicode.Scalar], kind: TextEdit.Kind) {
+        let lower = clamp(range.lowerBound), upper = clamp(range.upperBound)
+        let removed = Array(scalars[lower..<upper])
+        let before = (anchor: anchor, caret: caret)
+        apply(at: lower, count: upper - lower, with: new)
+        let end = boundaries.boundary(atOrBefore: lower + new.count)
+        anchor = end
+        caret = end
+        redoStack.removeAll()
+        if stepOpen, var last = undoStack.last, last.kind == kind {
+            switch kind {
+            case .typing where removed.isEmpty && last.at + last.inserted.count == lower
+                && !(last.inserted.last.map(Self.isSpace) == true && new.first.map(Self.isSpace) == false):
+                last.inserted += new
+                last.after = (end, end)
+                undoStack[undoStack.count - 1] = last
+                return
+            case .deleteBackward where new.isEmpty && upper == last.at:
+                last.at = lower
+                last.removed = removed + last.removed
+                last.after = (end, end)
+                undoStack[undoStack.count - 1] = last
+                return
+            case .deleteForward where new.isEmpty && lower == last.at:
+                last.removed += removed
+                last.after = (end, end)
+                undoStack[undoStack.count - 1] = last
+                return
+            default:
+                break
+            }
+        }
+        undoStack.append(TextEdit(kind: kind, at: lower, removed: removed, inserted: new, before: before, after: (end, end)))
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+        stepOpen = kind != .other
+    }
+
+    /// Puts `new` in place of `count` scalars at `at`, and brings the text and its boundaries up to date.
+    mutating func apply(at: Int, count: Int, with new: [Unicode.Scalar]) {
+        let lower = clamp(at), upper = clamp(at + count)
+        scalars.replaceSubrange(lower..<upper, with: new)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        text = String(view)
+        boundaries = TextBoundaries(scalars)
+        anchor = clamp(anchor)
+        caret = clamp(caret)
+    }
+
+    static func isSpace(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace }
+}
