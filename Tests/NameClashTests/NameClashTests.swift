@@ -52,14 +52,15 @@ import SwiftUI
         let index: GridIndex? = grid.gridIndex(forFlatIndex: 2)
         let rows: GridRowGeometry = grid.rowGeometry
         #expect(index == GridIndex(section: 0, item: 2) && rows.itemCount == 2)
-        // Text input (TextField is left out on purpose: SwiftUI has a TextField too; see the README).
-        let area: TextArea = TextArea(text: "a")
+        // Text input: TextFieldView and TextAreaView (SwiftUI has a TextField: so the View suffix, as NavigationStackView).
+        let field: TextFieldView = TextFieldView(text: "f")
+        let area: TextAreaView = TextAreaView(text: "a")
         let editing: TextEditingView = area
         var model: TextEditingModel = TextEditingModel(text: "ab")
         model.filter = TextInputFilter.digits
         let client: (any TextInputClient)? = editing
         let selection: ClipboardSelection = .primary
-        #expect(model.text == "ab" && client != nil && selection == .primary)
+        #expect(model.text == "ab" && client != nil && selection == .primary && field.text == "f")
         _ = canvas
     }
 }

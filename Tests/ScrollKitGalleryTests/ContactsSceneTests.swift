@@ -35,7 +35,7 @@ import Testing
             #expect(scene.list.sectionHeaderItems == scene.rows.sectionHeaderItems)
         }
         #expect(scene.list.configureCount - configuredBefore < 200)   // no reload of everything
-        // Typed text and Backspace edit the query until the TextField lands.
+        // Typed text and Backspace edit the query until the TextFieldView lands.
         scene.setQuery("")
         scene.handle(.text("jo", time: 0))
         scene.handle(.text("se", time: 0))

@@ -16,14 +16,14 @@ struct FormPanel {
 func makeTextFieldForm(measurer: any TextMeasurer) -> [FormPanel] {
     var panels: [FormPanel] = []
     var y = 8.0
-    func panel(_ caption: String, height: Double = TextField.height, make: (ViewNode) -> Void) {
+    func panel(_ caption: String, height: Double = TextFieldView.height, make: (ViewNode) -> Void) {
         let root = ViewNode(frame: Rect(x: 0, y: y, width: 360, height: height + 26))
         make(root)
         panels.append(FormPanel(root: root, caption: caption))
         y += height + 30
     }
-    func field(_ root: ViewNode, text: String = "", placeholder: String = "") -> TextField {
-        let field = TextField(text: text, placeholder: placeholder, frame: Rect(x: 16, y: 22, width: 328, height: TextField.height))
+    func field(_ root: ViewNode, text: String = "", placeholder: String = "") -> TextFieldView {
+        let field = TextFieldView(text: text, placeholder: placeholder, frame: Rect(x: 16, y: 22, width: 328, height: TextFieldView.height))
         field.textMeasurer = measurer
         root.addSubview(field)
         return field
@@ -68,7 +68,7 @@ func makeTextFieldForm(measurer: any TextMeasurer) -> [FormPanel] {
         root.handle(.text("12a3456789", time: 0))
     }
     panel("Text area: wrapped, handles after a long press", height: 120) { root in
-        let area = TextArea(text: "A text area wraps its lines at the box's width and scrolls inside it. Long press a word to select it.",
+        let area = TextAreaView(text: "A text area wraps its lines at the box's width and scrolls inside it. Long press a word to select it.",
                             frame: Rect(x: 16, y: 22, width: 328, height: 120))
         area.textMeasurer = measurer
         root.addSubview(area)

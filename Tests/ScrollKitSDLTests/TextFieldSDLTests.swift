@@ -53,7 +53,7 @@ extension CanvasTests {
         /// (its logical end), the unselected first word right of it is not tinted.
         @Test func selectionTintFollowsTheGlyphsInBothDirections() throws {
             let (image, panels, _) = try render()
-            let arabic = try #require(panels[4].root.focusedTextInput as? TextField)
+            let arabic = try #require(panels[4].root.focusedTextInput as? TextFieldView)
             #expect(arabic.selectedRange == 6..<13)   // "بالعالم"
             // Left part of the text (the second word, visually first from the left) is tinted; blue dominant.
             let layout = try #require(arabic.layout)
@@ -70,7 +70,7 @@ extension CanvasTests {
         /// The composition is shown inline and underlined; the text itself is unchanged until a commit.
         @Test func compositionIsUnderlinedAndNotCommitted() throws {
             let (image, panels, _) = try render()
-            let field = try #require(panels[3].root.focusedTextInput as? TextField)
+            let field = try #require(panels[3].root.focusedTextInput as? TextFieldView)
             #expect(field.text == "Say " && field.compositionText == "你好")
             let layout = try #require(field.layout)
             let origin = field.layoutOriginInRoot()
@@ -87,7 +87,7 @@ extension CanvasTests {
             let target = try OffscreenRenderer(width: 360, height: 120, scale: 1)
             let canvas = target.canvas
             let root = ViewNode(frame: Rect(x: 0, y: 0, width: 360, height: 120))
-            let field = TextField(text: "Blinking مرحبا", frame: Rect(x: 16, y: 16, width: 328, height: TextField.height))
+            let field = TextFieldView(text: "Blinking مرحبا", frame: Rect(x: 16, y: 16, width: 328, height: TextFieldView.height))
             field.textMeasurer = FontTextMeasurer.shared
             // The clear button's two anti-aliased strokes cost SDL's software renderer 2 mallocs a frame when
             // drawn between the text's glyphs and the caret (the strokes alone, and the field alone, cost none).

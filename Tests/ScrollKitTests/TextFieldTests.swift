@@ -1,4 +1,4 @@
-// TextField and TextArea in a view tree: routing (typed text, keys, Space and the arrows with a field focused,
+// TextFieldView and TextAreaView in a view tree: routing (typed text, keys, Space and the arrows with a field focused,
 // Tab moving on), the clipboard and the primary selection, the caret's blink and its frames, presses inside a
 // scroll view (a tap focuses and places the caret, a vertical drag still scrolls), and a touch long press.
 
@@ -14,9 +14,9 @@ struct TextFieldTests {
     struct Form {
         let root = ViewNode(frame: Rect(x: 0, y: 0, width: 360, height: 600))
         let scroll = ScrollingView(frame: Rect(x: 0, y: 0, width: 360, height: 600), contentSize: Size(width: 360, height: 2000))
-        let name = TextField(placeholder: "Name", frame: Rect(x: 16, y: 20, width: 328, height: TextField.height))
-        let pin = TextField(placeholder: "PIN", frame: Rect(x: 16, y: 80, width: 328, height: TextField.height))
-        let notes = TextArea(frame: Rect(x: 16, y: 140, width: 328, height: 120))
+        let name = TextFieldView(placeholder: "Name", frame: Rect(x: 16, y: 20, width: 328, height: TextFieldView.height))
+        let pin = TextFieldView(placeholder: "PIN", frame: Rect(x: 16, y: 80, width: 328, height: TextFieldView.height))
+        let notes = TextAreaView(frame: Rect(x: 16, y: 140, width: 328, height: 120))
         init() {
             for v in [name, pin, notes] as [TextEditingView] {
                 v.textMeasurer = ApproximateTextMeasurer.shared

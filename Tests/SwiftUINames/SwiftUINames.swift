@@ -40,5 +40,8 @@ public struct ScrollGeometry {}
 public struct SegmentedPickerStyle {}
 public enum LayoutDirection {}
 public struct NavigationStack {}
+public struct TextField {}
+public struct TextEditor {}
+public struct SecureField {}
 public struct NavigationView {}
 public struct PresentationDetent {}

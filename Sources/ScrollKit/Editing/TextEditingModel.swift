@@ -16,7 +16,7 @@ public struct TextInputFilter: Sendable {
 
 /// The editing state of a text view, as a value: the text, the selection (an anchor and a caret, as
 /// Unicode scalar offsets, always on grapheme-cluster boundaries), the input method's composition, and the
-/// undo history. ``TextField`` and ``TextArea`` keep one; it can be used and tested alone.
+/// undo history. ``TextFieldView`` and ``TextAreaView`` keep one; it can be used and tested alone.
 ///
 /// - Moving by ``Unit/cluster`` steps over one grapheme cluster (what a person sees as one character: an
 ///   emoji ZWJ sequence, a flag, a letter with its accents); by ``Unit/word`` to the end of the next word or

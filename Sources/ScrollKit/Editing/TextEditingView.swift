@@ -1,10 +1,10 @@
-// TextEditingView: what TextField and TextArea share — the editing model, the look's inputs, the laid-out text
+// TextEditingView: what TextFieldView and TextAreaView share — the editing model, the look's inputs, the laid-out text
 // with its composition, the caret's blink, focus, and the TextInputClient conformance. Keys, drawing and the
 // pointer are in TextEditingView+*.swift.
 
 import Motion
 
-/// The editing ``TextField`` (one line) and ``TextArea`` (many lines) share: a ``TextEditingModel`` shown
+/// The editing ``TextFieldView`` (one line) and ``TextAreaView`` (many lines) share: a ``TextEditingModel`` shown
 /// through ``TextLayout`` (shaped, bidi-reordered, hit-tested), a blinking caret, selection, clipboard, undo,
 /// and the input method's composition drawn inline. It is the tree's ``TextInputClient`` while focused: the
 /// input router gives it typed text, compositions and keys first. Not subclassable outside ScrollKit.
@@ -86,7 +86,7 @@ public class TextEditingView: ViewNode, TextInputClient {
     var cachedCaret: (offset: Int, width: Double, box: Rect)?
     /// Whether the touch selection handles show (after a long press or a double tap).
     var showsHandles = false
-    /// The x the caret keeps while moving up and down lines (TextArea).
+    /// The x the caret keeps while moving up and down lines (TextAreaView).
     var goalX: Double?
     /// Clicks: the last one's time and place (root coordinates) and how many came in a row.
     var lastClick: (time: Double, point: Point, count: Int)?
@@ -105,7 +105,7 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     // MARK: - For the subclasses
 
-    /// Whether this view shows many lines (TextArea).
+    /// Whether this view shows many lines (TextAreaView).
     var isMultiline: Bool { false }
     /// Whether the text is shown as bullets (a secure field).
     var showsBullets: Bool { false }
@@ -117,11 +117,11 @@ public class TextEditingView: ViewNode, TextInputClient {
     func revealCaret() {}
     /// Called after the text or the selection changed (a subclass resizes its content).
     func editingDidChange() {}
-    /// Return in a one-line field (TextField calls its onSubmit).
+    /// Return in a one-line field (TextFieldView calls its onSubmit).
     func submit() {}
     /// Whether a press at `p` (root coordinates) is the text's, not a part's (the clear button).
     func takesPointer(atRoot p: Point) -> Bool { true }
-    /// The scroll view the view keeps its own text in (TextArea), which a mouse press may select inside.
+    /// The scroll view the view keeps its own text in (TextAreaView), which a mouse press may select inside.
     var ownScrollView: ScrollingView? { nil }
     /// Points a second to scroll the text while the pointer is at `p` past the visible text's edge.
     func edgeSpeed(atRoot p: Point) -> Double { 0 }

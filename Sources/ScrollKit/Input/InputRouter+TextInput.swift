@@ -40,7 +40,7 @@ extension InputRouter {
 }
 
 extension ViewNode {
-    /// The tree's focused view when it takes typed text (a ``TextField`` or ``TextArea``), else nil. Ask the
+    /// The tree's focused view when it takes typed text (a ``TextFieldView`` or ``TextAreaView``), else nil. Ask the
     /// root. Hosts start the platform's text input while it is non-nil (and place the input method's
     /// candidate window at its ``TextInputClient/caretRectInRoot``); traces read its text and selection.
     public var focusedTextInput: (any TextInputClient)? { rootView.router?.focusedTextClient }

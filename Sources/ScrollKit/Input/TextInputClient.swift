@@ -1,4 +1,4 @@
-// TextInputClient: what a view that edits text (TextField, TextArea) tells the host and the input router, so
+// TextInputClient: what a view that edits text (TextFieldView, TextAreaView) tells the host and the input router, so
 // typed text, input-method composition and editing keys reach it, and the host can place the input method's
 // candidate window and write the trace's text columns.
 

@@ -10,7 +10,7 @@ extension SceneEntry {
     /// index, and a search query filtering with an animated batch update.
     static let contacts = SceneEntry(name: "contacts") { context throws(CLIError) in
         let scene = ContactsScene(context: context, book: ContactsScene.sharedBook())
-        if let query = context.options.query { scene.setQuery(query, animated: false) }
+        if let query = context.options.query { scene.search.text = query; scene.setQuery(query, animated: false) }
         return scene
     }
 }
@@ -20,17 +20,20 @@ extension SceneEntry {
 /// headers (``SectionedListDataSource``), a section index along the trailing edge (the leading one right to
 /// left), and a bubble naming the section an index press or a scroll-thumb drag is at.
 ///
-/// - **Search**: ``setQuery(_:animated:)`` filters by ``ContactSearch``'s rule with one animated
-///   `applyDifference` (no reload; the first person shown stays in place). The search field itself (a
-///   `TextField`) goes in ``searchFieldFrame``; until then the header draws the query there, typed text
-///   (`.text` events) appends to it, Backspace removes a character, and Escape empties it.
+/// - **Search**: a ``TextFieldView`` in the header, focused when the scene opens (as a search screen's is): typing
+///   filters by ``ContactSearch``'s rule through ``setQuery(_:animated:)``, one animated `applyDifference` (no
+///   reload; the first person shown stays in place). Escape or the clear button empties it. A touch on the field
+///   slides up the on-screen keyboard (``KeyboardContainer``), which the list makes room for.
 /// - **Tap** a person: a toast with their phone number.
 ///
 /// Trace: the main scroll view is the list's; `itemCount` is the number of people shown (not rows).
 @MainActor
 final class ContactsScene: ListBackedScene {
-    let root = ViewNode()
+    /// The scene's views, inside ``root``, the keyboard's container.
+    let content = ViewNode()
+    let root: KeyboardContainer
     let header = ContactsHeaderView()
+    let search = TextFieldView(placeholder: "Search")
     let list: ListView
     let rows: ContactsRows
     let index = SectionIndexView()
@@ -60,11 +63,17 @@ final class ContactsScene: ListBackedScene {
         rows = ContactsRows(book: book)
         list = ListView(frame: .zero, dataSource: rows)
         list.backgroundColor = .white
-        root.addSubview(list)
-        root.addSubview(index)
-        root.addSubview(bubble)
-        root.addSubview(header)
-        root.addSubview(toast)
+        root = KeyboardContainer(content: content)
+        content.addSubview(list)
+        content.addSubview(index)
+        content.addSubview(bubble)
+        content.addSubview(header)
+        content.addSubview(search)
+        content.addSubview(toast)
+        search.fillColor = ContactsHeaderView.fieldColor
+        search.borderColor = ContactsHeaderView.fieldColor
+        search.clearsOnEscape = true
+        search.onChange = { [weak self] text in self?.setQuery(text) }
         entries = ContactsBook.indexEntries(sectionTitles: book.sections.map(\.title))
         index.titles = entries.map(\.title)
         index.onSelect = { [weak self] k in self?.jump(toEntry: k) }
@@ -73,18 +82,23 @@ final class ContactsScene: ListBackedScene {
         header.count = rows.shown.count
         layout()
         list.layoutIfNeeded()
+        _ = search.becomeFocused()
     }
 
-    /// Where the search field goes (the scene's coordinates): the integrator puts the `TextField` here.
-    var searchFieldFrame: Rect { header.fieldFrame }
+    /// Where the search field is (the scene's coordinates): the header's rounded field, after its magnifier.
+    var searchFieldFrame: Rect {
+        let f = header.fieldFrame, rtl = content.isRightToLeft
+        return Rect(x: rtl ? f.minX : f.minX + 28, y: f.minY, width: max(0, f.width - 28), height: f.height)
+    }
 
     private func layout() {
         let width = max(0, size.width), height = max(0, size.height)
-        let rtl = root.isRightToLeft
+        let rtl = content.isRightToLeft
         root.frame = Rect(x: 0, y: 0, width: width, height: height)
         let headerHeight = min(height, ContactsHeaderView.height)
         header.frame = Rect(x: 0, y: 0, width: width, height: headerHeight)
         list.frame = Rect(x: 0, y: headerHeight, width: width, height: max(0, height - headerHeight))
+        search.frame = searchFieldFrame
         let stripWidth = 22.0
         // Clear of the scroll indicator's thumb (3 pt inside the edge, 5 pt thick), which can be dragged to scrub.
         index.frame = Rect(x: rtl ? 9 : width - stripWidth - 9, y: headerHeight + 6, width: stripWidth,
@@ -101,7 +115,6 @@ final class ContactsScene: ListBackedScene {
     func setQuery(_ query: String, animated: Bool = true) {
         guard query != self.query else { return }
         self.query = query
-        header.query = query
         let old = rows.ids
         rows.show(rows.book.search.matching(query))
         header.count = rows.shown.count
@@ -142,23 +155,18 @@ final class ContactsScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
-        switch event {
-        case .text(let text, _):
-            setQuery(query + text)
-            return
-        case .key(.backspace, _, _):
-            if !query.isEmpty { setQuery(String(query.dropLast())) }
-            return
-        default:
-            root.handle(event)
-        }
+        root.handle(event)
     }
 
     func handleEscape() -> Bool {
-        guard !query.isEmpty else { return false }
-        setQuery("")
+        guard !search.text.isEmpty else { return false }
+        search.clearText()
         return true
     }
+
+    /// The search field while it has focus: the gallery then types into it (digits too) and the window host
+    /// keeps the platform's text input on.
+    var focusedTextInput: (any TextInputClient)? { root.focusedTextInput }
 
     func update(_ tick: FrameTick) {
         if root.effectiveLayoutDirection != direction {
@@ -198,11 +206,12 @@ final class ContactsScene: ListBackedScene {
     func coversOpaquely(_ size: Size) -> Bool { true }
 }
 
-/// The contacts header: the large title, how many people show, and the search field's place (a rounded grey
-/// field drawing the query or "Search" until a `TextField` is put over ``fieldFrame``).
+/// The contacts header: the large title, how many people show, and the search field's rounded grey place with
+/// its magnifier (the scene's `TextFieldView` sits in it, after the magnifier).
 final class ContactsHeaderView: ViewNode {
     static let height = 104.0
-    var query = "" { didSet { if query != oldValue { setNeedsDisplay() } } }
+    /// The search field's grey.
+    static let fieldColor = RGBAColor(hex: 0xE6E6EB)
     var count = 0 { didSet { if count != oldValue { countText = count == 1 ? "1 person" : "\(count) people"; setNeedsDisplay() } } }
     private var countText = ""
 
@@ -221,21 +230,13 @@ final class ContactsHeaderView: ViewNode {
         canvas.drawText(countText, in: Rect(x: frame.minX + 16, y: frame.minY + 20, width: w, height: 24),
                         style: TextStyle(size: 13, color: RGBAColor(hex: 0x8E8E93)), alignment: rtl ? .left : .right)
         let field = Rect(x: frame.minX + 16, y: frame.minY + 58, width: w, height: 36)
-        canvas.fillRoundedRect(field, radius: 10, color: RGBAColor(hex: 0xE6E6EB))
+        canvas.fillRoundedRect(field, radius: 10, color: Self.fieldColor)
         // A magnifier: a ring and its handle.
         let cx = rtl ? field.maxX - 22 : field.minX + 20, cy = field.midY - 1
         canvas.fillCircle(center: Point(x: cx, y: cy), radius: 6.5, color: RGBAColor(hex: 0x8E8E93))
-        canvas.fillCircle(center: Point(x: cx, y: cy), radius: 4.8, color: RGBAColor(hex: 0xE6E6EB))
+        canvas.fillCircle(center: Point(x: cx, y: cy), radius: 4.8, color: Self.fieldColor)
         let d = rtl ? -1.0 : 1.0
         canvas.drawLine(from: Point(x: cx + d * 4.5, y: cy + 4.5), to: Point(x: cx + d * 8.5, y: cy + 8.5),
                         color: RGBAColor(hex: 0x8E8E93), width: 2)
-        let textRect = Rect(x: field.minX + (rtl ? 10 : 34), y: field.minY, width: max(0, field.width - 44), height: field.height)
-        if query.isEmpty {
-            canvas.drawText("Search", in: textRect, style: TextStyle(size: 17, color: RGBAColor(hex: 0x8E8E93)),
-                            alignment: rtl ? .right : .left)
-        } else {
-            canvas.drawText(query, in: textRect, style: TextStyle(size: 17, color: RGBAColor(hex: 0x1C1C1E)),
-                            alignment: rtl ? .right : .left)
-        }
     }
 }

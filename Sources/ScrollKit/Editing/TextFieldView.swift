@@ -1,4 +1,4 @@
-// TextField: a one-line editable text view (a search box, a form's field) with a placeholder, a clear button,
+// TextFieldView: a one-line editable text view (a search box, a form's field) with a placeholder, a clear button,
 // a secure mode and Return to submit; the text scrolls sideways inside it to keep the caret in view.
 
 import Motion
@@ -12,13 +12,13 @@ import Motion
 /// text (Arabic, Hebrew) starts at the right edge.
 ///
 /// ```swift
-/// let search = TextField(placeholder: "Search", frame: Rect(x: 16, y: 8, width: 343, height: TextField.height))
+/// let search = TextFieldView(placeholder: "Search", frame: Rect(x: 16, y: 8, width: 343, height: TextFieldView.height))
 /// search.onChange = { query in model.filter(query) }
 /// root.addSubview(search)
 /// search.becomeFocused()
 /// ```
 @MainActor
-public final class TextField: TextEditingView {
+public final class TextFieldView: TextEditingView {
     /// The field's usual height, in points (44, a touch target).
     public static let height = 44.0
     /// The room left and right of the text, in points.
@@ -149,12 +149,12 @@ public final class TextField: TextEditingView {
 
 /// The field's clear button: a grey circle with a white ×; a tap empties the field (undoable, onChange).
 final class TextFieldClearButton: ViewNode {
-    weak var field: TextField?
+    weak var field: TextFieldView?
     override var isPressable: Bool { field?.isEnabled ?? false }
     override func activate() { field?.clearText() }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        let r = TextField.clearButtonSize / 2
+        let r = TextFieldView.clearButtonSize / 2
         let c = Point(x: frame.midX, y: frame.midY)
         canvas.fillCircle(center: c, radius: r, color: isHighlighted ? RGBAColor(hex: 0x8E8E93) : RGBAColor(hex: 0xB4B4BA))
         let a = r * 0.42

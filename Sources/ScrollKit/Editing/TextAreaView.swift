@@ -1,4 +1,4 @@
-// TextArea: a many-line editable text view whose text wraps to its width and scrolls inside a ScrollingView
+// TextAreaView: a many-line editable text view whose text wraps to its width and scrolls inside a ScrollingView
 // (a note, a message being written), with the scroll following the caret.
 
 import Motion
@@ -11,7 +11,7 @@ import Motion
 /// Everything else is ``TextEditingView``'s. A drag on an unfocused area inside a list scrolls the list; a
 /// drag inside the area scrolls the area (touch), or selects (mouse, once focused).
 @MainActor
-public final class TextArea: TextEditingView {
+public final class TextAreaView: TextEditingView {
     /// The room around the text, in points.
     public static let padding = Insets(top: 10, left: 12, bottom: 10, right: 12)
     /// The box's corner radius, fill and border.
@@ -89,13 +89,13 @@ public final class TextArea: TextEditingView {
     }
 }
 
-/// The text of a ``TextArea``, inside its scroll view: draws it, and hands the pointer to the area.
+/// The text of a ``TextAreaView``, inside its scroll view: draws it, and hands the pointer to the area.
 final class TextAreaContent: ViewNode, PointerTracking {
-    weak var area: TextArea?
+    weak var area: TextAreaView?
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard let area else { return }
-        let origin = Point(x: frame.minX + TextArea.padding.left, y: frame.minY + TextArea.padding.top)
+        let origin = Point(x: frame.minX + TextAreaView.padding.left, y: frame.minY + TextAreaView.padding.top)
         area.drawEditing(in: canvas, origin: origin)
         area.drawHandles(in: canvas, origin: origin)
         if !area.isEnabled { canvas.fill(frame, color: RGBAColor.white.withAlpha(0.45)) }
