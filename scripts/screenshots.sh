@@ -162,6 +162,22 @@ cat > "$tmp/inbox.json" <<JSON
 ]}
 JSON
 "$demo" --headless --scene inbox --script "$tmp/inbox.json" --frames 80 >/dev/null
+# Contacts: "jos" typed into the search field, then an input method composing "é" (underlined, its own cursor).
+cat > "$tmp/contacts.json" <<JSON
+{"events": [
+  {"t": 0.10, "type": "text", "text": "jos"}, {"t": 0.30, "type": "compose", "text": "é", "cursor": 1}
+]}
+JSON
+"$demo" --headless --scene contacts --script "$tmp/contacts.json" --frames 60 --screenshot "$out/contacts.png" >/dev/null
+# Contacts on a phone-sized window: a touch on the search field slides up the on-screen keyboard.
+cat > "$tmp/contacts-keyboard.json" <<JSON
+{"events": [
+  {"t": 0.10, "type": "text", "text": "jos"},
+  {"t": 0.40, "type": "touchDown", "id": 1, "x": 300, "y": 120}, {"t": 0.45, "type": "touchUp", "id": 1, "x": 300, "y": 120}
+]}
+JSON
+"$demo" --headless --scene contacts --size 430x860 --script "$tmp/contacts-keyboard.json" --frames 90 \
+    --screenshot "$out/contacts-keyboard.png" >/dev/null
 # Motion: a short run of each scene at 25 Hz, recorded frame by frame, as a GIF 360 px wide.
 if command -v ffmpeg >/dev/null 2>&1; then
     gif() {   # gif NAME FRAMES DEMO-ARGS...

@@ -1,5 +1,5 @@
 // The contacts scene: filtering by the search rule (itemCount in process and through the binary's --query,
-// against Python's oracle), Escape, the toast, the section index and the scrubbing bubble.
+// against Python's oracle), Escape, the person's card pushed and popped, the section index and the scrubbing bubble.
 
 import Foundation
 import Motion
@@ -59,25 +59,31 @@ import Testing
         #expect(scene.list.scrollView.contentOffset.y == 0)
     }
 
-    @Test("tapping a person shows their phone in a toast; the index jumps to a section and shows the bubble")
+    @Test("tapping a person pushes their card and Escape pops it; the index jumps to a section and shows the bubble")
     func tapAndIndex() throws {
         let scene = Self.scene()
         Self.run(scene, frames: 2)
         let row = try #require(scene.rows.sectionHeaderItems.first) + 1
+        let offset = scene.list.scrollView.contentOffset
         scene.list.activateItem(row)
         let person = try #require(scene.rows.person(at: row))
-        #expect(scene.toast.message.contains(scene.rows.book.people[person].phone))
-        Self.run(scene, frames: 20, from: 2)
-        #expect(scene.toast.opacity == 1)
+        Self.run(scene, frames: 40, from: 2)
+        #expect(scene.stack.depth == 2 && scene.traceSample.navigationDepth == 2)
+        let card = try #require(scene.stack.topScreen.contentView as? ContactDetailView)
+        #expect(card.person == scene.rows.book.people[person] && scene.root.focusedTextInput == nil)
+        #expect(scene.handleEscape())
+        Self.run(scene, frames: 120, from: 42)
+        #expect(scene.stack.depth == 1 && scene.list.scrollView.contentOffset == offset)
+        #expect(scene.root.focusedTextInput === scene.search)
         // The index: "M" jumps to the M section, its header at the top, and the bubble says M.
         let m = try #require(scene.index.titles.firstIndex(of: "M"))
         scene.index.select(m)
-        Self.run(scene, frames: 20, from: 22)
+        Self.run(scene, frames: 20, from: 162)
         let top = try #require(scene.list.topSection)
         #expect(scene.rows.title(ofShownSection: top) == "M")
         #expect(scene.bubble.text == "M" && scene.bubble.opacity == 1)
         scene.index.endTracking(at: .zero)
-        Self.run(scene, frames: 20, from: 42)
+        Self.run(scene, frames: 20, from: 182)
         #expect(scene.bubble.opacity == 0)
     }
 

@@ -1,5 +1,6 @@
 // The contacts scene: ContactsScene (a header with the search field's place over a sectioned, self-sizing
-// ListView of 2,820 people with sticky headers, a section index with its bubble, scrubbing, filtering and a toast).
+// ListView of 2,820 people with sticky headers, a section index with its bubble, scrubbing, filtering, and a person's
+// card pushed on a tap).
 
 import Motion
 import ScrollKit
@@ -24,13 +25,17 @@ extension SceneEntry {
 ///   filters by ``ContactSearch``'s rule through ``setQuery(_:animated:)``, one animated `applyDifference` (no
 ///   reload; the first person shown stays in place). Escape or the clear button empties it. A touch on the field
 ///   slides up the on-screen keyboard (``KeyboardContainer``), which the list makes room for.
-/// - **Tap** a person: a toast with their phone number.
+/// - **Tap** a person: their card (``ContactDetailView``) is pushed on the scene's ``NavigationStackView``; the
+///   back button, an edge swipe, Escape or Backspace go back to the list, whose place is kept.
 ///
-/// Trace: the main scroll view is the list's; `itemCount` is the number of people shown (not rows).
+/// Trace: the main scroll view is the list's; `itemCount` is the number of people shown (not rows);
+/// `navigationDepth` the stack's (2 with a card open).
 @MainActor
 final class ContactsScene: ListBackedScene {
-    /// The scene's views, inside ``root``, the keyboard's container.
+    /// The scene's views: the list screen's content, on a navigation stack inside ``root``, the keyboard's
+    /// container.
     let content = ViewNode()
+    let stack: NavigationStackView
     let root: KeyboardContainer
     let header = ContactsHeaderView()
     let search = TextFieldView(placeholder: "Search")
@@ -38,7 +43,6 @@ final class ContactsScene: ListBackedScene {
     let rows: ContactsRows
     let index = SectionIndexView()
     let bubble = IndexBubbleView()
-    let toast = ToastView()
     private(set) var size: Size
     /// The query the people are filtered by.
     private(set) var query = ""
@@ -63,13 +67,15 @@ final class ContactsScene: ListBackedScene {
         rows = ContactsRows(book: book)
         list = ListView(frame: .zero, dataSource: rows)
         list.backgroundColor = .white
-        root = KeyboardContainer(content: content)
+        let screen = NavigationScreen(title: "Contacts", content: content)
+        screen.isNavigationBarHidden = true
+        stack = NavigationStackView(root: screen)
+        root = KeyboardContainer(content: stack)
         content.addSubview(list)
         content.addSubview(index)
         content.addSubview(bubble)
         content.addSubview(header)
         content.addSubview(search)
-        content.addSubview(toast)
         search.fillColor = ContactsHeaderView.fieldColor
         search.borderColor = ContactsHeaderView.fieldColor
         search.clearsOnEscape = true
@@ -79,6 +85,7 @@ final class ContactsScene: ListBackedScene {
         index.onSelect = { [weak self] k in self?.jump(toEntry: k) }
         index.onEnd = { [weak self] in self?.bubble.hide() }
         list.onSelectItem = { [weak self] i in self?.tapped(row: i) }
+        stack.onDidPop = { [weak self] _ in _ = self?.search.becomeFocused() }
         header.count = rows.shown.count
         layout()
         list.layoutIfNeeded()
@@ -105,7 +112,6 @@ final class ContactsScene: ListBackedScene {
                            height: max(0, height - headerHeight - 12))
         let b = 84.0
         bubble.frame = Rect(x: (width - b) / 2, y: headerHeight + (height - headerHeight - b) / 2, width: b, height: b)
-        toast.frame = Rect(x: 12, y: max(headerHeight, height - 64), width: max(0, width - 24), height: 44)
     }
 
     // MARK: Search
@@ -143,7 +149,8 @@ final class ContactsScene: ListBackedScene {
         guard let p = rows.person(at: row) else { return }
         tappedPerson = p
         let person = rows.book.people[p]
-        toast.show("\(person.displayName) · \(person.phone)")
+        search.resignFocus()
+        stack.push(NavigationScreen(title: person.displayName, content: ContactDetailView(person: person)), animated: true)
     }
 
     // MARK: HostClient
@@ -155,10 +162,15 @@ final class ContactsScene: ListBackedScene {
     }
 
     func handle(_ event: InputEvent) {
+        if stack.depth > 1, case .key(.backspace, _, _) = event {
+            _ = stack.pop(animated: true)
+            return
+        }
         root.handle(event)
     }
 
     func handleEscape() -> Bool {
+        if stack.depth > 1 { return stack.pop(animated: true) }
         guard !search.text.isEmpty else { return false }
         search.clearText()
         return true
@@ -200,6 +212,7 @@ final class ContactsScene: ListBackedScene {
         var sample = TraceSample(list: list)
         sample.itemCount = rows.shown.count
         sample.activatedRow = tappedPerson
+        sample.navigationDepth = stack.depth
         return sample
     }
 
