@@ -5,6 +5,7 @@ import Foundation
 import Motion
 @testable import ScrollKit
 @testable import ScrollKitGallery
+import ScrollKitSDL
 import ScrollKitTestSupport
 import Testing
 
@@ -85,6 +86,15 @@ import Testing
         scene.index.endTracking(at: .zero)
         Self.run(scene, frames: 20, from: 182)
         #expect(scene.bubble.opacity == 0)
+    }
+
+    @Test("the window host's client (the scene driver around the gallery) reports the search field, so SDL's text input is on")
+    func driverReportsTheField() throws {
+        let shell = try GalleryShell(initialScene: "contacts", context: SceneContext(size: Size(width: 800, height: 600),
+                                                                                    hz: 60, headless: true))
+        let driver = SceneDriver(scene: shell, trace: nil, player: nil)
+        #expect(driver.focusedTextInput != nil)
+        #expect(RecordingClient(wrapping: driver).focusedTextInput != nil)
     }
 
     @Test("through the binary: --query filters and the trace's itemCount equals Python's count")

@@ -161,6 +161,8 @@ final class SceneDriver: HostClient {
 
     /// The scene's tree (the gallery's window), published to assistive technology.
     var accessibilityRoot: ViewNode? { scene.accessibilityRoot }
+    /// The scene's focused text field: the window host keeps SDL's text input on while there is one.
+    var focusedTextInput: (any TextInputClient)? { scene.focusedTextInput }
 
     /// Plays the script's events due in this frame: input through the host, commands to the scene.
     func beforeFrame(_ tick: FrameTick, host: any AppHost) {
