@@ -120,7 +120,8 @@ public final class TestApp {
     }
 
     private func schedule(_ events: [InputEvent]) {
-        scheduled.append(contentsOf: events)
+        // An event without a finite time goes with the next frame (it could never be "due" otherwise).
+        scheduled.append(contentsOf: events.map { $0.time.isFinite ? $0 : $0.at(time: time) })
         // A stable sort: events at one time keep their order.
         scheduled = scheduled.enumerated().sorted {
             ($0.element.time, $0.offset) < ($1.element.time, $1.offset)

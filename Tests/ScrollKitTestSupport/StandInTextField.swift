@@ -1,5 +1,5 @@
 // StandInTextField: a tiny TextInputClient for the tests of hosts, scripts, traces and the on-screen keyboard,
-// standing in for the library's TextFieldView (built elsewhere): text, a scalar selection, a composition and a few
+// independent of the library's TextFieldView (tested on its own): text, a scalar selection, a composition and a few
 // editing keys, drawn as a plain box.
 
 import ScrollKit

@@ -19,6 +19,7 @@ enum AccessibilityDefaults {
         case is TabBar.Tab, is SegmentedControl.Segment: return .pageTab
         case let cell as ListCell: return cell.listView?.grid == nil ? .listItem : .tableCell
         case is TiledImageView: return .image
+        case is TextEditingView: return .text
         case is SheetView: return .dialog
         case is NavigationBackButton: return .pushButton
         case is NavigationLargeTitleView: return .heading
@@ -69,6 +70,13 @@ enum AccessibilityDefaults {
             node.hint = cell.subtitle ?? ""
         case let cell as PickerLabelCell:
             node.label = cell.title
+        case let field as TextEditingView:
+            // Named by its placeholder; its text is the content (bullets for a secure field: never the secret).
+            node.label = field.placeholder
+            node.text = field.showsBullets ? String(repeating: "•", count: field.text.count) : field.text
+            node.states.insert(.editable)
+            if field.isMultiline { node.states.insert(.multiLine) }
+            enabled = field.isEnabled
         case let back as NavigationBackButton:
             node.label = back.title.isEmpty ? "Back" : back.title
         case let title as NavigationLargeTitleView:

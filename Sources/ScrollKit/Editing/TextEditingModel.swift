@@ -206,7 +206,9 @@ public struct TextEditingModel: Sendable {
             kept.append(contentsOf: character.unicodeScalars)
             taken += 1
         }
-        if kept.isEmpty && selection.isEmpty { return false }
+        // Typing refused whole (filtered out, or no room) changes nothing: the selection stays. Inserting ""
+        // on purpose (a cut) still deletes it.
+        if kept.isEmpty && (selection.isEmpty || !string.isEmpty) { return false }
         replace(selection, with: Array(kept), kind: typing ? .typing : .other)
         return true
     }

@@ -4,9 +4,15 @@
 import Motion
 
 extension InputRouter {
-    /// The focused view when it takes typed text (and is still in the tree).
+    /// The focused view when it takes typed text (and is still in the tree, shown: a field on a screen covered by
+    /// a pushed one, whose screen is hidden, takes none).
     var focusedTextClient: (any TextInputClient)? {
-        guard let view = focus?.view, focus?.item == nil, !view.isHidden, view.isDescendant(of: root) else { return nil }
+        guard let view = focus?.view, focus?.item == nil, view.isDescendant(of: root) else { return nil }
+        var v: ViewNode? = view
+        while let current = v {
+            if current.isHidden { return nil }
+            v = current.superview
+        }
         return view as? any TextInputClient
     }
 

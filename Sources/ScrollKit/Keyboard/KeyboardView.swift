@@ -94,6 +94,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
     public override func layoutSubviews() { relayoutKeys() }
 
     func keysChanged() {
+        pressedIndex = nil   // the keys are made again: an index into the old ones means nothing now
         laidOutWidth = -1
         relayoutKeys()
         setNeedsDisplay()
@@ -159,7 +160,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
     }
 
     public func continueTracking(at point: Point) {
-        guard let current = pressedIndex else { return }
+        guard let current = pressedIndex, keys.indices.contains(current) else { return }
         // Sliding moves between character keys (the bubble follows); a function key holds its press.
         guard keys[current].key.isCharacter, let index = keyIndex(at: point), index != current, keys[index].key.isCharacter else { return }
         pressedIndex = index
@@ -169,6 +170,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
     public func endTracking(at point: Point) {
         guard let index = pressedIndex else { return }
         release()
+        guard keys.indices.contains(index) else { return }
         let action = keys[index].key.action
         switch action {
         case .character, .space, .enter: type(action)
@@ -191,10 +193,13 @@ public final class KeyboardView: ViewNode, PointerTracking {
     /// Presses key `index` of ``keys`` (what a touch does): Backspace deletes now and starts its repeat,
     /// Shift toggles now; other keys act when released (``endTracking(at:)``).
     func press(_ index: Int) {
+        guard keys.indices.contains(index) else { return }
         pressedIndex = index
         pressedSince = nil
         nextRepeat = nil
         setNeedsDisplay()
+        // The tap's time: the router's latest event (the last frame's time may be long past when nothing moved).
+        let tapTime = max(lastFrameTime, rootView.router?.latestTime ?? lastFrameTime)
         switch keys[index].key.action {
         case .backspace:
             type(.backspace)
@@ -203,13 +208,13 @@ public final class KeyboardView: ViewNode, PointerTracking {
                 isCapsLocked = false
                 isShifted = false
                 lastShiftTap = nil
-            } else if let last = lastShiftTap, lastFrameTime - last <= Self.capsLockInterval {
+            } else if let last = lastShiftTap, tapTime - last <= Self.capsLockInterval {
                 isCapsLocked = true
                 isShifted = true
                 lastShiftTap = nil
             } else {
                 isShifted.toggle()
-                lastShiftTap = lastFrameTime
+                lastShiftTap = tapTime
             }
         default:
             break

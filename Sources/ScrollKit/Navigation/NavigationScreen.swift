@@ -124,7 +124,7 @@ final class NavigationLargeTitleView: ViewNode {
         canvas.fill(frame, color: NavigationBar.background)
         guard frame.height > 0 else { return }
         canvas.pushClip(frame)
-        let x = isRightToLeft ? frame.minX + 16 : frame.minX + 16
+        let x = frame.minX + 16   // a rectangle symmetric in the frame: `.leading` puts the title right to left
         canvas.drawText(title, in: Rect(x: x, y: frame.maxY - 46, width: max(0, frame.width - 32), height: 42),
                         style: Self.style, alignment: .leading)
         canvas.popClip()

@@ -23,7 +23,7 @@ import Motion
 /// ```swift
 /// let inbox = NavigationScreen(title: "Inbox", content: list)
 /// let stack = NavigationStackView(root: inbox, frame: window.bounds)
-/// list.onSelectItem = { i in stack.push(NavigationScreen(title: "Message", content: MessageView(i)), animated: true) }
+/// list.onSelectItem = { [weak stack] i in stack?.push(NavigationScreen(title: "Message", content: MessageView(i)), animated: true) }
 /// ```
 @MainActor
 public final class NavigationStackView: ViewNode {

@@ -121,7 +121,7 @@ public final class AccessibilityBridge {
     /// Sleeps until `descriptor` is readable (if ≥ 0), a request comes or `timeout` seconds pass, serving the
     /// requests; returns whether `descriptor` became readable.
     public func wait(descriptor: Int32, timeout: Double) -> Bool {
-        sk_a11y_wait(descriptor, Int32(max(0, min(timeout, 60)) * 1000)) != 0
+        sk_a11y_wait(descriptor, Int32(timeout.isFinite ? max(0, min(timeout, 60)) * 1000 : 0)) != 0
     }
 
     /// Wakes a host sleeping in ``wait(descriptor:timeout:)``, from any thread.
@@ -206,8 +206,8 @@ public final class AccessibilityBridge {
         guard let element = element(id) else { return 0 }
         let selected = element.selectedChildren
         switch Int(request) {
-        case SK_SELECTION_COUNT: return Int32(selected.count)
-        case SK_SELECTION_NTH: return selected.indices.contains(Int(index)) ? Int32(selected[Int(index)]) : -1
+        case SK_SELECTION_COUNT: return Int32(clamping: selected.count)
+        case SK_SELECTION_NTH: return selected.indices.contains(Int(index)) ? Int32(clamping: selected[Int(index)]) : -1
         case SK_SELECTION_IS_SELECTED: return selected.contains(Int(index)) ? 1 : 0
         case SK_SELECTION_SELECT:
             clientActed = true
