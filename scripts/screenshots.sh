@@ -283,6 +283,18 @@ JSON
 ]}
 JSON
     gif inbox-sheet 100 --scene inbox --script "$tmp/inbox-sheet.json"
+    # Contacts: a finger runs down the A–Z index (the bubble names each letter), then a tap opens a person's card.
+    cat > "$tmp/contacts-index.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "touchDown", "id": 1, "x": 780, "y": 170},
+  {"t": 0.50, "type": "touchMove", "id": 1, "x": 780, "y": 230}, {"t": 0.70, "type": "touchMove", "id": 1, "x": 780, "y": 290},
+  {"t": 0.90, "type": "touchMove", "id": 1, "x": 780, "y": 350}, {"t": 1.10, "type": "touchMove", "id": 1, "x": 780, "y": 410},
+  {"t": 1.30, "type": "touchMove", "id": 1, "x": 780, "y": 470}, {"t": 1.50, "type": "touchMove", "id": 1, "x": 780, "y": 520},
+  {"t": 1.90, "type": "touchUp", "id": 1, "x": 780, "y": 520},
+  {"t": 2.40, "type": "down", "x": 200, "y": 300}, {"t": 2.50, "type": "up", "x": 200, "y": 300}
+]}
+JSON
+    gif contacts-index 90 --scene contacts --script "$tmp/contacts-index.json"
 else
     echo "note: ffmpeg not found (apt-get install ffmpeg): the animated GIFs were not remade" >&2
 fi

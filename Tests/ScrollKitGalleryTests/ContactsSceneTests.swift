@@ -97,6 +97,23 @@ import Testing
         #expect(RecordingClient(wrapping: driver).focusedTextInput != nil)
     }
 
+    @Test("the keyboard comes up for a touch on the focused search field, not for a touch on the list or the index")
+    func keyboardOnlyForTheField() throws {
+        let scene = Self.scene()
+        Self.run(scene, frames: 2)
+        #expect(scene.root.focusedTextInput === scene.search && !scene.root.isKeyboardShown)
+        let row = Point(x: 200, y: 400), field = Point(x: scene.searchFieldFrame.midX, y: scene.searchFieldFrame.midY)
+        scene.handle(.touchDown(device: 0, id: 1, location: row, time: 0.05))
+        scene.handle(.touchMove(device: 0, id: 1, location: Point(x: 200, y: 300), time: 0.1))
+        scene.handle(.touchUp(device: 0, id: 1, location: Point(x: 200, y: 300), time: 0.15))
+        Self.run(scene, frames: 30, from: 2)
+        #expect(!scene.root.isKeyboardShown)
+        scene.handle(.touchDown(device: 0, id: 1, location: field, time: 0.6))
+        scene.handle(.touchUp(device: 0, id: 1, location: field, time: 0.65))
+        Self.run(scene, frames: 30, from: 40)
+        #expect(scene.root.isKeyboardShown)
+    }
+
     @Test("through the binary: --query filters and the trace's itemCount equals Python's count")
     func throughTheBinary() throws {
         let oracle = try ContactSearchTests.oracle()

@@ -82,7 +82,14 @@ public final class KeyboardContainer: ViewNode {
         switch presentation {
         case .never: wanted = false
         case .always: wanted = field != nil
-        case .onTouch: wanted = field != nil && (isKeyboardShown || rootView.router?.downByTouch == true)
+        case .onTouch:
+            // Up when a finger touched the focused field itself (a touch elsewhere while it has focus, on a list
+            // or an index, leaves the keyboard down); it stays up until focus leaves.
+            var touchedField = false
+            if let router = rootView.router, router.downByTouch, let view = field as? ViewNode, let p = router.lastPointer {
+                touchedField = view.frameInRoot.contains(p)
+            }
+            wanted = field != nil && (isKeyboardShown || touchedField)
         }
         if wanted != isKeyboardShown {
             isKeyboardShown = wanted
