@@ -45,17 +45,13 @@ enum AccessibilityDefaults {
             enabled = bar.isEnabled
         case let tab as TabBar.Tab:
             let bar = tab.control
-            node.label = bar.titles.indices.contains(tab.index) ? bar.titles[tab.index] : ""
-            node.states.insert(.selectable)
-            if bar.selectedIndex == tab.index { node.states.insert(.selected) }
+            describeChoice(tab.index, of: bar.titles, selected: bar.selectedIndex, into: &node)
             enabled = bar.isEnabled
         case let control as SegmentedControl:
             enabled = control.isEnabled
         case let segment as SegmentedControl.Segment:
             let control = segment.control
-            node.label = control.segments.indices.contains(segment.index) ? control.segments[segment.index] : ""
-            node.states.insert(.selectable)
-            if control.selectedIndex == segment.index { node.states.insert(.selected) }
+            describeChoice(segment.index, of: control.segments, selected: control.selectedIndex, into: &node)
             enabled = control.isEnabled
         case let picker as PickerView:
             let n = picker.numberOfItems
@@ -92,6 +88,13 @@ enum AccessibilityDefaults {
         if view.isFocused { node.states.insert(.focused) }
         if view.isHighlighted { node.states.insert(.pressed) }
         if view.isPressable { node.actions.append("click") }
+    }
+
+    /// One choice of a row of them (a tab, a segment): named by its title, selectable, selected when it is.
+    static func describeChoice(_ index: Int, of titles: [String], selected: Int, into node: inout AccessibleNode) {
+        node.label = titles.indices.contains(index) ? titles[index] : ""
+        node.states.insert(.selectable)
+        if selected == index { node.states.insert(.selected) }
     }
 
     /// A standard row: named by its title, described by its subtitle, its accessory's value or state.

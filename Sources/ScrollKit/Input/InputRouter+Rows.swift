@@ -117,7 +117,7 @@ extension InputRouter {
         defer { rows.longPressAt = nil }
         if rows.consumed {
             rows.consumed = false
-            finishRowGesture(time)
+            finishGesture()
             return true
         }
         if rows.swiping, let list = rows.swipeList {
@@ -125,7 +125,7 @@ extension InputRouter {
             rows.tracker.addSample(position: p.x, time: time)
             list.moveSwipe(dx: p.x - downPoint.x)
             list.releaseSwipe(velocity: rows.tracker.velocity(at: time), time: time)
-            finishRowGesture(time)
+            finishGesture()
             return true
         }
         if !rows.reordering, !decided, let at = rows.longPressAt, time >= at { liftRow(at: at) }
@@ -133,7 +133,7 @@ extension InputRouter {
             rows.reordering = false
             list.moveReorder(finger: list.pointFromRootSpace(p), time: time)
             list.endReorder(time: time)
-            finishRowGesture(time)
+            finishGesture()
             return true
         }
         if !decided, rows.tapCloses, let open = rows.openList {
@@ -162,14 +162,5 @@ extension InputRouter {
         rows.noTap = true
         rows.swipeList = nil
         list.beginReorder(item: rows.reorderItem, finger: list.pointFromRootSpace(downPoint), time: time)
-    }
-
-    func finishRowGesture(_ time: Double) {
-        chain.removeAll(keepingCapacity: true)
-        chainDown.removeAll(keepingCapacity: true)
-        participants.removeAll(keepingCapacity: true)
-        decided = false
-        dragDim = nil
-        press = nil
     }
 }
