@@ -22,7 +22,7 @@ extension NavigationStackView {
 
 /// The cover of a reduced-motion cross-fade: ``NavigationStackView/veilColor`` at an opacity from 0 to 1.
 final class NavigationVeilView: ViewNode {
-    private var alpha: UInt8 = 0
+    private(set) var alpha: UInt8 = 0
 
     func set(opacity: Double) {
         let a = UInt8(min(255, max(0, ((opacity.isFinite ? opacity : 0) * 255).rounded())))
