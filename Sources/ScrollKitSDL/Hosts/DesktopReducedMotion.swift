@@ -59,9 +59,14 @@ public enum DesktopReducedMotion {
     /// environment, else the desktop (when `readsDesktop`), else off. Prints the environment's warning to stderr.
     @MainActor
     public static func resolve(options: HostOptions, readsDesktop: Bool = true) -> Bool {
-        if let asked = options.reduceMotion { return asked }
         var environment: [String: String] = [:]
         if let value = getenv(environmentVariable) { environment[environmentVariable] = String(cString: value) }
+        return resolve(options: options, environment: environment, readsDesktop: readsDesktop)
+    }
+
+    /// ``resolve(options:readsDesktop:)`` with the environment given.
+    static func resolve(options: HostOptions, environment: [String: String], readsDesktop: Bool) -> Bool {
+        if let asked = options.reduceMotion { return asked }
         let (reduce, warning) = fromEnvironment(environment)
         if let warning {
             let line = Array((warning + "\n").utf8)
