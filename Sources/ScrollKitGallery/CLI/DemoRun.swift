@@ -62,6 +62,7 @@ package struct DemoRun {
                                   scale: configuration.scale)
         options.layoutDirection = configuration.layoutDirection
         options.textScale = configuration.textScale
+        options.reduceMotion = configuration.reduceMotion
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)

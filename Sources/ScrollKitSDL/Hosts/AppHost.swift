@@ -78,6 +78,10 @@ public struct HostOptions: Sendable, Hashable {
     /// NaN counts as 1): nil = the user's for a window host (``DesktopTextScale``: `SCROLLKIT_TEXT_SCALE`, else
     /// GNOME's `text-scaling-factor`), 1.0 for the headless host (its screenshots are the same on every machine).
     public var textScale: Double? = nil
+    /// Whether motion is reduced in the tree (`ViewNode.isReduceMotionEnabled`, set when the host starts): nil =
+    /// the user's for a window host (``DesktopReducedMotion``: `SCROLLKIT_REDUCE_MOTION`, else GNOME's
+    /// `enable-animations`), off for the headless host (its runs are the same on every machine).
+    public var reduceMotion: Bool? = nil
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
                 vsync: VSync = .automatic, renderer: Renderer = .automatic, scale: Double? = nil) {
