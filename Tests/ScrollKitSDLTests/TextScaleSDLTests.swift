@@ -82,10 +82,10 @@ extension CanvasTests {
         @Test("a command that does not answer in time is killed and gives nil")
         func timeout() {
             let started = Date()
-            #expect(DesktopTextScale.run(["sleep", "5"], timeout: 0.2) == nil)
+            #expect(DesktopSettings.run(["sleep", "5"], timeout: 0.2) == nil)
             #expect(Date().timeIntervalSince(started) < 2)
-            #expect(DesktopTextScale.run(["printf", "1.5"], timeout: 2) == "1.5")
-            #expect(DesktopTextScale.run(["no-such-command-scrollkit"], timeout: 1) == nil)
+            #expect(DesktopSettings.run(["printf", "1.5"], timeout: 2) == "1.5")
+            #expect(DesktopSettings.run(["no-such-command-scrollkit"], timeout: 1) == nil)
         }
 
         /// The advance widths hb-shape gives for `text` in the bundled DejaVu Sans at `size` (pixels).
