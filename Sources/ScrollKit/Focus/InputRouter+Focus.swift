@@ -233,7 +233,8 @@ extension ListView {
         case .right where horizontal, .down where !horizontal: step = 1
         default: return nil
         }
-        let j = index + step
+        var j = index + step
+        while j >= 0, j < numberOfItems, isSectionHeaderItem(j) { j += step }   // headers are not choices
         return j >= 0 && j < numberOfItems ? j : nil
     }
 
@@ -242,15 +243,15 @@ extension ListView {
     func entryItem(move: FocusMove, reference: Rect) -> Int {
         let n = numberOfItems
         switch move {
-        case .next: return 0
-        case .previous: return n - 1
+        case .next: return neighbourItem(from: -1, .next) ?? 0
+        case .previous: return neighbourItem(from: n, .previous) ?? n - 1
         default: break
         }
         let visible = visibleRange
         guard !visible.isEmpty else { return min(max(0, visible.lowerBound), n - 1) }
         let horizontal = axis == .horizontal
         var best = visible.lowerBound, bestDistance = Double.infinity
-        for i in visible {
+        for i in visible where !isSectionHeaderItem(i) {
             guard let f = frame(of: i) else { continue }
             // Prefer items showing whole.
             let shown = scrollView.contentOffset(toReveal: f) == scrollView.clampPoint(scrollView.contentOffset)

@@ -28,6 +28,7 @@ extension NavigationStackView {
             s.top = s.lowestTop
         }
         layoutSheet()
+        focusBeforeSheet = focusMovesIn(to: s)
         return s
     }
 
@@ -48,6 +49,8 @@ extension NavigationStackView {
         sheet?.stack = nil
         sheet = nil
         scrim.removeFromSuperview()
+        restoreFocus(focusBeforeSheet)
+        focusBeforeSheet = nil
     }
 
     var sheetIsAnimating: Bool { sheet?.motion != nil }

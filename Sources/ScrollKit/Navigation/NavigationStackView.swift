@@ -57,6 +57,8 @@ public final class NavigationStackView: ViewNode {
     let dimmer = NavigationDimmingView()
     /// The presented sheet and its scrim (+Sheet).
     var sheet: SheetView?
+    /// What had keyboard focus before the sheet came up (it gets it back when the sheet goes).
+    var focusBeforeSheet: FocusTarget?
     let scrim = SheetScrimView()
 
     /// A stack showing `root`.
@@ -89,6 +91,7 @@ public final class NavigationStackView: ViewNode {
         insertSubview(screen, at: topInsertionIndex)
         screen.isHidden = false
         screen.layoutForStack()
+        screen.focusToRestore = focusMovesIn(to: screen)
         if animated, frame.width > 0 {
             slide = Slide(position: frame.width, motion: Animated(spring(from: frame.width, velocity: 0, to: 0)))
         }
@@ -144,6 +147,8 @@ public final class NavigationStackView: ViewNode {
         gone.removeFromSuperview()
         gone.stack = nil
         arrange()
+        restoreFocus(gone.focusToRestore)
+        gone.focusToRestore = nil
         onDidPop?(gone)
     }
 
