@@ -22,9 +22,11 @@ struct KeyboardFocusTests {
     func tabVisitsEveryActionableElement(scene: String) throws {
         let gallery = try KeyboardGallery(scene: scene)
         let model = gallery.actionableElements()
-        try gallery.press(.tab)
         let selected = gallery.shell.selectedIndex
-        #expect(gallery.focus == .tab(selected), "Tab from nothing focuses the selected tab")
+        let focusedAtStart = gallery.focus != .none        // the contacts' search field
+        try gallery.press(.tab)
+        if !focusedAtStart { #expect(gallery.focus == .tab(selected), "Tab from nothing focuses the selected tab") }
+        for _ in 0..<40 where gallery.focus != .tab(selected) { try gallery.press(.tab) }
         let cycle = try gallery.cycle(.tab)
         #expect(cycle.last == .tab(selected), "the cycle comes back to the tab bar")
         let visited = Set(cycle)
@@ -42,7 +44,7 @@ struct KeyboardFocusTests {
     @Test(arguments: scenes)
     func shiftTabWalksTheCycleBackwards(scene: String) throws {
         let gallery = try KeyboardGallery(scene: scene)
-        try gallery.press(.tab)
+        for _ in 0..<40 where gallery.focus != .tab(gallery.shell.selectedIndex) { try gallery.press(.tab) }
         let forward = try gallery.cycle(.tab)
         let backward = try gallery.cycle(.backtab)
         #expect(backward.count == forward.count)

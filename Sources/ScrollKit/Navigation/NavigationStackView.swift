@@ -91,11 +91,11 @@ public final class NavigationStackView: ViewNode {
         insertSubview(screen, at: topInsertionIndex)
         screen.isHidden = false
         screen.layoutForStack()
-        screen.focusToRestore = focusMovesIn(to: screen)
         if animated, frame.width > 0 {
             slide = Slide(position: frame.width, motion: Animated(spring(from: frame.width, velocity: 0, to: 0)))
         }
         arrange()
+        screen.focusToRestore = focusMovesIn(to: screen)
     }
 
     /// Pops the top screen (never the root): slides it out towards the trailing edge (animated) or removes it at
