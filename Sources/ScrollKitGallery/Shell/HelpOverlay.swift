@@ -32,8 +32,7 @@ final class HelpOverlay: ViewNode {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "9", "0"], "Switch scene"),
-            Item(keys: ["Ctrl+Tab"], "Next scene"),
+            Item(keys: ["1", "–", "9", "0"], "Switch scene (Ctrl-Tab: next)"),
             Item(keys: ["Tab", "⇧Tab"], "Next, previous control"),
             Item(keys: ["F"], "Frame-time HUD"),
             Item(keys: ["H", "?"], "This help"),
@@ -47,6 +46,10 @@ final class HelpOverlay: ViewNode {
             Item(keys: ["↑", "↓", "←", "→"], "Step"),
             Item(keys: ["PgUp", "PgDn"], "Page up, down"),
             Item(keys: ["Home", "End"], "Start, end"),
+        ]),
+        Section(title: "Sprites", items: [
+            Item(keys: ["Space", "P"], "Pause, resume"),
+            Item(keys: ["R"], "Restart, same seed"),
         ]),
     ]
 
@@ -68,10 +71,6 @@ final class HelpOverlay: ViewNode {
             Item(keys: ["R", "E"], "Reply, load earlier"),
             Item(gesture: "Pinch", "Zoom the photo"),
             Item(gesture: "2-tap, ±", "Zoom in, out (Ctrl-wheel)"),
-        ]),
-        Section(title: "Sprites", items: [
-            Item(keys: ["Space", "P"], "Pause, resume"),
-            Item(keys: ["R"], "Restart, same seed"),
         ]),
     ]
 
