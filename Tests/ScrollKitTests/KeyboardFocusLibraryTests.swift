@@ -179,4 +179,46 @@ struct KeyboardFocusLibraryTests {
         stack.dismissSheet(animated: false)
         #expect(stack.focusedView === list && list.focusedItem == 3)
     }
+
+    @Test("Tab and Shift-Tab go round a sheet's controls and never reach the screen beneath; arrows stop at its edge")
+    func tabStaysInsideASheet() throws {
+        let rows = Rows(count: 10)
+        let list = ListView(frame: .zero, dataSource: rows)
+        list.itemsAreFocusable = true
+        let stack = NavigationStackView(root: NavigationScreen(title: "Inbox", content: list),
+                                        frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        stack.step(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60))
+        let buttons = ["Cancel", "Send", "Attach"].map { PushButton(title: $0) }
+        let form = ViewNode()
+        for (k, b) in buttons.enumerated() {
+            b.isFocusable = true
+            b.frame = Rect(x: 10 + 100 * Double(k), y: 10, width: 80, height: 30)
+            form.addSubview(b)
+        }
+        #expect(list.focusItem(3))
+        stack.present(sheet: form, detents: [.medium], animated: false)
+        #expect(stack.focusedView === buttons[0])           // focus follows into the sheet
+        var seen: [ViewNode?] = []
+        for _ in 0..<7 {
+            stack.handle(.key(.tab, time: 0))
+            seen.append(stack.focusedView)
+        }
+        // The model: the sheet's three buttons in reading order, round and round.
+        let expected = (1...7).map { buttons[$0 % 3] as ViewNode }
+        #expect(seen.count == expected.count && zip(seen, expected).allSatisfy { $0 === $1 })
+        stack.handle(.key(.backtab, time: 0))
+        #expect(stack.focusedView === buttons[0])
+        stack.handle(.key(.backtab, time: 0))
+        #expect(stack.focusedView === buttons[2])           // wraps backwards too
+        stack.handle(.key(.up, time: 0))                    // nothing above inside the sheet: focus stays
+        #expect(stack.focusedView === buttons[2])
+        stack.dismissSheet(animated: false)
+        #expect(stack.focusedView === list && list.focusedItem == 3)
+        // Nothing focused while a sheet shows: the first Tab starts inside the sheet, not on the screen beneath.
+        stack.present(sheet: form, detents: [.medium], animated: false)
+        stack.focusedView?.resignFocus()
+        #expect(stack.focusedView == nil)
+        stack.handle(.key(.tab, time: 0))
+        #expect(stack.focusedView === buttons[0])
+    }
 }

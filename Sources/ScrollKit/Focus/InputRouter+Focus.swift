@@ -65,9 +65,11 @@ extension InputRouter {
             // Nothing focused: the first target in order, or the top-leading-most for a direction (top-right-most
             // right to left).
             let start: FocusMove = move == .previous ? .previous : (move == .next ? .next : .down)
-            let corner = root.frameInRoot
-            let reference = Rect(x: root.isRightToLeft ? corner.maxX : corner.minX, y: corner.minY, width: 0, height: 0)
-            guard let target = entry(in: root, move: start, reference: reference) else { return false }
+            // A modal showing (a sheet): focus starts inside it.
+            let scope = Self.showingFocusScope(in: root) ?? root
+            let corner = scope.frameInRoot
+            let reference = Rect(x: scope.isRightToLeft ? corner.maxX : corner.minX, y: corner.minY, width: 0, height: 0)
+            guard let target = entry(in: scope, move: start, reference: reference) else { return false }
             setFocus(target, scroll: true)
             return true
         }
@@ -97,10 +99,27 @@ extension InputRouter {
                     return true
                 }
             }
+            if a.confinesFocus {
+                // A modal: Tab and Shift-Tab wrap around inside it; a direction stops at its edge.
+                guard move == .next || move == .previous, let target = entry(in: a, move: move, reference: reference)
+                else { return false }
+                setFocus(target, scroll: true)
+                return true
+            }
             child = a
             ancestor = a.superview
         }
         return false
+    }
+
+    /// The innermost view under `node` that confines focus (``ViewNode/confinesFocus``) and shows (not hidden,
+    /// not of no size), the last in drawing order where there are several: where focus starts in a modal.
+    static func showingFocusScope(in node: ViewNode) -> ViewNode? {
+        guard !node.isHidden, !hasNoSize(node) else { return nil }
+        for sub in node.storedSubviews.reversed() {
+            if let inner = showingFocusScope(in: sub) { return inner }
+        }
+        return node.confinesFocus ? node : nil
     }
 
     /// Focuses the best target inside item `index` of `list` (a container item), or, when that item has

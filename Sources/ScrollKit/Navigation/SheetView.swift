@@ -66,6 +66,7 @@ public final class SheetView: ViewNode {
         self.detents = given.sorted { $0.height(inContainer: containerHeight) < $1.height(inContainer: containerHeight) }
         if let list = content as? ListView { scrollView = list.scrollView } else { scrollView = content as? ScrollingView }
         super.init(frame: .zero)
+        confinesFocus = true      // a modal: Tab goes round its controls, never to the screen beneath
         addSubview(content)
     }
 

@@ -182,7 +182,6 @@ open class ViewNode {
     }
 
     // MARK: - Geometry
-
     /// Where the view's own coordinates start, in its frame: zero, or a scroll view's content offset.
     var boundsOrigin: Point { .zero }
 
@@ -243,7 +242,6 @@ open class ViewNode {
     open func layoutSubviews() {}
 
     // MARK: - Hit testing
-
     /// The deepest visible, interactive view containing `point` (in this view's own coordinates): the
     /// last subview that contains it, searched in reverse drawing order, else this view; `nil` when
     /// the point is outside (or the view hidden or not interactive).
@@ -436,10 +434,12 @@ open class ViewNode {
     }
 
     // MARK: - Focus
-
     /// Whether the view itself can take focus (arrow keys, Tab, ``becomeFocused()``). Default false.
     /// A list's items take focus through ``ListView/itemsAreFocusable``.
     public var isFocusable = false
+    /// Whether Tab, Shift-Tab and the arrows stay inside this view while focus is in it (Tab wraps around), as a
+    /// modal dialog traps focus on the web and in GTK. Default false; ``SheetView`` sets it.
+    public var confinesFocus = false
 
     /// Whether this view has the tree's focus (a list's cell: whether its item has it).
     public var isFocused: Bool { rootView.router?.focusMark.matches(self) ?? false }
