@@ -216,6 +216,7 @@ final class ReaderContents: ViewNode {
         list = ListView(frame: .zero, dataSource: headings)
         super.init(frame: .zero)
         isHidden = true
+        confinesFocus = true      // a modal: Tab goes round its headings while it shows
         list.itemsAreFocusable = true
         list.backgroundColor = .white
         list.insets = Insets(top: 6, left: 0, bottom: 6, right: 0)
