@@ -1,5 +1,6 @@
 // AccessibilityBridge's events: after each frame, what changed for the elements a client knows (focus, states,
-// names, values, a list's visible items), reported as AT-SPI events; elements that are gone are dropped.
+// names, values, a list's visible items, a text field's text), reported as AT-SPI events; elements that are gone
+// are dropped.
 
 import CScrollKitA11y
 import ScrollKit
@@ -11,7 +12,8 @@ extension AccessibilityBridge {
 
     /// Reports what changed since the last call: focus (a `focus:` event and `state-changed:focused`), the
     /// states, names and values of the elements clients have asked about, and lists whose visible items
-    /// changed (`visible-data-changed`, also for a tab list's selection: `selection-changed`). Call it after a
+    /// changed (`visible-data-changed`, also for a tab list's selection: `selection-changed`), text fields' text,
+    /// caret and selection (`text-changed:delete`/`:insert`, `text-caret-moved`, `text-selection-changed`). Call it after a
     /// frame is drawn. Elements that are gone are marked defunct and dropped (swept every 60 calls).
     public func sync() {
         guard let root else { return }
@@ -30,6 +32,7 @@ extension AccessibilityBridge {
             guard sk_a11y_known(id) != 0 else { continue }
             let node = element.node()
             defer { entry.last = node }
+            if node.role == .text { reportText(id, element, entry) }
             guard let last = entry.last else { continue }
             for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
                 sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
