@@ -119,7 +119,10 @@ static void sk_finalize(GObject *object) {
     SkAccessible *self = (SkAccessible *)object;
     free(self->name); free(self->description); free(self->action_name); free(self->action_description);
     free(self->text);
-    G_OBJECT_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(object)))->finalize(object);
+    self->name = self->description = self->action_name = self->action_description = self->text = NULL;
+    // AtkObject's finalize: the parent of the base type, not of the object's own class (a subtype's parent
+    // is the base type itself, whose finalize is this one: it would call itself until the stack ran out).
+    G_OBJECT_CLASS(g_type_class_peek_parent(g_type_class_peek(sk_accessible_get_type())))->finalize(object);
 }
 
 // MARK: - AtkComponent

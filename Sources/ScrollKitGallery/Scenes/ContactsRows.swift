@@ -139,3 +139,22 @@ final class ContactsHeaderCell: ListCell {
                         alignment: isRightToLeft ? .right : .left)
     }
 }
+
+extension ContactsRows: ListDataSourceAccessibility {
+    /// Every row is named, on screen or not: a person by their name, a header by its section's letter.
+    func accessibilityLabel(ofItem index: Int) -> String? {
+        guard index >= 0, index < rows.count else { return nil }
+        switch rows[index] {
+        case .header(let s): return book.sections[s].title
+        case .person(let p): return book.people[p].displayName
+        }
+    }
+}
+
+extension ContactsHeaderCell: AccessibilityDescribing {
+    /// A section header is a heading named by its letter (a screen reader says "M, heading" between people).
+    func describeAccessibility(_ node: inout AccessibleNode) {
+        node.role = .heading
+        node.label = title
+    }
+}
