@@ -7,8 +7,9 @@
 #   dbus-run-session -- python3 scripts/atspi-probe.py DEMO --table     (every scene's roles, states, actions,
 #                                                                        interfaces: a Markdown table)
 # The report goes to FILE when given (services the session bus starts keep its stdout open after it ends);
-# PROBE_DEMO_LOG=FILE keeps the demo's output (a crash's backtrace). After the list, the tabs and the Tab presses, it opens the contacts scene, types into its search field through
-# EditableText and with xdotool, and checks the list against the contacts search rule (contacts-search-oracle.py).
+# PROBE_DEMO_LOG=FILE keeps the demo's output (a crash's backtrace). After the list, the tabs and the Tab presses,
+# it opens the contacts scene, types into its search field through EditableText and with xdotool, and checks the
+# list against the contacts search rule (contacts-search-oracle.py).
 import importlib.util, json, os, subprocess, sys, time
 
 import pyatspi

@@ -22,6 +22,14 @@ extension AccessibilityBridge {
         let sweep = framesSinceSweep >= 60
         if sweep { framesSinceSweep = 0 }
         var gone: [Int64] = []
+        // Lists whose item count changed (a filter, an insertion): their items' new names are one
+        // visible-data-changed, not a name change per item (a screen reader asks about each one it is told of).
+        var reshaped = Set<ObjectIdentifier>()
+        for entry in entries.values where entry.item < 0 {
+            if let list = entry.view as? ListView, let last = entry.last, last.childCount != list.numberOfItems {
+                reshaped.insert(ObjectIdentifier(list))
+            }
+        }
         for (id, entry) in entries {
             guard let element = entry.element, element.isAlive(under: root) else {
                 if sweep || entry.view == nil { gone.append(id) }
@@ -37,7 +45,9 @@ extension AccessibilityBridge {
             for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
                 sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
             }
-            if last.label != node.label { sk_a11y_notify_name(id) }
+            if last.label != node.label, entry.item < 0 || !reshaped.contains(ObjectIdentifier(entry.view ?? root)) {
+                sk_a11y_notify_name(id)
+            }
             if last.value != node.value || last.range != node.range { sk_a11y_notify_value(id) }
             if node.role == .list || node.role == .table || node.role == .pageTabList {
                 if case .view(let list as ListView) = element {
@@ -46,9 +56,12 @@ extension AccessibilityBridge {
                         listRanges[id] = showing
                         sk_a11y_notify_children(id)
                     }
-                } else if element.selectedChildren != lastSelection[id] {
-                    lastSelection[id] = element.selectedChildren
-                    sk_a11y_notify_selection(id)
+                } else {
+                    // Only a change: the first look is no event (Orca moves its focus to a tab list's selected
+                    // tab on selection-changed, away from the field that has the focus).
+                    let selected = element.selectedChildren
+                    if let previous = lastSelection[id], previous != selected { sk_a11y_notify_selection(id) }
+                    lastSelection[id] = selected
                 }
             }
             if last.frame != node.frame { sk_a11y_notify_bounds(id) }
