@@ -35,8 +35,12 @@ extension AccessibilityBridge {
                 if sweep || entry.view == nil { gone.append(id) }
                 continue
             }
-            // Items far from the screen are left alone until they show (their list reports the change).
-            if entry.item >= 0, entry.last?.states.contains(.showing) != true, !sweep, entry.last != nil { continue }
+            // Items far from the screen are left alone until they show (their list reports the change); when
+            // their list's data changed, all are brought up to date at once, without a name change each.
+            let reshapedItem = entry.item >= 0 && reshaped.contains(ObjectIdentifier(entry.view ?? root))
+            if entry.item >= 0, entry.last?.states.contains(.showing) != true, !sweep, entry.last != nil, !reshapedItem {
+                continue
+            }
             guard sk_a11y_known(id) != 0 else { continue }
             let node = element.node()
             defer { entry.last = node }
@@ -45,9 +49,7 @@ extension AccessibilityBridge {
             for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
                 sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
             }
-            if last.label != node.label, entry.item < 0 || !reshaped.contains(ObjectIdentifier(entry.view ?? root)) {
-                sk_a11y_notify_name(id)
-            }
+            if last.label != node.label, !reshapedItem { sk_a11y_notify_name(id) }
             if last.value != node.value || last.range != node.range { sk_a11y_notify_value(id) }
             if node.role == .list || node.role == .table || node.role == .pageTabList {
                 if case .view(let list as ListView) = element {
