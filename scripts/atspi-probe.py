@@ -174,16 +174,29 @@ def scene_table(frame):
     actions and interfaces seen."""
     tabs = wait_for(lambda: find(frame, lambda n: n.getRoleName() == "page tab list" and n.childCount > 5), 10)
     rows = []
-    for t in range(tabs.childCount):
-        tab = tabs.getChildAtIndex(t)
-        tab.queryAction().doAction(0)
-        pump(1.0)
+    n_tabs = tabs.childCount
+
+    def is_gallery_tabs(node):
+        return node.getRoleName() == "page tab list" and node.childCount == n_tabs
+
+    for t in range(-1, n_tabs):
+        # The first row: the window and the gallery's tab bar; then each scene without them.
+        scene = "(window, gallery tabs)" if t < 0 else tabs.getChildAtIndex(t).name
+        if t >= 0:
+            tabs.getChildAtIndex(t).queryAction().doAction(0)
+            pump(1.0)
         seen = {}
 
         def walk(node, depth):
             if node is None or depth > 25:
                 return
+            if t >= 0 and is_gallery_tabs(node):
+                return
             role = node.getRoleName()
+            if t >= 0 and role == "frame":   # the window is in the first row
+                for i in range(min(node.childCount, 64)):
+                    walk(node.getChildAtIndex(i), depth + 1)
+                return
             entry = seen.setdefault(role, {"count": 0, "states": set(), "actions": set(), "interfaces": set()})
             entry["count"] += 1
             entry["states"].update(states(node))
@@ -200,8 +213,12 @@ def scene_table(frame):
                     continue
                 walk(child, depth + 1)
 
-        walk(frame, 0)
-        rows.append({"scene": tab.name, "roles": {role: {"count": e["count"], "states": sorted(e["states"]),
+        if t < 0:
+            walk(frame, 25)    # the frame alone (at the depth limit: its children are not walked)
+            walk(tabs, 0)
+        else:
+            walk(frame, 0)
+        rows.append({"scene": scene, "roles": {role: {"count": e["count"], "states": sorted(e["states"]),
                                                          "actions": sorted(e["actions"]),
                                                          "interfaces": sorted(e["interfaces"])}
                                                   for role, e in sorted(seen.items())}})
@@ -369,13 +386,32 @@ for pid in [p for p in set(descendants(os.getppid()) + on_our_bus()) if p != os.
     except OSError:
         pass
 
+# The events the bridge reports (Sources/ScrollKitSDL/Accessibility/AccessibilityBridge+Events.swift), by what an
+# element is: every element its state and name changes, moves, and focus when it can take it.
+EVERY_ELEMENT = ["state-changed", "property-change:accessible-name", "bounds-changed"]
+EVENTS_BY_ROLE = {
+    "list": ["visible-data-changed"], "table": ["visible-data-changed"], "page tab list": ["selection-changed"],
+    "slider": ["value-changed", "property-change:accessible-value"],
+    "text": ["text-changed:insert", "text-changed:delete", "text-caret-moved", "text-selection-changed"],
+}
+
+
+def events_of(role, entry):
+    events = list(EVERY_ELEMENT)
+    if "focusable" in entry["states"]:
+        events.insert(0, "focus:")
+    if role == "frame":
+        events.append("window:create, window:activate")
+    return events + EVENTS_BY_ROLE.get(role, [])
+
+
 def markdown(table):
     """The scene table as Markdown: one row per scene and role."""
-    lines = ["| Scene | Role (count) | States | Actions | Interfaces |", "|---|---|---|---|---|"]
+    lines = ["| Scene | Role (count) | States | Actions | Interfaces | Events |", "|---|---|---|---|---|---|"]
     for scene in table:
         for role, e in scene["roles"].items():
             lines.append(f"| {scene['scene']} | {role} ({e['count']}) | {', '.join(e['states'])} | "
-                         f"{', '.join(e['actions'])} | {', '.join(e['interfaces'])} |")
+                         f"{', '.join(e['actions'])} | {', '.join(e['interfaces'])} | {', '.join(events_of(role, e))} |")
     return "\n".join(lines)
 
 
