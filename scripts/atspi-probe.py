@@ -126,6 +126,8 @@ def type_into_contacts(frame, tabs, window, events):
     # Through EditableText: insert "nguy" (length in bytes, as AT-SPI counts it).
     mark = len(events)
     editable.insertText(0, "nguy", len("nguy".encode()))
+    caret_moved = lambda: any(e["type"] == "object:text-caret-moved" for e in events[mark:])
+    wait_for(caret_moved, 5)   # the events come after the app's next frame
     out["inserted"] = settle("nguy")
     out["inserted"]["events"] = [e for e in events[mark:] if e["type"].startswith("object:text")]
 
@@ -143,6 +145,7 @@ def type_into_contacts(frame, tabs, window, events):
     mark = len(events)
     editable.setTextContents("")
     editable.insertText(0, "müller", len("müller".encode()))
+    wait_for(lambda: any(e["data"] == "müller" for e in events[mark:]) and caret_moved(), 5)
     out["muller"] = settle("müller")
     out["muller"]["events"] = [e for e in events[mark:] if e["type"].startswith("object:text")]
     word = text.getTextAtOffset(2, pyatspi.TEXT_BOUNDARY_WORD_START)
