@@ -150,11 +150,3 @@ extension ContactsRows: ListDataSourceAccessibility {
         }
     }
 }
-
-extension ContactsHeaderCell: AccessibilityDescribing {
-    /// A section header is a heading named by its letter (a screen reader says "M, heading" between people).
-    func describeAccessibility(_ node: inout AccessibleNode) {
-        node.role = .heading
-        node.label = title
-    }
-}
