@@ -4,8 +4,13 @@
 # $DISPLAY, and uses pyatspi as a screen reader or UI test tool would. Prints one JSON object of what it found.
 #
 #   dbus-run-session -- python3 scripts/atspi-probe.py DEMO [--items N] [--tabs K] [--report FILE]
-# The report goes to FILE when given (services the session bus starts keep its stdout open after it ends).
-import json, os, subprocess, sys, time
+#   dbus-run-session -- python3 scripts/atspi-probe.py DEMO --table     (every scene's roles, states, actions,
+#                                                                        interfaces: a Markdown table)
+# The report goes to FILE when given (services the session bus starts keep its stdout open after it ends);
+# PROBE_DEMO_LOG=FILE keeps the demo's output (a crash's backtrace). After the list, the tabs and the Tab presses,
+# it opens the contacts scene, types into its search field through EditableText and with xdotool, and checks the
+# list against the contacts search rule (contacts-search-oracle.py).
+import importlib.util, json, os, subprocess, sys, time
 
 import pyatspi
 from gi.repository import GLib
@@ -57,6 +62,174 @@ def extents(node):
     return [e.x, e.y, e.width, e.height]
 
 
+def contacts_oracle():
+    """scripts/contacts-search-oracle.py, as a module (its fold is the contacts search rule)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("contacts_oracle", os.path.join(here, "contacts-search-oracle.py"))
+    oracle = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(oracle)
+    return oracle
+
+
+def oracle_count(query):
+    """How many people of people.csv the contacts search rule finds for `query`."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    oracle = contacts_oracle()
+    import csv
+    with open(os.path.join(here, "..", "Assets", "Contacts", "people.csv"), encoding="utf-8", newline="") as fh:
+        keys = [oracle.fold(r["given"] + " " + r["family"]) for r in csv.DictReader(fh)]
+    return sum(1 for k in keys if oracle.fold(query) in k)
+
+
+def list_rows(the_list, query=""):
+    """The contacts list's items (the first 200): people (named by a name the folded query is in) and the
+    others (section headers, named by their letter)."""
+    fold = contacts_oracle().fold
+    people, headings = [], []
+    for i in range(min(the_list.childCount, 200)):
+        item = the_list.getChildAtIndex(i)
+        if item is None:   # gone while we walked (the list changed)
+            continue
+        is_person = item.getRoleName() == "list item" and fold(query) in fold(item.name) and len(item.name) > 2
+        (people if is_person else headings).append(item.name)
+    return {"count": the_list.childCount, "people": people, "headings": headings}
+
+
+def type_into_contacts(frame, tabs, window, events):
+    """Opens the contacts scene, types into its search field through EditableText and with xdotool."""
+    out = {}
+    contacts_tab = next((tabs.getChildAtIndex(i) for i in range(tabs.childCount)
+                         if tabs.getChildAtIndex(i).name == "Contacts"), None)
+    if contacts_tab is None:
+        raise RuntimeError("no Contacts page tab")
+    contacts_tab.queryAction().doAction(0)
+    field = wait_for(lambda: find(frame, lambda n: n.getRoleName() == "text" and n.name == "Search"), 20)
+    if field is None:
+        raise RuntimeError("no text field named Search in the contacts scene")
+    the_list = find(frame, lambda n: n.getRoleName() == "list")
+    out["field"] = {"states": states(field), "extents": extents(field)}
+    out["before"] = {"count": the_list.childCount, "oracle": oracle_count("")}
+    editable, text = field.queryEditableText(), field.queryText()
+
+    def settle(query):
+        want = oracle_count(query)
+        if want > 150:   # the whole book: its people and headings are more than the rows walked
+            wait_for(lambda: the_list.childCount >= want, 20)
+        else:
+            wait_for(lambda: len(list_rows(the_list, query)["people"]) == want, 20)
+        pump(0.8)   # the animated batch update ends
+        if want <= 150:   # a busy machine: the last rows may still be coming in
+            wait_for(lambda: len(list_rows(the_list, query)["people"]) == want, 20)
+        rows = list_rows(the_list, query)
+        rows.update({"query": query, "oracle": want, "text": text.getText(0, -1), "caret": text.caretOffset,
+                     "characters": text.characterCount})
+        return rows
+
+    # Through EditableText: insert "nguy" (length in bytes, as AT-SPI counts it).
+    mark = len(events)
+    editable.insertText(0, "nguy", len("nguy".encode()))
+    caret_moved = lambda: any(e["type"] == "object:text-caret-moved" for e in events[mark:])
+    wait_for(caret_moved, 20)   # the events come after the app's next frame
+    out["inserted"] = settle("nguy")
+    out["inserted"]["events"] = [e for e in events[mark:] if e["type"].startswith("object:text")]
+
+    # With a real keyboard: "en" typed by xdotool into the focused field.
+    if "focused" not in states(field):
+        field.queryComponent().grabFocus()
+        pump(0.3)
+    mark = len(events)
+    subprocess.run(["xdotool", "type", "--delay", "120", "en"], check=True, timeout=10)
+    wait_for(lambda: sum(e["type"] == "object:text-caret-moved" for e in events[mark:]) >= 2, 20)
+    out["typed"] = settle("nguyen")
+    out["typed"]["events"] = [e for e in events[mark:] if e["type"].startswith("object:text")]
+
+    # Code points, not bytes: "müller" is 6 characters (7 UTF-8 bytes).
+    mark = len(events)
+    editable.setTextContents("")
+    editable.insertText(0, "müller", len("müller".encode()))
+    wait_for(lambda: any(e["data"] == "müller" for e in events[mark:]) and caret_moved(), 20)
+    out["muller"] = settle("müller")
+    out["muller"]["events"] = [e for e in events[mark:] if e["type"].startswith("object:text")]
+    word = text.getTextAtOffset(2, pyatspi.TEXT_BOUNDARY_WORD_START)
+    out["muller"]["word"] = [word[0], word[1], word[2]]
+    box = text.getCharacterExtents(1, pyatspi.DESKTOP_COORDS)
+    out["muller"]["box"] = [box[0], box[1], box[2], box[3]]
+    out["muller"]["at_point"] = text.getOffsetAtPoint(box[0] + box[2] // 2, box[1] + box[3] // 2, pyatspi.DESKTOP_COORDS)
+    text.setSelection(0, 0, 3) if text.getNSelections() else text.addSelection(0, 3)
+    pump(0.2)
+    selection = text.getSelection(0)
+    out["muller"]["selection"] = [selection[0], selection[1]]
+    text.setCaretOffset(6)
+    pump(0.2)
+
+    # Ctrl+Z (xdotool) undoes the last edit made through AT-SPI, as it would a person's.
+    subprocess.run(["xdotool", "key", "ctrl+z"], check=True, timeout=10)
+    out["undone"] = settle("")
+    # An emoji ZWJ sequence is 3 code points (5 UTF-16 units).
+    editable.setTextContents("👩‍💻")
+    pump(0.3)
+    out["emoji"] = {"characters": text.characterCount, "caret": text.caretOffset, "text": text.getText(0, -1)}
+    editable.setTextContents("")
+    pump(0.3)
+    return out
+
+
+def scene_table(frame):
+    """For every page tab of the gallery: click it, walk the scene's tree, and gather per role the states,
+    actions and interfaces seen."""
+    tabs = wait_for(lambda: find(frame, lambda n: n.getRoleName() == "page tab list" and n.childCount > 5), 10)
+    rows = []
+    n_tabs = tabs.childCount
+
+    def is_gallery_tabs(node):
+        return node.getRoleName() == "page tab list" and node.childCount == n_tabs
+
+    for t in range(-1, n_tabs):
+        # The first row: the window and the gallery's tab bar; then each scene without them.
+        scene = "(window, gallery tabs)" if t < 0 else tabs.getChildAtIndex(t).name
+        if t >= 0:
+            tabs.getChildAtIndex(t).queryAction().doAction(0)
+            pump(1.0)
+        seen = {}
+
+        def walk(node, depth):
+            if node is None or depth > 25:
+                return
+            if t >= 0 and is_gallery_tabs(node):
+                return
+            role = node.getRoleName()
+            if t >= 0 and role == "frame":   # the window is in the first row
+                for i in range(min(node.childCount, 64)):
+                    walk(node.getChildAtIndex(i), depth + 1)
+                return
+            entry = seen.setdefault(role, {"count": 0, "states": set(), "actions": set(), "interfaces": set()})
+            entry["count"] += 1
+            entry["states"].update(states(node))
+            entry["interfaces"].update(i for i in node.get_interfaces() if i not in ("Accessible", "Collection"))
+            try:
+                action = node.queryAction()
+                entry["actions"].update(action.getName(i) for i in range(action.nActions))
+            except NotImplementedError:
+                pass
+            showing = role in ("list", "table")
+            for i in range(min(node.childCount, 400 if showing else 64)):
+                child = node.getChildAtIndex(i)
+                if showing and "showing" not in states(child):
+                    continue
+                walk(child, depth + 1)
+
+        if t < 0:
+            walk(frame, 25)    # the frame alone (at the depth limit: its children are not walked)
+            walk(tabs, 0)
+        else:
+            walk(frame, 0)
+        rows.append({"scene": scene, "roles": {role: {"count": e["count"], "states": sorted(e["states"]),
+                                                         "actions": sorted(e["actions"]),
+                                                         "interfaces": sorted(e["interfaces"])}
+                                                  for role, e in sorted(seen.items())}})
+    return rows
+
+
 try:
     # Its own process group (the launcher's bus daemon is killed with it), its output away from ours.
     launcher = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
@@ -75,15 +248,18 @@ try:
             name, role = event.source.name, event.source.getRoleName()
         except Exception:
             name, role = None, None
-        events.append({"type": event.type, "detail1": event.detail1, "name": name, "role": role,
-                       "time": time.time()})
+        data = event.any_data if isinstance(event.any_data, str) else None
+        events.append({"type": event.type, "detail1": event.detail1, "detail2": event.detail2, "data": data,
+                       "name": name, "role": role, "time": time.time()})
 
-    pyatspi.Registry.registerEventListener(on_event, "focus:", "object:state-changed:focused")
+    pyatspi.Registry.registerEventListener(on_event, "focus:", "object:state-changed:focused",
+                                           "object:text-changed:insert", "object:text-changed:delete",
+                                           "object:text-caret-moved")
 
     env = dict(os.environ, SDL_VIDEODRIVER="x11")
     env.pop("SCROLLKIT_ACCESSIBILITY", None)   # the demo must see the bus's IsEnabled itself
-    app_process = subprocess.Popen([demo, "--items", items], env=env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+    log = open(os.environ["PROBE_DEMO_LOG"], "w") if os.environ.get("PROBE_DEMO_LOG") else subprocess.DEVNULL
+    app_process = subprocess.Popen([demo, "--items", items], env=env, stdout=log, stderr=log)
     children.append(app_process)
 
     def the_app():
@@ -97,6 +273,9 @@ try:
         raise RuntimeError("no application named scrollkit-demo on the AT-SPI bus")
     report["app"] = app.name
     frame = app.getChildAtIndex(0)
+    if "--table" in sys.argv:
+        report["table"] = scene_table(frame)
+        raise SystemExit
     report["frame"] = {"role": frame.getRoleName(), "name": frame.name, "extents": extents(frame)}
 
     # The list scene's list: its item count and the items showing, by name.
@@ -150,8 +329,13 @@ try:
         presses.append([e for e in events[before:] if e["type"].startswith("focus")
                         or e["detail1"] == 1])
     report["tab_presses"] = [[{"name": e["name"], "role": e["role"], "type": e["type"]} for e in p] for p in presses]
+
+    report["contacts"] = type_into_contacts(frame, tabs, window, events)
+except SystemExit:
+    pass
 except Exception as error:  # the report says what failed; the Swift test fails on it
-    report["errors"].append(f"{type(error).__name__}: {error}")
+    import traceback
+    report["errors"].append(f"{type(error).__name__}: {error} at line {traceback.extract_tb(error.__traceback__)[-1].lineno}")
 finally:
     for child in reversed(children):
         if child is children[0]:
@@ -207,8 +391,41 @@ for pid in [p for p in set(descendants(os.getppid()) + on_our_bus()) if p != os.
     except OSError:
         pass
 
+# The events the bridge reports (Sources/ScrollKitSDL/Accessibility/AccessibilityBridge+Events.swift), by what an
+# element is: every element its state and name changes, moves, and focus when it can take it.
+EVERY_ELEMENT = ["state-changed", "property-change:accessible-name", "bounds-changed"]
+EVENTS_BY_ROLE = {
+    "list": ["visible-data-changed"], "table": ["visible-data-changed"], "page tab list": ["selection-changed"],
+    "slider": ["value-changed", "property-change:accessible-value"],
+    "text": ["text-changed:insert", "text-changed:delete", "text-caret-moved", "text-selection-changed"],
+}
+
+
+def events_of(role, entry):
+    events = list(EVERY_ELEMENT)
+    if "focusable" in entry["states"]:
+        events.insert(0, "focus:")
+    if role == "frame":
+        events.append("window:create, window:activate")
+    return events + EVENTS_BY_ROLE.get(role, [])
+
+
+def markdown(table):
+    """The scene table as Markdown: one row per scene and role."""
+    lines = ["| Scene | Role (count) | States | Actions | Interfaces | Events |", "|---|---|---|---|---|---|"]
+    for scene in table:
+        for role, e in scene["roles"].items():
+            lines.append(f"| {scene['scene']} | {role} ({e['count']}) | {', '.join(e['states'])} | "
+                         f"{', '.join(e['actions'])} | {', '.join(e['interfaces'])} | {', '.join(events_of(role, e))} |")
+    return "\n".join(lines)
+
+
 if "--report" in sys.argv:
     with open(sys.argv[sys.argv.index("--report") + 1], "w") as out:
-        out.write(json.dumps(report) + "\n")
+        out.write(json.dumps(report, ensure_ascii=False) + "\n")
+elif "--table" in sys.argv and "table" in report:
+    print(markdown(report["table"]))
+    if report["errors"]:
+        print("\n".join(report["errors"]), file=sys.stderr)
 else:
-    print(json.dumps(report))
+    print(json.dumps(report, ensure_ascii=False))

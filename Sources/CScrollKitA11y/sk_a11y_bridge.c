@@ -251,6 +251,26 @@ void sk_a11y_notify_selection(sk_a11y_id id) {
     if (obj && ATK_IS_SELECTION(obj)) g_signal_emit_by_name(obj, "selection-changed");
 }
 
+void sk_a11y_notify_text_removed(sk_a11y_id id, int position, int length, const char *text) {
+    AtkObject *obj = started > 0 ? sk_object_if_known(id) : NULL;
+    if (obj && ATK_IS_TEXT(obj)) g_signal_emit_by_name(obj, "text-remove", position, length, text ? text : "");
+}
+
+void sk_a11y_notify_text_inserted(sk_a11y_id id, int position, int length, const char *text) {
+    AtkObject *obj = started > 0 ? sk_object_if_known(id) : NULL;
+    if (obj && ATK_IS_TEXT(obj)) g_signal_emit_by_name(obj, "text-insert", position, length, text ? text : "");
+}
+
+void sk_a11y_notify_caret(sk_a11y_id id, int offset) {
+    AtkObject *obj = started > 0 ? sk_object_if_known(id) : NULL;
+    if (obj && ATK_IS_TEXT(obj)) g_signal_emit_by_name(obj, "text-caret-moved", offset);
+}
+
+void sk_a11y_notify_text_selection(sk_a11y_id id) {
+    AtkObject *obj = started > 0 ? sk_object_if_known(id) : NULL;
+    if (obj && ATK_IS_TEXT(obj)) g_signal_emit_by_name(obj, "text-selection-changed");
+}
+
 void sk_a11y_forget(sk_a11y_id id) {
     if (started > 0) sk_object_forget(id);
 }
@@ -270,5 +290,9 @@ void sk_a11y_notify_value(sk_a11y_id id) { (void)id; }
 void sk_a11y_notify_children(sk_a11y_id id) { (void)id; }
 void sk_a11y_notify_bounds(sk_a11y_id id) { (void)id; }
 void sk_a11y_notify_selection(sk_a11y_id id) { (void)id; }
+void sk_a11y_notify_text_removed(sk_a11y_id id, int p, int n, const char *t) { (void)id; (void)p; (void)n; (void)t; }
+void sk_a11y_notify_text_inserted(sk_a11y_id id, int p, int n, const char *t) { (void)id; (void)p; (void)n; (void)t; }
+void sk_a11y_notify_caret(sk_a11y_id id, int offset) { (void)id; (void)offset; }
+void sk_a11y_notify_text_selection(sk_a11y_id id) { (void)id; }
 void sk_a11y_forget(sk_a11y_id id) { (void)id; }
 #endif

@@ -1,5 +1,5 @@
 // The ATK objects: one per element a client asked for, answering from Swift's callbacks (name, role, states,
-// extents, actions, value, selection, text), and the application object at the top.
+// extents, actions, value, selection; text in sk_a11y_text.c), and the application object at the top.
 #include "sk_a11y_private.h"
 
 #ifdef SK_A11Y_HAS_ATK
@@ -10,21 +10,19 @@ const sk_a11y_callbacks *sk_callbacks;
 AtkObject *sk_application;
 sk_a11y_id sk_root_id;
 static GHashTable *objects;   // sk_a11y_id -> SkAccessible (one reference each)
-GType sk_accessible_get_type(void);
 
-static int info_of(AtkObject *obj, sk_a11y_info *out) {
+int sk_info_of(AtkObject *obj, sk_a11y_info *out) {
     memset(out, 0, sizeof *out);
     return sk_callbacks && sk_callbacks->info(((SkAccessible *)obj)->id, out);
 }
 
-/// Replaces `*slot` with Swift's string (malloc'ed) and returns it ("" when there is none).
-static const char *keep(char **slot, char *fresh) {
+const char *sk_keep(char **slot, char *fresh) {
     free(*slot);
     *slot = fresh;
     return fresh ? fresh : "";
 }
 
-static char *string_of(AtkObject *obj, int which, int index) {
+char *sk_string_of(AtkObject *obj, int which, int index) {
     return sk_callbacks ? sk_callbacks->string(((SkAccessible *)obj)->id, which, index) : NULL;
 }
 
@@ -55,12 +53,12 @@ static AtkRole atk_role_of(int role) {
 
 static const gchar *sk_get_name(AtkObject *obj) {
     SkAccessible *self = (SkAccessible *)obj;
-    return keep(&self->name, string_of(obj, SK_STRING_NAME, 0));
+    return sk_keep(&self->name, sk_string_of(obj, SK_STRING_NAME, 0));
 }
 
 static const gchar *sk_get_description(AtkObject *obj) {
     SkAccessible *self = (SkAccessible *)obj;
-    return keep(&self->description, string_of(obj, SK_STRING_DESCRIPTION, 0));
+    return sk_keep(&self->description, sk_string_of(obj, SK_STRING_DESCRIPTION, 0));
 }
 
 static AtkObject *sk_get_parent(AtkObject *obj) {
@@ -73,7 +71,7 @@ static AtkObject *sk_get_parent(AtkObject *obj) {
 
 static gint sk_get_n_children(AtkObject *obj) {
     sk_a11y_info info;
-    return info_of(obj, &info) ? info.child_count : 0;
+    return sk_info_of(obj, &info) ? info.child_count : 0;
 }
 
 static AtkObject *sk_ref_child(AtkObject *obj, gint index) {
@@ -85,18 +83,18 @@ static AtkObject *sk_ref_child(AtkObject *obj, gint index) {
 static gint sk_get_index_in_parent(AtkObject *obj) {
     sk_a11y_info info;
     if (((SkAccessible *)obj)->id == sk_root_id) return 0;
-    return info_of(obj, &info) ? info.index_in_parent : -1;
+    return sk_info_of(obj, &info) ? info.index_in_parent : -1;
 }
 
 static AtkRole sk_get_role(AtkObject *obj) {
     sk_a11y_info info;
-    return info_of(obj, &info) ? atk_role_of(info.role) : ATK_ROLE_INVALID;
+    return sk_info_of(obj, &info) ? atk_role_of(info.role) : ATK_ROLE_INVALID;
 }
 
 static AtkStateSet *sk_ref_state_set(AtkObject *obj) {
     AtkStateSet *set = atk_state_set_new();
     sk_a11y_info info;
-    if (!info_of(obj, &info)) {
+    if (!sk_info_of(obj, &info)) {
         atk_state_set_add_state(set, ATK_STATE_DEFUNCT);
         return set;
     }
@@ -121,26 +119,32 @@ static void sk_finalize(GObject *object) {
     SkAccessible *self = (SkAccessible *)object;
     free(self->name); free(self->description); free(self->action_name); free(self->action_description);
     free(self->text);
-    G_OBJECT_CLASS(g_type_class_peek_parent(G_OBJECT_GET_CLASS(object)))->finalize(object);
+    self->name = self->description = self->action_name = self->action_description = self->text = NULL;
+    // AtkObject's finalize: the parent of the base type, not of the object's own class (a subtype's parent
+    // is the base type itself, whose finalize is this one: it would call itself until the stack ran out).
+    G_OBJECT_CLASS(g_type_class_peek_parent(g_type_class_peek(sk_accessible_get_type())))->finalize(object);
 }
 
 // MARK: - AtkComponent
+
+void sk_coords_origin(AtkObject *obj, AtkCoordType coords, double *ox, double *oy) {
+    *ox = *oy = 0;
+    if (coords == ATK_XY_SCREEN) return;
+    AtkObject *relative = coords == ATK_XY_WINDOW ? sk_object_for(sk_root_id) : atk_object_get_parent(obj);
+    sk_a11y_info base;
+    if (relative && G_TYPE_CHECK_INSTANCE_TYPE(relative, sk_accessible_get_type()) && sk_info_of(relative, &base)) {
+        *ox = base.x;
+        *oy = base.y;
+    }
+}
 
 static void sk_get_extents(AtkComponent *component, gint *x, gint *y, gint *width, gint *height,
                            AtkCoordType coords) {
     sk_a11y_info info;
     *x = *y = *width = *height = 0;
-    if (!info_of(ATK_OBJECT(component), &info)) return;
-    double ox = 0, oy = 0;
-    if (coords != ATK_XY_SCREEN) {
-        AtkObject *relative = coords == ATK_XY_WINDOW ? sk_object_for(sk_root_id)
-                                                      : atk_object_get_parent(ATK_OBJECT(component));
-        sk_a11y_info base;
-        if (relative && G_TYPE_CHECK_INSTANCE_TYPE(relative, sk_accessible_get_type()) && info_of(relative, &base)) {
-            ox = base.x;
-            oy = base.y;
-        }
-    }
+    if (!sk_info_of(ATK_OBJECT(component), &info)) return;
+    double ox, oy;
+    sk_coords_origin(ATK_OBJECT(component), coords, &ox, &oy);
     *x = (gint)(info.x - ox);
     *y = (gint)(info.y - oy);
     *width = (gint)info.width;
@@ -160,7 +164,7 @@ static void sk_component_init(AtkComponentIface *iface) {
 
 static gint sk_get_n_actions(AtkAction *action) {
     sk_a11y_info info;
-    return info_of(ATK_OBJECT(action), &info) ? info.action_count : 0;
+    return sk_info_of(ATK_OBJECT(action), &info) ? info.action_count : 0;
 }
 
 static gboolean sk_do_action(AtkAction *action, gint index) {
@@ -169,12 +173,12 @@ static gboolean sk_do_action(AtkAction *action, gint index) {
 
 static const gchar *sk_action_name(AtkAction *action, gint index) {
     SkAccessible *self = (SkAccessible *)action;
-    return keep(&self->action_name, string_of(ATK_OBJECT(action), SK_STRING_ACTION_NAME, index));
+    return sk_keep(&self->action_name, sk_string_of(ATK_OBJECT(action), SK_STRING_ACTION_NAME, index));
 }
 
 static const gchar *sk_action_description(AtkAction *action, gint index) {
     SkAccessible *self = (SkAccessible *)action;
-    return keep(&self->action_description, string_of(ATK_OBJECT(action), SK_STRING_ACTION_DESCRIPTION, index));
+    return sk_keep(&self->action_description, sk_string_of(ATK_OBJECT(action), SK_STRING_ACTION_DESCRIPTION, index));
 }
 
 static void sk_action_init(AtkActionIface *iface) {
@@ -189,10 +193,10 @@ static void sk_action_init(AtkActionIface *iface) {
 
 static void sk_value_and_text(AtkValue *value, gdouble *current, gchar **text) {
     sk_a11y_info info;
-    int ok = info_of(ATK_OBJECT(value), &info) && info.has_range;
+    int ok = sk_info_of(ATK_OBJECT(value), &info) && info.has_range;
     if (current) *current = ok ? info.value : 0;
     if (text) {
-        char *s = string_of(ATK_OBJECT(value), SK_STRING_VALUE, 0);
+        char *s = sk_string_of(ATK_OBJECT(value), SK_STRING_VALUE, 0);
         *text = s ? g_strdup(s) : NULL;
         free(s);
     }
@@ -200,13 +204,13 @@ static void sk_value_and_text(AtkValue *value, gdouble *current, gchar **text) {
 
 static AtkRange *sk_value_range(AtkValue *value) {
     sk_a11y_info info;
-    if (!info_of(ATK_OBJECT(value), &info) || !info.has_range) return NULL;
+    if (!sk_info_of(ATK_OBJECT(value), &info) || !info.has_range) return NULL;
     return atk_range_new(info.minimum, info.maximum, NULL);
 }
 
 static gdouble sk_value_increment(AtkValue *value) {
     sk_a11y_info info;
-    return info_of(ATK_OBJECT(value), &info) && info.has_range ? info.step : 0;
+    return sk_info_of(ATK_OBJECT(value), &info) && info.has_range ? info.step : 0;
 }
 
 static void sk_value_set(AtkValue *value, gdouble v) {
@@ -222,7 +226,7 @@ static void sk_value_get_current(AtkValue *value, GValue *out) {
 
 static void sk_value_bound(AtkValue *value, GValue *out, int maximum) {
     sk_a11y_info info;
-    int ok = info_of(ATK_OBJECT(value), &info) && info.has_range;
+    int ok = sk_info_of(ATK_OBJECT(value), &info) && info.has_range;
     g_value_init(out, G_TYPE_DOUBLE);
     g_value_set_double(out, ok ? (maximum ? info.maximum : info.minimum) : 0);
 }
@@ -267,36 +271,6 @@ static void sk_selection_init(AtkSelectionIface *iface) {
     iface->ref_selection = sk_ref_selection;
 }
 
-// MARK: - AtkText (labels, headings, text fields)
-
-static const char *text_of(AtkText *text) {
-    SkAccessible *self = (SkAccessible *)text;
-    return keep(&self->text, string_of(ATK_OBJECT(text), SK_STRING_TEXT, 0));
-}
-
-static gchar *sk_text_get(AtkText *text, gint start, gint end) {
-    const char *all = text_of(text);
-    glong n = g_utf8_strlen(all, -1);
-    if (start < 0) start = 0;
-    if (end < 0 || end > n) end = (gint)n;
-    if (start > end) start = end;
-    return g_utf8_substring(all, start, end);
-}
-static gint sk_text_count(AtkText *text) { return (gint)g_utf8_strlen(text_of(text), -1); }
-static gint sk_text_caret(AtkText *text) { (void)text; return 0; }
-static gunichar sk_text_char(AtkText *text, gint offset) {
-    const char *all = text_of(text);
-    if (offset < 0 || offset >= g_utf8_strlen(all, -1)) return 0;
-    return g_utf8_get_char(g_utf8_offset_to_pointer(all, offset));
-}
-
-static void sk_text_init(AtkTextIface *iface) {
-    iface->get_text = sk_text_get;
-    iface->get_character_count = sk_text_count;
-    iface->get_caret_offset = sk_text_caret;
-    iface->get_character_at_offset = sk_text_char;
-}
-
 // MARK: - Types
 
 static void sk_accessible_class_init(SkAccessibleClass *klass) {
@@ -339,6 +313,14 @@ static void sk_accessible_text_init(SkAccessibleText *s) { (void)s; }
 G_DEFINE_TYPE_WITH_CODE(SkAccessibleText, sk_accessible_text, sk_accessible_get_type(),
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, sk_text_init))
 
+typedef SkAccessible SkAccessibleEditable;
+typedef SkAccessibleClass SkAccessibleEditableClass;
+static void sk_accessible_editable_class_init(SkAccessibleEditableClass *k) { (void)k; }
+static void sk_accessible_editable_init(SkAccessibleEditable *s) { (void)s; }
+G_DEFINE_TYPE_WITH_CODE(SkAccessibleEditable, sk_accessible_editable, sk_accessible_get_type(),
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, sk_text_init)
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, sk_editable_text_init))
+
 typedef SkAccessible SkAccessibleWindow;
 typedef SkAccessibleClass SkAccessibleWindowClass;
 static void sk_accessible_window_class_init(SkAccessibleWindowClass *k) { (void)k; }
@@ -350,6 +332,7 @@ void sk_register_types(void) {
     g_type_class_unref(g_type_class_ref(sk_accessible_value_get_type()));
     g_type_class_unref(g_type_class_ref(sk_accessible_selection_get_type()));
     g_type_class_unref(g_type_class_ref(sk_accessible_text_get_type()));
+    g_type_class_unref(g_type_class_ref(sk_accessible_editable_get_type()));
     g_type_class_unref(g_type_class_ref(sk_accessible_window_get_type()));
 }
 
@@ -357,7 +340,8 @@ static GType type_for_role(int role) {
     switch (role) {
     case SK_ROLE_SLIDER: return sk_accessible_value_get_type();
     case SK_ROLE_LIST: case SK_ROLE_TABLE: case SK_ROLE_PAGE_TAB_LIST: return sk_accessible_selection_get_type();
-    case SK_ROLE_LABEL: case SK_ROLE_HEADING: case SK_ROLE_TEXT: return sk_accessible_text_get_type();
+    case SK_ROLE_LABEL: case SK_ROLE_HEADING: return sk_accessible_text_get_type();
+    case SK_ROLE_TEXT: return sk_accessible_editable_get_type();
     case SK_ROLE_FRAME: return sk_accessible_window_get_type();
     default: return sk_accessible_get_type();
     }

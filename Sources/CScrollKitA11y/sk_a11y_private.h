@@ -32,6 +32,20 @@ AtkObject *sk_application_new(const char *name);
 void sk_register_types(void);
 /// Drops the object of `id` from the table.
 void sk_object_forget(sk_a11y_id id);
+
+/// The base object type.
+GType sk_accessible_get_type(void);
+/// Fills `out` with what Swift says of `obj` now; 0 when it is gone.
+int sk_info_of(AtkObject *obj, sk_a11y_info *out);
+/// A string of `obj` (SK_STRING_*), malloc'ed; NULL for none.
+char *sk_string_of(AtkObject *obj, int which, int index);
+/// Replaces `*slot` with `fresh` (malloc'ed, freed later) and returns it ("" when NULL).
+const char *sk_keep(char **slot, char *fresh);
+/// The screen point `coords` are measured from (0, 0 for the screen; the window's or the parent's corner).
+void sk_coords_origin(AtkObject *obj, AtkCoordType coords, double *ox, double *oy);
+/// The Text and EditableText interfaces (sk_a11y_text.c).
+void sk_text_init(AtkTextIface *iface);
+void sk_editable_text_init(AtkEditableTextIface *iface);
 #endif
 
 #endif

@@ -1,5 +1,6 @@
 // The demo on a real AT-SPI bus, read by pyatspi as a screen reader or UI test tool would (scripts/atspi-probe.py
-// inside dbus-run-session, the window under a private Xvfb): names, roles, counts, actions, focus events.
+// inside dbus-run-session, the window under a private Xvfb): names, roles, counts, actions, focus events, and
+// typing into the contacts search field through EditableText and with xdotool (text and caret events).
 
 import Foundation
 import Testing
@@ -23,6 +24,17 @@ import Testing
 
     nonisolated static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
+
+    /// The probe's report for `--items 10000`, run once for the suite's tests.
+    static var report: [String: Any]?
+    static let items = 10_000
+
+    func sharedReport() throws -> [String: Any] {
+        if let report = Self.report { return report }
+        let made = try probe(items: Self.items)
+        Self.report = made
+        return made
+    }
 
     /// Runs the probe against the demo with `--items items` and returns its JSON report.
     func probe(items: Int) throws -> [String: Any] {
@@ -64,8 +76,8 @@ import Testing
     @Test("pyatspi finds scrollkit-demo; the list scene's list has its --items count and visible items named by their row titles; clicking the Grid page tab switches the scene; each Tab press moves focus with a focus event",
           .enabled(if: toolsPresent, "needs dbus-run-session, at-spi2-core, python3-pyatspi, Xvfb and xdotool (make deps installs them)"))
     func screenReaderWalk() throws {
-        let items = 10_000
-        let report = try probe(items: items)
+        let items = Self.items
+        let report = try sharedReport()
         #expect(report["app"] as? String == "scrollkit-demo")
         let frame = try #require(report["frame"] as? [String: Any])
         #expect(frame["role"] as? String == "frame")
@@ -107,5 +119,70 @@ import Testing
             focused.append(focus.first?["name"] as? String ?? "")
         }
         #expect(Set(focused).count == 3 && !focused.contains(""), "focus moved to a new, named element each time: \(focused)")
+    }
+
+    @Test("typing into the contacts search field through EditableText and with xdotool: the list filters as the contacts search rule says (Python oracle), getText and caretOffset read back in code points, text-changed:insert/delete and text-caret-moved come with their offsets, lengths and text, Ctrl+Z undoes an AT-SPI edit",
+          .enabled(if: toolsPresent, "needs dbus-run-session, at-spi2-core, python3-pyatspi, Xvfb and xdotool (make deps installs them)"))
+    func typingIntoTheSearchField() throws {
+        let report = try sharedReport()
+        let contacts = try #require(report["contacts"] as? [String: Any])
+        let field = try #require(contacts["field"] as? [String: Any])
+        let states = field["states"] as? [String] ?? []
+        #expect(["editable", "focusable", "focused", "single line", "enabled"].allSatisfy(states.contains), "\(states)")
+
+        /// The insert, delete and caret events, as (type, offset, length, text).
+        func textEvents(_ step: [String: Any]) -> [String] {
+            (step["events"] as? [[String: Any]] ?? []).map { e in
+                let type = (e["type"] as? String ?? "").replacingOccurrences(of: "object:", with: "")
+                if type == "text-caret-moved" { return "caret \(e["detail1"] as? Int ?? -1)" }
+                return "\(type) \(e["detail1"] as? Int ?? -1) \(e["detail2"] as? Int ?? -1) \(e["data"] as? String ?? "")"
+            }
+        }
+        /// The list shows exactly the people the rule finds, with a header per section shown.
+        func expectFiltered(_ step: [String: Any], query: String) {
+            let oracle = step["oracle"] as? Int ?? -1, people = step["people"] as? [String] ?? []
+            let headings = step["headings"] as? [String] ?? []
+            #expect(step["query"] as? String == query && oracle > 0)
+            let seen = "\(query): \(step.filter { $0.key != "events" })"
+            #expect(people.count == oracle, "\(seen)")
+            #expect(step["count"] as? Int == oracle + headings.count && !headings.isEmpty, "\(seen)")
+        }
+
+        // insertText(0, "nguy") through EditableText.
+        let inserted = try #require(contacts["inserted"] as? [String: Any])
+        expectFiltered(inserted, query: "nguy")
+        #expect(inserted["text"] as? String == "nguy" && inserted["caret"] as? Int == 4 && inserted["characters"] as? Int == 4)
+        #expect(textEvents(inserted) == ["text-changed:insert 0 4 nguy", "caret 4"])
+
+        // "en" typed with xdotool: an insert and a caret move per key.
+        let typed = try #require(contacts["typed"] as? [String: Any])
+        expectFiltered(typed, query: "nguyen")
+        #expect(typed["text"] as? String == "nguyen" && typed["caret"] as? Int == 6)
+        #expect(textEvents(typed) == ["text-changed:insert 4 1 e", "caret 5", "text-changed:insert 5 1 n", "caret 6"])
+
+        // setTextContents("") then insertText(0, "müller", 7 bytes): 6 code points, offsets in code points.
+        let muller = try #require(contacts["muller"] as? [String: Any])
+        expectFiltered(muller, query: "müller")
+        #expect(muller["characters"] as? Int == 6 && muller["caret"] as? Int == 6)
+        // The two edits come as a deletion and an insertion; the caret's moves between them only when they fell
+        // in different frames (the bridge reports each frame's difference).
+        #expect(textEvents(muller).filter { !$0.hasPrefix("caret") } == ["text-changed:delete 0 6 nguyen", "text-changed:insert 0 6 müller"])
+        #expect(textEvents(muller).filter { $0.hasPrefix("caret") }.allSatisfy { $0 == "caret 0" || $0 == "caret 6" })
+        let word = try #require(muller["word"] as? [Any])   // getTextAtOffset(2, WORD_START)
+        #expect(word.count == 3 && word[0] as? String == "müller" && word[1] as? Int == 0 && word[2] as? Int == 6)
+        #expect(muller["selection"] as? [Int] == [0, 3])
+        // Character 1's box lies inside the field, and the point at its centre hits it.
+        let box = try #require(muller["box"] as? [Int]), f = try #require(field["extents"] as? [Int])
+        #expect(box[2] > 0 && box[3] > 0 && box[0] >= f[0] && box[1] >= f[1]
+                && box[0] + box[2] <= f[0] + f[2] && box[1] + box[3] <= f[1] + f[3], "\(box) in \(f)")
+        #expect(muller["at_point"] as? Int == 1)
+
+        // Ctrl+Z undid the AT-SPI insertion: the whole book again.
+        let undone = try #require(contacts["undone"] as? [String: Any])
+        let before = try #require(contacts["before"] as? [String: Any])
+        #expect(undone["text"] as? String == "" && undone["count"] as? Int == before["count"] as? Int)
+        // 👩‍💻 (U+1F469 U+200D U+1F4BB) is 3 code points, not its 5 UTF-16 units.
+        let emoji = try #require(contacts["emoji"] as? [String: Any])
+        #expect(emoji["characters"] as? Int == 3 && emoji["caret"] as? Int == 3)
     }
 }

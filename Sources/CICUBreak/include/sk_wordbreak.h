@@ -14,4 +14,8 @@ int32_t sk_dictionary_breaks(const uint16_t *text, int32_t length, int32_t *out,
 /// ends at `out[i]` (i > 0) whether it is a word (letters, numbers, kana, ideographs: ICU's rule status
 /// is not UBRK_WORD_NONE) to `isWord[i]` (1 or 0); returns how many boundaries, or -1 when ICU cannot break.
 int32_t sk_word_boundaries(const uint16_t *text, int32_t length, int32_t *out, uint8_t *isWord, int32_t capacity);
+
+/// Writes the sentence boundaries of `text` (UTF-16, `length` units; UAX #29 sentence rules) to `out`, 0 and
+/// `length` included (at most `capacity`); returns how many, or -1 when ICU cannot break.
+int32_t sk_sentence_boundaries(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity);
 #endif

@@ -31,6 +31,39 @@ enum { SK_STRING_NAME, SK_STRING_DESCRIPTION, SK_STRING_VALUE, SK_STRING_TEXT, S
 /// Selection requests.
 enum { SK_SELECTION_COUNT, SK_SELECTION_NTH, SK_SELECTION_IS_SELECTED, SK_SELECTION_SELECT };
 
+/// Text requests (the Text interface), offsets in characters (Unicode scalars).
+enum {
+    SK_TEXT_CARET,             ///< returns the caret, or -1
+    SK_TEXT_SET_CARET,         ///< a: the offset; returns whether it moved
+    SK_TEXT_SELECTION,         ///< fills start and end; returns 1 when something is selected
+    SK_TEXT_SET_SELECTION,     ///< a, b: the range (a == b: none); returns whether it could
+    SK_TEXT_RANGE,             ///< a: SK_UNIT_*, b: the offset; fills start and end; returns 1 when it could
+    SK_TEXT_CHARACTER_BOX,     ///< a: the offset; fills x, y, width, height (screen pixels); returns 1 when known
+    SK_TEXT_OFFSET_AT_POINT    ///< a, b: a screen point (pixels); returns the character there, or -1
+};
+
+/// Text units (SK_TEXT_RANGE), in the order of ScrollKit's AccessibleTextUnit.
+enum {
+    SK_UNIT_CHARACTER, SK_UNIT_WORD_START, SK_UNIT_WORD_END, SK_UNIT_SENTENCE_START, SK_UNIT_SENTENCE_END,
+    SK_UNIT_LINE_START, SK_UNIT_LINE_END, SK_UNIT_PARAGRAPH
+};
+
+/// Edits (the EditableText interface), offsets in characters.
+enum {
+    SK_EDIT_SET_CONTENTS,   ///< text: the new text
+    SK_EDIT_INSERT,         ///< start: where, text: what; returns the offset after it, or -1
+    SK_EDIT_DELETE,         ///< start..end
+    SK_EDIT_COPY,           ///< start..end
+    SK_EDIT_CUT,            ///< start..end
+    SK_EDIT_PASTE           ///< start: where
+};
+
+/// A text request's answer.
+typedef struct {
+    int start, end;
+    double x, y, width, height;
+} sk_a11y_text_answer;
+
 /// What Swift says of one element now.
 typedef struct {
     int role;
@@ -62,6 +95,11 @@ typedef struct {
     int (*selection)(sk_a11y_id id, int request, int index);
     /// Gives the element focus; returns whether it took it.
     int (*grab_focus)(sk_a11y_id id);
+    /// A text request (SK_TEXT_*), answered in `out`.
+    int (*text)(sk_a11y_id id, int request, int a, int b, sk_a11y_text_answer *out);
+    /// An edit (SK_EDIT_*) of characters start..end with `text` (UTF-8, may be NULL); returns whether it
+    /// changed anything (SK_EDIT_INSERT: the offset after the inserted text, or -1).
+    int (*edit)(sk_a11y_id id, int request, int start, int end, const char *text);
 } sk_a11y_callbacks;
 
 /// Whether an AT-SPI bus wants this application: SCROLLKIT_ACCESSIBILITY=1 (yes) or 0 / NO_AT_BRIDGE=1 (no),
@@ -94,6 +132,12 @@ void sk_a11y_notify_value(sk_a11y_id id);
 void sk_a11y_notify_children(sk_a11y_id id);
 void sk_a11y_notify_bounds(sk_a11y_id id);
 void sk_a11y_notify_selection(sk_a11y_id id);
+/// Text events: `length` characters `text` removed or inserted at `position` (object:text-changed:delete and
+/// :insert), the caret moved to `offset` (object:text-caret-moved), the selection changed.
+void sk_a11y_notify_text_removed(sk_a11y_id id, int position, int length, const char *text);
+void sk_a11y_notify_text_inserted(sk_a11y_id id, int position, int length, const char *text);
+void sk_a11y_notify_caret(sk_a11y_id id, int offset);
+void sk_a11y_notify_text_selection(sk_a11y_id id);
 
 /// Drops the object of an element that is gone (marked defunct for clients holding it).
 void sk_a11y_forget(sk_a11y_id id);

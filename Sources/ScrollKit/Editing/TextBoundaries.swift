@@ -1,5 +1,5 @@
 // TextBoundaries: where a caret may stand in a text (grapheme-cluster boundaries, from Swift's Characters) and
-// where words start and end (UAX #29 word boundaries, from ICU's word break iterator), as Unicode scalar offsets.
+// where words and sentences start and end (UAX #29, from ICU's break iterators), as Unicode scalar offsets.
 
 import CICUBreak
 
@@ -97,5 +97,28 @@ struct TextBoundaries: Sendable, Hashable {
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    /// The sentence boundaries of `scalars` (UAX #29 sentence rules, from ICU), 0 and the count included;
+    /// without ICU, the text is one sentence.
+    static func sentences(_ scalars: [Unicode.Scalar]) -> [Int] {
+        guard !scalars.isEmpty else { return [0] }
+        var utf16: [UInt16] = []
+        var scalarAt: [Int] = []
+        for (i, s) in scalars.enumerated() {
+            for unit in String(s).utf16 { utf16.append(unit); scalarAt.append(i) }
+        }
+        scalarAt.append(scalars.count)
+        let capacity = utf16.count + 2
+        var out = [Int32](repeating: 0, count: capacity)
+        let n = Int(sk_sentence_boundaries(utf16, Int32(utf16.count), &out, Int32(capacity)))
+        guard n > 0 else { return [0, scalars.count] }
+        var result: [Int] = []
+        for k in 0..<n {
+            let offset = scalarAt[min(max(Int(out[k]), 0), utf16.count)]
+            if result.last != offset { result.append(offset) }
+        }
+        if result.last != scalars.count { result.append(scalars.count) }
+        return result
     }
 }

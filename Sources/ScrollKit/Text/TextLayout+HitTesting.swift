@@ -107,4 +107,27 @@ extension TextLayout {
         for (i, line) in lines.enumerated() where point.y < line.top + line.height { index = i; break }
         return offset(atX: point.x, line: index)
     }
+
+    /// The box of the cluster holding the Unicode scalar at `offset` (from the layout's top-left corner): its
+    /// glyphs' extent on its line, as tall as the line. A scalar with no glyph of its own (a newline, the
+    /// end of the text) gets a zero-width box at its caret. Nil when there are no lines.
+    /// Complexity: O(glyphs of the line · log).
+    public func characterBox(at offset: Int) -> Rect? {
+        guard let index = line(containing: offset) else { return nil }
+        let line = lines[index]
+        if let box = boxes(ofLine: index).first(where: { $0.start <= offset && offset < $0.end }) {
+            return Rect(x: box.left, y: line.top, width: max(0, box.right - box.left), height: line.height)
+        }
+        guard let c = caret(at: offset) else { return nil }
+        return Rect(x: c.x, y: c.top, width: 0, height: c.height)
+    }
+
+    /// The offset of the cluster under `point` (from the layout's top-left corner): the start of the cluster
+    /// whose box holds it, or nil when the point is on none (between lines, past a line's ends).
+    /// Complexity: O(lines + glyphs of the line · log).
+    public func characterOffset(at point: Point) -> Int? {
+        guard point.x.isFinite, point.y.isFinite,
+              let index = lines.firstIndex(where: { point.y >= $0.top && point.y < $0.top + $0.height }) else { return nil }
+        return boxes(ofLine: index).first(where: { point.x >= $0.left && point.x < $0.right })?.start
+    }
 }

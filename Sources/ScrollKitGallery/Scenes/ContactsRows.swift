@@ -139,3 +139,14 @@ final class ContactsHeaderCell: ListCell {
                         alignment: isRightToLeft ? .right : .left)
     }
 }
+
+extension ContactsRows: ListDataSourceAccessibility {
+    /// Every row is named, on screen or not: a person by their name, a header by its section's letter.
+    func accessibilityLabel(ofItem index: Int) -> String? {
+        guard index >= 0, index < rows.count else { return nil }
+        switch rows[index] {
+        case .header(let s): return book.sections[s].title
+        case .person(let p): return book.people[p].displayName
+        }
+    }
+}

@@ -68,5 +68,9 @@ extension DurationSlider: AccessibilityDescribing {
 }
 
 extension ContactsHeaderCell: AccessibilityDescribing {
-    func describeAccessibility(_ node: inout AccessibleNode) { node.label = title }
+    /// A section header is a heading named by its letter (a screen reader says "M, heading" between people).
+    func describeAccessibility(_ node: inout AccessibleNode) {
+        node.role = .heading
+        node.label = title
+    }
 }

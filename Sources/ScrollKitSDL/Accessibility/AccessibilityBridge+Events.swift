@@ -1,5 +1,6 @@
 // AccessibilityBridge's events: after each frame, what changed for the elements a client knows (focus, states,
-// names, values, a list's visible items), reported as AT-SPI events; elements that are gone are dropped.
+// names, values, a list's visible items, a text field's text), reported as AT-SPI events; elements that are gone
+// are dropped.
 
 import CScrollKitA11y
 import ScrollKit
@@ -11,7 +12,8 @@ extension AccessibilityBridge {
 
     /// Reports what changed since the last call: focus (a `focus:` event and `state-changed:focused`), the
     /// states, names and values of the elements clients have asked about, and lists whose visible items
-    /// changed (`visible-data-changed`, also for a tab list's selection: `selection-changed`). Call it after a
+    /// changed (`visible-data-changed`, also for a tab list's selection: `selection-changed`), text fields' text,
+    /// caret and selection (`text-changed:delete`/`:insert`, `text-caret-moved`, `text-selection-changed`). Call it after a
     /// frame is drawn. Elements that are gone are marked defunct and dropped (swept every 60 calls).
     public func sync() {
         guard let root else { return }
@@ -20,21 +22,34 @@ extension AccessibilityBridge {
         let sweep = framesSinceSweep >= 60
         if sweep { framesSinceSweep = 0 }
         var gone: [Int64] = []
+        // Lists whose item count changed (a filter, an insertion): their items' new names are one
+        // visible-data-changed, not a name change per item (a screen reader asks about each one it is told of).
+        var reshaped = Set<ObjectIdentifier>()
+        for entry in entries.values where entry.item < 0 {
+            if let list = entry.view as? ListView, let last = entry.last, last.childCount != list.numberOfItems {
+                reshaped.insert(ObjectIdentifier(list))
+            }
+        }
         for (id, entry) in entries {
             guard let element = entry.element, element.isAlive(under: root) else {
                 if sweep || entry.view == nil { gone.append(id) }
                 continue
             }
-            // Items far from the screen are left alone until they show (their list reports the change).
-            if entry.item >= 0, entry.last?.states.contains(.showing) != true, !sweep, entry.last != nil { continue }
+            // Items far from the screen are left alone until they show (their list reports the change); when
+            // their list's data changed, all are brought up to date at once, without a name change each.
+            let reshapedItem = entry.item >= 0 && reshaped.contains(ObjectIdentifier(entry.view ?? root))
+            if entry.item >= 0, entry.last?.states.contains(.showing) != true, !sweep, entry.last != nil, !reshapedItem {
+                continue
+            }
             guard sk_a11y_known(id) != 0 else { continue }
             let node = element.node()
             defer { entry.last = node }
+            if node.role == .text { reportText(id, element, entry) }
             guard let last = entry.last else { continue }
             for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
                 sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
             }
-            if last.label != node.label { sk_a11y_notify_name(id) }
+            if last.label != node.label, !reshapedItem { sk_a11y_notify_name(id) }
             if last.value != node.value || last.range != node.range { sk_a11y_notify_value(id) }
             if node.role == .list || node.role == .table || node.role == .pageTabList {
                 if case .view(let list as ListView) = element {
@@ -43,9 +58,12 @@ extension AccessibilityBridge {
                         listRanges[id] = showing
                         sk_a11y_notify_children(id)
                     }
-                } else if element.selectedChildren != lastSelection[id] {
-                    lastSelection[id] = element.selectedChildren
-                    sk_a11y_notify_selection(id)
+                } else {
+                    // Only a change: the first look is no event (Orca moves its focus to a tab list's selected
+                    // tab on selection-changed, away from the field that has the focus).
+                    let selected = element.selectedChildren
+                    if let previous = lastSelection[id], previous != selected { sk_a11y_notify_selection(id) }
+                    lastSelection[id] = selected
                 }
             }
             if last.frame != node.frame { sk_a11y_notify_bounds(id) }

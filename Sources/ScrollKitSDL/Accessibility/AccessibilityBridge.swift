@@ -12,8 +12,9 @@ import ScrollKit
 /// controls, read them, follow focus and act on them. Each element of ``AccessibleElement`` (views that are
 /// elements, and every item of a list) becomes an ATK object on first request, answering from the tree as
 /// it is at that moment (role, name, description, states, extents on the screen, actions, value,
-/// selection, text); the window host reports focus moves, state, name and value changes, and a list's
-/// visible items changing, once per frame drawn.
+/// selection, text and editable text); the window host reports focus moves, state, name and value changes,
+/// a list's visible items changing, and a text field's text changes, caret moves and selection changes, once
+/// per frame drawn.
 ///
 /// The window host starts it by itself, and only when an assistive technology is on (see
 /// ``isWanted``): otherwise nothing is loaded onto the bus and nothing runs. Its D-Bus traffic is served
@@ -46,6 +47,8 @@ public final class AccessibilityBridge {
         weak var view: ViewNode?
         let item: Int
         var last: AccessibleNode?
+        /// A text field's text, caret and selection as last reported.
+        var lastText: AccessibleTextState?
         init(view: ViewNode, item: Int) { self.view = view; self.item = item }
         var element: AccessibleElement? {
             guard let view else { return nil }
@@ -83,7 +86,8 @@ public final class AccessibilityBridge {
         let rootID = bridge.id(for: .view(root))
         var callbacks = sk_a11y_callbacks(info: bridgeInfo, string: bridgeString, child: bridgeChild,
                                           parent: bridgeParent, action: bridgeAction, set_value: bridgeSetValue,
-                                          selection: bridgeSelection, grab_focus: bridgeGrabFocus)
+                                          selection: bridgeSelection, grab_focus: bridgeGrabFocus,
+                                          text: bridgeText, edit: bridgeEdit)
         guard sk_a11y_start(&callbacks, applicationName, rootID) != 0 else {
             shared = nil
             return nil
