@@ -24,7 +24,6 @@ struct WindowPerformanceTests {
     @Test("two flings in an Xvfb window: the hitch ratio comes from X Present's vblanks, agrees with the missed vblanks, and is within its baseline")
     func hitchRatioInAWindow() throws {
         let display = try #require(try VirtualDisplay.start())
-        print("window performance on display \(display.name)")
         let result = try ScrollPerformance.measureInWindow(display: display.name, size: Size(width: 320, height: 480),
                                                            input: Self.flings(), attempts: 3) {
             ListView(frame: .zero, dataSource: WindowRows())
