@@ -25,8 +25,8 @@ extension ScrollPerformance {
     /// ``TestApp/measureScrolling(timeout:_:)``.
     ///
     /// A loaded machine only adds hitches: with `attempts` above 1 it measures that many times and keeps the
-    /// run with the lowest hitch ratio. SDL runs one video driver per process: call it from a synchronous test
-    /// on the main actor, with no headless ``TestApp`` alive meanwhile (each test's own are gone by its end).
+    /// run with the lowest hitch ratio. SDL runs one video driver per process: once anything in the test process
+    /// has started SDL headless, run the window test in a process of its own (``TestProcess/rerun(filter:environment:)``).
     /// - Throws: ``SDLError`` when the window cannot open (no such display); ``TestAppError/didNotSettle(frames:seconds:)``
     ///   when the app still animates `timeout` seconds after the last event.
     @MainActor
