@@ -283,6 +283,19 @@ JSON
 ]}
 JSON
     gif inbox-sheet 100 --scene inbox --script "$tmp/inbox-sheet.json"
+    # Inbox with reduced motion: a tap pushes the message as a 0.2 s cross-fade, Escape pops it the same way, and
+    # the Compose sheet fades in and (Backspace) out; a fling still coasts.
+    cat > "$tmp/inbox-reduced.json" <<JSON
+{"events": [
+  {"t": 0.30, "type": "down", "x": 300, "y": 320}, {"t": 0.35, "type": "up", "x": 300, "y": 320},
+  {"t": 1.20, "type": "key", "key": "Escape"},
+  {"t": 2.00, "type": "down", "x": 736, "y": 72}, {"t": 2.05, "type": "up", "x": 736, "y": 72},
+  {"t": 2.90, "type": "key", "key": "Backspace"},
+  {"t": 3.40, "type": "down", "x": 400, "y": 520}, {"t": 3.46, "type": "move", "x": 400, "y": 440},
+  {"t": 3.52, "type": "move", "x": 400, "y": 330}, {"t": 3.56, "type": "up", "x": 400, "y": 300}
+]}
+JSON
+    gif inbox-reduced-motion 125 --scene inbox --reduce-motion --script "$tmp/inbox-reduced.json"
     # Contacts: a finger runs down the A–Z index (the bubble names each letter), then a tap opens a person's card.
     cat > "$tmp/contacts-index.json" <<JSON
 {"events": [

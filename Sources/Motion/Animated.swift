@@ -24,6 +24,13 @@
 /// or infinite leaves the value pending. A `rest` that is NaN or infinite is ignored (the simulation's
 /// own final position is shown). Times before the start show the start.
 ///
+/// ## Pacing
+/// A value made with a ``Pacing`` other than `.natural` (see ``MotionPolicy``, the reduced-motion setting) plays
+/// the same simulation differently: `.jump` shows the end at the first frame; `.crossFade(duration:)` shows the
+/// start for half the duration and the end for the other half while ``veil`` rises to 1 and falls back to 0.
+/// Either way the value ends exactly where the natural motion would have, velocities read 0, and ``localTime(_:)``
+/// is the simulation's time the value shows (0, then its end).
+///
 /// Its reading members are `@inlinable`: a scroll view reads its tracks several times a frame, and an
 /// unspecialised generic call from another module goes through metadata and witness tables each time.
 public struct Animated<S: Simulation>: Sendable {
@@ -36,22 +43,43 @@ public struct Animated<S: Simulation>: Sendable {
     public let rest: Double?
     /// Whether a frame has shown the motion done.
     @inlinable public var isFinished: Bool { storedIsFinished }
-    /// The value the last sampled frame showed (the simulation's start before any frame).
+    /// The value the last sampled frame showed (the simulation's start before any frame; its end for a jump).
     @inlinable public var value: Double { storedValue }
+    /// How the simulation plays (natural, a jump, a cross-fade).
+    public let pacing: Pacing
+    /// The opacity (0…1) of a cover in the background colour the view draws over what moves, as the last
+    /// sampled frame shows it: 0 except during a cross-fade (``Pacing/crossFade(duration:)``).
+    @inlinable public var veil: Double { storedVeil }
 
     // The state behind `start`, `isFinished` and `value` (visible to the inlinable members).
     @usableFromInline var storedStart: Double?
     @usableFromInline var storedIsFinished: Bool
     @usableFromInline var storedValue: Double
+    @usableFromInline var storedVeil: Double = 0
+    /// The simulation's time at which it is done (a jump's and a cross-fade's end; 0 for natural pacing).
+    @usableFromInline let storedEnd: Double
 
-    /// A motion that starts at the first frame that samples it, or at `start` (host seconds) if given.
+    /// A motion that starts at the first frame that samples it, or at `start` (host seconds) if given, played
+    /// with `pacing` (natural by default).
     @inlinable
-    public init(_ simulation: S, start: Double? = nil, rest: Double? = nil) {
+    public init(_ simulation: S, start: Double? = nil, rest: Double? = nil, pacing: Pacing = .natural) {
         self.simulation = simulation
         self.storedStart = start.flatMap { $0.isFinite ? $0 : nil }
         self.rest = rest.flatMap { $0.isFinite ? $0 : nil }
         self.storedIsFinished = false
-        self.storedValue = simulation.position(at: 0)
+        self.pacing = pacing.sanitized
+        self.storedEnd = self.pacing == .natural ? 0 : Self.endTime(of: simulation)
+        self.storedValue = self.pacing == .jump ? (self.rest ?? simulation.position(at: storedEnd))
+                                                : simulation.position(at: 0)
+    }
+
+    /// The first time (a power of two from 1/64 s, at most about 10⁶ s) at which `simulation` is done.
+    @usableFromInline
+    static func endTime(of simulation: S) -> Double {
+        if simulation.isDone(at: 0) { return 0 }
+        var t = 1.0 / 64
+        while !simulation.isDone(at: t), t < 1e6 { t *= 2 }
+        return t
     }
 
     /// Whether the value still changes: true until a frame has shown the motion done.
@@ -74,13 +102,13 @@ public struct Animated<S: Simulation>: Sendable {
         guard time.isFinite else { return value }
         if storedStart == nil { storedStart = time }
         guard !isFinished else { return value }
-        let local = localTime(time)
-        if simulation.isDone(at: local + Precision.slack) {
+        if isDone(at: time) {
             storedIsFinished = true
-            // Sampled at the slackened time: a timed motion a few ulps short of its end shows its end.
-            storedValue = rest ?? simulation.position(at: local + Precision.slack)
+            storedValue = endValue(at: time)
+            storedVeil = 0
         } else {
-            storedValue = simulation.position(at: local)
+            storedValue = simulation.position(at: localTime(time))
+            storedVeil = veil(at: time)
         }
         return value
     }
@@ -88,27 +116,57 @@ public struct Animated<S: Simulation>: Sendable {
     /// The position at host time `time`, without changing anything (the start before the clock starts).
     @inlinable
     public func position(at time: Double) -> Double {
-        let local = localTime(time)
-        guard simulation.isDone(at: local + Precision.slack) else { return simulation.position(at: local) }
-        return rest ?? simulation.position(at: local + Precision.slack)
+        isDone(at: time) ? endValue(at: time) : simulation.position(at: localTime(time))
     }
 
-    /// The velocity (units per second) at host time `time`; 0 once done.
+    /// The value a done motion shows at `time`: `rest`, else the simulation's own end.
+    @inlinable
+    func endValue(at time: Double) -> Double {
+        // Sampled at the slackened time: a timed motion a few ulps short of its end shows its end.
+        rest ?? simulation.position(at: pacing == .natural ? localTime(time) + Precision.slack : storedEnd)
+    }
+
+    /// The velocity (units per second) at host time `time`; 0 once done, and always 0 for a jump or a cross-fade.
     @inlinable
     public func velocity(at time: Double) -> Double {
-        let local = localTime(time)
-        return simulation.isDone(at: local + Precision.slack) ? 0 : simulation.velocity(at: local)
+        guard pacing == .natural, !isDone(at: time) else { return 0 }
+        return simulation.velocity(at: localTime(time))
     }
 
-    /// Whether the motion is done at host time `time`.
+    /// Whether the motion is done at host time `time` (a jump always is; a cross-fade once its duration passed).
     @inlinable
     public func isDone(at time: Double) -> Bool {
-        simulation.isDone(at: localTime(time) + Precision.slack)
+        switch pacing {
+        case .natural: return simulation.isDone(at: localTime(time) + Precision.slack)
+        case .jump: return true
+        case .crossFade(let duration): return elapsed(time) + Precision.slack >= duration
+        }
     }
 
-    /// Seconds on the simulation's clock at host time `time`: 0 while pending, before the start, or for NaN.
+    /// The opacity of the cross-fade's cover at host time `time`: rising linearly from 0 to 1 at half the
+    /// duration, then back to 0; always 0 for other pacings.
+    @inlinable
+    public func veil(at time: Double) -> Double {
+        guard case .crossFade(let duration) = pacing else { return 0 }
+        let f = elapsed(time) / duration
+        return f >= 1 ? 0 : max(0, 1 - abs(2 * f - 1))
+    }
+
+    /// Seconds on the simulation's clock that host time `time` shows: 0 while pending, before the start, or for
+    /// NaN. Natural pacing: the time since the start. A jump: the simulation's end. A cross-fade: 0 for the first
+    /// half of its duration, then the simulation's end.
     @inlinable
     public func localTime(_ time: Double) -> Double {
+        switch pacing {
+        case .natural: return elapsed(time)
+        case .jump: return storedEnd
+        case .crossFade(let duration): return elapsed(time) * 2 < duration ? 0 : storedEnd
+        }
+    }
+
+    /// Host seconds since the start at `time`: 0 while pending, before the start, or for NaN.
+    @inlinable
+    func elapsed(_ time: Double) -> Double {
         guard let start, time.isFinite else { return 0 }
         return max(0, time - start)
     }

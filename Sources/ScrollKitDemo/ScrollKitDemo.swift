@@ -122,6 +122,10 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Layout direction: ltr or rtl, right to left as under an Arabic or Hebrew locale (default: the locale's in a window, ltr headless).", valueName: "DIR"))
     var direction: DirectionOption?
 
+    @Flag(inversion: .prefixedNo,
+          help: "Reduce motion: pushes and sheets cross-fade, timed scrolls jump, bounces are shorter (default: SCROLLKIT_REDUCE_MOTION, else GNOME's enable-animations, in a window; off headless).")
+    var reduceMotion: Bool?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("How far past an item or page a release must go to move on, \(OptionRanges.snapRatio.span).", valueName: "R"),
             transform: OptionRanges.snapRatio.convert)
@@ -211,6 +215,7 @@ struct GalleryCommand: ParsableCommand {
         configuration.sceneOptions = options
         configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
         configuration.layoutDirection = direction?.direction
+        configuration.reduceMotion = reduceMotion
         if let soak {
             configuration.soak = SoakOptions(seconds: soak, drawEvery: soakDrawEvery ?? SoakOptions.defaultDrawEvery)
         }

@@ -137,14 +137,15 @@ public final class TabBar: ViewNode {
     }
 
     /// Sets the selection (clamped) without calling ``onChange``: with `animated` the pill slides there from
-    /// where it is over ``slideDuration``; else it jumps.
+    /// where it is over ``slideDuration`` (it jumps while motion is reduced, ``ViewNode/isReduceMotionEnabled``); else
+    /// it jumps.
     public func setSelectedIndex(_ index: Int, animated: Bool) {
         let clamped = titles.isEmpty ? 0 : min(max(index, 0), titles.count - 1)
         let target = Double(clamped)
         storedSelection = clamped
         if animated && target != indicatorPosition {
             slide = Animated(TimedSimulation(from: indicatorPosition, to: target, duration: Self.slideDuration,
-                                             curve: .easeOutCubic), rest: target)
+                                             curve: .easeOutCubic), rest: target, pacing: motionPolicy.pacing(for: .travel))
         } else {
             slide = nil
             indicatorPosition = target

@@ -14,7 +14,8 @@ import Motion
 /// - The content fills the container; the keyboard sits below its bottom edge until a text field of the tree
 ///   gains focus from a touch (``Presentation/onTouch``, the default; ``Presentation/always`` also for a
 ///   click or Tab), then slides up over ``slideDuration`` through an `Animated` timed simulation sampled at
-///   each frame's target time. It slides down when no field has focus.
+///   each frame's target time (while motion is reduced, ``ViewNode/isReduceMotionEnabled``, it shows at once).
+///   It slides down when no field has focus.
 /// - Keyboard avoidance: as it comes up, the nearest scroll view around the focused field gains a bottom
 ///   `contentInset` equal to the part of it the keyboard covers, and scrolls (over the same duration) so the
 ///   field shows whole above the keyboard with ``avoidanceMargin`` to spare. The inset goes when the keyboard
@@ -94,7 +95,7 @@ public final class KeyboardContainer: ViewNode {
         if wanted != isKeyboardShown {
             isKeyboardShown = wanted
             slide = Animated(TimedSimulation(from: keyboardFraction, to: wanted ? 1 : 0, duration: Self.slideDuration,
-                                             curve: .easeOutCubic))
+                                             curve: .easeOutCubic), pacing: motionPolicy.pacing(for: .travel))
             if !wanted { endAvoiding() }
         }
         if isKeyboardShown, let view = field as? ViewNode, view !== avoidedField { avoid(view) }

@@ -9,7 +9,8 @@ extension NavigationStackView {
 
     /// Presents `content` in a sheet resting at `detents` (``SheetDetent/medium``, ``SheetDetent/large``, custom
     /// heights; none: large) over a dimming scrim: it rises from the bottom to the smallest detent on a spring
-    /// (`animated`) or shows there at once. A sheet already up is replaced.
+    /// (`animated`) or shows there at once. A sheet already up is replaced. While motion is reduced an animated
+    /// presentation (and dismissal) cross-fades through ``veilColor`` instead of rising (sliding off).
     @discardableResult
     public func present(sheet content: ViewNode, detents: [SheetDetent], animated: Bool = true) -> SheetView {
         if sheet != nil { removeSheet() }
@@ -19,11 +20,12 @@ extension NavigationStackView {
         sheet = s
         addSubview(scrim)
         addSubview(s)
+        if veil.superview != nil { addSubview(veil) }   // the veil stays on top
         s.top = frame.height
         s.frame = Rect(x: 0, y: frame.height, width: frame.width, height: frame.height)
         s.layoutSubviews()
         if animated {
-            s.settle(to: s.lowestTop, velocity: 0, time: nil)
+            s.settle(to: s.lowestTop, velocity: 0, time: nil, role: .transition)
         } else {
             s.top = s.lowestTop
         }
@@ -36,7 +38,7 @@ extension NavigationStackView {
     public func dismissSheet(animated: Bool) -> Bool {
         guard let s = sheet, !s.leaving else { return false }
         if animated && frame.height > 0 {
-            s.settle(to: frame.height, velocity: 0, time: nil)
+            s.settle(to: frame.height, velocity: 0, time: nil, role: .transition)
         } else {
             removeSheet()
         }
@@ -67,5 +69,6 @@ extension NavigationStackView {
         }
         let rise = h - s.lowestTop
         scrim.set(fraction: rise > 0 ? (h - s.top) / rise : 0)
+        updateVeil()
     }
 }

@@ -33,6 +33,8 @@ public final class NavigationStackView: ViewNode {
     public static let parallax = 0.3
     /// The black dimming over a covered screen (alpha 0…1).
     public static let dimming = 0.12
+    /// The colour a reduced-motion cross-fade passes through (the screens' background).
+    public static let veilColor = RGBAColor.white
     /// The spring of every slide (push, pop, and the settle after an edge swipe).
     public static let slideSpring = SpringDescription.criticallyDamped(response: 0.35)
     /// The deceleration rate of the release projection (UIKit's normal rate).
@@ -58,6 +60,8 @@ public final class NavigationStackView: ViewNode {
     /// The presented sheet and its scrim (+Sheet).
     var sheet: SheetView?
     let scrim = SheetScrimView()
+    /// The cover a reduced-motion cross-fade draws over everything (+Veil).
+    let veil = NavigationVeilView()
 
     /// A stack showing `root`.
     public init(root: NavigationScreen, frame: Rect = .zero) {
@@ -65,6 +69,7 @@ public final class NavigationStackView: ViewNode {
         super.init(frame: frame)
         clipsToBounds = true
         dimmer.isUserInteractionEnabled = false
+        veil.isUserInteractionEnabled = false
         addSubview(root)
         root.stack = self
         scrim.stack = self
@@ -78,7 +83,9 @@ public final class NavigationStackView: ViewNode {
     /// Whether a slide is under way (animating or held by a finger).
     public var isTransitioning: Bool { slide != nil }
 
-    /// Pushes `screen` on top: slides in from the trailing edge (animated) or shows at once. A screen already
+    /// Pushes `screen` on top: slides in from the trailing edge (animated) or shows at once. While motion is
+    /// reduced (``ViewNode/isReduceMotionEnabled``) an animated push cross-fades instead: the stack fades to
+    /// ``veilColor`` and back to the new screen in 0.2 s (`MotionPolicy`), and so does an animated pop. A screen already
     /// on the stack is ignored. A slide in progress finishes at once first.
     public func push(_ screen: NavigationScreen, animated: Bool) {
         guard !screens.contains(where: { $0 === screen }) else { return }
@@ -90,7 +97,8 @@ public final class NavigationStackView: ViewNode {
         screen.isHidden = false
         screen.layoutForStack()
         if animated, frame.width > 0 {
-            slide = Slide(position: frame.width, motion: Animated(spring(from: frame.width, velocity: 0, to: 0)))
+            slide = Slide(position: frame.width, motion: Animated(spring(from: frame.width, velocity: 0, to: 0),
+                                                                  pacing: motionPolicy.pacing(for: .transition)))
         }
         arrange()
     }
@@ -103,7 +111,8 @@ public final class NavigationStackView: ViewNode {
         let w = frame.width
         if animated, w > 0 {
             let from = slide?.position ?? 0
-            slide = Slide(position: from, motion: Animated(spring(from: from, velocity: 0, to: w)))
+            slide = Slide(position: from, motion: Animated(spring(from: from, velocity: 0, to: w),
+                                                           pacing: motionPolicy.pacing(for: .transition)))
             arrange()
         } else {
             slide = nil
@@ -131,10 +140,10 @@ public final class NavigationStackView: ViewNode {
                          tolerance: .init(distance: 0.1, velocity: 1))
     }
 
-    /// Where the next screen goes among the subviews: below the sheet's scrim and the sheet.
+    /// Where the next screen goes among the subviews: below the sheet's scrim, the sheet and the veil.
     var topInsertionIndex: Int {
         var i = subviews.count
-        while i > 0, subviews[i - 1] === scrim || subviews[i - 1] === sheet { i -= 1 }
+        while i > 0, subviews[i - 1] === scrim || subviews[i - 1] === sheet || subviews[i - 1] === veil { i -= 1 }
         return i
     }
 
@@ -211,6 +220,7 @@ public final class NavigationStackView: ViewNode {
         } else if dimmer.superview != nil {
             dimmer.removeFromSuperview()
         }
+        updateVeil()
     }
 
     /// The title a screen's back button shows: the previous screen's title, "Back" when it has none.

@@ -100,13 +100,14 @@ public final class SheetView: ViewNode {
     // MARK: Motion
 
     /// Settles on `target` from where it is shown, starting with `velocity` (points per second, down positive),
-    /// at `time` (nil: the next frame).
-    func settle(to target: Double, velocity: Double, time: Double?) {
+    /// at `time` (nil: the next frame). `role`: `.transition` for a presentation or dismissal by code (a
+    /// cross-fade while motion is reduced), `.gesture` for the settle after a finger let go (never reduced).
+    func settle(to target: Double, velocity: Double, time: Double?, role: MotionRole = .gesture) {
         heldTop = nil
         leaving = target >= containerHeight - Precision.slack
         motion = Animated(SpringSimulation(spring: Self.spring, position: top, velocity: velocity.isFinite ? velocity : 0,
                                            target: target, tolerance: .init(distance: 0.1, velocity: 1)),
-                          start: time.flatMap { $0.isFinite ? $0 : nil })
+                          start: time.flatMap { $0.isFinite ? $0 : nil }, pacing: motionPolicy.pacing(for: role))
     }
 
     /// A finger takes the sheet where it is shown.

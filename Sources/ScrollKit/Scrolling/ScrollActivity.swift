@@ -39,8 +39,10 @@ extension ScrollingView {
         /// running motion (`adjustContentOffset(by:)`) shifts its path without replanning it.
         var shift: Double = 0
 
-        init(_ simulation: some Simulation, start: Double, target: Double) {
-            animated = Animated(AxisSimulation(simulation), start: start, rest: target)
+        /// `pacing`: how it plays (a timed scroll or a key's glide jumps while motion is reduced, see
+        /// `MotionPolicy`); natural by default.
+        init(_ simulation: some Simulation, start: Double, target: Double, pacing: Pacing = .natural) {
+            animated = Animated(AxisSimulation(simulation), start: start, rest: target, pacing: pacing)
             self.target = target
         }
 

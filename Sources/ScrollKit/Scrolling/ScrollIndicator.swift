@@ -332,7 +332,8 @@ extension ScrollingView {
             }
             target[d] = snapped
         }
-        glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.pageGlideDuration, time: time)
+        glide(to: clampedOnScrollingAxes(target, fallback: base), duration: ScrollingView.pageGlideDuration, time: time,
+              role: .travel)
         indicator.poked = true
     }
 }

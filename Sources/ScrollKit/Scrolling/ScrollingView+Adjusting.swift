@@ -104,6 +104,6 @@ extension ScrollingView {
         }
         guard from.isFinite else { return }
         slot = Track(TimedSimulation(from: from, to: target, duration: timed.duration, curve: timed.curve),
-                     start: m.start, target: target)
+                     start: m.start, target: target, pacing: m.animated.pacing)
     }
 }

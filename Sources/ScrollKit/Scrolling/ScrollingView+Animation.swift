@@ -104,7 +104,7 @@ extension ScrollingView {
         var m = Driven(kind: .timed(timed))
         for d in ScrollingView.dims {
             m[d] = Track(TimedSimulation(from: from[d], to: destination[d], duration: duration, curve: request.curve),
-                         start: timestamp, target: destination[d])
+                         start: timestamp, target: destination[d], pacing: motionPolicy.pacing(for: .travel))
         }
         // Anything still running is replaced (a replaced timed scroll already completed with false).
         let leftover = beginActivity(.driven(m))

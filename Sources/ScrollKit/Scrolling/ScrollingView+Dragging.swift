@@ -315,6 +315,10 @@ extension ScrollingView {
         beginActivity(b.isEmpty ? .idle : .ballistic(b))
     }
 
+    /// ``ScrollPhysics/bounceSpring`` as the reduced-motion setting plays it (twice as fast while it is on: see
+    /// `MotionPolicy`): the spring of every bounce back onto an edge, settle on a snap position and zoom's return.
+    var bounceSpring: SpringDescription { motionPolicy.spring(physics.bounceSpring, for: .bounce) }
+
     /// The critically damped spring from `o` with velocity `v` to rest on `target`, for a motion that must
     /// turn: `v` points away from `target` (or `o` is on it), as when a fling crosses an edge.
     ///
@@ -331,7 +335,7 @@ extension ScrollingView {
         let beyond = v > 0 ? o - r.hi : r.lo - o
         let limit = bounces ? max(beyond, viewportLength(d) / 2) : max(beyond, 0)
         let room = limit - beyond
-        var spring = physics.bounceSpring
+        var spring = bounceSpring
         var v0 = v.isFinite ? v : 0
         if v0 != 0 {
             let needed = abs(v0) / (2.718281828459045 * room)
@@ -385,7 +389,7 @@ extension ScrollingView {
                 return Ballistic.Axis(stage: stage, track: Track(turningSpring(d, position: o, velocity: v, target: target),
                                                                  start: start, target: target))
             }
-            let sim = landingSimulation(position: o, velocity: v, target: target, spring: physics.bounceSpring)
+            let sim = landingSimulation(position: o, velocity: v, target: target, spring: bounceSpring)
             return Ballistic.Axis(stage: stage, track: Track(sim, start: start, target: target))
         }
         if o < r.lo - eps || o > r.hi + eps {

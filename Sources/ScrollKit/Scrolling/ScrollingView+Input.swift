@@ -242,7 +242,7 @@ extension ScrollingView {
         default:
             return
         }
-        glide(to: clampedOnScrollingAxes(target, fallback: base), duration: duration, time: time)
+        glide(to: clampedOnScrollingAxes(target, fallback: base), duration: duration, time: time, role: .travel)
         if key == .end {
             if case .driven(var m) = activity, m.isGlide, m[main] != nil {
                 m.kind = .glide(followsEnd: main)
@@ -267,8 +267,10 @@ extension ScrollingView {
     ///
     /// The glide starts at `max(time, last frame's targetTimestamp)`. Retargeting a running glide
     /// keeps the displayed velocity (continuous); starting from rest, or after any other motion,
-    /// uses the ease-out kick. A running timed scroll is replaced (completes with `false`).
-    func glide(to target: Point, duration: Double, time: Double) {
+    /// uses the ease-out kick. A running timed scroll is replaced (completes with `false`). `role`: a wheel's
+    /// glide follows the hand (`.gesture`, never reduced); a key's travels (`.travel`: a jump while motion is
+    /// reduced).
+    func glide(to target: Point, duration: Double, time: Double, role: MotionRole = .gesture) {
         endZoomAnimation()
         let running = driven.flatMap { $0.isGlide ? $0 : nil }
         let wasGliding = running != nil
@@ -285,7 +287,7 @@ extension ScrollingView {
             let moving = running?[d] != nil
             guard to != from[d] || (moving && v[d] != 0) else { continue }
             m[d] = Track(GlideSimulation(from: from[d], velocity: v[d], to: to, duration: duration, continuing: moving),
-                         start: start, target: to)
+                         start: start, target: to, pacing: motionPolicy.pacing(for: role))
         }
         let replacedTimed = beginActivity(m.isEmpty ? .idle : .driven(m))
         if m.isEmpty || !wasGliding { velocity = .zero }

@@ -58,7 +58,7 @@ extension ScrollingView {
             guard destination != track.target || pathStart != clamp(pathStart, d) else { return }
             let remaining = max(0, t.end - start)
             m[d] = Track(TimedSimulation(from: x, to: destination, duration: remaining, curve: t.curve),
-                         start: start, target: destination)
+                         start: start, target: destination, pacing: track.animated.pacing)
         case .glide(let followsEnd):
             let destination = followsEnd == d ? r.hi : clamp(track.target, d)
             // Replan when the destination moved, or when the glide's path starts outside the new range (a
@@ -68,7 +68,7 @@ extension ScrollingView {
             guard destination != track.target || pathStart != clamp(pathStart, d) else { return }
             m[d] = Track(GlideSimulation(from: x, velocity: v, to: destination,
                                          duration: ScrollingView.lineGlideDuration, continuing: true),
-                         start: start, target: destination)
+                         start: start, target: destination, pacing: track.animated.pacing)
         }
     }
 

@@ -348,13 +348,15 @@ extension ScrollingView {
         }
         let progress: AxisSimulation
         if spring {
-            progress = .spring(SpringSimulation(spring: physics.bounceSpring, position: 0, velocity: 0, target: 1,
+            progress = .spring(SpringSimulation(spring: bounceSpring, position: 0, velocity: 0, target: 1,
                                                 tolerance: .init(distance: 1e-4, velocity: 1e-3)))
         } else {
             progress = .timed(TimedSimulation(from: 0, to: 1, duration: Self.zoomAnimationDuration,
                                               curve: Self.defaultAnimationCurve))
         }
-        activity = .zooming(Zooming(progress: Animated(progress, start: time, rest: 1), returnsToLimit: spring,
+        // A timed zoom travels (a jump while motion is reduced); a return to a limit bounces (a stiffer spring).
+        let pacing = spring ? .natural : motionPolicy.pacing(for: .travel)
+        activity = .zooming(Zooming(progress: Animated(progress, start: time, rest: 1, pacing: pacing), returnsToLimit: spring,
                                     fromScale: from, toScale: scale, anchor: anchor,
                                     fromOffset: o, toOffset: endOffset, completion: completion))
     }

@@ -61,6 +61,7 @@ package struct DemoRun {
         var options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
                                   scale: configuration.scale)
         options.layoutDirection = configuration.layoutDirection
+        options.reduceMotion = configuration.reduceMotion
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)

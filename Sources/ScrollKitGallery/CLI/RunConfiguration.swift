@@ -33,6 +33,9 @@ package struct RunConfiguration: Sendable, Equatable {
     /// `--direction`: the gallery's layout direction; nil = the host's default (the locale's in a window,
     /// left to right headless).
     package var layoutDirection: ReadingDirection? = nil
+    /// `--reduce-motion` / `--no-reduce-motion`: nil = the host's default (the user's setting in a window, off
+    /// headless).
+    package var reduceMotion: Bool? = nil
     /// `--soak SECONDS` (and `--soak-draw-every`): nil for a normal run.
     package var soak: SoakOptions? = nil
 

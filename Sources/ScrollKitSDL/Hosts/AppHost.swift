@@ -74,6 +74,10 @@ public struct HostOptions: Sendable, Hashable {
     /// starts): nil = the locale's for a window host (``LocaleDirection/current``), left to right for the
     /// headless host (its runs are reproducible whatever the machine's locale).
     public var layoutDirection: ReadingDirection? = nil
+    /// Whether motion is reduced in the tree (`ViewNode.isReduceMotionEnabled`, set when the host starts): nil =
+    /// the user's for a window host (``DesktopReducedMotion``: `SCROLLKIT_REDUCE_MOTION`, else GNOME's
+    /// `enable-animations`), off for the headless host (its runs are the same on every machine).
+    public var reduceMotion: Bool? = nil
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
                 vsync: VSync = .automatic, renderer: Renderer = .automatic, scale: Double? = nil) {
