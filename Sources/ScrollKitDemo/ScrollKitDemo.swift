@@ -82,6 +82,11 @@ struct GalleryCommand: ParsableCommand {
             transform: OptionRanges.scale.convert)
     var scale: Double?
 
+    @Option(name: .customLong("text-scale"), parsing: .unconditional,
+            help: ArgumentHelp("Larger text: every text style \(OptionRanges.textScale.span) times its size (default: in a window SCROLLKIT_TEXT_SCALE, else GNOME's text-scaling-factor; 1 headless).", valueName: "X"),
+            transform: OptionRanges.textScale.convert)
+    var textScale: Double?
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Frames to run, \(OptionRanges.frames.span) (headless default: \(RunConfiguration.defaultHeadlessFrames); window: until quit).", valueName: "N"),
             transform: OptionRanges.frames.convert)
@@ -165,6 +170,7 @@ struct GalleryCommand: ParsableCommand {
     func validate() throws {
         try OptionRanges.hz.check(hz, option: "--hz")
         try OptionRanges.scale.check(scale, option: "--scale")
+        try OptionRanges.textScale.check(textScale, option: "--text-scale")
         try OptionRanges.frames.check(frames, option: "--frames")
         guard size.isInRange else { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
         for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--record", record),
@@ -205,6 +211,7 @@ struct GalleryCommand: ParsableCommand {
         configuration.recordDirectory = record
         configuration.recordInputPath = recordInput
         configuration.scale = scale
+        configuration.textScale = textScale
         var options = SceneOptions()
         if let items { options.items = items; options.itemsGiven = true }
         options.snap = snap

@@ -47,18 +47,18 @@ struct DesktopReducedMotionTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["env", "GSETTINGS_BACKEND=keyfile", "XDG_CONFIG_HOME=\(dir.path)", "gsettings"]
         let key = ["org.gnome.desktop.interface", "enable-animations"]
-        guard let first = DesktopReducedMotion.run(env + ["get"] + key, timeout: 5) else {
+        guard let first = DesktopSettings.run(env + ["get"] + key, timeout: 5) else {
             return   // no gsettings or no GNOME schemas here: nothing to read (the host then falls back to off)
         }
         #expect(DesktopReducedMotion.parseGSettings(first) == false, "default: \(first)")
-        #expect(DesktopReducedMotion.run(env + ["set"] + key + ["false"], timeout: 5) != nil)
-        let second = try #require(DesktopReducedMotion.run(env + ["get"] + key, timeout: 5))
+        #expect(DesktopSettings.run(env + ["set"] + key + ["false"], timeout: 5) != nil)
+        let second = try #require(DesktopSettings.run(env + ["get"] + key, timeout: 5))
         #expect(DesktopReducedMotion.parseGSettings(second) == true, "after set false: \(second)")
         // A missing tool or a failing one is no answer, quickly.
-        #expect(DesktopReducedMotion.run(["/nonexistent/gsettings"], timeout: 1) == nil)
-        #expect(DesktopReducedMotion.run(["sh", "-c", "exit 3"], timeout: 1) == nil)
+        #expect(DesktopSettings.run(["/nonexistent/gsettings"], timeout: 1) == nil)
+        #expect(DesktopSettings.run(["sh", "-c", "exit 3"], timeout: 1) == nil)
         let start = Date()
-        #expect(DesktopReducedMotion.run(["sleep", "5"], timeout: 0.2) == nil)
+        #expect(DesktopSettings.run(["sleep", "5"], timeout: 0.2) == nil)
         #expect(Date().timeIntervalSince(start) < 2)
     }
 

@@ -14,6 +14,7 @@ import ScrollKit
 //       SCENE: list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo; MOTION: scroll-to, fling, none
 //       SCENE_PROBE_THREADS=1 draws disc batches on one thread (SDLCanvas.rasterThreads; default 2)
 //       SCENE_PROBE_ZOOM=4 sets the photo scene's zoom scale
+//       SCENE_PROBE_TEXT_SCALE=2 runs every configuration at that Larger text scale (1.0–2.0)
 //       SCENE_PROBE_SLOW=MS prints every measured frame slower than MS milliseconds with what its damage was
 //
 // Prints per configuration the wall-clock cost of a frame (p50, p99, max; CLOCK_MONOTONIC), the
@@ -61,7 +62,8 @@ func measure(_ c: Config, countMallocs: Bool, png: String?) -> [Double]? {
     let bench: SceneBench
     do {
         bench = try SceneBench(scene: c.scene, motion: c.motion, items: c.items, sprites: c.sprites,
-                               tracksDamage: c.tracksDamage, zoomScale: c.zoom)
+                               tracksDamage: c.tracksDamage, zoomScale: c.zoom,
+                               textScale: ProcessInfo.processInfo.environment["SCENE_PROBE_TEXT_SCALE"].flatMap(Double.init) ?? 1)
     } catch {
         print("\(c.name): \(error)")
         return nil

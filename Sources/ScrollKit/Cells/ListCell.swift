@@ -160,7 +160,7 @@ open class LabelCell: ListCell {
             var sub = subtitleStyle
             sub.color = subtitleColor ?? (dark ? Self.lightSecondaryText : Self.darkSecondaryText)
             // Two lines, centred as a block: the title takes its line height, the subtitle the rest.
-            let titleHeight = titleStyle.size * 1.3, subHeight = sub.size * 1.3
+            let titleHeight = titleStyle.atCurrentTextScale.size * 1.3, subHeight = sub.atCurrentTextScale.size * 1.3
             let top = textRect.minY + max(0, (textRect.height - titleHeight - subHeight) / 2)
             canvas.drawText(self.title, in: Rect(x: textRect.minX, y: top, width: textRect.width, height: titleHeight),
                             style: titleStyle, alignment: textAlignment)

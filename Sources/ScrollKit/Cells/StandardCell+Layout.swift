@@ -22,6 +22,8 @@ extension StandardCell {
 
         /// The layout of `key`: the one held, the shared cache's, or a new one.
         mutating func resolve(_ key: LayoutKey, measurer: any TextMeasurer) -> TextLayout {
+            var key = key
+            key.textScale = ViewNode.textScale   // a layout made at another text scale is stale
             if let layout, self.key == key { return layout }
             let made = StandardCell.sharedLayout(for: key, measurer: measurer)
             self.key = key
@@ -38,6 +40,8 @@ extension StandardCell {
         var measurer: ObjectIdentifier
         /// `.trailing` for a right-to-left subtitle (its lines flush right), else `.leading`.
         var alignment: TextAlign = .leading
+        /// The ``ViewNode/textScale`` it was laid out at.
+        var textScale: Double = 1
     }
 
     /// Layouts by what they were made from, with their measurer held (so its identifier is not reused).
@@ -134,7 +138,7 @@ extension StandardCell {
             if !measuring {
                 // Only the lines that fit the frame (at least one).
                 let lineHeight = look.subtitleStyle.size.isFinite && look.subtitleStyle.size > 0
-                    ? max(0, measurer.fontMetrics(for: look.subtitleStyle).lineHeight) : 0
+                    ? max(0, measurer.fontMetrics(for: look.subtitleStyle.atCurrentTextScale).lineHeight) : 0
                 if lineHeight > 0, lineHeight.isFinite {
                     let room = height - insets.top - insets.bottom - titleHeight - (titleHeight > 0 ? gap : 0)
                     let fit = max(1, Int(min(1e6, max(0, (room + 1e-6) / lineHeight))))

@@ -335,7 +335,8 @@ open class StandardCell: ListCell {
             case .swatch(let color, let symbol):
                 canvas.fillRoundedRect(rect, radius: Self.sanitised(look.leadingCornerRadius), color: color)
                 if let symbol, !symbol.isEmpty {
-                    let style = TextStyle(size: (rect.height * 0.5).rounded(), weight: .bold, color: .white)
+                    let style = TextStyle(size: (rect.height * 0.5).rounded(), weight: .bold, color: .white,
+                                          maximumScale: 1)   // sized by its swatch, which keeps its size
                     canvas.drawText(symbol, in: rect, style: style, alignment: .center)
                 }
             }

@@ -105,7 +105,8 @@ public final class PushButton: ViewNode {
         if let title, hasTitle {
             let shift = image != nil ? min(imageSize, content.height) / 2 + 4 : 0
             canvas.drawText(title, in: Rect(x: content.minX + shift, y: content.minY, width: max(0, content.width - shift), height: content.height),
-                            style: TextStyle(size: titleSize, weight: .bold, color: ink), alignment: .center)
+                            style: TextStyle(size: titleSize, weight: .bold, color: ink, maximumScale: TextScale.controlMaximum),
+                            alignment: .center)
         }
     }
 }
@@ -216,7 +217,8 @@ public final class SegmentedControl: ViewNode {
                 }
             }
             let style = TextStyle(size: titleSize, weight: index == selected ? .bold : .regular,
-                                  color: (index == selected ? selectedTextColor : textColor).withAlpha(fade))
+                                  color: (index == selected ? selectedTextColor : textColor).withAlpha(fade),
+                                  maximumScale: TextScale.controlMaximum)
             canvas.drawText(segments[index], in: cell, style: style, alignment: .center)
             index += 1
         }

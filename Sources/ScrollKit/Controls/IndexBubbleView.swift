@@ -58,7 +58,7 @@ public final class IndexBubbleView: ViewNode {
         canvas.fillRoundedRect(frame, radius: min(frame.width, frame.height) * 0.22, color: fill.withAlpha(a))
         let scalars = text.unicodeScalars.count
         let size = scalars <= 2 ? textSize : max(14, textSize * 2.2 / Double(scalars))
-        canvas.drawText(text, in: frame, style: TextStyle(size: size, weight: .bold, color: textColor.withAlpha(a)),
+        canvas.drawText(text, in: frame, style: TextStyle(size: size, weight: .bold, color: textColor.withAlpha(a), maximumScale: 1),
                         alignment: .center)
     }
 }

@@ -75,9 +75,11 @@ open class PickerLabelCell: PickerCell {
     /// The text to show when there is no image.
     public var title: String = ""
     /// The title's style (its colour is faded by ``PickerCell/wheelOpacity``).
-    public var titleStyle = TextStyle(size: 20, weight: .regular, color: RGBAColor(hex: 0x1C1C1E))
+    public var titleStyle = TextStyle(size: 20, weight: .regular, color: RGBAColor(hex: 0x1C1C1E),
+                                      maximumScale: TextScale.controlMaximum)
     /// The title's style on the centred item, or `nil` to use ``titleStyle``.
-    public var centeredTitleStyle: TextStyle? = TextStyle(size: 20, weight: .bold, color: RGBAColor(hex: 0x1C1C1E))
+    public var centeredTitleStyle: TextStyle? = TextStyle(size: 20, weight: .bold, color: RGBAColor(hex: 0x1C1C1E),
+                                                          maximumScale: TextScale.controlMaximum)
     /// Space between the frame and the image, in points.
     public var padding: Double = 6
 

@@ -109,7 +109,7 @@ public final class SectionIndexView: ViewNode, PointerTracking {
                 canvas.fillCircle(center: Point(x: band.midX, y: band.midY), radius: min(e, frame.width) / 2 + 1, color: tint)
                 color = .white
             }
-            canvas.drawText(titles[k], in: band, style: TextStyle(size: size, weight: .bold, color: color), alignment: .center)
+            canvas.drawText(titles[k], in: band, style: TextStyle(size: size, weight: .bold, color: color, maximumScale: 1), alignment: .center)
         }
     }
 }

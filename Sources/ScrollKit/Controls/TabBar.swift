@@ -232,15 +232,16 @@ public final class TabBar: ViewNode {
             let rect = tabFrame(Double(i)).offsetBy(dx: frame.minX, dy: frame.minY)
             if rect.maxX < frame.minX || rect.minX > frame.maxX { continue }
             let isSelected = i == selected
+            // Tab titles keep their size (as UIKit's tab bars, which show a large-content viewer instead).
             let titleStyle = TextStyle(size: titleSize, weight: isSelected ? .bold : .regular,
-                                       color: (isSelected ? selectedTextColor : textColor).withAlpha(fade))
+                                       color: (isSelected ? selectedTextColor : textColor).withAlpha(fade), maximumScale: 1)
             guard numbered else {
                 canvas.drawText(titles[i], in: rect, style: titleStyle, alignment: .center)
                 continue
             }
             let number = i < Self.numbers.count ? Self.numbers[i] : ""
             let numberStyle = TextStyle(size: titleSize - 2, weight: .bold,
-                                        color: (isSelected ? selectedNumberColor : numberColor).withAlpha(fade))
+                                        color: (isSelected ? selectedNumberColor : numberColor).withAlpha(fade), maximumScale: 1)
             let numberWidth = canvas.measureText(number, style: numberStyle).width
             let titleWidth = canvas.measureText(titles[i], style: titleStyle).width
             let x = rect.minX + max(4, (rect.width - (numberWidth + 6 + titleWidth)) / 2)

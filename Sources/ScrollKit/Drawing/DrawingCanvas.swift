@@ -17,13 +17,22 @@ public enum TextAlign: Sendable, Hashable {
 }
 
 /// How text is drawn: a point size and a weight. The canvas picks the font file.
+///
+/// `size` is the size at text scale 1: text is laid out and drawn at `size` × ``ViewNode/textScale`` (the
+/// user's *Larger text* setting, 1.0–2.0), at most `size` × ``maximumScale`` (see ``scaled(by:)``).
 public struct TextStyle: Sendable, Hashable {
     public enum Weight: Sendable, Hashable { case regular, bold }
     public var size: Double
     public var weight: Weight
     public var color: RGBAColor
-    public init(size: Double = 16, weight: Weight = .regular, color: RGBAColor = .black) {
-        self.size = size; self.weight = weight; self.color = color
+    /// The largest factor the text scale may grow this style by: `.infinity` (the default) follows the
+    /// setting up to its 2.0; `1` keeps the style at `size` (text in a shape that cannot grow, such as a
+    /// badge or a tab bar's label); `1.5` grows it to one and a half times at most. Values below 1, and NaN,
+    /// count as 1. As UIKit's `UIFontMetrics.scaledFont(for:maximumPointSize:)`, in a factor.
+    public var maximumScale: Double
+    public init(size: Double = 16, weight: Weight = .regular, color: RGBAColor = .black,
+                maximumScale: Double = .infinity) {
+        self.size = size; self.weight = weight; self.color = color; self.maximumScale = maximumScale
     }
 }
 

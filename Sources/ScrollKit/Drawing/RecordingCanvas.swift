@@ -94,8 +94,9 @@ public final class RecordingCanvas: DrawingCanvas {
     public func fillCircle(center: Point, radius: Double, color: RGBAColor) {
         commands.append(.circle(center: center, radius: radius, color))
     }
+    /// Records the call with the style at the current ``ViewNode/textScale`` (as a canvas draws it).
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
-        commands.append(.text(text, in: rect, style: style, alignment: alignment))
+        commands.append(.text(text, in: rect, style: style.atCurrentTextScale, alignment: alignment))
     }
 
     public func drawTextLayout(_ layout: TextLayout, at origin: Point) {
@@ -108,9 +109,10 @@ public final class RecordingCanvas: DrawingCanvas {
     }
 
     /// An approximation without fonts: 0.6 x the point size per character (Unicode scalars),
-    /// 1.2 x the point size tall. Empty text is 0 wide.
+    /// 1.2 x the point size tall (at the current ``ViewNode/textScale``). Empty text is 0 wide.
     public func measureText(_ text: String, style: TextStyle) -> Size {
-        let size = style.size.isFinite ? max(0, style.size) : 0
+        let scaled = style.atCurrentTextScale.size
+        let size = scaled.isFinite ? max(0, scaled) : 0
         return Size(width: Double(text.unicodeScalars.count) * size * 0.6, height: size * 1.2)
     }
 

@@ -51,7 +51,8 @@ public class TextEditingView: ViewNode, TextInputClient {
     /// Whether Escape empties the text (a search field); otherwise Escape goes on to the tree.
     public var clearsOnEscape = false
     /// The text's size, weight and colour.
-    public var textStyle = TextStyle(size: 17, weight: .regular, color: RGBAColor(hex: 0x1C1C1E)) {
+    public var textStyle = TextStyle(size: 17, weight: .regular, color: RGBAColor(hex: 0x1C1C1E),
+                                     maximumScale: TextScale.controlMaximum) {
         didSet { invalidateLayout() }
     }
     /// The placeholder's colour.
@@ -179,7 +180,7 @@ public class TextEditingView: ViewNode, TextInputClient {
     var emptyDirection: ReadingDirection { isRightToLeft ? .rightToLeft : .leftToRight }
 
     /// The height of one line of the text's style.
-    var lineHeight: Double { max(0, measurer.fontMetrics(for: textStyle).lineHeight) }
+    var lineHeight: Double { max(0, measurer.fontMetrics(for: textStyle.atCurrentTextScale).lineHeight) }
 
     func invalidateLayout() {
         cachedLayout = nil

@@ -85,12 +85,12 @@ extension KeyboardView {
 
     private func drawLabel(_ key: KeyboardKey, index: Int, in rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
         let outlines = glyphs.indices.contains(index) ? glyphs[index] : []
-        let small = TextStyle(size: 16, color: Look.ink)
+        let small = TextStyle(size: 16, color: Look.ink, maximumScale: 1)   // keys keep their size (as iOS's keyboard)
         switch key.action {
         case .character:
             let text = shownText(key)
             // Letters sit a little high on a phone's keys; symbols and digits centred.
-            canvas.drawText(text, in: rect.offsetBy(dx: 0, dy: -1), style: TextStyle(size: letterSize, color: Look.ink), alignment: .center)
+            canvas.drawText(text, in: rect.offsetBy(dx: 0, dy: -1), style: TextStyle(size: letterSize, color: Look.ink, maximumScale: 1), alignment: .center)
         case .shift:
             drawShiftArrow(in: rect, outlines: outlines, filled: isShifted || isCapsLocked, underline: isCapsLocked, canvas: canvas)
         case .backspace:
@@ -122,7 +122,7 @@ extension KeyboardView {
         }
         canvas.fillRoundedRect(head, radius: 9, color: Look.letterKey)
         canvas.fillRoundedRect(neck, radius: Look.cornerRadius, color: Look.letterKey)
-        canvas.drawText(shownText(key), in: head, style: TextStyle(size: letterSize * 1.45, color: Look.ink), alignment: .center)
+        canvas.drawText(shownText(key), in: head, style: TextStyle(size: letterSize * 1.45, color: Look.ink, maximumScale: 1), alignment: .center)
     }
 
     /// Shift's arrow: an outline, filled while on, with a bar under it while the capitals are locked.

@@ -67,7 +67,7 @@ final class SwipeActionsView: ViewNode {
     /// The row's offset (negative: trailing actions at the right edge).
     @DrawingInput var offset: Double = 0
     @DrawingInput var expanded = false
-    static let titleStyle = TextStyle(size: 15, weight: .bold, color: .white)
+    static let titleStyle = TextStyle(size: 15, weight: .bold, color: .white, maximumScale: TextScale.controlMaximum)
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
         guard !actions.isEmpty, offset != 0 else { return }

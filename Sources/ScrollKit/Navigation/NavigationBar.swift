@@ -12,7 +12,8 @@ public final class NavigationBar: ViewNode {
     public static let background = RGBAColor(hex: 0xF9F9FB)
     /// The back button's colour.
     public static let tint = RGBAColor(hex: 0x007AFF)
-    static let titleStyle = TextStyle(size: 17, weight: .bold, color: RGBAColor(hex: 0x1C1C1E))
+    /// The bar keeps its height; its title and back button grow up to ``TextScale/controlMaximum``.
+    static let titleStyle = TextStyle(size: 17, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum)
 
     /// The title in the middle of the bar.
     @DrawingInput public var title = ""
@@ -43,7 +44,8 @@ public final class NavigationBar: ViewNode {
     public override var isOpaque: Bool { true }
 
     public override func layoutSubviews() {
-        let w = min(frame.width * 0.4, 28 + 9 * Double(backButton.title.count) + 12)
+        let grow = min(ViewNode.textScale, TextScale.controlMaximum)
+        let w = min(frame.width * 0.4, 28 + 9 * grow * Double(backButton.title.count) + 12)
         backButton.frame = Rect(x: mirroredX(0, width: w), y: 0, width: w, height: frame.height)
     }
 
@@ -85,6 +87,7 @@ public final class NavigationBackButton: ViewNode {
         }
         let textX = rtl ? frame.minX : frame.minX + 24
         canvas.drawText(title, in: Rect(x: textX, y: frame.minY + 11, width: max(0, frame.width - 24), height: 24),
-                        style: TextStyle(size: 17, color: tint), alignment: rtl ? .trailing : .leading)
+                        style: TextStyle(size: 17, color: tint, maximumScale: TextScale.controlMaximum),
+                        alignment: rtl ? .trailing : .leading)
     }
 }

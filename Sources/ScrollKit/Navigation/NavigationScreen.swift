@@ -116,7 +116,7 @@ open class NavigationScreen: ViewNode {
 /// A screen's large title: the title in 34-point bold at the bottom of its space, on the bar's colour.
 final class NavigationLargeTitleView: ViewNode {
     @DrawingInput var title = ""
-    static let style = TextStyle(size: 32, weight: .bold, color: RGBAColor(hex: 0x1C1C1E))
+    static let style = TextStyle(size: 32, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum)
 
     override var isOpaque: Bool { true }
 

@@ -47,6 +47,10 @@ public enum TextTruncation: Sendable, Hashable {
 ///
 /// Positions are in points from the layout's top-left corner.
 ///
+/// **Larger text.** Each run is laid out at its style's size × ``ViewNode/textScale`` when the layout is made
+/// (``TextStyle/scaled(by:)``; ``styles`` hold the scaled styles), so a row measured from its text grows
+/// with the setting. A layout made before a change keeps its sizes: key caches by ``ViewNode/textScaleGeneration``.
+///
 /// **Shaping and direction.** The text is cut into runs of one style and one bidi level (UAX #9, through
 /// FriBidi: ``BidiParagraph``), and the measurer shapes each run
 /// (``TextMeasurer/shape(_:range:style:direction:into:)``: ScrollKitSDL's `FontTextMeasurer` with
@@ -180,6 +184,11 @@ public struct TextLayout: Sendable, Hashable {
     public init(runs: [TextRun], width: Double, maxLines: Int = 0, truncation: TextTruncation = .tail,
                 alignment: TextAlign = .leading, lineSpacing: Double = 0, direction: ReadingDirection? = nil,
                 measurer: some TextMeasurer) {
+        var runs = runs
+        let scale = ViewNode.textScale
+        if scale != 1 {   // the user's Larger text setting (TextScale): each style at its scaled size
+            for i in runs.indices { runs[i].style = runs[i].style.scaled(by: scale) }
+        }
         var builder = TextLayoutBuilder(runs: runs, direction: direction, measurer: measurer)
         let limit: Double = width.isNaN || width == .infinity ? .infinity : max(width, 0)
         let spacing = lineSpacing.isFinite ? max(lineSpacing, 0) : 0

@@ -61,6 +61,7 @@ package struct DemoRun {
         var options = HostOptions(size: configuration.size, hz: configuration.hz, title: "ScrollKit Gallery",
                                   scale: configuration.scale)
         options.layoutDirection = configuration.layoutDirection
+        options.textScale = configuration.textScale
         options.reduceMotion = configuration.reduceMotion
         let host: any AppHost
         do {

@@ -65,6 +65,8 @@ package enum OptionRanges {
     package static let hz = OptionRange<Double>(1...1000, noun: "number")
     /// `--scale`: pixels per point.
     package static let scale = OptionRange<Double>(0.5...4, noun: "number")
+    /// `--text-scale`: the Larger text factor (`TextScale.range`).
+    package static let textScale = OptionRange<Double>(1...2, noun: "number")
     /// `--frames`.
     package static let frames = OptionRange<Int>(1...Int.max, noun: "whole number", openEnded: true)
     /// Each dimension of `--size` (and of a script's `resize`), points.

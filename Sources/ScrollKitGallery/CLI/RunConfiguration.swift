@@ -22,6 +22,8 @@ package struct RunConfiguration: Sendable, Equatable {
     var stats: Bool
     /// `--scale`: pixels per point (headless surface; a window on X11), nil = 1 headless, the desktop's in a window.
     package var scale: Double? = nil
+    /// `--text-scale`: the Larger text factor (1...2), nil = the host's (the user's in a window, 1 headless).
+    package var textScale: Double? = nil
     /// `--record DIR`: every frame as `DIR/frame-NNNNN.png` (headless only).
     package var recordDirectory: String? = nil
     /// `--record-input`: where the run's input is written as a script (`InputRecording`).

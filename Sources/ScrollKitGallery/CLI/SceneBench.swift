@@ -42,12 +42,16 @@ public final class SceneBench {
     ///   - tracksDamage: draw by damage (scrolled pixels moved, only what changed drawn), as the headless
     ///     host does by default; false draws every frame whole (the figures before damage tracking).
     ///   - zoomScale: the photo scene's zoom scale for the whole run (nil: the scene's own, the fit).
+    ///   - textScale: the Larger text scale (`HostOptions.textScale`, 1.0–2.0).
     public init(scene: String, motion: Motion, items: Int = 1000, sprites: Int = 60,
-                size: Size = Size(width: 800, height: 600), tracksDamage: Bool = true, zoomScale: Double? = nil) throws {
+                size: Size = Size(width: 800, height: 600), tracksDamage: Bool = true, zoomScale: Double? = nil,
+                textScale: Double = 1) throws {
         setenv("SDL_VIDEODRIVER", "dummy", 0)
         sceneName = scene
         self.motion = motion
-        host = try HeadlessHost(options: HostOptions(size: size, hz: 60, title: "bench"), tracksDamage: tracksDamage)
+        var hostOptions = HostOptions(size: size, hz: 60, title: "bench")
+        hostOptions.textScale = textScale
+        host = try HeadlessHost(options: hostOptions, tracksDamage: tracksDamage)
         var options = SceneOptions()
         options.items = items
         options.itemsGiven = true

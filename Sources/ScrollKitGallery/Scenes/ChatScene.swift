@@ -368,10 +368,10 @@ final class ChatHeader: ViewNode {
         guard room > 60 else { return }
         canvas.fillCircle(center: Point(x: frame.minX + 32, y: frame.midY), radius: 16, color: RGBAColor(hex: 0x34C759))
         canvas.drawText("A", in: Rect(x: frame.minX + 16, y: frame.minY, width: 32, height: frame.height),
-                        style: TextStyle(size: 15, weight: .bold, color: .white), alignment: .center)
+                        style: TextStyle(size: 15, weight: .bold, color: .white, maximumScale: 1), alignment: .center)
         canvas.drawText("Alex", in: Rect(x: frame.minX + 58, y: frame.minY + 6, width: room - 46, height: frame.height / 2 - 4),
-                        style: TextStyle(size: 16, weight: .bold, color: ChatStyle.text), alignment: .leading)
+                        style: TextStyle(size: 16, weight: .bold, color: ChatStyle.text, maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText(countText, in: Rect(x: frame.minX + 58, y: frame.midY, width: room - 46, height: frame.height / 2 - 6),
-                        style: TextStyle(size: 12, color: ChatStyle.secondary), alignment: .leading)
+                        style: TextStyle(size: 12, color: ChatStyle.secondary, maximumScale: TextScale.controlMaximum), alignment: .leading)
     }
 }

@@ -135,7 +135,7 @@ final class ContactsHeaderCell: ListCell {
         canvas.fill(frame, color: RGBAColor(hex: 0xF2F2F7))
         let inset = 16.0
         canvas.drawText(title, in: Rect(x: frame.minX + inset, y: frame.minY, width: max(0, frame.width - 2 * inset), height: frame.height),
-                        style: TextStyle(size: 15, weight: .bold, color: RGBAColor(hex: 0x3C3C43)),
+                        style: TextStyle(size: 15, weight: .bold, color: RGBAColor(hex: 0x3C3C43), maximumScale: TextScale.controlMaximum),
                         alignment: isRightToLeft ? .right : .left)
     }
 }

@@ -239,9 +239,9 @@ final class ContactsHeaderView: ViewNode {
         canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
         let w = max(0, frame.width - 32)
         canvas.drawText("Contacts", in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: w, height: 38),
-                        style: TextStyle(size: 30, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)), alignment: rtl ? .right : .left)
+                        style: TextStyle(size: 30, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: rtl ? .right : .left)
         canvas.drawText(countText, in: Rect(x: frame.minX + 16, y: frame.minY + 20, width: w, height: 24),
-                        style: TextStyle(size: 13, color: RGBAColor(hex: 0x8E8E93)), alignment: rtl ? .left : .right)
+                        style: TextStyle(size: 13, color: RGBAColor(hex: 0x8E8E93), maximumScale: TextScale.controlMaximum), alignment: rtl ? .left : .right)
         let field = Rect(x: frame.minX + 16, y: frame.minY + 58, width: w, height: 36)
         canvas.fillRoundedRect(field, radius: 10, color: Self.fieldColor)
         // A magnifier: a ring and its handle.

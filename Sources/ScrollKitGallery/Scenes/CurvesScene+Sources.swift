@@ -33,8 +33,8 @@ final class CurveListSource: ListDataSource {
         let isSelected = index == selected
         cell.title = curves[index].name
         cell.subtitle = details[index]
-        cell.titleStyle = TextStyle(size: 15, weight: isSelected ? .bold : .regular)
-        cell.subtitleStyle = TextStyle(size: 11)
+        cell.titleStyle = TextStyle(size: 15, weight: isSelected ? .bold : .regular, maximumScale: TextScale.controlMaximum)
+        cell.subtitleStyle = TextStyle(size: 11, maximumScale: TextScale.controlMaximum)
         cell.backgroundColor = isSelected ? GalleryTheme.accent : .white
         cell.separatorColor = isSelected ? nil : RGBAColor(hex: 0xE5E5EA)
         return cell
@@ -52,7 +52,7 @@ final class TableRowsSource: ListDataSource {
     func cell(at index: Int, in list: ListView) -> ListCell {
         let cell = list.dequeueCell(LabelCell.self, for: index)
         cell.title = titles[index]
-        cell.titleStyle = TextStyle(size: 15)
+        cell.titleStyle = TextStyle(size: 15, maximumScale: TextScale.controlMaximum)
         cell.backgroundColor = RGBAColor(hue: Double(index % 20) / 20, saturation: 0.16, value: 1)
         cell.separatorColor = RGBAColor(hex: 0xE5E5EA)
         return cell

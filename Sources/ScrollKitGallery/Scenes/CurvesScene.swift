@@ -307,18 +307,18 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         // The list column.
         canvas.fill(Rect(x: 0, y: 0, width: headerRect.width, height: h), color: .white)
         canvas.drawText("TIMING CURVES", in: headerRect.insetBy(dx: 16, dy: 0),
-                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk), alignment: .leading)
+                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText(countText, in: headerRect.insetBy(dx: 16, dy: 0),
-                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk), alignment: .trailing)
+                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum), alignment: .trailing)
         curveList.draw(in: canvas)
         canvas.fill(Rect(x: headerRect.width - 1, y: 0, width: 1, height: h), color: GalleryTheme.cardBorder)
         canvas.fill(Rect(x: 0, y: headerRect.maxY - 1, width: headerRect.width, height: 1), color: GalleryTheme.cardBorder)
 
         // Title.
         canvas.drawText(nameText, in: Rect(x: titleRect.minX, y: titleRect.minY, width: titleRect.width, height: 28),
-                        style: TextStyle(size: 22, weight: .bold, color: GalleryTheme.ink), alignment: .leading)
+                        style: TextStyle(size: 22, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText(detailText, in: Rect(x: titleRect.minX, y: titleRect.minY + 28, width: titleRect.width, height: 20),
-                        style: TextStyle(size: 13, color: GalleryTheme.secondaryInk), alignment: .leading)
+                        style: TextStyle(size: 13, color: GalleryTheme.secondaryInk, maximumScale: TextScale.controlMaximum), alignment: .leading)
 
         drawPlot(in: canvas)
         drawTable(in: canvas)
@@ -329,10 +329,10 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         guard plotCard.width > 60, plotCard.height > 90 else { return }
         GalleryTheme.card(plotCard, radius: 14, in: canvas)
         canvas.drawText("PROGRESS → VALUE", in: Rect(x: plotCard.minX + 16, y: plotCard.minY + 10, width: plotCard.width - 32, height: 22),
-                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk), alignment: .leading)
+                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum), alignment: .leading)
         let direction = goingBack ? "back to 0" : "to 500 pt"
         canvas.drawText(direction, in: Rect(x: plotCard.minX + 16, y: plotCard.minY + 10, width: plotCard.width - 32, height: 22),
-                        style: TextStyle(size: 11, weight: .bold, color: leg == .idle ? GalleryTheme.tertiaryInk : GalleryTheme.highlight),
+                        style: TextStyle(size: 11, weight: .bold, color: leg == .idle ? GalleryTheme.tertiaryInk : GalleryTheme.highlight, maximumScale: TextScale.controlMaximum),
                         alignment: .trailing)
         if plotKey.map({ $0.0 != selected || $0.1 != plotRect }) ?? true {
             plotRange = CurvePlot.valueRange(of: curve)
@@ -340,7 +340,7 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
             plotKey = (selected, plotRect)
         }
         CurvePlot.draw(plotPoints, in: plotRect, range: plotRange, canvas: canvas, lineWidth: 3)
-        let label = TextStyle(size: 11, color: GalleryTheme.tertiaryInk)
+        let label = TextStyle(size: 11, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum)
         for i in 0..<2 {
             let v = Double(i)
             let y = CurvePlot.map(t: 0, value: v, in: plotRect, range: plotRange).y
@@ -364,14 +364,14 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         guard tableCard.width > 40, tableCard.height > 60 else { return }
         GalleryTheme.card(tableCard, radius: 14, in: canvas)
         canvas.drawText("TABLE · 100 ROWS", in: Rect(x: tableCard.minX + 16, y: tableCard.minY + 6, width: tableCard.width - 32, height: 24),
-                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk), alignment: .leading)
+                        style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum), alignment: .leading)
         table.draw(in: canvas)
     }
 
     private func drawControls(in canvas: DrawingCanvas) {
         guard controlsRect.width > 200 else { return }
         canvas.drawText("Duration", in: Rect(x: controlsRect.minX, y: controlsRect.minY, width: 74, height: controlsRect.height),
-                        style: TextStyle(size: 14, weight: .bold, color: GalleryTheme.ink), alignment: .leading)
+                        style: TextStyle(size: 14, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum), alignment: .leading)
         slider.label = durationText
         slider.draw(in: canvas)
         playButton.draw(in: canvas)

@@ -81,6 +81,6 @@ final class DurationSlider: ViewNode, PointerTracking {
         canvas.fillCircle(center: knob, radius: 11.5, color: RGBAColor(hex: 0xD8D8DC))
         canvas.fillCircle(center: knob, radius: 10.5, color: .white)
         canvas.drawText(label, in: Rect(x: knobX - 30, y: frame.minY - 20, width: 60, height: 18),
-                        style: TextStyle(size: 12, weight: .bold, color: GalleryTheme.accent), alignment: .center)
+                        style: TextStyle(size: 12, weight: .bold, color: GalleryTheme.accent, maximumScale: TextScale.controlMaximum), alignment: .center)
     }
 }

@@ -258,8 +258,8 @@ final class CatalogCardCell: ListCell {
     static let padding = 8.0
     static let radius = 14.0
     static let shadow = RGBAColor(r: 0, g: 0, b: 0, a: 34)
-    static let titleStyle = TextStyle(size: 15, weight: .bold, color: GalleryTheme.ink)
-    static let subtitleStyle = TextStyle(size: 13, color: GalleryTheme.secondaryInk)
+    static let titleStyle = TextStyle(size: 15, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum)
+    static let subtitleStyle = TextStyle(size: 13, color: GalleryTheme.secondaryInk, maximumScale: TextScale.controlMaximum)
 
     var image: ImageRef?
     var title = ""
@@ -305,9 +305,9 @@ final class CatalogCardCell: ListCell {
 /// on the content background (opaque: the cards scrolling under the pinned header do not show through),
 /// with a hairline under it.
 final class CatalogHeaderCell: ListCell {
-    static let titleStyle = TextStyle(size: 21, weight: .bold, color: GalleryTheme.ink)
-    static let volumeStyle = TextStyle(size: 21, weight: .regular, color: GalleryTheme.tertiaryInk)
-    static let countStyle = TextStyle(size: 14, weight: .bold, color: GalleryTheme.accent)
+    static let titleStyle = TextStyle(size: 21, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum)
+    static let volumeStyle = TextStyle(size: 21, weight: .regular, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum)
+    static let countStyle = TextStyle(size: 14, weight: .bold, color: GalleryTheme.accent, maximumScale: TextScale.controlMaximum)
     static let background = GalleryTheme.contentBackground
 
     var title = ""

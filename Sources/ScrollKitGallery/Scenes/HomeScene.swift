@@ -129,7 +129,7 @@ final class HomeScene: ListBackedScene {
     private func drawToast(in canvas: DrawingCanvas) {
         let fade = state.toastOpacity
         guard let toast = state.toast, fade > 0 else { return }
-        let style = TextStyle(size: state.metrics.compact ? 12 : 14, weight: .bold, color: RGBAColor.white.mixAlpha(255 * fade))
+        let style = TextStyle(size: state.metrics.compact ? 12 : 14, weight: .bold, color: RGBAColor.white.mixAlpha(255 * fade), maximumScale: TextScale.controlMaximum)
         let textWidth = canvas.measureText(toast, style: style).width
         let h = state.metrics.compact ? 28.0 : 36.0
         let w = min(size.width - 24, textWidth + 36)
@@ -251,7 +251,7 @@ final class HomeHeader: ViewNode {
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         canvas.fill(frame, color: HomeStyle.background)
         let inset = compact ? 14.0 : 24.0
-        let titleStyle = TextStyle(size: compact ? 17 : 26, weight: .bold, color: HomeStyle.title)
+        let titleStyle = TextStyle(size: compact ? 17 : 26, weight: .bold, color: HomeStyle.title, maximumScale: TextScale.controlMaximum)
         // The title leads, the hint trails: swapped right to left.
         let rtl = isRightToLeft
         canvas.drawText("Home", in: Rect(x: rtl ? frame.midX - inset : frame.minX + inset, y: frame.minY,
@@ -262,7 +262,7 @@ final class HomeHeader: ViewNode {
         guard !hint.isEmpty else { return }
         canvas.drawText(hint, in: Rect(x: rtl ? frame.minX + inset : frame.midX - inset, y: frame.minY,
                                        width: frame.width / 2, height: frame.height),
-                        style: TextStyle(size: compact ? 11 : 13, color: HomeStyle.secondary), alignment: resolvedAlignment(.trailing))
+                        style: TextStyle(size: compact ? 11 : 13, color: HomeStyle.secondary, maximumScale: TextScale.controlMaximum), alignment: resolvedAlignment(.trailing))
     }
 
     override var isOpaque: Bool { true }
@@ -361,7 +361,7 @@ final class ShelfCell: ListCell {
         let title = HomeStyle.shelfTitles[shelf % HomeStyle.shelfTitles.count]
         canvas.drawText(title, in: Rect(x: frame.minX + m.sideInset, y: frame.minY + (m.compact ? 4 : 8),
                                         width: max(0, frame.width - 2 * m.sideInset), height: m.titleHeight - (m.compact ? 4 : 8)),
-                        style: TextStyle(size: m.compact ? 13 : 17, weight: .bold, color: HomeStyle.title),
+                        style: TextStyle(size: m.compact ? 13 : 17, weight: .bold, color: HomeStyle.title, maximumScale: TextScale.controlMaximum),
                         alignment: resolvedAlignment(.leading))
     }
 }
@@ -424,9 +424,9 @@ final class HomeCardCell: ListCell {
                           radius: rect.height * 0.25, color: RGBAColor.white.mixAlpha(30))
         let inset = compact ? 9.0 : 14.0
         canvas.drawText(number, in: Rect(x: rect.minX + inset, y: rect.minY + (compact ? 4 : 8), width: rect.width - 2 * inset, height: compact ? 22 : 30),
-                        style: TextStyle(size: compact ? 16 : 24, weight: .bold, color: RGBAColor.white.mixAlpha(210)), alignment: leading)
+                        style: TextStyle(size: compact ? 16 : 24, weight: .bold, color: RGBAColor.white.mixAlpha(210), maximumScale: TextScale.controlMaximum), alignment: leading)
         canvas.drawText(title, in: Rect(x: rect.minX + inset, y: rect.maxY - band, width: rect.width - 2 * inset, height: band),
-                        style: TextStyle(size: compact ? 13 : 17, weight: .bold, color: .white), alignment: leading)
+                        style: TextStyle(size: compact ? 13 : 17, weight: .bold, color: .white, maximumScale: TextScale.controlMaximum), alignment: leading)
         if isHighlighted {
             canvas.fillRoundedRect(rect, radius: r, color: RGBAColor.black.mixAlpha(70))
         }

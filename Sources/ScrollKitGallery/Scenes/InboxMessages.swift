@@ -91,7 +91,8 @@ final class InboxMessages: ListSwipeActionsSource, ListReorderingSource {
     // MARK: ListDataSource
 
     var numberOfItems: Int { items.count }
-    var fixedItemSize: Double? { Self.rowHeight }
+    /// 88 pt at text scale 1, taller by what the three lines of text grow.
+    var fixedItemSize: Double? { SceneStyle.grownRowHeight(Self.rowHeight, textHeight: 64) }
 
     func cell(at index: Int, in list: ListView) -> ListCell {
         let cell = list.dequeueCell(InboxCell.self, for: index)
@@ -152,15 +153,16 @@ final class InboxCell: ListCell {
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
         canvas.fill(f, color: isHighlighted ? RGBAColor(hex: 0xE5E5EA) : .white)
-        if unread { canvas.fillCircle(center: Point(x: f.minX + 14, y: f.minY + 22), radius: 5, color: Self.dot) }
+        let k = ViewNode.textScale   // the lines move apart as their text grows (the row grows with them)
+        if unread { canvas.fillCircle(center: Point(x: f.minX + 14, y: f.minY + 10 + 12 * k), radius: 5, color: Self.dot) }
         let x = f.minX + 28, w = max(0, f.width - 28 - 16)
-        canvas.drawText(time, in: Rect(x: f.maxX - 16 - 60, y: f.minY + 10, width: 60, height: 22),
+        canvas.drawText(time, in: Rect(x: f.maxX - 16 - 60 * k, y: f.minY + 10, width: 60 * k, height: 22 * k),
                         style: Self.timeStyle, alignment: .trailing)
-        canvas.drawText(sender, in: Rect(x: x, y: f.minY + 10, width: max(0, w - 66), height: 22),
+        canvas.drawText(sender, in: Rect(x: x, y: f.minY + 10, width: max(0, w - 6 - 60 * k), height: 22 * k),
                         style: Self.senderStyle, alignment: .leading)
-        canvas.drawText(subject, in: Rect(x: x, y: f.minY + 33, width: w, height: 20),
+        canvas.drawText(subject, in: Rect(x: x, y: f.minY + 10 + 23 * k, width: w, height: 20 * k),
                         style: Self.subjectStyle, alignment: .leading)
-        canvas.drawText(preview, in: Rect(x: x, y: f.minY + 54, width: w, height: 20),
+        canvas.drawText(preview, in: Rect(x: x, y: f.minY + 10 + 44 * k, width: w, height: 20 * k),
                         style: Self.previewStyle, alignment: .leading)
         canvas.fill(Rect(x: x, y: f.maxY - 0.5, width: f.width - 28, height: 0.5), color: RGBAColor(hex: 0xD8D8DE))
     }

@@ -270,8 +270,8 @@ final class InboxHeader: ViewNode {
         let room = (compose.isHidden ? frame.width - 12 : compose.frame.minX) - 16 - 8
         guard room > 60 else { return }
         canvas.drawText("Inbox", in: Rect(x: frame.minX + 16, y: frame.minY + 5, width: room, height: 28),
-                        style: TextStyle(size: 22, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)), alignment: .leading)
-        let small = TextStyle(size: 12, color: RGBAColor(hex: 0x8E8E93))
+                        style: TextStyle(size: 22, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: .leading)
+        let small = TextStyle(size: 12, color: RGBAColor(hex: 0x8E8E93), maximumScale: TextScale.controlMaximum)
         canvas.drawText(unreadText, in: Rect(x: frame.minX + 16, y: frame.minY + 33, width: 90, height: 18),
                         style: small, alignment: .leading)
         if room > 520 {

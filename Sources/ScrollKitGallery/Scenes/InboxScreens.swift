@@ -54,7 +54,7 @@ final class MessageLineCell: ListCell {
     @DrawingInput var text = ""
     @DrawingInput var detail = ""
     @DrawingInput var isHeader = false
-    static let bodyStyle = TextStyle(size: 16, color: RGBAColor(hex: 0x1C1C1E))
+    static let bodyStyle = TextStyle(size: 16, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum)
 
     override var isOpaque: Bool { true }
 
@@ -64,7 +64,7 @@ final class MessageLineCell: ListCell {
             let c = Point(x: f.minX + 36, y: f.minY + 36)
             canvas.fillCircle(center: c, radius: 20, color: RecipientCell.avatarColor(text))
             canvas.drawText(RecipientCell.initials(text), in: Rect(x: c.x - 20, y: c.y - 11, width: 40, height: 22),
-                            style: TextStyle(size: 15, weight: .bold, color: .white), alignment: .center)
+                            style: TextStyle(size: 15, weight: .bold, color: .white, maximumScale: 1), alignment: .center)
             canvas.drawText(text, in: Rect(x: f.minX + 68, y: f.minY + 14, width: f.width - 84, height: 22),
                             style: InboxCell.senderStyle, alignment: .leading)
             canvas.drawText(detail, in: Rect(x: f.minX + 68, y: f.minY + 38, width: f.width - 84, height: 20),
@@ -102,12 +102,12 @@ final class ComposeSheetView: ViewNode {
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
         canvas.drawText("New Message", in: Rect(x: f.minX, y: f.minY + 8, width: f.width, height: 24),
-                        style: TextStyle(size: 17, weight: .bold, color: RGBAColor(hex: 0x1C1C1E)), alignment: .center)
+                        style: TextStyle(size: 17, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: .center)
         canvas.fill(Rect(x: f.minX + 16, y: f.minY + 44, width: f.width - 32, height: 1), color: RGBAColor(hex: 0xE5E5EA))
         canvas.drawText("To:", in: Rect(x: f.minX + 16, y: f.minY + 52, width: 40, height: 22),
-                        style: TextStyle(size: 15, color: RGBAColor(hex: 0x8A8A8E)), alignment: .leading)
+                        style: TextStyle(size: 15, color: RGBAColor(hex: 0x8A8A8E), maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText("Choose a recipient", in: Rect(x: f.minX + 52, y: f.minY + 52, width: f.width - 68, height: 22),
-                        style: TextStyle(size: 15, color: RGBAColor(hex: 0xC7C7CC)), alignment: .leading)
+                        style: TextStyle(size: 15, color: RGBAColor(hex: 0xC7C7CC), maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.fill(Rect(x: f.minX, y: f.minY + Self.headerHeight - 1, width: f.width, height: 1), color: RGBAColor(hex: 0xE5E5EA))
     }
 }
@@ -160,9 +160,9 @@ final class RecipientCell: ListCell {
         let c = Point(x: f.minX + 36, y: f.midY)
         canvas.fillCircle(center: c, radius: 18, color: Self.avatarColor(name))
         canvas.drawText(Self.initials(name), in: Rect(x: c.x - 18, y: c.y - 10, width: 36, height: 20),
-                        style: TextStyle(size: 14, weight: .bold, color: .white), alignment: .center)
+                        style: TextStyle(size: 14, weight: .bold, color: .white, maximumScale: 1), alignment: .center)
         canvas.drawText(name, in: Rect(x: f.minX + 66, y: f.minY + 9, width: f.width - 82, height: 22),
-                        style: TextStyle(size: 16, color: RGBAColor(hex: 0x1C1C1E)), alignment: .leading)
+                        style: TextStyle(size: 16, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText(address, in: Rect(x: f.minX + 66, y: f.minY + 31, width: f.width - 82, height: 20),
                         style: InboxCell.previewStyle, alignment: .leading)
         canvas.fill(Rect(x: f.minX + 66, y: f.maxY - 0.5, width: f.width - 66, height: 0.5), color: RGBAColor(hex: 0xD8D8DE))

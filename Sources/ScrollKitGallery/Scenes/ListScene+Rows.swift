@@ -64,21 +64,25 @@ final class RowSource: ListDataSourceAccessibility {
     }
 
     var numberOfItems: Int { count }
-    var fixedItemSize: Double? { rowHeight }
+    /// The rows' height: `rowHeight` at text scale 1, taller by what their two lines of text grow.
+    var fixedItemSize: Double? { SceneStyle.grownRowHeight(rowHeight, textHeight: 36) }
 
     /// The rows repeat their kind, variant and room every `period` items.
     static let period = 120
     private var preparedWidth = -1.0
+    private var preparedScale = 0.0
     private let scratch = RowCell()
 
     /// Lays out the text of one period of rows at `width` (once per width), so rows that scroll in later
     /// find their layouts in `StandardCell`'s shared cache: steady scrolling then allocates nothing.
     func prepareLayouts(width: Double) {
-        guard width > 0, width.isFinite, width != preparedWidth else { return }
+        guard width > 0, width.isFinite, width != preparedWidth || ViewNode.textScale != preparedScale else { return }
         preparedWidth = width
+        preparedScale = ViewNode.textScale
+        let height = fixedItemSize ?? rowHeight
         for index in 0..<min(count, Self.period) {
             configure(scratch, at: index)
-            _ = scratch.parts(in: Rect(x: 0, y: 0, width: width, height: rowHeight))
+            _ = scratch.parts(in: Rect(x: 0, y: 0, width: width, height: height))
         }
         scratch.prepareForReuse()
     }

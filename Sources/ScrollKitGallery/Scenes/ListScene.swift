@@ -304,7 +304,7 @@ final class ListScene: DemoScene {
             canvas.fill(bar, color: RGBAColor(hex: 0xFBFBFD))
             canvas.fill(Rect(x: 0, y: bar.maxY - 1, width: bar.width, height: 1), color: SceneStyle.hairline)
             canvas.pushClip(bar)
-            let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk)
+            let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk, maximumScale: TextScale.controlMaximum)
             for (text, rect) in captions {
                 canvas.drawText(text, in: rect, style: caption, alignment: root.resolvedAlignment(.leading))   // upper-cased in layout
             }
@@ -319,8 +319,8 @@ final class ListScene: DemoScene {
     private func drawStatus(in canvas: any DrawingCanvas) {
         let r = statusRect
         guard r.width > 0 else { return }
-        let label = TextStyle(size: 13, color: SceneStyle.secondaryInk)
-        let value = TextStyle(size: 13, weight: .bold, color: SceneStyle.ink)
+        let label = TextStyle(size: 13, color: SceneStyle.secondaryInk, maximumScale: TextScale.controlMaximum)
+        let value = TextStyle(size: 13, weight: .bold, color: SceneStyle.ink, maximumScale: TextScale.controlMaximum)
         // A dot: accent while an animation is being counted.
         let dot = Point(x: r.minX + 5, y: r.midY)
         canvas.fillCircle(center: dot, radius: 4, color: isCountingAnimation ? SceneStyle.accent : RGBAColor(hex: 0xC7C7CC))

@@ -145,7 +145,7 @@ final class PagingScene: DemoScene {
             let footerText = footerTexts.indices.contains(page) ? footerTexts[page] : ""
             canvas.drawText(footerText,
                             in: Rect(x: footer.minX, y: y + dot + 8, width: footer.width, height: 20),
-                            style: TextStyle(size: 12, color: SceneStyle.tertiaryInk), alignment: .center)
+                            style: TextStyle(size: 12, color: SceneStyle.tertiaryInk, maximumScale: TextScale.controlMaximum), alignment: .center)
         }
     }
 
@@ -293,16 +293,16 @@ final class CardCell: ListCell {
         // Page label (top), big number, title, text.
         shadowedText("PAGE \(pageNumber) OF \(pageCount)",
                      Rect(x: left, y: rect.minY + 26 * scale, width: textWidth, height: 20),
-                     TextStyle(size: 12, weight: .bold, color: RGBAColor.white.mixAlpha(200)), canvas)
+                     TextStyle(size: 12, weight: .bold, color: RGBAColor.white.mixAlpha(200), maximumScale: TextScale.controlMaximum), canvas)
         let numberSize = (132 * scale).rounded()
         shadowedText(pageNumber < 10 ? "0\(pageNumber)" : "\(pageNumber)",
                      Rect(x: left - 6 * scale, y: rect.minY + 48 * scale, width: textWidth, height: numberSize * 1.2),
-                     TextStyle(size: numberSize, weight: .bold, color: .white), canvas)
+                     TextStyle(size: numberSize, weight: .bold, color: .white, maximumScale: 1), canvas)
         let titleY = rect.maxY - 118 * scale
         shadowedText(card.title, Rect(x: left, y: titleY, width: textWidth, height: 44),
-                     TextStyle(size: (34 * scale).rounded(), weight: .bold, color: .white), canvas)
+                     TextStyle(size: (34 * scale).rounded(), weight: .bold, color: .white, maximumScale: TextScale.controlMaximum), canvas)
         shadowedText(card.text, Rect(x: left, y: titleY + 46 * scale, width: textWidth - 70, height: 24),
-                     TextStyle(size: 15, color: RGBAColor.white.mixAlpha(230)), canvas)
+                     TextStyle(size: 15, color: RGBAColor.white.mixAlpha(230), maximumScale: TextScale.controlMaximum), canvas)
         // A round "next" button at the bottom right (the last page's points back to the first).
         if let disc = Self.knob(inPage: page) {
             canvas.fillCircle(center: disc.center, radius: disc.radius, color: RGBAColor.white.mixAlpha(knob.isHighlighted ? 90 : 46))
@@ -310,7 +310,7 @@ final class CardCell: ListCell {
             canvas.drawText((pageNumber < pageCount) != isRightToLeft ? "→" : "←",
                             in: Rect(x: disc.center.x - disc.radius, y: disc.center.y - disc.radius,
                                      width: 2 * disc.radius, height: 2 * disc.radius),
-                            style: TextStyle(size: (disc.radius * 0.8).rounded(), weight: .bold, color: .white), alignment: .center)
+                            style: TextStyle(size: (disc.radius * 0.8).rounded(), weight: .bold, color: .white, maximumScale: 1), alignment: .center)
         }
     }
 

@@ -164,11 +164,11 @@ final class PhotoScene: DemoScene {
         }
         let strip = Rect(x: 0, y: h - Self.captionHeight, width: w, height: Self.captionHeight)
         canvas.fill(strip, color: Self.captionBackground)
-        let style = TextStyle(size: 13, color: Self.captionText)
+        let style = TextStyle(size: 13, color: Self.captionText, maximumScale: TextScale.controlMaximum)
         canvas.drawText(attribution, in: Rect(x: 12, y: strip.minY, width: max(0, w - 96), height: strip.height),
                         style: style, alignment: .leading)
         canvas.drawText(zoomText, in: Rect(x: w - 84, y: strip.minY, width: 72, height: strip.height),
-                        style: TextStyle(size: 13, weight: .bold, color: Self.captionText), alignment: .trailing)
+                        style: TextStyle(size: 13, weight: .bold, color: Self.captionText, maximumScale: TextScale.controlMaximum), alignment: .trailing)
     }
 
     var needsFrames: Bool { scroll.isAnimating }

@@ -74,7 +74,7 @@ final class PhotoRows: ListDataSourcePrefetching {
     init(count: Int) { self.count = max(0, count) }
 
     var numberOfItems: Int { count }
-    var fixedItemSize: Double? { PhotosScene.rowHeight }
+    var fixedItemSize: Double? { SceneStyle.grownRowHeight(PhotosScene.rowHeight, textHeight: 39) }
 
     static func image(for index: Int) -> ImageRef {
         ImageRef(imageNames[index % imageNames.count])

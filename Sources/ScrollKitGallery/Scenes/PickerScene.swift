@@ -112,10 +112,10 @@ final class PickerScene: DemoScene {
         let l = layoutInfo
         drawBackground(width: width, height: height, canvas: canvas)
 
-        canvas.drawText("Your Mood!", in: l.title, style: TextStyle(size: 34, weight: .bold, color: RGBAColor(hex: 0x2B1D0E)),
+        canvas.drawText("Your Mood!", in: l.title, style: TextStyle(size: 34, weight: .bold, color: RGBAColor(hex: 0x2B1D0E), maximumScale: TextScale.controlMaximum),
                         alignment: .center)
         canvas.drawText("How are you feeling today?", in: l.subtitle,
-                        style: TextStyle(size: 15, color: RGBAColor(hex: 0x8A7560)), alignment: .center)
+                        style: TextStyle(size: 15, color: RGBAColor(hex: 0x8A7560), maximumScale: TextScale.controlMaximum), alignment: .center)
 
         // The slot under the arrow: a white rounded card behind the centred face.
         let p = l.picker
@@ -140,11 +140,11 @@ final class PickerScene: DemoScene {
             // Formatted once for all faces (in `init`), so a frame that centres a new face does not allocate.
             let faceName = labels.indices.contains(shown) ? labels[shown].name : ""
             let faceDetail = labels.indices.contains(shown) ? labels[shown].detail : ""
-            var style = TextStyle(size: 22, weight: .bold, color: resting ? RGBAColor(hex: 0x2B1D0E) : RGBAColor(hex: 0x2B1D0E).withAlpha(0.55))
+            var style = TextStyle(size: 22, weight: .bold, color: resting ? RGBAColor(hex: 0x2B1D0E) : RGBAColor(hex: 0x2B1D0E).withAlpha(0.55), maximumScale: TextScale.controlMaximum)
             while style.size > 13 && canvas.measureText(faceName, style: style).width > l.name.width { style.size -= 1 }
             canvas.drawText(faceName, in: l.name, style: style, alignment: .center)
             canvas.drawText(faceDetail, in: l.detail,
-                            style: TextStyle(size: 12, color: RGBAColor(hex: 0x8A7560)), alignment: .center)
+                            style: TextStyle(size: 12, color: RGBAColor(hex: 0x8A7560), maximumScale: TextScale.controlMaximum), alignment: .center)
         }
     }
 
@@ -288,7 +288,7 @@ final class FaceCell: PickerCell {
         // Sizes in 2-point steps, so the wheel's continuous scaling reuses a few text textures.
         let size = (min(frame.width, frame.height) * 0.28).rounded() * 2
         guard size >= 2 else { return }
-        canvas.drawText(face, in: frame, style: TextStyle(size: size, color: RGBAColor.white.withAlpha(wheelOpacity)), alignment: .center)
+        canvas.drawText(face, in: frame, style: TextStyle(size: size, color: RGBAColor.white.withAlpha(wheelOpacity), maximumScale: 1), alignment: .center)
     }
 }
 

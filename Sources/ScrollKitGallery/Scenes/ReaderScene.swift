@@ -173,7 +173,7 @@ final class ReaderHeader: ViewNode {
         let inset = compact ? 12.0 : 20.0
         let available = button.frame.minX - inset - 12
         if available > 60 {
-            let titleStyle = TextStyle(size: compact ? 16 : 19, weight: .bold, color: ReaderStyle.text)
+            let titleStyle = TextStyle(size: compact ? 16 : 19, weight: .bold, color: ReaderStyle.text, maximumScale: TextScale.controlMaximum)
             let titleWidth = canvas.measureText("Reader", style: titleStyle).width
             canvas.drawText("Reader", in: Rect(x: frame.minX + inset, y: frame.minY, width: available, height: frame.height - 2),
                             style: titleStyle, alignment: .leading)
@@ -183,7 +183,7 @@ final class ReaderHeader: ViewNode {
             if !section.isEmpty, sectionWidth > 80 {
                 // One line, cut with an ellipsis; laid out again only when the section or the room changes.
                 if sectionLayout?.text != section || sectionLayout?.width != sectionWidth {
-                    sectionLayout = TextLayout(section, style: TextStyle(size: compact ? 13 : 15, color: ReaderStyle.secondary),
+                    sectionLayout = TextLayout(section, style: TextStyle(size: compact ? 13 : 15, color: ReaderStyle.secondary, maximumScale: TextScale.controlMaximum),
                                                width: sectionWidth, maxLines: 1, measurer: FontTextMeasurer.shared)
                 }
                 if let layout = sectionLayout {
@@ -249,7 +249,7 @@ final class ReaderContents: ViewNode {
         canvas.fillRoundedRect(c.offsetBy(dx: 0, dy: 3), radius: 14, color: RGBAColor(r: 0, g: 0, b: 0, a: 40))
         canvas.fillRoundedRect(c, radius: 14, color: .white)
         canvas.drawText("Contents", in: Rect(x: c.minX + 18, y: c.minY + 8, width: c.width - 36, height: 30),
-                        style: TextStyle(size: 15, weight: .bold, color: ReaderStyle.secondary), alignment: .leading)
+                        style: TextStyle(size: 15, weight: .bold, color: ReaderStyle.secondary, maximumScale: TextScale.controlMaximum), alignment: .leading)
     }
 }
 
@@ -274,7 +274,7 @@ final class ReaderHeadingRows: ListDataSource {
         let cell = list.dequeueCell(ReaderHeadingCell.self, for: index)
         cell.title = source.headingTitle(blocks[index])
         cell.titleStyle = TextStyle(size: 15, weight: blocks[index] == current ? .bold : .regular,
-                                    color: blocks[index] == current ? ReaderStyle.accent : ReaderStyle.text)
+                                    color: blocks[index] == current ? ReaderStyle.accent : ReaderStyle.text, maximumScale: TextScale.controlMaximum)
         cell.contentInsets = Insets(top: 4, left: 18, bottom: 4, right: 18)
         cell.separatorColor = RGBAColor(hex: 0xEEEBE5)
         return cell

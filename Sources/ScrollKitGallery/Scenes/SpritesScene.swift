@@ -311,7 +311,7 @@ final class SpritesScene: DemoScene, GalleryAttachable {
         }
         canvas.fillCircles(circles)
         // Caption in a translucent pill at the bottom left.
-        let style = TextStyle(size: 12, weight: .regular, color: RGBAColor(r: 255, g: 255, b: 255, a: 210))
+        let style = TextStyle(size: 12, weight: .regular, color: RGBAColor(r: 255, g: 255, b: 255, a: 210), maximumScale: TextScale.controlMaximum)
         let textWidth = canvas.measureText(caption, style: style).width
         let pill = Rect(x: 12, y: h - 36, width: min(w - 24, textWidth + 24), height: 24)
         if pill.width > 24 {

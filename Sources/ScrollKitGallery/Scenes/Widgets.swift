@@ -27,6 +27,14 @@ enum SceneStyle {
     static let accent = RGBAColor(hex: 0x0A7AFF)
     static let accentPressed = RGBAColor(hex: 0x0060D0)
 
+    /// A fixed row's height at the current text scale: `base` (its height at 1.0), taller by what `textHeight`
+    /// (the height of its lines of text at 1.0) grows (`ViewNode.textScale`; whole points). Rows whose height
+    /// derives from their text grow with it, as UIKit's self-sizing cells do under Dynamic Type.
+    @MainActor
+    static func grownRowHeight(_ base: Double, textHeight: Double) -> Double {
+        (base + textHeight * (ViewNode.textScale - 1)).rounded()
+    }
+
     /// Control height and corner radius.
     static let controlHeight = 34.0
     static let controlRadius = 9.0
@@ -154,7 +162,7 @@ final class CycleControl: ViewNode {
         if !values.isEmpty {
             let value = values[min(max(index, 0), values.count - 1)]
             canvas.drawText(value, in: Rect(x: left.maxX + 6, y: frame.minY, width: max(0, right.minX - left.maxX - 12), height: frame.height),
-                            style: TextStyle(size: 13, weight: .bold, color: SceneStyle.ink), alignment: .center)
+                            style: TextStyle(size: 13, weight: .bold, color: SceneStyle.ink, maximumScale: TextScale.controlMaximum), alignment: .center)
         }
     }
 

@@ -104,7 +104,7 @@ final class GalleryTabBar: ViewNode {
                                        radius: 1.5, color: RGBAColor(r: 255, g: 255, b: 255, a: i == 1 ? 255 : 170))
             }
             canvas.drawText("ScrollKit", in: Rect(x: logo.maxX + 8, y: 0, width: Self.markWidth - 30, height: height),
-                            style: TextStyle(size: 15, weight: .bold, color: .white), alignment: .leading)
+                            style: TextStyle(size: 15, weight: .bold, color: .white, maximumScale: 1), alignment: .leading)
         }
 
         if hint != .none {
@@ -113,7 +113,7 @@ final class GalleryTabBar: ViewNode {
             // from its label and 18 pt from the next key's label.
             for (label, key) in [("HUD", "F"), ("Help", "H")] {
                 if hint == .full {
-                    let style = TextStyle(size: 12, color: GalleryTheme.barHint)
+                    let style = TextStyle(size: 12, color: GalleryTheme.barHint, maximumScale: 1)
                     let labelWidth = canvas.measureText(label, style: style).width
                     x -= labelWidth
                     canvas.drawText(label, in: Rect(x: x, y: 0, width: labelWidth + 1, height: height), style: style, alignment: .leading)

@@ -54,14 +54,14 @@ enum GalleryTheme {
     /// The width of ``keyCap(_:at:height:in:fill:text:)``'s cap for `name`.
     @MainActor
     static func keyCapWidth(_ name: String, height: Double, in canvas: DrawingCanvas) -> Double {
-        max(height, canvas.measureText(name, style: TextStyle(size: 12, weight: .bold)).width + 14)
+        max(height, canvas.measureText(name, style: TextStyle(size: 12, weight: .bold, maximumScale: 1)).width + 14)
     }
 
     /// A key cap: a rounded rect with the key's name centred in it; returns its width.
     @MainActor @discardableResult
     static func keyCap(_ name: String, at origin: Point, height: Double, in canvas: DrawingCanvas,
                        fill: RGBAColor = RGBAColor(hex: 0x2C3039), text: RGBAColor = RGBAColor(hex: 0xF2F3F5)) -> Double {
-        let style = TextStyle(size: 12, weight: .bold, color: text)
+        let style = TextStyle(size: 12, weight: .bold, color: text, maximumScale: 1)
         let width = keyCapWidth(name, height: height, in: canvas)
         let rect = Rect(x: origin.x, y: origin.y, width: width, height: height)
         canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1.5), radius: 6, color: RGBAColor(r: 0, g: 0, b: 0, a: 120))

@@ -224,31 +224,31 @@ final class HUD: ViewNode {
         } else {
             fpsColor = GalleryTheme.overlayText
         }
-        let big = TextStyle(size: 22, weight: .bold, color: fpsColor)
+        let big = TextStyle(size: 22, weight: .bold, color: fpsColor, maximumScale: 1)
         let fpsWidth = canvas.measureText(fpsText, style: big).width
         canvas.drawText(fpsText, in: Rect(x: x, y: panel.minY + 8, width: width, height: 30), style: big, alignment: .leading)
         canvas.drawText("FPS", in: Rect(x: x + fpsWidth + 5, y: panel.minY + 13, width: 40, height: 24),
-                        style: TextStyle(size: 12, weight: .bold, color: GalleryTheme.overlaySecondary), alignment: .leading)
+                        style: TextStyle(size: 12, weight: .bold, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .leading)
         let skippedColor = skipped > 0 ? GalleryTheme.warning : GalleryTheme.overlaySecondary
         canvas.drawText(skippedText, in: Rect(x: x, y: panel.minY + 12, width: width, height: 24),
-                        style: TextStyle(size: 12, color: skippedColor), alignment: .trailing)
+                        style: TextStyle(size: 12, color: skippedColor, maximumScale: 1), alignment: .trailing)
 
         // Row 2: the graph.
         let graph = Rect(x: x, y: panel.minY + 44, width: width, height: 58)
         drawGraph(in: canvas, rect: graph)
 
         // Rows 3 and 4: cost, phase and velocity.
-        let small = TextStyle(size: 12, color: GalleryTheme.overlayText)
+        let small = TextStyle(size: 12, color: GalleryTheme.overlayText, maximumScale: 1)
         canvas.drawText(costText, in: Rect(x: x, y: graph.maxY + 6, width: width, height: 20), style: small, alignment: .leading)
-        let phaseStyle = TextStyle(size: 12, weight: .bold, color: phaseText == "idle" ? GalleryTheme.overlaySecondary : GalleryTheme.accent)
+        let phaseStyle = TextStyle(size: 12, weight: .bold, color: phaseText == "idle" ? GalleryTheme.overlaySecondary : GalleryTheme.accent, maximumScale: 1)
         canvas.drawText("phase", in: Rect(x: x, y: graph.maxY + 26, width: 60, height: 20),
-                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary), alignment: .leading)
+                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .leading)
         canvas.drawText(phaseText, in: Rect(x: x + 40, y: graph.maxY + 26, width: 110, height: 20), style: phaseStyle, alignment: .leading)
         canvas.drawText(velocityText, in: Rect(x: x, y: graph.maxY + 26, width: width, height: 20), style: small, alignment: .trailing)
 
         // Row 5: where the frames' timing comes from.
         canvas.drawText(sourceText, in: Rect(x: x, y: graph.maxY + 46, width: width, height: 20),
-                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary), alignment: .leading)
+                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .leading)
     }
 
     /// Bars of the recorded costs (newest at the right), scaled so the budget line sits at 60 % of the
@@ -271,6 +271,6 @@ final class HUD: ViewNode {
         let lineY = rect.maxY - rect.height * 0.6
         canvas.fill(Rect(x: rect.minX, y: lineY, width: rect.width, height: 1), color: RGBAColor(r: 255, g: 255, b: 255, a: 150))
         canvas.drawText(budgetText, in: Rect(x: rect.minX, y: lineY - 15, width: rect.width - 4, height: 14),
-                        style: TextStyle(size: 10, color: GalleryTheme.overlaySecondary), alignment: .trailing)
+                        style: TextStyle(size: 10, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .trailing)
     }
 }

@@ -112,27 +112,27 @@ final class HelpOverlay: ViewNode {
         canvas.fillRoundedRect(card, radius: 18, color: RGBAColor(hex: 0x1A1D23, alpha: 248))
         canvas.pushClip(card)
         canvas.drawText(Self.title, in: Rect(x: card.minX + 28, y: card.minY + 18, width: card.width - 56, height: 30),
-                        style: TextStyle(size: 20, weight: .bold, color: GalleryTheme.overlayText), alignment: .leading)
+                        style: TextStyle(size: 20, weight: .bold, color: GalleryTheme.overlayText, maximumScale: 1), alignment: .leading)
         canvas.drawText("ScrollKit gallery", in: Rect(x: card.minX + 28, y: card.minY + 18, width: card.width - 56, height: 30),
-                        style: TextStyle(size: 13, color: GalleryTheme.overlaySecondary), alignment: .trailing)
+                        style: TextStyle(size: 13, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .trailing)
         canvas.fill(Rect(x: card.minX + 28, y: card.minY + 56, width: card.width - 56, height: 1),
                     color: RGBAColor(r: 255, g: 255, b: 255, a: 28))
         let columnWidth = (card.width - 56 - 32) / 2
         drawColumn(Self.left, in: canvas, x: card.minX + 28, y: card.minY + 68, width: columnWidth)
         drawColumn(Self.right, in: canvas, x: card.minX + 28 + columnWidth + 32, y: card.minY + 68, width: columnWidth)
         canvas.drawText(Self.footer, in: Rect(x: card.minX, y: card.maxY - 36, width: card.width, height: 24),
-                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary), alignment: .center)
+                        style: TextStyle(size: 12, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .center)
         canvas.popClip()
     }
 
     private static let keyHeight = 20.0
-    private static let gestureStyle = TextStyle(size: 13, weight: .bold, color: GalleryTheme.overlayText)
-    private static let actionStyle = TextStyle(size: 13, color: RGBAColor(hex: 0xC9CDD4))
+    private static let gestureStyle = TextStyle(size: 13, weight: .bold, color: GalleryTheme.overlayText, maximumScale: 1)
+    private static let actionStyle = TextStyle(size: 13, color: RGBAColor(hex: 0xC9CDD4), maximumScale: 1)
 
     /// The width of an item's keys (key caps and gaps) or gesture text.
     private func leadWidth(_ item: Item, canvas: DrawingCanvas) -> Double {
         if let gesture = item.gesture { return canvas.measureText(gesture, style: Self.gestureStyle).width }
-        let capStyle = TextStyle(size: 12, weight: .bold)
+        let capStyle = TextStyle(size: 12, weight: .bold, maximumScale: 1)
         var width = 0.0
         for key in item.keys {
             width += key == "–" ? 16 : max(Self.keyHeight, canvas.measureText(key, style: capStyle).width + 14) + 5
@@ -147,7 +147,7 @@ final class HelpOverlay: ViewNode {
         let keyColumn = min(lead + 12, width * 0.55)
         for section in sections {
             canvas.drawText(section.heading, in: Rect(x: x, y: y, width: width, height: Self.sectionTitleHeight),
-                            style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.accent), alignment: .leading)
+                            style: TextStyle(size: 11, weight: .bold, color: GalleryTheme.accent, maximumScale: 1), alignment: .leading)
             y += Self.sectionTitleHeight
             for item in section.items {
                 if let gesture = item.gesture {
@@ -158,7 +158,7 @@ final class HelpOverlay: ViewNode {
                     for key in item.keys {
                         if key == "–" {   // a range: "1 – 5"
                             canvas.drawText("–", in: Rect(x: kx - 2, y: y, width: 14, height: Self.rowHeight),
-                                            style: TextStyle(size: 13, color: GalleryTheme.overlaySecondary), alignment: .center)
+                                            style: TextStyle(size: 13, color: GalleryTheme.overlaySecondary, maximumScale: 1), alignment: .center)
                             kx += 16
                             continue
                         }

@@ -37,7 +37,7 @@ extension SDLCanvas {
 
     /// Draws one line of `text` inside `rect`: vertically centred on the rect, aligned horizontally.
     ///
-    /// Rendered with SDL2_ttf at the pixel size `style.size × pixelScale` (crisp at any DPI) and placed on
+    /// Rendered with SDL2_ttf at the pixel size `style.size × ViewNode.textScale × pixelScale` (crisp at any DPI) and placed on
     /// whole pixels. Text wider than the rect is cut at the rect's right edge (drawn as if leading).
     /// When an emoji font is registered, a string made only of emoji is drawn in colour from it.
     /// Drawn glyph by glyph from the canvas's glyph atlas (the same pixels as SDL2_ttf's whole-line
@@ -48,6 +48,7 @@ extension SDLCanvas {
     /// glyph is rasterised once); a whole-string miss rasterises the string.
     /// Empty text, a NaN or non-positive size, a non-finite rect or a transparent colour draw nothing.
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, alignment: TextAlign) {
+        let style = style.atCurrentTextScale   // Larger text (TextScale); a scaled style is not scaled again
         if damage.isRecording { return damage.drawText(text, in: rect, style: style, alignment: alignment) }
         guard !clipIsEmpty, !text.isEmpty, style.color.a > 0, let pixelSize = textPixelSize(style.size),
               rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite
@@ -123,6 +124,7 @@ extension SDLCanvas {
     /// them: measure a string such as "0123456789" once to have its glyphs ready before they are drawn);
     /// one hash lookup for whole-string text measured before.
     public func measureText(_ text: String, style: TextStyle) -> Size {
+        let style = style.atCurrentTextScale
         guard let pixelSize = textPixelSize(style.size) else { return .zero }
         if glyphCachingEnabled, !text.isEmpty,
            let line = layoutGlyphLine(text, pixelSize: pixelSize, weight: style.weight),

@@ -74,6 +74,10 @@ public struct HostOptions: Sendable, Hashable {
     /// starts): nil = the locale's for a window host (``LocaleDirection/current``), left to right for the
     /// headless host (its runs are reproducible whatever the machine's locale).
     public var layoutDirection: ReadingDirection? = nil
+    /// The *Larger text* scale of the tree (`ViewNode.textScale`, set when the host starts), 1.0–2.0 (clamped;
+    /// NaN counts as 1): nil = the user's for a window host (``DesktopTextScale``: `SCROLLKIT_TEXT_SCALE`, else
+    /// GNOME's `text-scaling-factor`), 1.0 for the headless host (its screenshots are the same on every machine).
+    public var textScale: Double? = nil
     /// Whether motion is reduced in the tree (`ViewNode.isReduceMotionEnabled`, set when the host starts): nil =
     /// the user's for a window host (``DesktopReducedMotion``: `SCROLLKIT_REDUCE_MOTION`, else GNOME's
     /// `enable-animations`), off for the headless host (its runs are the same on every machine).

@@ -1,12 +1,7 @@
 // DesktopReducedMotion: the user's reduced-motion setting as the window host reads it (SCROLLKIT_REDUCE_MOTION,
 // else GNOME's org.gnome.desktop.interface enable-animations through `gsettings get`), and the parsing of both.
-// (A reader of its own, small and separate: the Larger text setting has another; they may share one later.)
+// The process and GSettings plumbing is DesktopSettings', shared with DesktopTextScale.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ScrollKit
 
 /// Where the reduced-motion setting (`ViewNode.isReduceMotionEnabled`) comes from on a desktop.
@@ -59,80 +54,26 @@ public enum DesktopReducedMotion {
     /// environment, else the desktop (when `readsDesktop`), else off. Prints the environment's warning to stderr.
     @MainActor
     public static func resolve(options: HostOptions, readsDesktop: Bool = true) -> Bool {
-        var environment: [String: String] = [:]
-        if let value = getenv(environmentVariable) { environment[environmentVariable] = String(cString: value) }
-        return resolve(options: options, environment: environment, readsDesktop: readsDesktop)
+        resolve(options: options, environment: DesktopSettings.environment(environmentVariable), readsDesktop: readsDesktop)
     }
 
     /// ``resolve(options:readsDesktop:)`` with the environment given.
     static func resolve(options: HostOptions, environment: [String: String], readsDesktop: Bool) -> Bool {
         if let asked = options.reduceMotion { return asked }
         let (reduce, warning) = fromEnvironment(environment)
-        if let warning {
-            let line = Array((warning + "\n").utf8)
-            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        }
+        if let warning { DesktopSettings.warn(warning) }
         if let reduce { return reduce }
         if readsDesktop, let desktop = desktopSetting() { return desktop }
         return false
     }
 
     /// GNOME's setting (`true`: animations are off), or `nil` when `gsettings` is missing, has no such key, fails
-    /// or takes longer than `timeout` seconds (then it is killed). One `posix_spawnp`; reads at most 64 bytes.
+    /// or takes longer than `timeout` seconds (then it is killed). One `posix_spawnp`; reads at most 256 bytes.
     public static func desktopSetting(timeout: Double = desktopTimeout) -> Bool? {
-        guard let output = run(["gsettings", "get", "org.gnome.desktop.interface", "enable-animations"],
-                               timeout: timeout) else { return nil }
+        guard let output = DesktopSettings.gsettings(schema: "org.gnome.desktop.interface", key: "enable-animations",
+                                                     timeout: timeout) else { return nil }
         return parseGSettings(output)
     }
 
-    /// Runs `argv` with its stdout on a pipe (stderr to /dev/null) and returns what it printed if it exits 0
-    /// within `timeout` seconds.
-    static func run(_ argv: [String], timeout: Double) -> String? {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
-        defer { close(fds[0]) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for arg in cArgs { free(arg) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
-        close(fds[1])
-        guard spawned == 0 else { return nil }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let deadline = now() + max(0, timeout)
-        var finished = false
-        while bytes.count < 64 {
-            let left = deadline - now()
-            if left <= 0 { break }
-            var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            let n = read(fds[0], &buffer, buffer.count - bytes.count)
-            if n <= 0 { finished = true; break }
-            bytes.append(contentsOf: buffer[0..<n])
-        }
-        if !finished { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        guard finished, status == 0 else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = text.firstIndex(where: { !isSpace($0) }),
-              let end = text.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(text[start...end])
-    }
+    private static func trimmed(_ text: String) -> String { DesktopSettings.trimmed(text) }
 }

@@ -68,6 +68,7 @@ public final class HeadlessHost: AppHost {
     public init(options: HostOptions = HostOptions(), pixelScale: Double? = nil, tracksDamage: Bool = true) throws {
         session = try SDLSession(video: .headless)
         ViewNode.defaultLayoutDirection = options.layoutDirection ?? .leftToRight
+        ViewNode.textScale = options.textScale ?? 1   // never the desktop's: runs are reproducible
         ViewNode.isReduceMotionEnabled = options.reduceMotion ?? false
         if ViewNode.clipboard is SDLClipboard { ViewNode.clipboard = MemoryClipboard() }   // runs stay deterministic
         let asked = pixelScale ?? options.scale ?? 1

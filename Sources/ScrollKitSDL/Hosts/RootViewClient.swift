@@ -14,6 +14,8 @@ public final class RootViewClient: HostClient {
     /// (a field gets it first).
     public var quitOnEscape: Bool
     private var quit = false
+    /// The ``ViewNode/textScaleGeneration`` the tree was laid out at.
+    private var textScaleSeen = ViewNode.textScaleGeneration
 
     public init(root: ViewNode, quitOnEscape: Bool = true) {
         self.root = root
@@ -27,7 +29,14 @@ public final class RootViewClient: HostClient {
         root.handle(event)
     }
 
-    public func update(_ tick: FrameTick) { root.step(tick) }
+    /// Steps the tree; first re-lays it out if ``ViewNode/textScale`` changed since the last frame.
+    public func update(_ tick: FrameTick) {
+        if ViewNode.textScaleGeneration != textScaleSeen {
+            textScaleSeen = ViewNode.textScaleGeneration
+            root.textScaleDidChange()
+        }
+        root.step(tick)
+    }
     public func draw(in canvas: DrawingCanvas) { root.draw(in: canvas) }
     public var needsFrames: Bool { root.needsFrames }
     public var wantsQuit: Bool { quit }

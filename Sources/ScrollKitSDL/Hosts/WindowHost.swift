@@ -124,6 +124,7 @@ public final class WindowHost: AppHost {
     public init(options: HostOptions = HostOptions()) throws {
         self.options = options
         ViewNode.defaultLayoutDirection = options.layoutDirection ?? LocaleDirection.current
+        ViewNode.textScale = DesktopTextScale.resolve(options: options)
         ViewNode.isReduceMotionEnabled = DesktopReducedMotion.resolve(options: options)
         session = try SDLSession(video: .display)
         // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
