@@ -67,9 +67,12 @@ public final class TestApp {
     ///
     /// The client hears ``HostClient/hostDidResize(to:)`` when its size changes (the first frame, a
     /// ``HeadlessHost/resize(to:)``), as in a window, not at every pump.
+    /// `textScale` is the *Larger text* scale the host sets (`ViewNode.textScale`; nil: 1, whatever the machine's).
     public init(client: any HostClient, size: Size = TestApp.defaultSize, hz: Double = 60,
-                pixelScale: Double = 1, runsFirstFrame: Bool = true) throws {
-        host = try HeadlessHost(options: HostOptions(size: size, hz: hz), pixelScale: pixelScale)
+                pixelScale: Double = 1, runsFirstFrame: Bool = true, textScale: Double? = nil) throws {
+        var options = HostOptions(size: size, hz: hz)
+        options.textScale = textScale
+        host = try HeadlessHost(options: options, pixelScale: pixelScale)
         self.client = client
         adapter = ObservedClient(client)
         if runsFirstFrame { pump(frames: 1) }

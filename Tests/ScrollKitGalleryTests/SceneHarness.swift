@@ -34,7 +34,8 @@ final class SceneHarness {
         self.hz = hz
         self.size = size
         if size.width >= 1, size.height >= 1, size.width.isFinite, size.height.isFinite {
-            let app = try TestApp(client: scene, size: size, hz: hz, runsFirstFrame: false)
+            // The host sets the text scale: the one the scene was built at (a test's ViewNode.textScale).
+            let app = try TestApp(client: scene, size: size, hz: hz, runsFirstFrame: false, textScale: ViewNode.textScale)
             self.app = app
             app.onFrameDrawn = { [unowned self] tick in
                 trace.append(scene.traceSample)
