@@ -93,6 +93,13 @@ struct DamageIdentityTests {
             #"{"t": 3.5, "type": "move", "x": 300, "y": 300}"#,
             #"{"t": 3.55, "type": "move", "x": 300, "y": 380}"#,
         ]),
+        // A focused full-width row (its ring drawn inside the row): reached by Tab, moved by ↓ while the script
+        // drags, flings, scrolls and resizes (the ring's pixels move with the content and are drawn again).
+        Case(scene: "list", extra: ["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Down", "Down"].enumerated().map {
+            #"{"t": \#(0.56 + Double($0.offset) * 0.02), "type": "key", "key": "\#($0.element)"}"#
+        } + [#"{"t": 2.35, "type": "key", "key": "Down"}"#, #"{"t": 3.4, "type": "key", "key": "Up"}"#]),
+        Case(scene: "inbox", items: 60, extra: [#"{"t": 0.56, "type": "key", "key": "Tab"}"#, #"{"t": 0.58, "type": "key", "key": "Tab"}"#,
+                                                #"{"t": 0.6, "type": "key", "key": "Tab"}"#, #"{"t": 2.4, "type": "key", "key": "Down"}"#]),
         // Deep in 10^7 items: content origins far past the 2^22 pixels drawing coordinates are clamped to
         // (the scripted drags and fling run there, before the timed scroll back to the top).
         Case(scene: "list", items: 10_000_000, extra: [#"{"t": 0.02, "type": "scrollToItem", "index": 9000000, "duration": 0}"#]),

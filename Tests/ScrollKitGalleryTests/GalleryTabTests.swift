@@ -40,12 +40,17 @@ import Testing
         }
     }
 
-    /// Keyboard focus reaches the tabs: Tab goes to the next scene and focuses its tab (the ring shows);
-    /// ← → move the focus, Return or Space open the focused tab; any other key goes back to the scene.
+    /// Keyboard focus reaches the tabs: Tab focuses the selected tab (the ring shows; a scene with nothing to
+    /// focus keeps it there), Ctrl-Tab goes to the next scene and focuses its tab; ← → move the focus, Return
+    /// or Space open the focused tab; any other key goes back to the scene.
     @Test func keyboardFocusReachesTheTabs() throws {
         let factory = ProbeFactory()
         let shell = try makeShell(factory)
         shell.handle(.key(.tab, time: 0))
+        #expect(shell.selectedIndex == 0 && shell.tabBar.tabs.focusedTab == 0)
+        shell.handle(.key(.tab, time: 0))
+        #expect(shell.selectedIndex == 0 && shell.tabBar.tabs.focusedTab == 0)
+        shell.handle(.key(.tab, modifiers: .control, time: 0))
         #expect(shell.selectedIndex == 1 && shell.tabBar.tabs.focusedTab == 1)
         let canvas = RecordingCanvas(size: window)
         shell.draw(in: canvas)

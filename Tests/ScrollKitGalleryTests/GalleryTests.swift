@@ -94,9 +94,9 @@ private let window = Size(width: 800, height: 600)
         #expect(curves.updates == 2)                               // no frames while hidden
         #expect(curves.visible == [true, false, true])
         #expect(factory.made["list"]?.updates == 2)
-        shell.handle(.key(.tab, time: 0))
+        shell.handle(.key(.tab, modifiers: .control, time: 0))   // Ctrl-Tab: the next scene
         #expect(shell.selectedIndex == 5)
-        shell.handle(.key(.tab, time: 0))
+        shell.handle(.key(.tab, modifiers: .control, time: 0))
         #expect(shell.selectedIndex == 0)
         shell.handle(.text("9", time: 0))                     // no ninth tab: ignored
         #expect(shell.selectedIndex == 0)
@@ -131,7 +131,7 @@ private let window = Size(width: 800, height: 600)
         other.handle(.pointerUp(location: Point(x: 400, y: 300), time: 0))
         #expect(!other.showsHelp && list.events.isEmpty)
         // Every key the help lists is one the gallery or a scene handles (no stale entries).
-        #expect(Set(HelpOverlay.allKeys).isSubset(of: ["1", "9", "0", "C", "E", "Tab", "⇧Tab", "Return", "F", "H", "?", "Esc", "↑", "↓", "←", "→",
+        #expect(Set(HelpOverlay.allKeys).isSubset(of: ["1", "9", "0", "C", "E", "Tab", "⇧Tab", "Ctrl+Tab", "Return", "F", "H", "?", "Esc", "↑", "↓", "←", "→",
                                                         "PgUp", "PgDn", "Space", "Home", "End", "P", "R", "Enter", "N", "X"]))
     }
 

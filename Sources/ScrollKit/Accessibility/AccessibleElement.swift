@@ -72,7 +72,14 @@ public enum AccessibleElement {
                 n.states = [.visible, .enabled, .sensitive, .selectable]
                 if list.onSelectItem != nil { n.actions.append("click") }
             }
-            if list.itemsAreFocusable { n.states.insert(.focusable) }
+            if list.isSectionHeaderItem(i) {
+                // A section header is a heading: nothing to choose, focus passes over it.
+                n.role = .heading
+                n.actions.removeAll { $0 == "click" }
+                n.states.remove(.selectable)
+            } else if list.itemsAreFocusable {
+                n.states.insert(.focusable)
+            }
             if list.focusedItem == i { n.states.insert(.focused) }
             if let content = list.frame(of: i) {
                 n.frame = list.scrollView.accessibleFrame(content)

@@ -241,6 +241,13 @@ open class StandardCell: ListCell {
         switchView.toggle()
     }
 
+    /// While the cell's item has focus, Space flips a `.toggle` accessory's switch (Return activates the row).
+    open override func handleFocusedKey(_ key: Key) -> Bool {
+        guard key == .space, case .toggle = accessory, switchView.isEnabled else { return false }
+        toggleSwitch()
+        return true
+    }
+
     /// The switch was flipped (a tap, a key, ``toggleSwitch()``): the accessory follows, then ``onToggle``.
     private func switchDidFlip(_ on: Bool) {
         accessory = .toggle(isOn: on)

@@ -114,8 +114,8 @@ public final class PushButton: ViewNode {
 /// A segmented control: a grey track of equal segments, the selected one a raised white pill. A tap on
 /// a segment selects it and calls ``onChange`` (only when the selection changes). Each segment is a
 /// pressable subview, so the tree's presses apply: a segment looks pressed while held, a drag that starts
-/// on it inside a scroll view scrolls instead. With ``ViewNode/isFocusable``, Enter selects the next
-/// segment (wrapping). Drawing allocates nothing.
+/// on it inside a scroll view scrolls instead. With ``ViewNode/isFocusable``, Enter and Space select the next
+/// segment (wrapping), ← → the neighbouring one. Drawing allocates nothing.
 @MainActor
 public final class SegmentedControl: ViewNode {
     /// The segments' titles. Setting them rebuilds the segments and clamps ``selectedIndex``.
@@ -167,6 +167,22 @@ public final class SegmentedControl: ViewNode {
     }
 
     public override var isPressable: Bool { false }
+
+    /// While focused: ← → select the segment drawn to the left or right (a radio group's arrows; mirrored right
+    /// to left), Space the next one as Enter does. Other keys move focus as usual.
+    public override func handleFocusedKey(_ key: Key) -> Bool {
+        switch key {
+        case .left, .right:
+            let step = (key == .right) != isRightToLeft ? 1 : -1
+            select(storedSelection + step)
+            return true
+        case .space:
+            activate()
+            return true
+        default:
+            return false
+        }
+    }
 
     public override func layoutSubviews() {
         for case let segment as Segment in subviews { segment.frame = segmentFrame(segment.index) }

@@ -138,6 +138,24 @@ public final class PickerView: ViewNode {
         }
     }
 
+    /// While the picker has focus (``ViewNode/isFocusable``), the arrows along its axis select the previous or
+    /// next item (left and right swap right to left), as a user's choice: ``onSelectionChanged`` is called, as
+    /// for the accessibility value set by assistive technology. Other keys move focus as usual.
+    public override func handleFocusedKey(_ key: Key) -> Bool {
+        let step: Int
+        switch (key, listView.axis == .horizontal) {
+        case (.left, true), (.up, false): step = -1
+        case (.right, true), (.down, false): step = 1
+        default: return false
+        }
+        let current = selectedIndex ?? centeredIndex ?? 0
+        let next = current + (listView.scrollView.mirrorsContent ? -step : step)
+        guard next >= 0, next < numberOfItems else { return true }
+        selectItem(next, animated: true)
+        onSelectionChanged?(next)
+        return true
+    }
+
     /// The item whose centre is nearest the picker's centre right now (a tie goes to the lower index);
     /// `nil` when there are no items. Changes during drags and flings. O(1) fixed sizes, O(log n) variable.
     public var centeredIndex: Int? { centeredIndex(atOffset: axisOffset) }
@@ -207,6 +225,17 @@ public final class PickerView: ViewNode {
             if focus.matches(cell) { cell.drawFocusRing(in: canvas, frame: scaled) }
         }
         canvas.popClip()
+    }
+
+    /// The picker's focus ring: a rounded ring around the centre slot (the item a choice lands on), inside the
+    /// picker, so a picker as wide as its window shows it whole.
+    public override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
+        let length = centeredIndex.map { listView.layout.itemLength($0) } ?? 0
+        let side = max(0, min(length, listView.axis == .horizontal ? frame.width : frame.height))
+        let slot = listView.axis == .horizontal
+            ? Rect(x: frame.midX - side / 2, y: frame.minY, width: side, height: frame.height)
+            : Rect(x: frame.minX, y: frame.midY - side / 2, width: frame.width, height: side)
+        Self.strokeInsideFocusRing(slot, in: canvas, color: Self.focusRingColor, width: Self.focusRingWidth)
     }
 
     // MARK: - Internals

@@ -25,7 +25,7 @@ extension InputRouter {
     }
 
     static func containsFocusable(_ view: ViewNode) -> Bool {
-        guard !view.isHidden else { return false }
+        guard !view.isHidden, !hasNoSize(view) else { return false }
         if view.isFocusable { return true }
         if let list = view as? ListView {
             if list.itemsAreFocusable, list.numberOfItems > 0 { return true }
@@ -34,6 +34,11 @@ extension InputRouter {
         }
         for sub in view.storedSubviews where containsFocusable(sub) { return true }
         return false
+    }
+
+    /// Whether `view` is a subview laid out to no size (a control a compact layout leaves out): not drawn.
+    static func hasNoSize(_ view: ViewNode) -> Bool {
+        view.superview != nil && (view.storedFrame.width <= 0 || view.storedFrame.height <= 0)
     }
 
     /// The focused target's rectangle in root frame coordinates.
@@ -122,7 +127,8 @@ extension InputRouter {
     /// The target to focus when entering `node` by `move` from `reference` (root coordinates): for Tab the
     /// first in order, for Shift-Tab the last, for a direction the one nearest the reference.
     func entry(in node: ViewNode, move: FocusMove, reference: Rect) -> FocusTarget? {
-        guard !node.isHidden else { return nil }
+        // A hidden view, or a subview of no size (not drawn, nor its subviews), has nothing to focus.
+        guard !node.isHidden, !Self.hasNoSize(node) else { return nil }
         if let list = node as? ListView {
             let n = list.numberOfItems
             guard n > 0 else { return nil }
@@ -136,7 +142,7 @@ extension InputRouter {
             return nil
         }
         if node.isFocusable { return FocusTarget(view: node, item: nil) }
-        for sub in ordered(node.storedSubviews, move: move, reference: reference) {
+        for sub in ordered(readingOrder(node.storedSubviews), move: move, reference: reference) {
             if let t = entry(in: sub, move: move, reference: reference) { return t }
         }
         return nil
@@ -153,6 +159,25 @@ extension InputRouter {
         }
     }
 
+    /// `views` in reading order, the order Tab visits them: a view wholly above another comes first; views side
+    /// by side (overlapping vertically) go leading edge first (right to left: the rightmost first); else the
+    /// tree's order. So a toolbar drawn over its list (added after it) is still visited before the list.
+    func readingOrder(_ views: [ViewNode]) -> [ViewNode] {
+        guard views.count > 1 else { return views }
+        let rtl = views[0].superview?.isRightToLeft ?? false
+        let frames = views.map(\.frameInRoot)
+        let sorted = views.indices.sorted { a, b in
+            let fa = frames[a], fb = frames[b]
+            if fa.maxY <= fb.minY + 0.5 { return true }
+            if fb.maxY <= fa.minY + 0.5 { return false }
+            if abs(fa.minX - fb.minX) > 0.5 || abs(fa.maxX - fb.maxX) > 0.5 {
+                return rtl ? fa.maxX > fb.maxX : fa.minX < fb.minX
+            }
+            return a < b
+        }
+        return sorted.map { views[$0] }
+    }
+
     /// Distance from `reference` to `rect` for a move: the gap along the move plus twice the offset across it.
     func distance(_ rect: Rect, _ reference: Rect, _ move: FocusMove) -> Double {
         let dx = rect.midX - reference.midX, dy = rect.midY - reference.midY
@@ -166,7 +191,8 @@ extension InputRouter {
     /// The nearest focusable target among `container`'s subviews other than `child`, in `move`'s direction.
     func spatialTarget(in container: ViewNode, excluding child: ViewNode, move: FocusMove, reference: Rect) -> FocusTarget? {
         var candidates: [ViewNode] = []
-        for sub in container.storedSubviews where sub !== child && !sub.isHidden {
+        let order = move == .next || move == .previous ? readingOrder(container.storedSubviews) : container.storedSubviews
+        for sub in order where sub !== child && !sub.isHidden {
             let r = sub.frameInRoot
             let ahead: Bool
             switch move {
@@ -175,8 +201,8 @@ extension InputRouter {
             case .left: ahead = r.midX < reference.midX && r.maxX <= reference.minX + 1
             case .right: ahead = r.midX > reference.midX && r.minX >= reference.maxX - 1
             case .next, .previous:
-                let i = container.storedSubviews.firstIndex { $0 === child } ?? 0
-                let j = container.storedSubviews.firstIndex { $0 === sub } ?? 0
+                let i = order.firstIndex { $0 === child } ?? 0
+                let j = order.firstIndex { $0 === sub } ?? 0
                 ahead = move == .next ? j > i : j < i
             }
             if ahead { candidates.append(sub) }
@@ -233,7 +259,8 @@ extension ListView {
         case .right where horizontal, .down where !horizontal: step = 1
         default: return nil
         }
-        let j = index + step
+        var j = index + step
+        while j >= 0, j < numberOfItems, isSectionHeaderItem(j) { j += step }   // headers are not choices
         return j >= 0 && j < numberOfItems ? j : nil
     }
 
@@ -242,15 +269,15 @@ extension ListView {
     func entryItem(move: FocusMove, reference: Rect) -> Int {
         let n = numberOfItems
         switch move {
-        case .next: return 0
-        case .previous: return n - 1
+        case .next: return neighbourItem(from: -1, .next) ?? 0
+        case .previous: return neighbourItem(from: n, .previous) ?? n - 1
         default: break
         }
         let visible = visibleRange
         guard !visible.isEmpty else { return min(max(0, visible.lowerBound), n - 1) }
         let horizontal = axis == .horizontal
         var best = visible.lowerBound, bestDistance = Double.infinity
-        for i in visible {
+        for i in visible where !isSectionHeaderItem(i) {
             guard let f = frame(of: i) else { continue }
             // Prefer items showing whole.
             let shown = scrollView.contentOffset(toReveal: f) == scrollView.clampPoint(scrollView.contentOffset)

@@ -7,6 +7,15 @@ extension InputRouter {
     // MARK: - Keys
 
     func key(_ key: Key, time: Double) {
+        // The focused view (or a focused item's cell) first: a picker steps with its arrows, a row's switch flips
+        // with Space.
+        if let view = focus?.view, view.isDescendant(of: root) {
+            if let item = focus?.item {
+                if let cell = (view as? ListView)?.cell(at: item), cell.handleFocusedKey(key) { return }
+            } else if view.handleFocusedKey(key) {
+                return
+            }
+        }
         switch key {
         case .tab:
             if moveFocus(.next) { return }
@@ -16,17 +25,27 @@ extension InputRouter {
             activateFocus(time: time)
             return
         case .space:
-            // Space presses a focused control (a button, a switch, a tab), as on the web and macOS; with a
-            // list's item or nothing pressable focused it pages the scroll view as before.
-            if let view = focus?.view, focus?.item == nil, view.isPressable, view.isDescendant(of: root) {
-                activateFocus(time: time)
-                return
+            // Space presses a focused control (a button, a switch, a tab) or activates a focused item that
+            // takes a tap, as Return does (the web, macOS, GTK); with nothing pressable focused it pages the
+            // scroll view as before.
+            if let view = focus?.view, view.isDescendant(of: root) {
+                let pressable: Bool
+                if let list = view as? ListView, let item = focus?.item {
+                    pressable = list.onSelectItem != nil || list.cell(at: item)?.isPressable == true
+                } else {
+                    pressable = focus?.item == nil && view.isPressable
+                }
+                if pressable {
+                    activateFocus(time: time)
+                    return
+                }
             }
         case .up, .down, .left, .right:
+            // Arrows move focus; one that finds nothing to focus its way scrolls instead (the article under a
+            // header's only button still scrolls with ↓).
             if treeHasFocusables() {
                 let move: FocusMove = key == .up ? .up : key == .down ? .down : key == .left ? .left : .right
-                moveFocus(move)
-                return
+                if moveFocus(move) { return }
             }
         default:
             break

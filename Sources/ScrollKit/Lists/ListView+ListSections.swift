@@ -27,6 +27,13 @@ extension ListView {
         return listPinnedItem >= 0 ? listPinnedCell : nil
     }
 
+    /// Whether item `index` is a section header (one of ``sectionHeaderItems``). O(log S). Focus passes over
+    /// headers (they are headings, not choices).
+    public func isSectionHeaderItem(_ index: Int) -> Bool {
+        guard let s = listSection(ofItem: index) else { return false }
+        return listHeaderItems[s] == index
+    }
+
     /// The section (index into ``sectionHeaderItems``) item `index` belongs to: the last header at or
     /// before it; `nil` before the first header or out of range. O(log S).
     public func listSection(ofItem index: Int) -> Int? {

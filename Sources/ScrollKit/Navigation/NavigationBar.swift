@@ -36,6 +36,7 @@ public final class NavigationBar: ViewNode {
     override init(frame: Rect) {
         super.init(frame: frame)
         backButton.isHidden = true
+        backButton.isFocusable = true     // Tab reaches it; Return or Space goes back
         addSubview(backButton)
     }
 

@@ -70,6 +70,9 @@ open class NavigationScreen: ViewNode {
         }
     }
 
+    /// What had keyboard focus on the screen below when this one was pushed (it gets it back on the pop).
+    var focusToRestore: FocusTarget?
+
     public override var isOpaque: Bool { true }
 
     open override func draw(in canvas: any DrawingCanvas, frame: Rect) {

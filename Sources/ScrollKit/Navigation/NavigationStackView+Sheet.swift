@@ -30,6 +30,7 @@ extension NavigationStackView {
             s.top = s.lowestTop
         }
         layoutSheet()
+        focusBeforeSheet = focusMovesIn(to: s)
         return s
     }
 
@@ -50,6 +51,8 @@ extension NavigationStackView {
         sheet?.stack = nil
         sheet = nil
         scrim.removeFromSuperview()
+        restoreFocus(focusBeforeSheet)
+        focusBeforeSheet = nil
     }
 
     var sheetIsAnimating: Bool { sheet?.motion != nil }

@@ -59,6 +59,8 @@ public final class NavigationStackView: ViewNode {
     let dimmer = NavigationDimmingView()
     /// The presented sheet and its scrim (+Sheet).
     var sheet: SheetView?
+    /// What had keyboard focus before the sheet came up (it gets it back when the sheet goes).
+    var focusBeforeSheet: FocusTarget?
     let scrim = SheetScrimView()
     /// The cover a reduced-motion cross-fade draws over everything (+Veil).
     let veil = NavigationVeilView()
@@ -101,6 +103,7 @@ public final class NavigationStackView: ViewNode {
                                                                   pacing: motionPolicy.pacing(for: .transition)))
         }
         arrange()
+        screen.focusToRestore = focusMovesIn(to: screen)
     }
 
     /// Pops the top screen (never the root): slides it out towards the trailing edge (animated) or removes it at
@@ -153,6 +156,8 @@ public final class NavigationStackView: ViewNode {
         gone.removeFromSuperview()
         gone.stack = nil
         arrange()
+        restoreFocus(gone.focusToRestore)
+        gone.focusToRestore = nil
         onDidPop?(gone)
     }
 

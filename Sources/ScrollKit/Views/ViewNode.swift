@@ -397,14 +397,14 @@ open class ViewNode {
     /// subviews. The default draws nothing.
     open func draw(in canvas: any DrawingCanvas, frame: Rect) {}
 
-    /// Draws the focus ring around `frame` when this view has focus: by default a
-    /// ``focusRingColor`` stroke ``focusRingWidth`` wide, ``focusRingOutset`` outside the frame (still
-    /// clipped by the scroll views around it). Override it for another look, or with nothing when the view
-    /// draws its own focused state (check ``isFocused`` in ``draw(in:frame:)``).
-    open func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
-        let o = Self.focusRingOutset
-        canvas.strokeRect(frame.insetBy(dx: -o, dy: -o), color: Self.focusRingColor, width: Self.focusRingWidth)
-    }
+    /// Draws the focus ring around `frame` when this view has focus: a ``focusRingColor`` stroke ``focusRingOutset``
+    /// outside the frame, or a rounded ring inside it where the outside would be clipped (``focusRingFitsOutside(outset:)``:
+    /// a row as wide as its list). Override it for another look, or with nothing when the view draws its own focus.
+    open func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) { drawDefaultFocusRing(in: canvas, frame: frame) }
+
+    /// A key while this view (a list cell: its item) has focus, before the tree moves focus or presses it:
+    /// return true to take it (a picker steps with its arrows, a row's switch flips with Space). Default: none.
+    open func handleFocusedKey(_ key: Key) -> Bool { false }
 
     /// Whether ``draw(in:frame:)`` paints every pixel of its frame with opaque colour (a list skips its
     /// background behind cells that all say so). The default is `false`; say `true` only if it holds.

@@ -60,6 +60,8 @@ final class ChatScene: ListBackedScene {
         pill.action = { [weak self] _ in self?.scrollToNewest() }
         header.earlier.action = { [weak self] _ in self?.loadEarlier() }
         header.reply.action = { [weak self] _ in self?.receive() }
+        // Keyboard-only use: Tab reaches Earlier, Reply and (while it shows) the newest-messages pill.
+        for button in [pill, header.earlier, header.reply] { button.isFocusable = true }
         layout()
         list.scrollView.contentOffset = Point(x: 0, y: .greatestFiniteMagnitude)
         list.layoutIfNeeded()

@@ -85,7 +85,12 @@ final class ContactsScene: ListBackedScene {
         index.onSelect = { [weak self] k in self?.jump(toEntry: k) }
         index.onEnd = { [weak self] in self?.bubble.hide() }
         list.onSelectItem = { [weak self] i in self?.tapped(row: i) }
-        stack.onDidPop = { [weak self] _ in _ = self?.search.becomeFocused() }
+        list.itemsAreFocusable = true   // Tab and ↑/↓ reach every person; Return opens the card
+        // Back from a card: the search field again, unless the keyboard's focus came back to the row it left.
+        stack.onDidPop = { [weak self] _ in
+            guard let self, self.root.focusedView == nil else { return }
+            _ = self.search.becomeFocused()
+        }
         header.count = rows.shown.count
         layout()
         list.layoutIfNeeded()

@@ -28,6 +28,8 @@ extension SceneEntry {
 /// - Choosing a curve (click, ↑/↓) or a duration (the slider, ←/→, −/+) plays the run again: the
 ///   table jumps to 0, scrolls to 500 over the duration (default 0.25 s), waits
 ///   ``holdDuration``, and scrolls back over the same duration. Enter or Space plays it again.
+/// - Tab focuses the curves (↑/↓ then move the focus, Return chooses), the slider (←/→ step it) and Play;
+///   while one has focus the keys are its own, else the shortcuts above.
 /// - The plot's dot sits at (progress, curve(progress)) of the leg running: the table's offset is
 ///   500 × that value on the way there, 500 × (1 − value) on the way back.
 /// - Script commands and the trace act on the table. The trace's `selected` is the curve's index.
@@ -111,6 +113,13 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
         playButton.action = { [weak self] _ in self?.play() }
         slider.range = Self.durationRange
         slider.onChange = { [weak self] value, done in self?.setDuration(value, replay: done) }
+        slider.onStep = { [weak self] step in
+            guard let self else { return }
+            self.setDuration(self.duration + Double(step) * Self.durationStep)
+        }
+        // Keyboard-only use: Tab reaches the curves, the slider and Play; Return on a curve selects it.
+        curveList.itemsAreFocusable = true
+        playButton.isFocusable = true
         for view in [curveList, table, slider, playButton] as [ViewNode] { root.addSubview(view) }
         layout()
         refreshTexts()
@@ -233,6 +242,9 @@ final class CurvesScene: DemoScene, GalleryHUDPlacement {
 
     func handle(_ event: InputEvent) {
         switch event {
+        case .key where root.focusedView != nil:
+            // A control has focus (Tab): the keys are its own and the tree's (arrows move focus, Return presses).
+            root.handle(event)
         case .key(let key, _, _):
             switch key {
             case .up: select(selected - 1)

@@ -31,8 +31,14 @@ protocol DemoScene: HostClient {
     /// True when `draw(in:)` paints every pixel of a `size` area (the last `hostDidResize` size) with
     /// opaque colour, so the shell need not fill the content background under it first.
     func coversOpaquely(_ size: Size) -> Bool
-    /// True when the scene uses Tab and Shift-Tab itself (focus); the gallery then does not switch tabs on Tab.
-    var usesTabKey: Bool { get }
+    /// Moves the scene's keyboard focus in order (Tab: `.next`, Shift-Tab: `.previous`; from nothing focused,
+    /// to the first or the last control) and returns whether it moved: false past the last (the first) control,
+    /// where the gallery's tab bar takes focus. The default moves the focus of ``HostClient/accessibilityRoot``'s tree.
+    func moveFocus(_ move: FocusMove) -> Bool
+    /// Whether a view (or list item) of the scene has keyboard focus. The default asks the accessibility root's tree.
+    var hasFocus: Bool { get }
+    /// Drops the scene's keyboard focus (the gallery's tab bar takes it). The default clears the accessibility root's.
+    func resignFocus()
     /// Escape was pressed: the scene closes what it has open (a panel, an overlay) and returns true, or
     /// returns false (the default) to let the gallery close its help or quit.
     func handleEscape() -> Bool
@@ -49,7 +55,9 @@ extension DemoScene {
     func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {}
     func dragIndicator(to fraction: Double) {}
     func coversOpaquely(_ size: Size) -> Bool { false }
-    var usesTabKey: Bool { false }
+    func moveFocus(_ move: FocusMove) -> Bool { accessibilityRoot?.moveFocus(move) ?? false }
+    var hasFocus: Bool { accessibilityRoot?.focusedView != nil }
+    func resignFocus() { accessibilityRoot?.focusedView?.resignFocus() }
     func handleEscape() -> Bool { false }
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
         throw CLIError("this scene has no data changes (insert, delete and move apply to the chat, list and grid scenes)")

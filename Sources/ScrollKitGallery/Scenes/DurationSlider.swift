@@ -15,7 +15,7 @@ import ScrollKit
 /// A view that follows the pointer itself (`PointerTracking`): a press anywhere on it (the track and 12
 /// points either side, the row's height) moves the knob there, a drag moves it along, and the release
 /// reports the final value (``onChange`` with `done` true). The tree's router gives it the whole gesture,
-/// so no scroll view around it scrolls meanwhile.
+/// so no scroll view around it scrolls meanwhile. It takes focus (Tab); focused, the arrows step it.
 @MainActor
 final class DurationSlider: ViewNode, PointerTracking {
     /// The values the track spans, low to high (a logarithmic scale: both ends positive).
@@ -26,6 +26,25 @@ final class DurationSlider: ViewNode, PointerTracking {
     var label = ""
     /// Called with the value under the pointer as it moves, and once more with `done` true on release.
     var onChange: (@MainActor (Double, _ done: Bool) -> Void)?
+
+    /// Called with −1 or +1 when ← or → is pressed while the slider has focus (the owner steps its value).
+    var onStep: (@MainActor (Int) -> Void)?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isFocusable = true
+        accessibilityRole = .slider
+    }
+
+    /// Focused: ← → step the value down and up (``onStep``).
+    override func handleFocusedKey(_ key: Key) -> Bool {
+        switch key {
+        case .left, .down: onStep?(-1)
+        case .right, .up: onStep?(1)
+        default: return false
+        }
+        return true
+    }
 
     /// Points of press target either side of the track.
     static let margin = 12.0

@@ -116,8 +116,6 @@ final class GridScene: ListBackedScene {
     var mainList: ListView { list }
     var defaultScrollCurve: TimingCurve { .smoothstep }
     func coversOpaquely(_ size: Size) -> Bool { true }
-    /// Tab and Shift-Tab move focus card by card, as in the home scene.
-    var usesTabKey: Bool { true }
 
     var traceSample: TraceSample {
         var sample = TraceSample(list: list)

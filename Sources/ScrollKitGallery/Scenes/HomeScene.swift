@@ -143,8 +143,6 @@ final class HomeScene: ListBackedScene {
     }
     var wantsQuit: Bool { quit }
 
-    /// Tab and Shift-Tab move focus here instead of switching the gallery's tabs.
-    var usesTabKey: Bool { true }
 
     // MARK: DemoScene
 

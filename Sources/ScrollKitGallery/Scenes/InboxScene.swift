@@ -92,6 +92,9 @@ final class InboxScene: ListBackedScene {
             self.header.unread = self.messages.unreadCount
         }
         header.compose.action = { [weak self] _ in self?.compose() }
+        // Keyboard-only use: Tab reaches Compose and every message (↑/↓ move, Return opens, Backspace goes back).
+        header.compose.isFocusable = true
+        list.itemsAreFocusable = true
         header.unread = messages.unreadCount
         layout()
         list.layoutIfNeeded()
@@ -120,6 +123,7 @@ final class InboxScene: ListBackedScene {
         composeCount += 1
         let content = ComposeSheetView()
         content.cancel.action = { [weak self] _ in self?.stack.dismissSheet(animated: true) }
+        content.cancel.isFocusable = true
         composeView = content
         stack.present(sheet: content, detents: [.medium, .large])
         onCompose?()

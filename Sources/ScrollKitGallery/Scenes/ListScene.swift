@@ -114,6 +114,11 @@ final class ListScene: DemoScene {
         toolbar.addSubview(curveControl)
         toolbar.drawPanel = { [unowned self] canvas, _ in self.drawToolbar(in: canvas) }
         listView.onSelectItem = { [unowned self] row in self.select(row) }
+        // Keyboard-only use: Tab reaches the buttons, the selectors and every row (↑/↓ move between rows).
+        for control in [endButton, topButton, durationControl] as [ViewNode] { control.isFocusable = true }
+        durationControl.accessibilityLabel = "Duration"
+        curveControl.accessibilityLabel = "Curve"
+        listView.itemsAreFocusable = true
         layout()
     }
 

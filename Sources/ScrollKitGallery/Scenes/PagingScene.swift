@@ -16,7 +16,8 @@ extension SceneEntry {
 /// The paging scene: a horizontal carousel of 20 cards, each a page as wide as the
 /// viewport, with `SnapBehavior.paging(snapRatio:)` (`--snap-ratio`, default 0.1): a gesture moves
 /// at most one page, a hard fling exactly one. Page dots under the carousel follow the offset live.
-/// Left/Right (and the wheel) step one page; Home/End go to the first and last page.
+/// Left/Right (and the wheel) step one page; Home/End go to the first and last page. Tab reaches each card's
+/// round button (Return or Space turns the page; ← → then move focus page by page).
 @MainActor
 final class PagingScene: DemoScene {
     /// Number of cards.
@@ -52,7 +53,12 @@ final class PagingScene: DemoScene {
     private func turnPage(from page: Int) {
         let target = page + 1 < Self.pageCount ? page + 1 : 0
         listView.scrollToItem(target, position: .start, duration: Self.knobTurnDuration, curve: .easeInOut)
+        // Turned from the keyboard: the focus follows to the new page's button once the turn ends.
+        if listView.focusedView is PageKnob { knobToFocus = target }
     }
+
+    /// The page whose round button takes focus when the turn under way ends (a turn by Return or Space).
+    private var knobToFocus: Int?
 
     /// The page shown (the nearest page to the offset), 0-based.
     var currentPage: Int {
@@ -86,6 +92,11 @@ final class PagingScene: DemoScene {
 
     func handle(_ event: InputEvent) {
         if case .key(.escape, _, _) = event { quit = true; return }
+        // ← → with nothing focused start from the page shown: its round button takes focus and the move turns
+        // the page (the focus goes on to the next page's button).
+        if case .key(let key, _, _) = event, key == .left || key == .right, listView.focusedView == nil {
+            _ = (listView.cell(at: currentPage) as? CardCell)?.knob.becomeFocused()
+        }
         listView.handle(event)
     }
 
@@ -96,6 +107,10 @@ final class PagingScene: DemoScene {
 
     func update(_ tick: FrameTick) {
         listView.step(tick)
+        if let page = knobToFocus, !listView.isAnimating {
+            knobToFocus = nil
+            _ = (listView.cell(at: page) as? CardCell)?.knob.becomeFocused()
+        }
     }
 
     func draw(in canvas: DrawingCanvas) {
@@ -107,7 +122,7 @@ final class PagingScene: DemoScene {
         drawDots(in: footer, canvas: canvas)
     }
 
-    var needsFrames: Bool { listView.isAnimating }
+    var needsFrames: Bool { listView.isAnimating || knobToFocus != nil }
     var wantsQuit: Bool { quit }
 
     /// The footer line of each page, formatted once: formatting it when the page changes would
@@ -363,6 +378,21 @@ final class CardCell: ListCell {
 /// draws it.
 @MainActor
 final class PageKnob: ViewNode {
+    /// A push button to assistive technology; Tab reaches it (Return or Space turns the page).
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isFocusable = true
+        accessibilityRole = .pushButton
+        accessibilityLabel = "Next page"
+    }
+
+    /// A rounded ring around the round button.
+    override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
+        let o = ViewNode.focusRingOutset + ViewNode.focusRingWidth + 1
+        ViewNode.strokeInsideFocusRing(frame.insetBy(dx: -o, dy: -o), in: canvas, color: ViewNode.focusRingColor,
+                                       width: ViewNode.focusRingWidth)
+    }
+
     override func point(inside point: Point) -> Bool {
         let r = bounds.width / 2, dx = point.x - bounds.midX, dy = point.y - bounds.midY
         return dx * dx + dy * dy <= r * r

@@ -55,6 +55,8 @@ final class PickerScene: DemoScene {
         picker.wheelLook = .standard
         picker.listView.backgroundColor = nil
         picker.onSelectionChanged = { [unowned self] _ in self.selectionChanges += 1 }
+        picker.isFocusable = true          // Tab reaches it; focused, ← → choose
+        picker.accessibilityLabel = "Mood"
         layout()
     }
 
@@ -99,6 +101,10 @@ final class PickerScene: DemoScene {
 
     func handle(_ event: InputEvent) {
         if case .key(.escape, _, _) = event { quit = true; return }
+        // An arrow along the wheel focuses it (the ring shows) and steps it at once.
+        if case .key(let key, _, _) = event, key == .left || key == .right, picker.focusedView == nil {
+            picker.becomeFocused()
+        }
         picker.handle(event)
     }
 

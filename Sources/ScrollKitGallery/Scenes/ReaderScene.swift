@@ -152,6 +152,7 @@ final class ReaderHeader: ViewNode {
     override init(frame: Rect) {
         super.init(frame: frame)
         button.titleSize = 14
+        button.isFocusable = true            // Tab reaches it; Return or Space opens the contents
         button.tint = ReaderStyle.accent
         button.pressedTint = RGBAColor(hex: 0x8E3F1C)
         addSubview(button)

@@ -1,4 +1,5 @@
-// SceneAccessibility: the accessible names of the gallery's own cells (the library's views name themselves).
+// SceneAccessibility: the accessible names of the gallery's own cells and controls (the library's views name
+// themselves).
 
 import ScrollKit
 
@@ -44,4 +45,28 @@ extension ChatBubbleCell: AccessibilityDescribing {
         guard let messages, index >= 0, index < messages.count else { return }
         node.label = ChatMessages.text(messages.ids[index])
     }
+}
+
+extension CycleControl: AccessibilityDescribing {
+    /// A value stepped through (a spin box): a slider whose value is the value shown.
+    func describeAccessibility(_ node: inout AccessibleNode) {
+        node.role = .slider
+        guard !values.isEmpty else { return }
+        let i = min(max(index, 0), values.count - 1)
+        node.value = values[i]
+        node.range = AccessibleRange(current: Double(i), minimum: 0, maximum: Double(values.count - 1), step: 1)
+    }
+}
+
+extension DurationSlider: AccessibilityDescribing {
+    func describeAccessibility(_ node: inout AccessibleNode) {
+        node.role = .slider
+        node.label = "Duration"
+        node.value = label
+        node.range = AccessibleRange(current: value, minimum: range.lowerBound, maximum: range.upperBound, step: 0.01)
+    }
+}
+
+extension ContactsHeaderCell: AccessibilityDescribing {
+    func describeAccessibility(_ node: inout AccessibleNode) { node.label = title }
 }

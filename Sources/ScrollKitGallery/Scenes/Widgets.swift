@@ -111,7 +111,23 @@ final class CycleControl: ViewNode {
         addSubview(back)
         addSubview(forward)
         layoutSubviews()
+        isFocusable = true
+        accessibilityRole = .slider
     }
+
+    /// Focused: ← › step back and forward, Return and Space step forward.
+    override func handleFocusedKey(_ key: Key) -> Bool {
+        switch key {
+        case .left: advance(by: isRightToLeft ? 1 : -1)
+        case .right: advance(by: isRightToLeft ? -1 : 1)
+        case .space: advance(by: 1)
+        default: return false
+        }
+        return true
+    }
+
+    /// Return while focused: the next value.
+    override func activate() { advance(by: 1) }
 
     /// Which arrow a press in progress is on: -1 (‹), +1 (›), nil for none.
     var pressedStep: Int? { back.isHighlighted ? -1 : (forward.isHighlighted ? 1 : nil) }

@@ -148,6 +148,8 @@ final class WorldHeader: ViewNode {
     override init(frame: Rect) {
         super.init(frame: frame)
         addSubview(toggle)
+        toggle.isFocusable = true            // Tab reaches it; Return or Space flips it
+        toggle.accessibilityLabel = "Right to left"
     }
 
     convenience init() { self.init(frame: .zero) }

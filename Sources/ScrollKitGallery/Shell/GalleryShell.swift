@@ -51,10 +51,10 @@ package struct GalleryOptions: Sendable, Equatable {
 ///   window of that size: it draws at (0, 0) (the shell translates and clips the canvas), and pointer
 ///   and wheel events in the content area reach it in its own coordinates. A pointer that went down in
 ///   the content belongs to the scene until it goes up, wherever it moves.
-/// - Keys: 1–9, 0 (the tenth) and the tab bar switch tabs, Tab goes to the next (and focuses its tab: the
-///   ring shows, ← → then move between tabs, Return or Space opens one, any other key gives the keys back
-///   to the scene), F toggles the HUD, H or ? the help, Escape closes the help or quits. Every other key
-///   goes to the current scene. While a text field of the scene has focus (``focusedTextInput``), typed text
+/// - Keys: 1–9, 0 (the tenth), Ctrl-Tab and the tab bar switch tabs. Tab and Shift-Tab move focus through
+///   one cycle: the tab bar (one stop: ← → move between tabs, Return or Space opens one, any other key gives
+///   the keys back to the scene), then the scene's controls in order (``moveKeyboardFocus(_:)``). F toggles
+///   the HUD, H or ? the help, Escape closes the help or quits. Every other key goes to the current scene. While a text field of the scene has focus (``focusedTextInput``), typed text
 ///   (digits and letters too) goes to it instead of the shortcuts, and Escape goes to it first.
 @MainActor
 final class GalleryShell: DemoScene {
@@ -258,22 +258,20 @@ final class GalleryShell: DemoScene {
             } else if currentScene?.handleEscape() != true {
                 quit = true
             }
-        case .key(.tab, _, _) where currentScene?.usesTabKey != true:
-            // The next tab, focused: the ring shows where the keys now go.
+        case .key(.tab, let modifiers, _) where modifiers.contains(.control):
+            // Ctrl-Tab: the next scene, as a browser's next tab, its tab focused (the ring shows where keys go).
             select((selectedIndex + 1) % tabs.count)
-            if !showsHelp { tabBar.tabs.focusTab(selectedIndex) }
+            if !showsHelp { focusSelectedTab() }
+        case .key(.tab, _, _), .key(.backtab, _, _):
+            if case .key(let key, _, _) = event, !showsHelp { moveKeyboardFocus(key == .tab ? .next : .previous) }
         case .key(let key, _, _):
             if showsHelp { return }
             if tabBar.tabs.focusedTab != nil {
-                // The tab bar has focus: ← → move it, Return and Space open the focused tab, Shift-Tab goes
-                // back; any other key gives the keys back to the scene.
+                // The tab bar has focus: ← → move it, Return and Space open the focused tab; any other key
+                // gives the keys back to the scene (↓ then focuses the scene's top-left control).
                 switch key {
                 case .left, .right, .enter, .space:
                     window.handle(event)
-                    return
-                case .backtab:
-                    select((selectedIndex + tabs.count - 1) % tabs.count)
-                    tabBar.tabs.focusTab(selectedIndex)
                     return
                 default:
                     window.focusedView?.resignFocus()
@@ -300,6 +298,29 @@ final class GalleryShell: DemoScene {
         case .composition, .pastePrimary:
             if !showsHelp { currentScene?.handle(event) }
         }
+    }
+
+    /// Tab and Shift-Tab: one cycle through the tab bar (one stop, the selected tab; ← → move between tabs)
+    /// and the scene's controls in order. Past the scene's last control (before its first), focus comes back
+    /// to the tab bar; with nothing focused, Tab starts at the tab bar and Shift-Tab at the scene's last control.
+    func moveKeyboardFocus(_ move: FocusMove) {
+        guard let scene = currentScene else { focusSelectedTab(); return }
+        if tabBar.tabs.focusedTab != nil {
+            window.focusedView?.resignFocus()
+            if !scene.moveFocus(move) { focusSelectedTab() }   // a scene with nothing to focus: the tabs keep it
+        } else if scene.hasFocus {
+            if scene.moveFocus(move) { return }
+            scene.resignFocus()
+            focusSelectedTab()
+        } else if move == .next || !scene.moveFocus(move) {
+            focusSelectedTab()
+        }
+    }
+
+    /// Focuses the selected tab (the tab bar's one stop in the Tab cycle).
+    private func focusSelectedTab() {
+        currentScene?.resignFocus()
+        tabBar.tabs.focusTab(selectedIndex)
     }
 
     /// Pointer, wheel and touch events: a gesture belongs to the scene when the window's hit test lands on

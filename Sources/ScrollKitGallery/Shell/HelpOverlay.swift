@@ -32,8 +32,8 @@ final class HelpOverlay: ViewNode {
     /// The left column.
     static let left: [Section] = [
         Section(title: "Everywhere", items: [
-            Item(keys: ["1", "–", "9", "0"], "Switch scene"),
-            Item(keys: ["Tab"], "Next scene"),
+            Item(keys: ["1", "–", "9", "0"], "Switch scene (Ctrl-Tab: next)"),
+            Item(keys: ["Tab", "⇧Tab"], "Next, previous control"),
             Item(keys: ["F"], "Frame-time HUD"),
             Item(keys: ["H", "?"], "This help"),
             Item(keys: ["Esc"], "Close, or quit"),
@@ -55,17 +55,16 @@ final class HelpOverlay: ViewNode {
 
     /// The right column.
     static let right: [Section] = [
+        Section(title: "Focus", items: [
+            Item(keys: ["↑", "↓", "←", "→"], "Move focus (grid: 2D)"),
+            Item(keys: ["Return", "Space"], "Press, open, flip"),
+            Item(keys: ["N", "X"], "Grid: add, remove a card"),
+        ]),
         Section(title: "Curves", items: [
             Item(keys: ["↑", "↓"], "Choose a curve"),
             Item(keys: ["←", "→"], "Duration ∓ 0.05 s"),
             Item(gesture: "Slider", "Set the duration"),
             Item(keys: ["Enter"], "Play again"),
-        ]),
-        Section(title: "Home, Grid", items: [
-            Item(keys: ["↑", "↓", "←", "→"], "Move focus (grid: 2D)"),
-            Item(keys: ["Tab", "⇧Tab"], "Next, previous card"),
-            Item(keys: ["Return"], "Open the card"),
-            Item(keys: ["N", "X"], "Grid: add, remove a card"),
         ]),
         Section(title: "Reader, Chat, Photo", items: [
             Item(keys: ["C"], "Contents: jump to a heading"),

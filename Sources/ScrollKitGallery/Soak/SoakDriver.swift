@@ -143,9 +143,8 @@ final class SoakDriver: HostClient {
                             dx: chance(0.2) ? rng.uniform(-20...20) : 0, frames: 1 + Int(rng.next() % 20))
         case ..<0.60:
             counts.keys += 1
-            // Tab switches the gallery's tab, except in a scene that moves focus with it (home).
-            let focusKeys: [Key] = shell.currentScene?.usesTabKey == true ? [.tab, .backtab] : []
-            host.inject(.key(pick(Key.scrollKeys + [.enter] + focusKeys), time: t))
+            // Tab and Shift-Tab move focus through the tab bar and the scene's controls.
+            host.inject(.key(pick(Key.scrollKeys + [.enter, .tab, .backtab]), time: t))
         case ..<0.80:
             scrollTo()
         case ..<0.86:
