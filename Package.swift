@@ -207,7 +207,8 @@ let package = Package(
             exclude: ["Golden"]
         ),
         // ScrollKitTesting's own tests: only the public API, as a user's test target has.
-        .testTarget(name: "ScrollKitTestingTests", dependencies: ["ScrollKitTesting", "ScrollKitSDL", "ScrollKit", "Motion"]),
+        .testTarget(name: "ScrollKitTestingTests", dependencies: ["ScrollKitTesting", "ScrollKitSDL", "ScrollKit", "Motion"],
+                    exclude: ["Baselines"]),
         .testTarget(name: "NameClashTests", dependencies: ["ScrollKitSDL", "SwiftUINames"]),
         .testTarget(
             name: "ScrollKitGalleryTests",

@@ -78,7 +78,9 @@ public struct ElementQuery {
     func matches() -> [AccessibleElement] {
         var found: [AccessibleElement] = []
         for root in scope.roots(in: app) {
-            ElementSearch.walk(root, includingRoot: false) { element, node in
+            // The app's root view is one of the app's elements (an app whose whole window is a list has a list);
+            // an element's own descendants do not include it.
+            ElementSearch.walk(root, includingRoot: scope.isApp) { element, node in
                 if filters.allSatisfy({ $0.test(node) }) { found.append(element) }
             }
         }
@@ -120,6 +122,12 @@ indirect enum ElementScope {
     case app
     /// Under the element another query picks.
     case under(TestElement)
+
+    /// Whether the scope is the whole app (its root view included in searches).
+    var isApp: Bool {
+        if case .app = self { return true }
+        return false
+    }
 
     func roots(in app: TestApp) -> [AccessibleElement] {
         switch self {

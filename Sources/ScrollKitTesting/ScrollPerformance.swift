@@ -19,11 +19,38 @@ public struct ScrollPerformance: Sendable, Hashable, Codable, CustomStringConver
     /// Mallocs per frame, or nil unless a malloc interposer is preloaded (`LD_PRELOAD` of ordo-one's
     /// `libMallocInterposerSwift.so`, as `make bench` does).
     public var mallocsPerFrame: Double?
+    /// In a window (``measureInWindow(display:size:hz:input:timeout:attempts:makeClient:)``): milliseconds of
+    /// hitches per second of scrolling and deceleration, from when the display showed each frame; nil headless.
+    public var hitchRatio: Double?
+    /// In a window: the seconds of scrolling the hitch ratio covers (the intervals between frames summed).
+    public var scrollSeconds: Double?
+    /// In a window: where frame times came from (``VBlankStats/Source``: "present" under X11's Present, "timer").
+    public var frameSource: String?
+    /// In a window: the display's vblank count (MSC) at which each measured frame was shown, -1 where it did not
+    /// say. Not kept in baselines.
+    public var shownFrames: [Int] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case frames, costP50, costP99, instructionsPerFrame, mallocsPerFrame, hitchRatio, scrollSeconds, frameSource
+    }
+
+    /// A measurement (the window's figures are set afterwards, where there are any).
+    public init(frames: Int, costP50: Double, costP99: Double, instructionsPerFrame: Double? = nil,
+                mallocsPerFrame: Double? = nil) {
+        self.frames = frames
+        self.costP50 = costP50
+        self.costP99 = costP99
+        self.instructionsPerFrame = instructionsPerFrame
+        self.mallocsPerFrame = mallocsPerFrame
+    }
 
     public var description: String {
         var parts = ["\(frames) frames", "cost p50 \(Self.format(costP50)) ms", "p99 \(Self.format(costP99)) ms"]
         if let i = instructionsPerFrame { parts.append("\(Int(i.rounded())) instructions/frame") }
         if let m = mallocsPerFrame { parts.append("\(Self.format(m)) mallocs/frame") }
+        if let h = hitchRatio {
+            parts.append("hitch ratio \(String(format: "%.2f", h)) ms/s over \(String(format: "%.2f", scrollSeconds ?? 0)) s (\(frameSource ?? "?"))")
+        }
         return parts.joined(separator: ", ")
     }
 
@@ -34,11 +61,14 @@ public struct ScrollPerformance: Sendable, Hashable, Codable, CustomStringConver
 
     /// Compares with the baseline in the JSON file at `path`: instructions per frame when both have them
     /// (else the median frame cost) may be at most `budget` times the baseline's, and mallocs per frame at
-    /// most the baseline's (when both have them). A missing baseline, or `update`, writes this measurement
-    /// there. Records an issue naming both figures and their ratio when over budget.
+    /// most the baseline's (when both have them). In a window, the hitch ratio may be at most `hitchBudget`
+    /// times the baseline's, counted from at least ``FrameStats/goodHitchRatio`` (a baseline of 0 ms/s allows
+    /// `hitchBudget` × 5 ms/s). A missing baseline, or `update`, writes this measurement there. Records an issue
+    /// naming both figures and their ratio when over budget.
     /// - Returns: the ratio compared (nil when the baseline was written or unreadable).
     @discardableResult
-    public func expectWithinBaseline(_ path: String, budget: Double = 1.25, update: Bool = updateRequested,
+    public func expectWithinBaseline(_ path: String, budget: Double = 1.25, hitchBudget: Double = 4,
+                                     update: Bool = updateRequested,
                                      sourceLocation: SourceLocation = #_sourceLocation) -> Double? {
         let files = FileManager.default
         if update || !files.fileExists(atPath: path) {
@@ -72,11 +102,22 @@ public struct ScrollPerformance: Sendable, Hashable, Codable, CustomStringConver
             Issue.record("scrolling costs \(String(format: "%.2f", ratio))x its baseline (\(what); budget \(budget)x; \(path)). If intended: SCROLLKIT_UPDATE_BASELINES=1.",
                          sourceLocation: sourceLocation)
         }
+        if let ratio = hitchRatio(against: baseline), !(ratio <= hitchBudget) {
+            Issue.record("scrolling hitches \(String(format: "%.2f", ratio))x its baseline (hitch ratio \(Self.format(hitchRatio ?? 0)) ms/s vs \(Self.format(baseline.hitchRatio ?? 0)) ms/s, counted from at least \(Self.format(FrameStats.goodHitchRatio)); budget \(hitchBudget)x; \(path)). If intended: SCROLLKIT_UPDATE_BASELINES=1.",
+                         sourceLocation: sourceLocation)
+        }
         if let now = mallocsPerFrame, let then = baseline.mallocsPerFrame, now > then {
             Issue.record("scrolling makes \(Self.format(now)) mallocs per frame, its baseline \(Self.format(then)) (\(path))",
                          sourceLocation: sourceLocation)
         }
         return ratio
+    }
+
+    /// This hitch ratio over `baseline`'s, the baseline counted from at least ``FrameStats/goodHitchRatio``
+    /// (a hitch-free baseline would make any hitch an infinite ratio); nil unless both were measured in a window.
+    public func hitchRatio(against baseline: ScrollPerformance) -> Double? {
+        guard let now = hitchRatio, let then = baseline.hitchRatio else { return nil }
+        return now / max(then, FrameStats.goodHitchRatio)
     }
 }
 

@@ -42,6 +42,14 @@ public final class TestApp {
     public private(set) var framesRun = 0
     /// Events scheduled and not yet delivered, in time order.
     private var scheduled: [InputEvent] = []
+    /// What the host runs: the client, told of sizes only when they change, observed after each draw.
+    private let adapter: ObservedClient
+    /// Called after each frame's draw with the frame's tick: read the app's state as that frame showed it (a
+    /// harness of your own collecting per-frame samples; ``recordTrace(sampling:_:)`` chains onto it).
+    public var onFrameDrawn: (@MainActor (FrameTick) -> Void)? {
+        get { adapter.afterDraw }
+        set { adapter.afterDraw = newValue }
+    }
 
     /// Starts `root` as the whole window at `size` points, `hz` frames a second and `pixelScale` pixels a
     /// point, and runs its first frame (the tree is laid out and drawn, as an app is once launched).
@@ -53,12 +61,21 @@ public final class TestApp {
     }
 
     /// Starts any ``HostClient`` (a whole app with its own event handling) like ``init(root:size:hz:pixelScale:)``;
-    /// queries search its ``HostClient/accessibilityRoot``.
+    /// queries search its ``HostClient/accessibilityRoot``. With `runsFirstFrame` false no frame runs yet: the
+    /// first ``pump(frames:)`` runs frame 0 (a test that checks what the first frame does, or sends input
+    /// before it).
+    ///
+    /// The client hears ``HostClient/hostDidResize(to:)`` when its size changes (the first frame, a
+    /// ``HeadlessHost/resize(to:)``), as in a window, not at every pump.
+    /// `textScale` is the *Larger text* scale the host sets (`ViewNode.textScale`; nil: 1, whatever the machine's).
     public init(client: any HostClient, size: Size = TestApp.defaultSize, hz: Double = 60,
-                pixelScale: Double = 1) throws {
-        host = try HeadlessHost(options: HostOptions(size: size, hz: hz), pixelScale: pixelScale)
+                pixelScale: Double = 1, runsFirstFrame: Bool = true, textScale: Double? = nil) throws {
+        var options = HostOptions(size: size, hz: hz)
+        options.textScale = textScale
+        host = try HeadlessHost(options: options, pixelScale: pixelScale)
         self.client = client
-        pump(frames: 1)
+        adapter = ObservedClient(client)
+        if runsFirstFrame { pump(frames: 1) }
     }
 
     /// Frames a second of the virtual clock.
@@ -73,7 +90,7 @@ public final class TestApp {
     /// Runs `frames` frames, delivering the input due before each.
     public func pump(frames: Int = 1) {
         guard frames > 0 else { return }
-        try? host.run(client: client, maxFrames: frames) { [self] tick in
+        try? host.run(client: adapter, maxFrames: frames) { [self] tick in
             deliver(upTo: tick.timestamp)
         }
         framesRun += frames

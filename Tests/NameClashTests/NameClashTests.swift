@@ -37,6 +37,8 @@ import SwiftUI
         #expect(position == .center && phase == .idle && host == nil && point == Point(x: 0, y: 0))
         let mode: ScrollIndicatorMode = scrolling.indicatorVisibility
         let style: ScrollIndicatorStyle = scrolling.indicatorStyle
+        let traceSample: TraceSample = .neutral
+        #expect(traceSample.phase == .idle && TraceFormat.columns.count >= 38)
         let indicatorAxis: ScrollIndicatorAxis = .vertical
         let geometry: ScrollIndicatorGeometry? = scrolling.indicatorGeometry(indicatorAxis)
         let button: PushButton = PushButton(title: "OK")

@@ -4,6 +4,7 @@ import ScrollKit
 import ScrollKitAssets
 import ScrollKitSDL
 import ScrollKitTestSupport
+import ScrollKitTesting
 import Testing
 @testable import ScrollKitGallery
 
@@ -173,19 +174,15 @@ import Testing
 
     /// Pixels: the catalog mid-section at 800x600 (images decoded in place), the header of section 1 pinned.
     @Test func golden() throws {
-        try OffscreenRenderer.startSDL()
         let h = try SceneHarness("grid", size: Size(width: 800, height: 600))
+        let app = try #require(h.app)
         let scene = try #require(h.scene as? GridScene)
         h.run(1)
         let layout = try #require(scene.list.gridLayout)
         h.scene.perform(.scrollTo(Point(x: 0, y: layout.sectionStart(1) + 150), duration: 0, curve: nil))
         h.run(2)
         #expect(h.last.pinnedSection == 1)
-        let images = ImageLibrary(searchDirectories: [BundledAssets.path(BundledAssets.imagesFolder)], decoding: .synchronous)
-        let target = try OffscreenRenderer(width: 800, height: 600, images: images)
-        target.canvas.beginFrame()
-        h.scene.draw(in: target.canvas)
-        #expect(target.canvas.lastError == nil)
-        GoldenImages.expectMatch(try target.image(), named: "scene-grid", in: GoldenImages.directory(besides: #filePath))
+        #expect(app.host.canvas.lastError == nil)
+        app.expectScreenshot(matches: "scene-grid")
     }
 }

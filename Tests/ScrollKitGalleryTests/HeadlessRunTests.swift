@@ -1,4 +1,5 @@
 import Foundation
+import ScrollKitSDL
 import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery

@@ -1,3 +1,5 @@
+// The list, paging and picker scenes and the scene catalog, driven by SceneHarness (SceneHarness.swift) on
+// ScrollKitTesting's TestApp.
 import Foundation
 import Motion
 import ScrollKit
@@ -6,92 +8,6 @@ import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery
 @testable import scrollkit_demo
-
-/// Drives a scene in-process the way `HeadlessHost` + `SceneDriver` do, on a virtual 60 Hz clock:
-/// each frame, the events due are handled, then `update(tick)`, `draw` (into a recording canvas)
-/// and one trace sample.
-@MainActor
-final class SceneHarness {
-    let scene: any DemoScene
-    let hz: Double
-    let canvas: RecordingCanvas
-    /// The next frame's index.
-    private(set) var frame = 0
-    /// One sample per frame run, in order.
-    private(set) var trace: [TraceSample] = []
-    /// The ticks run, in order.
-    private(set) var ticks: [FrameTick] = []
-
-    init(_ name: String, size: Size = Size(width: 800, height: 600), hz: Double = 60,
-         options: SceneOptions = SceneOptions()) throws {
-        let entry = try #require(SceneCatalog.entry(named: name))
-        scene = try entry.make(SceneContext(size: size, hz: hz, headless: true, options: options))
-        self.hz = hz
-        canvas = RecordingCanvas(size: size)
-        scene.hostDidResize(to: size)
-    }
-
-    /// The time of frame `k` (its tick's timestamp).
-    func time(_ k: Int) -> Double { Double(k) / hz }
-    /// The time of the next frame.
-    var now: Double { time(frame) }
-
-    /// Runs one frame; `events` are handled first (in order), as a host delivers input.
-    func step(_ events: [InputEvent] = []) {
-        for event in events { scene.handle(event) }
-        let tick = FrameTick(index: frame, timestamp: time(frame), duration: 1 / hz)
-        scene.update(tick)
-        canvas.reset()
-        scene.draw(in: canvas)
-        trace.append(scene.traceSample)
-        ticks.append(tick)
-        frame += 1
-    }
-
-    /// Runs `count` frames without input.
-    func run(_ count: Int) { for _ in 0..<count { step() } }
-
-    /// Runs frames until the scene needs none (at most `limit`); returns how many ran.
-    @discardableResult
-    func settle(limit: Int = 1200) -> Int {
-        var n = 0
-        while scene.needsFrames && n < limit { step(); n += 1 }
-        return n
-    }
-
-    /// Runs frames until the trace's phase is idle (at most `limit`); returns how many ran.
-    @discardableResult
-    func runUntilIdle(limit: Int = 1200) -> Int {
-        var n = 0
-        while (trace.last?.phase ?? .idle) != .idle && n < limit { step(); n += 1 }
-        return n
-    }
-
-    /// A drag from `from` by `delta`, in `moves` equal moves one frame apart, released on the last
-    /// frame (a fling when the moves are fast), then `settle()`.
-    func drag(from: Point, by delta: Point, moves: Int) {
-        step([.pointerDown(location: from, time: now)])
-        for i in 1...moves {
-            let f = Double(i) / Double(moves)
-            let p = Point(x: from.x + delta.x * f, y: from.y + delta.y * f)
-            if i == moves {
-                step([.pointerMove(location: p, time: now), .pointerUp(location: p, time: now)])
-            } else {
-                step([.pointerMove(location: p, time: now)])
-            }
-        }
-        settle()
-    }
-
-    /// A tap (down and up in one frame) at `point`.
-    func tap(_ point: Point) {
-        step([.pointerDown(location: point, time: now), .pointerUp(location: point, time: now)])
-    }
-
-    func key(_ key: Key) { step([.key(key, time: now)]) }
-
-    var last: TraceSample { trace[trace.count - 1] }
-}
 
 private func center(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import ScrollKit
+import ScrollKitSDL
 import ScrollKitTestSupport
 import Testing
 @testable import ScrollKitGallery

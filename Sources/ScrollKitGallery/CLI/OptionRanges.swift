@@ -1,6 +1,7 @@
 // The ranges every numeric option of the command line accepts (OptionRange, OptionRanges) and `--size`'s
 // WindowSize: written once, for the command line (scrollkit-demo), the scenes and the script parser.
 import ScrollKit
+import ScrollKitSDL
 
 /// A number type a command-line option can take: the command line converts it, `OptionRange` bounds it.
 package protocol OptionNumber: Comparable, Sendable {

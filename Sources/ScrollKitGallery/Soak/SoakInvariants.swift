@@ -3,6 +3,7 @@
 
 import Motion
 import ScrollKit
+import ScrollKitSDL
 
 /// The invariants the soak checks: pure functions of what a scene reports.
 enum SoakInvariants {

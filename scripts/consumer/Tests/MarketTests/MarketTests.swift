@@ -37,6 +37,21 @@ struct MarketTests {
         #expect(abs(screen.list.scrollView.contentOffset.y - projected) < 0.02 * 1247.5)
     }
 
+    @Test func flingTraceDeceleratesAndRests() throws {
+        let screen = MarketScreen()
+        let app = try TestApp(root: screen)
+        let trace = try app.recordTrace { app in
+            app.swipeUp()
+            try app.settle()
+        }
+        // The list's offset only rises while it decelerates, the fling is over within 5 s, and the trace's last
+        // row is where the list is.
+        trace.expectMonotonic("offsetY", .increasing, during: .decelerating)
+        trace.expectSettles(withinFrames: 300)
+        #expect(trace.column("offsetY").last == screen.list.scrollView.contentOffset.y)
+        #expect(trace.column("itemCount").first == Double(screen.list.numberOfItems))
+    }
+
     @Test func aChangedScreenFailsItsGolden() throws {
         let screen = MarketScreen()
         let app = try TestApp(root: screen)

@@ -1,0 +1,75 @@
+// TestProcess: running some of this test binary's tests again in a process of their own — for a window test (the
+// scrolling performance test's hitch ratio) in a test process whose SDL already runs headless.
+
+import Foundation
+
+/// This test binary's tests, run again in a process of their own.
+///
+/// SDL runs one video driver per process: once a headless ``TestApp`` (or anything else) has started SDL's
+/// dummy driver in the test process, a window cannot open there. A window test runs itself again, alone:
+///
+/// ```swift
+/// @Test func hitchesInAWindow() throws {
+///     guard TestProcess.isIsolated else {
+///         let run = try TestProcess.rerun(filter: "hitchesInAWindow")
+///         #expect(run.status == 0, "\(run.output)")
+///         return
+///     }
+///     // … ScrollPerformance.measureInWindow(display:…) …
+/// }
+/// ```
+public enum TestProcess {
+    /// The variable that marks a process started by ``rerun(filter:environment:)``.
+    public static let marker = "SCROLLKIT_TEST_PROCESS"
+
+    /// Whether this process was started by ``rerun(filter:environment:)``.
+    public static var isIsolated: Bool { ProcessInfo.processInfo.environment[marker] == "1" }
+
+    /// What a rerun gave.
+    public struct Result: Sendable {
+        /// The process's exit status (0: every test it ran passed).
+        public var status: Int32
+        /// What it printed, standard output then standard error.
+        public var output: String
+    }
+
+    /// Runs the Swift Testing tests of this test binary whose identifiers match `filter` (a regular expression, as
+    /// `swift test --filter` takes) in a new process with ``marker`` set and `environment` added, and waits for it.
+    /// - Throws: when the binary cannot be started.
+    public static func rerun(filter: String, environment: [String: String] = [:]) throws -> Result {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+        var env = ProcessInfo.processInfo.environment
+        env[marker] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errHandle = err.fileHandleForReading
+        let errText = ErrorText()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errText.set(errHandle.readDataToEndOfFile())
+            done.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        done.wait()
+        return Result(status: process.terminationReason == .exit ? process.terminationStatus : -1,
+                      output: String(decoding: outData, as: UTF8.self) + errText.text)
+    }
+}
+
+/// Standard error, read on another thread.
+private final class ErrorText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}
