@@ -19,6 +19,8 @@ extension AccessibleElement {
             guard i >= 0, i < list.numberOfItems else { return false }
             if list.itemsAreFocusable { list.focusItem(i) } else { list.scrollToItem(i, position: .visible) }
             return true
+        case (.item(let list, let i), _):
+            if list.performSwipeAction(titled: name, forItem: i) { return true }   // a row's swipe action
         default:
             break
         }
@@ -31,7 +33,11 @@ extension AccessibleElement {
         switch name {
         case "click": return "Activate"
         case "scroll-to": return "Scroll the item into view"
-        default: return view.accessibilityCustomActions.first(where: { $0.name == name })?.description ?? ""
+        default:
+            if case .item(let list, let i) = self, list.swipeActionTitles(forItem: i).contains(name) {
+                return "\(name) (a swipe action)"
+            }
+            return view.accessibilityCustomActions.first(where: { $0.name == name })?.description ?? ""
         }
     }
 

@@ -86,6 +86,7 @@ public enum AccessibleElement {
                 if Self.isShowing(list.scrollView, rect: n.frame, including: true) { n.states.insert(.showing) }
             }
             n.actions.append("scroll-to")
+            n.actions += list.swipeActionTitles(forItem: i)
             n.childCount = childCount
             list.cell(at: i)?.applyAccessibilitySettings(to: &n)
             return n

@@ -11,6 +11,8 @@ extension InputRouter {
         // with Space.
         if let view = focus?.view, view.isDescendant(of: root) {
             if let item = focus?.item {
+                // A row's swipe actions: ← → open them, choose one, Return runs it.
+                if let list = view as? ListView, list.handleSwipeKey(key, item: item, time: time) { return }
                 if let cell = (view as? ListView)?.cell(at: item), cell.handleFocusedKey(key) { return }
             } else if view.handleFocusedKey(key) {
                 return

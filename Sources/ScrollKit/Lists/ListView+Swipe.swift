@@ -28,6 +28,7 @@ extension ListView {
     public func closeSwipeActions(animated: Bool = true) {
         guard rowState.swipeItem >= 0 else { return }
         rowState.pendingAction = nil
+        setKeyboardAction(-1, side: 0)
         if animated, rowState.swipeOffset != 0 {
             settleSwipe(to: 0, velocity: 0, time: nil)
         } else {
@@ -107,11 +108,19 @@ extension ListView {
         let offset = scrollView.contentOffset
         let local = Point(x: point.x + offset.x - frame.minX, y: point.y + offset.y - frame.minY)
         guard local.y >= 0, local.y < frame.height, let k = view.action(atX: local.x) else { return false }
-        let actions = swipeActions(forOffset: rowState.swipeOffset)
-        guard k < actions.count else { return false }
+        return runRevealedAction(k, side: rowState.swipeOffset < 0 ? -1 : 1, time: time)
+    }
+
+    /// Runs button `k` of the open row's `side` (the sign of the offset that shows it) as a tap on it does: the
+    /// row closes first (a destructive action slides it out that way), then the handler runs. Returns false
+    /// when there is no such button.
+    func runRevealedAction(_ k: Int, side: Double, time: Double?) -> Bool {
+        let actions = swipeActions(forOffset: side)
+        guard rowState.swipeItem >= 0, k >= 0, k < actions.count else { return false }
         rowState.pendingAction = (actions[k], rowState.swipeItem)
+        setKeyboardAction(-1, side: 0)
         let w = max(1, itemCrossLength)
-        settleSwipe(to: actions[k].isDestructive ? (rowState.swipeOffset < 0 ? -w : w) : 0, velocity: 0, time: time)
+        settleSwipe(to: actions[k].isDestructive ? side * w : 0, velocity: 0, time: time)
         return true
     }
 
@@ -187,6 +196,7 @@ extension ListView {
         rowState.swipeOffset = 0
         rowState.swipeSettle = nil
         rowState.swipeDragging = false
+        setKeyboardAction(-1, side: 0)
         rowState.leadingActions = []
         rowState.trailingActions = []
         rowState.actionsView?.actions = []

@@ -20,6 +20,11 @@ final class RowInteractionState {
     /// The action a full swipe or a tap on a button runs once the settle ends, and its item.
     var pendingAction: (action: SwipeAction, item: Int)?
     var actionsView: SwipeActionsView?
+    /// The revealed button the keyboard has chosen (an index into the showing side's actions), -1: none (the
+    /// row was not opened by a key).
+    var keyboardAction = -1
+    /// The side the keyboard opened: the sign of the row's offset once open (-1 moved left, 1 right), 0: none.
+    var keyboardSide = 0.0
 
     // MARK: Refresh
     var refreshHandler: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)?
@@ -67,6 +72,8 @@ final class SwipeActionsView: ViewNode {
     /// The row's offset (negative: trailing actions at the right edge).
     @DrawingInput var offset: Double = 0
     @DrawingInput var expanded = false
+    /// The button the keyboard has chosen (ringed), -1: none.
+    @DrawingInput var keyboardIndex = -1
     static let titleStyle = TextStyle(size: 15, weight: .bold, color: .white, maximumScale: TextScale.controlMaximum)
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
@@ -88,6 +95,10 @@ final class SwipeActionsView: ViewNode {
             let button = Rect(x: x, y: area.minY, width: share + 0.5, height: area.height)
             canvas.fill(button, color: action.color)
             if share > 24 { canvas.drawText(action.title, in: button, style: Self.titleStyle, alignment: .center) }
+            if k == keyboardIndex, share > 12 {
+                // The keyboard's choice: a white ring inside the button (the focus ring's width).
+                canvas.strokeRect(button.insetBy(dx: 4, dy: 4), color: .white, width: ViewNode.focusRingWidth)
+            }
         }
     }
 
