@@ -238,4 +238,30 @@ struct SectionIndexTests {
         strip.endTracking(at: Point(x: 10, y: 72))
         #expect(strip.selectedIndex == nil && ended == 1)
     }
+
+    @Test("from the keyboard, ↑ ↓ Home End Return choose entries as a press and release would; an assistive technology sets its value")
+    func keys() {
+        let root = ViewNode(frame: Rect(x: 0, y: 0, width: 100, height: 416))
+        let strip = SectionIndexView(frame: Rect(x: 80, y: 0, width: 20, height: 416))
+        root.addSubview(strip)
+        strip.titles = ["A", "B", "C", "D"]
+        strip.isFocusable = true
+        var selected: [Int] = []
+        var ended = 0
+        strip.onSelect = { selected.append($0) }
+        strip.onEnd = { ended += 1 }
+        root.handle(.key(.tab, time: 0))
+        #expect(root.focusedView === strip)
+        for k: Key in [.down, .down, .up, .end, .down, .home, .up, .enter] { root.handle(.key(k, time: 0)) }
+        // The model: a cursor clamped to 0...3, starting before the first entry.
+        #expect(selected == [0, 1, 0, 3, 3, 0, 0, 0])
+        #expect(ended == selected.count && strip.selectedIndex == nil && strip.keyboardIndex == 0)
+        let element = AccessibleElement.view(strip)
+        #expect(element.node().role == .slider && element.node().value == "A")
+        #expect(element.setValue(2) && selected.last == 2 && element.node().value == "C")
+        #expect(element.setValue(99) && selected.last == 3)
+        #expect(!element.setValue(.nan))
+        strip.titles = []
+        #expect(!strip.handleFocusedKey(.down))
+    }
 }

@@ -8,7 +8,7 @@ enum AccessibilityDefaults {
     static func role(of view: ViewNode) -> AccessibleRole {
         switch view {
         case let list as ListView: return list.grid == nil ? .list : .table
-        case is PickerView: return .slider
+        case is PickerView, is SectionIndexView: return .slider
         case let scroll as ScrollingView:
             // A list's (and so a picker's) own scroll view is part of the list, not an element.
             if let list = scroll.superview as? ListView, list.scrollView === scroll { return .none }
@@ -58,6 +58,13 @@ enum AccessibilityDefaults {
             if let i = picker.selectedIndex ?? picker.centeredIndex, n > 0 {
                 node.range = AccessibleRange(current: Double(i), minimum: 0, maximum: Double(n - 1), step: 1)
                 node.value = AccessibleElement.item(picker.listView, i).node().label
+            }
+        case let index as SectionIndexView:
+            node.label = "Section index"
+            if !index.titles.isEmpty {
+                let i = index.keyboardIndex ?? 0
+                node.range = AccessibleRange(current: Double(i), minimum: 0, maximum: Double(index.titles.count - 1), step: 1)
+                node.value = index.titles[i]
             }
         case let row as StandardCell:
             describeRow(row, into: &node)

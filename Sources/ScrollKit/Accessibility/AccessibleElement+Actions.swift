@@ -41,10 +41,14 @@ extension AccessibleElement {
         }
     }
 
-    /// Sets a slider's value (a picker: selects the item at that index, as a user's choice). Returns whether
+    /// Sets a slider's value (a picker: selects the item at that index, as a user's choice; a section index:
+    /// chooses that entry). Returns whether
     /// the element takes a value.
     @discardableResult
     public func setValue(_ value: Double) -> Bool {
+        if case .view(let index as SectionIndexView) = self, value.isFinite, !index.titles.isEmpty {
+            return index.choose(min(max(Int(value.rounded()), 0), index.titles.count - 1))   // jumps to the section
+        }
         guard case .view(let picker as PickerView) = self, value.isFinite, picker.numberOfItems > 0 else { return false }
         let i = min(max(Int(value.rounded()), 0), picker.numberOfItems - 1)
         picker.selectItem(i, animated: true)

@@ -12,6 +12,11 @@ import Motion
 /// back to `nil`). The router gives the strip the whole gesture (it is ``PointerTracking``), so the list
 /// under it does not scroll meanwhile.
 ///
+/// From the keyboard (set ``ViewNode/isFocusable``): ↑ ↓ choose the previous or next entry, Home and End the first
+/// and last, Return or Space the current one; each choice is a press and release on it (``onSelect``, then
+/// ``onEnd``), and the entry is ringed while the strip has focus. For assistive technology it is a slider whose
+/// value is the entry (UIKit's adjustable table index).
+///
 /// Bad input never traps: with no titles, a NaN point or a degenerate frame nothing is selected.
 @MainActor
 public final class SectionIndexView: ViewNode, PointerTracking {
@@ -20,8 +25,13 @@ public final class SectionIndexView: ViewNode, PointerTracking {
 
     /// The entries, top to bottom (one or two characters each reads best).
     public var titles: [String] = [] {
-        didSet { if let s = selectedIndex, s >= titles.count { selectedIndex = nil } }
+        didSet {
+            if let s = selectedIndex, s >= titles.count { selectedIndex = nil }
+            if let k = keyboardIndex, k >= titles.count { keyboardIndex = titles.isEmpty ? nil : titles.count - 1 }
+        }
     }
+    /// The entry the keyboard (or an assistive technology) chose last, `nil` before any.
+    public private(set) var keyboardIndex: Int?
     /// Called with the entry a press or drag selected, once per change of selection.
     public var onSelect: (@MainActor (Int) -> Void)?
     /// Called when a press ends (the selection is gone).
@@ -69,6 +79,32 @@ public final class SectionIndexView: ViewNode, PointerTracking {
         onSelect?(index)
     }
 
+    /// Chooses entry `index` as a press and release on it would: ``onSelect`` then ``onEnd`` (the keyboard's and
+    /// an assistive technology's way). Returns false for an index out of range.
+    @discardableResult
+    public func choose(_ index: Int) -> Bool {
+        guard index >= 0, index < titles.count else { return false }
+        keyboardIndex = index
+        selectionTicks += 1
+        onSelect?(index)
+        onEnd?()
+        setNeedsDisplay()
+        return true
+    }
+
+    public override func handleFocusedKey(_ key: Key) -> Bool {
+        guard !titles.isEmpty else { return false }
+        let last = titles.count - 1
+        switch key {
+        case .up: return choose(max(0, (keyboardIndex ?? 1) - 1))
+        case .down: return choose(min(last, (keyboardIndex ?? -1) + 1))
+        case .home: return choose(0)
+        case .end: return choose(last)
+        case .enter, .space: return choose(keyboardIndex ?? 0)
+        default: return false
+        }
+    }
+
     // MARK: PointerTracking
 
     public func beginTracking(at point: Point) -> Bool {
@@ -108,6 +144,9 @@ public final class SectionIndexView: ViewNode, PointerTracking {
             if k == selectedIndex {
                 canvas.fillCircle(center: Point(x: band.midX, y: band.midY), radius: min(e, frame.width) / 2 + 1, color: tint)
                 color = .white
+            }
+            if k == keyboardIndex, selectedIndex == nil, isFocused {
+                canvas.strokeRect(band.insetBy(dx: 1, dy: 0), color: ViewNode.focusRingColor, width: 1.5)
             }
             canvas.drawText(titles[k], in: band, style: TextStyle(size: size, weight: .bold, color: color, maximumScale: 1), alignment: .center)
         }

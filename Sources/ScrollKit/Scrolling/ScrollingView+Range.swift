@@ -22,7 +22,6 @@ extension ScrollingView {
             // A viewport with no length along a moving axis leaves no room past the edge: that axis stops there.
             for d in ScrollingView.dims where b[d] != nil && !(viewportLength(d) > 0) { b[d] = nil }
             for d in ScrollingView.dims where b[d] == nil { o[d] = clamp(o[d], d) }
-            limitOverscroll(&o)
             setOffset(o)
             for d in ScrollingView.dims { retarget(&b[d], d) }
             activity = .ballistic(b)
@@ -32,7 +31,6 @@ extension ScrollingView {
             // replans it from there).
             var o = contentOffset
             for d in ScrollingView.dims where m[d] == nil || (!bounces && m.isGlide) { o[d] = clamp(o[d], d) }
-            limitOverscroll(&o)
             setOffset(o)
             for d in ScrollingView.dims { retarget(&m, d) }
             activity = .driven(m)
@@ -144,16 +142,6 @@ extension ScrollingView {
     }
 
     func clampPoint(_ p: Point) -> Point { Point(x: clamp(p.x, .x), y: clamp(p.y, .y)) }
-
-    /// Keeps a moving offset's overscroll within the viewport's length along each axis (the rubber band's own
-    /// limit): a viewport that shrinks under a bounce takes the excess away at once, as one that shrinks to
-    /// nothing leaves no room past the edge.
-    func limitOverscroll(_ o: inout Point) {
-        for d in ScrollingView.dims where o[d].isFinite {
-            let r = range(d), room = max(0, viewportLength(d))
-            o[d] = min(max(o[d], r.lo - room), r.hi + room)
-        }
-    }
 
     /// The offset `scrollToEnd` and the End key go to: the far end along the scroll axis
     /// (the bottom for `.vertical` and `.both`, the right for `.horizontal`).

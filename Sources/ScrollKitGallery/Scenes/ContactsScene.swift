@@ -84,6 +84,7 @@ final class ContactsScene: ListBackedScene {
         index.titles = entries.map(\.title)
         index.onSelect = { [weak self] k in self?.jump(toEntry: k) }
         index.onEnd = { [weak self] in self?.bubble.hide() }
+        index.isFocusable = true       // ↑ ↓ choose a letter from the keyboard
         list.onSelectItem = { [weak self] i in self?.tapped(row: i) }
         list.itemsAreFocusable = true   // Tab and ↑/↓ reach every person; Return opens the card
         // Back from a card: the search field again, unless the keyboard's focus came back to the row it left.
