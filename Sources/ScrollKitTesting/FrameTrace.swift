@@ -47,7 +47,7 @@ public struct FrameTrace: Sendable, Equatable {
     /// Reads CSV text (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks); the first
     /// record is the header.
     public init(csv: String) {
-        let records = CSVRecords.parse(csv)
+        let records = TraceFormat.records(csv)
         self.init(columns: records.first ?? [], rows: Array(records.dropFirst()))
     }
 
@@ -174,36 +174,5 @@ public struct FrameTrace: Sendable, Equatable {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         try Data(csv.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-}
-
-/// RFC 4180 records: fields split at commas outside quotes, records at CRLF or LF outside quotes; a quoted
-/// field's `""` is one quote. A final line break does not start an empty record.
-enum CSVRecords {
-    static func parse(_ text: String) -> [[String]] {
-        var records: [[String]] = []
-        var record: [String] = []
-        var field = ""
-        var quoted = false, fieldStarted = false
-        var scalars = Array(text.unicodeScalars)[...]
-        while let c = scalars.popFirst() {
-            if quoted {
-                if c == "\"" {
-                    if scalars.first == "\"" { scalars.removeFirst(); field.unicodeScalars.append("\"") } else { quoted = false }
-                } else { field.unicodeScalars.append(c) }
-                continue
-            }
-            switch c {
-            case "\"" where field.isEmpty: quoted = true; fieldStarted = true
-            case ",": record.append(field); field = ""; fieldStarted = true
-            case "\r": break
-            case "\n":
-                record.append(field); records.append(record)
-                record = []; field = ""; fieldStarted = false
-            default: field.unicodeScalars.append(c); fieldStarted = true
-            }
-        }
-        if fieldStarted || !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
-        return records
     }
 }

@@ -25,7 +25,7 @@ extension TestApp {
         }
         defer { onFrameDrawn = outer }
         try body(self)
-        let rows = CSVRecords.parse(lines.joined(separator: "\n"))
+        let rows = TraceFormat.records(lines.joined(separator: "\n"))
         var cost: [Int: Double] = [:]
         for s in host.stats.samples.suffix(indices.count + 16) { cost[s.index] = s.cost }
         let costs = indices.map { cost[$0] ?? .nan }

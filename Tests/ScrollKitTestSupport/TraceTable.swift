@@ -1,6 +1,7 @@
 // TraceTable: a trace CSV read back as RFC 4180 says (quoted fields may hold commas, doubled quotes and line
 // breaks), with its columns by name. The one trace reader of the test targets.
 import Foundation
+import ScrollKitSDL
 
 /// A CSV file with a header row, parsed per RFC 4180, its cells addressed by row and column name.
 public struct TraceTable: Sendable {
@@ -17,7 +18,7 @@ public struct TraceTable: Sendable {
 
     /// Parses CSV text: the first record is the header.
     public init(text: String) {
-        let records = Self.records(text)
+        let records = TraceFormat.records(text)
         header = records.first ?? []
         rows = Array(records.dropFirst())
         var index: [String: Int] = [:]
@@ -46,40 +47,4 @@ public struct TraceTable: Sendable {
 
     /// Every row's numeric cells by column name.
     public var numericRows: [[String: Double]] { rows.indices.map(numbers) }
-
-    /// RFC 4180 records: fields split at commas outside quotes, records at CRLF or LF outside quotes; a quoted
-    /// field's `""` is one quote. A final line break does not start an empty record.
-    static func records(_ text: String) -> [[String]] {
-        var records: [[String]] = []
-        var record: [String] = []
-        var field = ""
-        var quoted = false, fieldStarted = false
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
-            return scalars.next()
-        }
-        while let c = next() {
-            if quoted {
-                if c == "\"" {
-                    if let n = next() {
-                        if n == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
-                } else { field.unicodeScalars.append(c) }
-                continue
-            }
-            switch c {
-            case "\"" where field.isEmpty: quoted = true; fieldStarted = true
-            case ",": record.append(field); field = ""; fieldStarted = true
-            case "\r": break
-            case "\n":
-                record.append(field); records.append(record)
-                record = []; field = ""; fieldStarted = false
-            default: field.unicodeScalars.append(c); fieldStarted = true
-            }
-        }
-        if fieldStarted || !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
-        return records
-    }
 }

@@ -101,4 +101,34 @@ public enum TraceFormat {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
         return String(x)
     }
+
+    /// The records of a CSV text as RFC 4180 reads them (the reading side of ``quoted(_:)``'s quoting): fields split
+    /// at commas outside quotes, records at CRLF or LF outside quotes; a quoted field's `""` is one quote. A final
+    /// line break does not start an empty record.
+    public static func records(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false, fieldStarted = false
+        var scalars = Array(text.unicodeScalars)[...]
+        while let c = scalars.popFirst() {
+            if quoted {
+                if c == "\"" {
+                    if scalars.first == "\"" { scalars.removeFirst(); field.unicodeScalars.append("\"") } else { quoted = false }
+                } else { field.unicodeScalars.append(c) }
+                continue
+            }
+            switch c {
+            case "\"" where field.isEmpty: quoted = true; fieldStarted = true
+            case ",": record.append(field); field = ""; fieldStarted = true
+            case "\r": break
+            case "\n":
+                record.append(field); records.append(record)
+                record = []; field = ""; fieldStarted = false
+            default: field.unicodeScalars.append(c); fieldStarted = true
+            }
+        }
+        if fieldStarted || !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+        return records
+    }
 }
