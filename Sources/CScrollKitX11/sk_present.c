@@ -22,7 +22,6 @@ uint64_t sk_monotonic_us(void) {
 #include <sys/ipc.h>
 #include <sys/shm.h>
 
-#define SK_BUFFERS 3
 #define SK_MAX_RECTS 128
 
 typedef struct sk_buffer {
@@ -40,7 +39,7 @@ struct sk_present {
     uint32_t event_id;
     xcb_xfixes_region_t region;
     uint32_t serial;
-    sk_buffer buffers[SK_BUFFERS];
+    sk_buffer canvas;        // the pixmap the caller draws into and presents
     char error[256];
 };
 
@@ -90,6 +89,28 @@ static int make_buffer(sk_present *p, sk_buffer *b, int width, int height) {
     return 0;
 }
 
+/// Whether `window`'s visual is TrueColor or DirectColor (SDL 2 picks DirectColor where there is one, for
+/// gamma ramps) with 8-bit red, green and blue at bits 16, 8 and 0: the layout of SDL_PIXELFORMAT_XRGB8888,
+/// which the canvas draws.
+static int is_xrgb_visual(xcb_connection_t *c, xcb_window_t window) {
+    xcb_get_window_attributes_reply_t *a =
+        xcb_get_window_attributes_reply(c, xcb_get_window_attributes(c, window), NULL);
+    if (!a) return 0;
+    xcb_visualid_t visual = a->visual;
+    free(a);
+    for (xcb_screen_iterator_t s = xcb_setup_roots_iterator(xcb_get_setup(c)); s.rem; xcb_screen_next(&s)) {
+        for (xcb_depth_iterator_t d = xcb_screen_allowed_depths_iterator(s.data); d.rem; xcb_depth_next(&d)) {
+            for (xcb_visualtype_iterator_t v = xcb_depth_visuals_iterator(d.data); v.rem; xcb_visualtype_next(&v)) {
+                if (v.data->visual_id != visual) continue;
+                return (v.data->_class == XCB_VISUAL_CLASS_TRUE_COLOR || v.data->_class == XCB_VISUAL_CLASS_DIRECT_COLOR)
+                    && v.data->red_mask == 0xff0000
+                    && v.data->green_mask == 0xff00 && v.data->blue_mask == 0xff;
+            }
+        }
+    }
+    return 0;
+}
+
 sk_present *sk_present_open(const char *display_name, uint32_t window, char *error, size_t error_size) {
     set_error(error, error_size, "");
     if (!window) { set_error(error, error_size, "no X window"); return NULL; }
@@ -130,6 +151,7 @@ sk_present *sk_present_open(const char *display_name, uint32_t window, char *err
         else depth = g->depth;
         free(g);
     }
+    if (!missing && !is_xrgb_visual(c, window)) missing = "the window's pixels are not 32-bit XRGB";
     if (missing) {
         set_error(error, error_size, missing);
         xcb_disconnect(c);
@@ -153,8 +175,8 @@ sk_present *sk_present_open(const char *display_name, uint32_t window, char *err
     }
     p->region = xcb_generate_id(c);
     xcb_xfixes_create_region(c, p->region, 0, NULL);
-    // One buffer now, so that a server that refuses shared memory is found at once, not mid-run.
-    if (make_buffer(p, &p->buffers[0], 1, 1) != 0) {
+    // The canvas now, so that a server that refuses shared memory is found at once, not mid-run.
+    if (make_buffer(p, &p->canvas, 1, 1) != 0) {
         set_error(error, error_size, p->error);
         sk_present_close(p);
         return NULL;
@@ -167,47 +189,39 @@ int sk_present_fd(const sk_present *p) {
     return p ? xcb_get_file_descriptor(p->connection) : -1;
 }
 
-int sk_present_busy_buffers(const sk_present *p) {
-    if (!p) return 0;
-    int n = 0;
-    for (int i = 0; i < SK_BUFFERS; i++) n += p->buffers[i].pixmap && p->buffers[i].busy;
-    return n;
-}
-
 const char *sk_present_error(const sk_present *p) {
     return p ? p->error : "no connection";
 }
 
-/// An idle buffer of the frame's size, made or remade if needed; NULL when all are busy or on error.
-/// `*fresh` says its pixels are undefined (every rectangle must be copied: they are, see submit).
-static sk_buffer *idle_buffer(sk_present *p, int width, int height, int *failed) {
-    sk_buffer *same = NULL, *other = NULL, *empty = NULL;
-    for (int i = 0; i < SK_BUFFERS; i++) {
-        sk_buffer *b = &p->buffers[i];
-        if (!b->pixmap) { if (!empty) empty = b; continue; }
-        if (b->busy) continue;
-        if (b->width == width && b->height == height) { if (!same) same = b; }
-        else if (!other) other = b;
+void *sk_present_canvas(sk_present *p, int width, int height, int *stride) {
+    if (!p || width <= 0 || height <= 0 || width > 32767 || height > 32767) {
+        if (p) snprintf(p->error, sizeof p->error, "bad canvas size %dx%d", width, height);
+        return NULL;
     }
-    if (same) return same;
-    sk_buffer *b = other ? other : empty;
-    if (!b) return NULL;
-    if (make_buffer(p, b, width, height) != 0) { *failed = 1; return NULL; }
-    return b;
+    sk_buffer *b = &p->canvas;
+    // A pixmap the server still reads may be freed: the server holds it until its present is done, and
+    // the shared memory until it detaches too.
+    if (!b->pixmap || b->width != width || b->height != height) {
+        if (make_buffer(p, b, width, height) != 0) return NULL;
+    }
+    if (stride) *stride = b->width * 4;
+    return b->memory;
 }
 
-int sk_present_submit(sk_present *p, const void *pixels, int stride, int width, int height,
-                      const int32_t *rects, int rect_count, uint64_t target_msc, uint32_t *serial) {
-    if (!p || !pixels || width <= 0 || height <= 0 || width > 32767 || height > 32767 || stride < width * 4) {
-        if (p) snprintf(p->error, sizeof p->error, "bad frame (%dx%d, stride %d)", width, height, stride);
+int sk_present_canvas_busy(const sk_present *p) {
+    return p && p->canvas.pixmap && p->canvas.busy;
+}
+
+int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count, uint64_t target_msc,
+                             uint32_t *serial) {
+    if (!p || !p->canvas.pixmap) {
+        if (p) snprintf(p->error, sizeof p->error, "no canvas to present");
         return -1;
     }
-    int failed = 0;
-    sk_buffer *b = idle_buffer(p, width, height, &failed);
-    if (failed) return -1;
-    if (!b) return 0;
-    // The rectangles, clipped to the frame; too many (or none) become the whole frame. The window keeps
-    // its pixels outside them (copy mode), so only they are copied, into the pixmap and then the window.
+    sk_buffer *b = &p->canvas;
+    int width = b->width, height = b->height;
+    // The rectangles, clipped to the canvas; too many (or none) become the whole canvas. The window keeps
+    // its pixels outside them (copy mode), so the server copies only them.
     xcb_rectangle_t clipped[SK_MAX_RECTS];
     int n = 0;
     if (rects && rect_count > 0 && rect_count <= SK_MAX_RECTS) {
@@ -224,15 +238,6 @@ int sk_present_submit(sk_present *p, const void *pixels, int stride, int width, 
         if (n == 0) return 2;   // nothing visible changed: nothing to show, nothing sent
     } else {
         clipped[n++] = (xcb_rectangle_t){ 0, 0, (uint16_t)width, (uint16_t)height };
-    }
-    const uint8_t *src = pixels;
-    for (int i = 0; i < n; i++) {
-        const xcb_rectangle_t r = clipped[i];
-        size_t bytes = (size_t)r.width * 4;
-        for (int y = r.y; y < r.y + r.height; y++) {
-            memcpy(b->memory + ((size_t)y * (size_t)width + (size_t)r.x) * 4,
-                   src + (size_t)y * (size_t)stride + (size_t)r.x * 4, bytes);
-        }
     }
     xcb_xfixes_set_region(p->connection, p->region, (uint32_t)n, clipped);
     uint32_t s = ++p->serial;
@@ -289,9 +294,7 @@ int sk_present_poll(sk_present *p, sk_present_event *out, int max) {
                         .is_frame = c->kind == XCB_PRESENT_COMPLETE_KIND_PIXMAP, .mode = c->mode };
                 } else if (g->evtype == XCB_PRESENT_EVENT_IDLE_NOTIFY) {
                     xcb_present_idle_notify_event_t *i = (xcb_present_idle_notify_event_t *)event;
-                    for (int k = 0; k < SK_BUFFERS; k++) {
-                        if (p->buffers[k].pixmap == i->pixmap) p->buffers[k].busy = 0;
-                    }
+                    if (p->canvas.pixmap == i->pixmap) p->canvas.busy = 0;   // not a canvas remade since
                     out[n++] = (sk_present_event){ .kind = SK_PRESENT_IDLE, .serial = i->serial };
                 } else if (g->evtype == XCB_PRESENT_EVENT_CONFIGURE_NOTIFY) {
                     xcb_present_configure_notify_event_t *c = (xcb_present_configure_notify_event_t *)event;
@@ -357,7 +360,7 @@ double sk_present_mode_refresh(sk_present *p) {
 
 void sk_present_close(sk_present *p) {
     if (!p) return;
-    for (int i = 0; i < SK_BUFFERS; i++) release_buffer(p, &p->buffers[i]);
+    release_buffer(p, &p->canvas);
     if (p->region) xcb_xfixes_destroy_region(p->connection, p->region);
     xcb_flush(p->connection);
     xcb_disconnect(p->connection);
@@ -374,17 +377,18 @@ sk_present *sk_present_open(const char *display_name, uint32_t window, char *err
     return NULL;
 }
 int sk_present_fd(const sk_present *p) { (void)p; return -1; }
-int sk_present_submit(sk_present *p, const void *pixels, int stride, int width, int height,
-                      const int32_t *rects, int rect_count, uint64_t target_msc, uint32_t *serial) {
-    (void)p; (void)pixels; (void)stride; (void)width; (void)height; (void)rects; (void)rect_count;
-    (void)target_msc; (void)serial;
-    return -1;
+void *sk_present_canvas(sk_present *p, int width, int height, int *stride) {
+    (void)p; (void)width; (void)height; (void)stride; return NULL;
+}
+int sk_present_canvas_busy(const sk_present *p) { (void)p; return 0; }
+int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count, uint64_t target_msc,
+                             uint32_t *serial) {
+    (void)p; (void)rects; (void)rect_count; (void)target_msc; (void)serial; return -1;
 }
 int sk_present_notify_msc(sk_present *p, uint64_t target_msc, uint32_t *serial) {
     (void)p; (void)target_msc; (void)serial; return -1;
 }
 int sk_present_poll(sk_present *p, sk_present_event *out, int max) { (void)p; (void)out; (void)max; return -1; }
-int sk_present_busy_buffers(const sk_present *p) { (void)p; return 0; }
 const char *sk_present_error(const sk_present *p) { (void)p; return "built without xcb-present"; }
 void sk_present_close(sk_present *p) { (void)p; }
 double sk_present_mode_refresh(sk_present *p) { (void)p; return 0; }

@@ -3,13 +3,14 @@
 
 // Frames shown through the X Present extension, on a display connection of ScrollKit's own.
 //
-// The canvas draws into memory of its own; each frame, `sk_present_submit` copies the rectangles that
-// changed into an idle MIT-SHM pixmap and presents it on the window at a target vblank (MSC), with
-// those rectangles as the update region (the server copies only them). The server answers with
-// CompleteNotify events carrying the vblank's UST (microseconds, CLOCK_MONOTONIC) and MSC, and with
-// IdleNotify events when a pixmap may be written again: up to three pixmaps, never one the server
-// still reads. All events arrive on this connection (never on SDL's), read without blocking by
-// `sk_present_poll` when its descriptor is readable.
+// The canvas draws straight into a MIT-SHM pixmap (`sk_present_canvas`); each frame presents it on the
+// window at a target vblank (MSC) with the rectangles that changed as the update region (the server copies
+// only them, in copy mode: the window keeps its other pixels). The server answers with CompleteNotify
+// events carrying the vblank's UST (microseconds, CLOCK_MONOTONIC) and MSC, and with an IdleNotify once it
+// has copied the pixmap: the canvas is not drawn into before (`sk_present_canvas_busy`). One pixmap is
+// enough: a frame starts after the vblank that showed the one before, when the server is done with it. All
+// events arrive on this connection (never on SDL's), read without blocking by `sk_present_poll` when its
+// descriptor is readable.
 //
 // Where the headers are missing (not Linux, no xcb-present) every call fails: `sk_present_open` returns
 // NULL with a reason, and the host keeps its timer.
@@ -25,7 +26,7 @@ typedef struct sk_present sk_present;
 typedef enum sk_present_event_kind {
     /// A presented frame (or a `sk_present_notify_msc` request) completed at a vblank.
     SK_PRESENT_COMPLETE = 1,
-    /// The server no longer reads a pixmap (buffer bookkeeping; seldom needed by the caller).
+    /// The server no longer reads the canvas (`sk_present_canvas_busy` follows it).
     SK_PRESENT_IDLE = 2,
     /// The window changed size (`width`, `height` in pixels).
     SK_PRESENT_CONFIGURE = 3,
@@ -33,7 +34,7 @@ typedef enum sk_present_event_kind {
 
 typedef struct sk_present_event {
     sk_present_event_kind kind;
-    /// The serial `sk_present_submit` or `sk_present_notify_msc` returned.
+    /// The serial `sk_present_canvas_submit` or `sk_present_notify_msc` returned.
     uint32_t serial;
     /// COMPLETE: the vblank's time in microseconds on CLOCK_MONOTONIC.
     uint64_t ust;
@@ -49,32 +50,37 @@ typedef struct sk_present_event {
 
 /// Opens a connection to `display_name` (NULL: $DISPLAY) for the X window `window` (an XID, e.g. from
 /// SDL_GetWindowWMInfo) and checks what presenting needs: Present 1.0+, MIT-SHM (a local server),
-/// XFixes 2.0+, a 24- or 32-bit window. Returns NULL when any is missing, with the reason in `error`.
+/// XFixes 2.0+, a 24- or 32-bit window with an XRGB visual. Returns NULL when any is missing, with the reason in `error`.
 sk_present *sk_present_open(const char *display_name, uint32_t window, char *error, size_t error_size);
 
 /// The connection's file descriptor: readable when events arrive (for poll/ppoll).
 int sk_present_fd(const sk_present *p);
 
-/// Copies the rectangles `rects` (x, y, w, h in pixels; `rect_count` of them; 0 means the whole frame)
-/// of the `width` × `height` frame at `pixels` (B, G, R, X bytes: SDL_PIXELFORMAT_XRGB8888, `stride`
-/// bytes a row) into an idle pixmap and presents it at vblank `target_msc` (0: the next one), updating
-/// only those rectangles of the window. Returns 1 with `*serial` set; 2 when no rectangle lies inside
-/// the frame (nothing sent); 0 when every pixmap is still busy (poll, then try again; nothing sent); -1
-/// on an error (`sk_present_error` says which; the connection should be closed).
-int sk_present_submit(sk_present *p, const void *pixels, int stride, int width, int height,
-                      const int32_t *rects, int rect_count, uint64_t target_msc, uint32_t *serial);
+/// The canvas: a `width` × `height` shared-memory pixmap to draw into (B, G, R, X bytes:
+/// SDL_PIXELFORMAT_XRGB8888, `*stride` bytes a row). Made by the first call and remade when the size changes
+/// (its pixels are then undefined: draw the whole frame); the same memory otherwise, holding the last frame
+/// drawn. Returns NULL on an error (`sk_present_error` says which).
+void *sk_present_canvas(sk_present *p, int width, int height, int *stride);
+
+/// Whether the server may still read the canvas (presented, no IdleNotify yet): pixels drawn now could be
+/// shown with the frame before.
+int sk_present_canvas_busy(const sk_present *p);
+
+/// Presents the canvas at vblank `target_msc` (0: the next one), updating only the rectangles `rects` of
+/// the window (x, y, w, h in pixels; `rect_count` of them; 0 means the whole canvas). Returns 1 with
+/// `*serial` set; 2 when no rectangle lies inside the canvas (nothing sent); -1 on an error
+/// (`sk_present_error` says which; the connection should be closed).
+int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count, uint64_t target_msc,
+                             uint32_t *serial);
 
 /// Asks for a COMPLETE event at vblank `target_msc` (0: the next one) without presenting anything:
 /// learns the display's timing while nothing is drawn. Returns 1 with `*serial` set, -1 on an error.
 int sk_present_notify_msc(sk_present *p, uint64_t target_msc, uint32_t *serial);
 
 /// Reads the events that have arrived, without blocking: up to `max` into `out` (IDLE events are also
-/// applied to the buffers). Returns how many were written, or -1 when the connection failed or the
+/// applied to the canvas). Returns how many were written, or -1 when the connection failed or the
 /// server answered a request with an error.
 int sk_present_poll(sk_present *p, sk_present_event *out, int max);
-
-/// How many pixmaps the server still reads.
-int sk_present_busy_buffers(const sk_present *p);
 
 /// The last error, or "" (valid until the next call).
 const char *sk_present_error(const sk_present *p);

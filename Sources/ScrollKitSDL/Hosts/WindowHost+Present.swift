@@ -9,31 +9,59 @@ import Motion
 /// The window host's frames on the display's vblanks (X11 Present): choosing the vblank a frame is
 /// for, the moment to start drawing it, and falling back to the timer when Present is missing or fails.
 extension WindowHost {
-    /// Opens X11 Present for a software window whose surface the canvas draws into, unless
-    /// `SCROLLKIT_PRESENT=0` or a fixed `options.hz` asks for the timer. Says once why not, on X11.
-    func openPresenter() {
-        guard videoDriver == "x11" else { return }
-        var reason = ""
+    /// A software window on X11 draws into the shared-memory pixmap X Present shows (``X11Presenter``),
+    /// unless `SCROLLKIT_PRESENT=0` or a fixed `hz` asks for the timer. Returns the software renderer made
+    /// on the presenter's canvas and the presenter, or nil with the reason in `reason` (the window then
+    /// gets SDL's software renderer on its own surface, paced by the timer).
+    static func x11SoftwareRenderer(window: OpaquePointer, clock: RealClock, hz: Double?,
+                                    reason: inout String) -> (OpaquePointer, X11Presenter)? {
         if ProcessInfo.processInfo.environment["SCROLLKIT_PRESENT"] == "0" {
             reason = "SCROLLKIT_PRESENT=0"
-        } else if options.hz != nil {
+            return nil
+        }
+        if hz != nil {
             reason = "a fixed frame rate was asked for"
-        } else if !isSoftwareRenderer || !canvas.isCompositingDirectly || attachedSurface == nil {
-            reason = "not a software window"
-        } else if let format = attachedSurface?.pointee.format?.pointee.format,
-                  format != SDL_PIXELFORMAT_RGB888.rawValue && format != SDL_PIXELFORMAT_ARGB8888.rawValue {
-            reason = "the window's pixels are not 32-bit XRGB"
-        } else if let opened = X11Presenter(window: window, clock: clock, reason: &reason) {
-            presenter = opened
-            stats.vblank.source = .present
-            let known = opened.modeRefreshRate > 0 ? opened.modeRefreshRate : timeline.displayRate
-            if opened.vblanks.isFitted || opened.modeRefreshRate > 0 {
-                timeline.setDisplayRate(opened.vblanks.isFitted ? opened.vblanks.refreshRate : known)
-            }
-            stats.vblank.refreshRate = timeline.displayRate
+            return nil
+        }
+        guard let presenter = X11Presenter(window: window, clock: clock, reason: &reason) else { return nil }
+        guard let renderer = SDL_CreateSoftwareRenderer(presenter.canvasSurface) else {
+            reason = "cannot make a software renderer on the shared-memory canvas"
+            return nil
+        }
+        return (renderer, presenter)
+    }
+
+    /// Starts pacing by X11 Present when the window's renderer draws into its canvas; otherwise says once
+    /// why not, on X11.
+    func openPresenter() {
+        guard videoDriver == "x11" else { return }
+        guard let opened = x11Canvas else {
+            stats.vblank.fallbackReason = "no X Present: " + (x11PresentReason ?? "not a software window")
             return
         }
-        stats.vblank.fallbackReason = "no X Present: " + reason
+        presenter = opened
+        stats.vblank.source = .present
+        let known = opened.modeRefreshRate > 0 ? opened.modeRefreshRate : timeline.displayRate
+        if opened.vblanks.isFitted || opened.modeRefreshRate > 0 {
+            timeline.setDisplayRate(opened.vblanks.isFitted ? opened.vblanks.refreshRate : known)
+        }
+        stats.vblank.refreshRate = timeline.displayRate
+    }
+
+    /// Keeps the presenter's canvas the window's size in pixels and the canvas on it, and waits until the
+    /// server no longer reads it (before anything draws).
+    func attachX11Surface(_ x11: X11Presenter) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        if w > 0, h > 0, x11.resizeCanvas(width: w, height: h) {
+            SDL_RenderSetViewport(renderer, nil)   // the renderer's viewport follows its surface's new size
+            canvas.setNeedsFullRedraw()
+        }
+        if attachedSurface != x11.canvasSurface || !canvas.isCompositingDirectly {
+            canvas.attachSoftwareTarget(x11.canvasSurface)
+            attachedSurface = canvas.isCompositingDirectly ? x11.canvasSurface : nil
+        }
+        if let presenter { presenter.awaitCanvasIdle(into: &stats) }
     }
 
     /// The run ends: waits (at most three periods) for the display to report the frames still in flight, so
@@ -48,7 +76,8 @@ extension WindowHost {
         }
     }
 
-    /// Presenting failed mid-run (a server error, a lost connection): back to the timer, said once.
+    /// Presenting failed mid-run (a server error, a lost connection): back to the timer, said once. The
+    /// canvas stays (``x11Canvas``); frames are shown through SDL's window surface from now on.
     func presentFailed(_ failed: X11Presenter) {
         let reason = failed.failure ?? "unknown error"
         presenter = nil
@@ -167,20 +196,24 @@ extension WindowHost {
     func present(_ tick: FrameTick, startsSpan: Bool) {
         if let waylandPresenter { presentWayland(waylandPresenter, tick, startsSpan: startsSpan); return }
         let damage = canvas.lastDamage
-        if let presenter, let surface = attachedSurface {
-            let rects = damage.tracked && canvas.isCompositingDirectly ? canvas.changedRects : nil
-            if presenter.present(surface: surface, rects: rects, targetMSC: targetMSC, index: tick.index,
-                                 interval: timeline.frameInterval, inputTime: frameInputTime,
-                                 startsSpan: startsSpan,
-                                 stats: &stats) {
-                lastPresentTime = clock.now
+        let tracked = damage.tracked && canvas.isCompositingDirectly
+        if let x11Canvas {
+            if let presenter {
+                if presenter.present(rects: tracked ? canvas.changedRects : nil, targetMSC: targetMSC,
+                                     index: tick.index, interval: timeline.frameInterval, inputTime: frameInputTime,
+                                     startsSpan: startsSpan, stats: &stats) {
+                    lastPresentTime = clock.now
+                    return
+                }
+                presentFailed(presenter)
+                canvas.setNeedsFullRedraw()
+                showThroughWindowSurface(x11Canvas.canvasSurface, rects: nil)   // this frame, whole
                 return
             }
-            presentFailed(presenter)
-            SDL_RenderPresent(renderer)   // this frame, whole, the old way
+            showThroughWindowSurface(x11Canvas.canvasSurface, rects: tracked ? canvas.changedRects : nil)
             return
         }
-        guard isSoftwareRenderer, damage.tracked, canvas.isCompositingDirectly, attachedSurface != nil else {
+        guard isSoftwareRenderer, tracked, attachedSurface != nil else {
             SDL_RenderPresent(renderer)
             return
         }
@@ -190,5 +223,24 @@ extension WindowHost {
         guard !rects.isEmpty else { return }
         let ok = rects.withUnsafeBufferPointer { $0.withMemoryRebound(to: SDL_Rect.self) { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) } }
         if ok != 0 { SDL_RenderPresent(renderer) }   // the surface could not be updated in part: whole
+    }
+
+    /// Shows `rects` of a canvas the renderer draws into apart from the window (all of it when nil), by
+    /// copying them into SDL's window surface and updating those: after X Present failed.
+    private func showThroughWindowSurface(_ source: UnsafeMutablePointer<SDL_Surface>, rects: [PixelRect]?) {
+        guard let target = SDL_GetWindowSurface(window) else { return }
+        SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+        guard let rects, !rects.isEmpty else {
+            _ = SDL_UpperBlit(source, nil, target, nil)
+            _ = SDL_UpdateWindowSurface(window)
+            return
+        }
+        for r in rects {
+            var from = SDL_Rect(x: r.x, y: r.y, w: r.w, h: r.h), to = from
+            _ = SDL_UpperBlit(source, &from, target, &to)
+        }
+        _ = rects.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: SDL_Rect.self) { SDL_UpdateWindowSurfaceRects(window, $0.baseAddress, Int32($0.count)) }
+        }
     }
 }

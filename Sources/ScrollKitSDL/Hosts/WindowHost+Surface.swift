@@ -14,6 +14,7 @@ extension WindowHost {
     func attachWindowSurface() {
         guard isSoftwareRenderer else { return }
         if let waylandPresenter { attachWaylandSurface(waylandPresenter); return }
+        if let x11Canvas { attachX11Surface(x11Canvas); return }
         guard SDL_GetRenderTarget(renderer) == nil, let surface = SDL_GetWindowSurface(window) else {
             canvas.attachSoftwareTarget(nil)
             return

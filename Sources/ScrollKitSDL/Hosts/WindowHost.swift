@@ -99,8 +99,13 @@ public final class WindowHost: AppHost {
     var frameOwed = true
     private var quitRequested = false
     private var hasDrawn = false
-    /// Present on the display's vblanks (X11, software), or nil.
+    /// Present on the display's vblanks (X11, software), or nil (never opened, or it failed).
     var presenter: X11Presenter?
+    /// The X11 presenter whose shared-memory canvas the software renderer draws into, kept after presenting
+    /// fails (frames are then shown through SDL's window surface).
+    var x11Canvas: X11Presenter?
+    /// Why X Present is not used (set when the renderer is made), or nil.
+    var x11PresentReason: String?
     /// Software frames on SDL's Wayland surface, paced by frame callbacks (Wayland, software), or nil.
     var waylandPresenter: WaylandPresenter?
     /// The vblank the current frame is presented for, and the one before it in this span.
@@ -189,6 +194,13 @@ public final class WindowHost: AppHost {
             (renderer, wayland) = Self.waylandSoftwareRenderer(window: window, clock: realClock, reason: &waylandReason)
                 .map { ($0.0, $0.1) } ?? (SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue), nil)
         }
+        var x11: X11Presenter? = nil, x11Reason: String? = nil
+        if renderer == nil, session.driverName == "x11" {   // the canvas draws into the pixmap Present shows
+            var reason = ""
+            (renderer, x11) = Self.x11SoftwareRenderer(window: window, clock: realClock, hz: options.hz, reason: &reason)
+                .map { ($0.0, $0.1) } ?? (nil, nil)
+            if x11 == nil { x11Reason = reason }
+        }
         if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         if renderer == nil, emulated != nil {   // no software renderer after all: the emulated GL, then
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
@@ -222,6 +234,8 @@ public final class WindowHost: AppHost {
 
         clock = realClock
         waylandPresenter = wayland
+        x11Canvas = x11
+        x11PresentReason = x11Reason
         let rate = options.hz ?? (reported > 0 ? reported : 60)
         timeline = FrameTimeline(clock: clock, hz: rate)
         displayLink = timeline.mainLink

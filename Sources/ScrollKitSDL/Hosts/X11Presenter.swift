@@ -9,12 +9,13 @@ import ScrollKitDamage
 /// Shows a software window's frames on the display's vblanks through X11's Present extension, and
 /// hears from the server when each was shown.
 ///
-/// The canvas draws into SDL's window surface as before; instead of `SDL_UpdateWindowSurfaceRects`
-/// (XShmPutImage, shown whenever the server gets to it), each frame's changed rectangles are copied into
-/// an idle shared-memory pixmap and presented for a chosen vblank (MSC) with those rectangles as the
-/// update region (`sk_present.h`). The server's CompleteNotify events (UST, MSC) feed the
-/// ``VBlankEstimator`` that times the window host's frames, and the ``VBlankStats`` of its `--stats`.
-/// Everything travels on a connection of its own: SDL's event queue never sees a Present event.
+/// The canvas draws straight into a shared-memory pixmap (``canvasSurface``, through a software renderer
+/// made on it), which is presented for a chosen vblank (MSC) with the frame's changed rectangles as the
+/// update region (`sk_present.h`): no copy of the frame on our side, and none of the whole window on the
+/// server's. The server's CompleteNotify events (UST, MSC) feed the ``VBlankEstimator`` that times the
+/// window host's frames, and the ``VBlankStats`` of its `--stats`; its IdleNotify says when the pixmap may
+/// be drawn into again. Everything travels on a connection of its own: SDL's event queue never sees a
+/// Present event.
 @MainActor
 final class X11Presenter {
     /// A frame presented and not yet reported shown.
@@ -52,9 +53,13 @@ final class X11Presenter {
     private(set) var hasReports = false
     /// The serial of the start-up notify that asks for no particular vblank (its time is not a vblank's).
     private var probeSerial: UInt32 = 0
-    /// The frame's changed rectangles, and whether a frame that could not be presented (every pixmap busy)
-    /// makes the next present send the whole frame.
-    private var changed = PresentRects(owesWholeFrame: false)
+    /// The frame's changed rectangles, and whether the next present must send the whole canvas (it was
+    /// remade, or a present was not sent).
+    private var changed = PresentRects(owesWholeFrame: true)
+    /// The surface the canvas draws into: the shared-memory pixmap's pixels (the window's size in pixels,
+    /// XRGB8888). It outlives a failure of presenting (the renderer made on it keeps drawing; the window
+    /// host then shows it through SDL's window surface).
+    let canvasSurface: UnsafeMutablePointer<SDL_Surface>
     private var inFlight: [InFlight] = []
     private var events = [sk_present_event](repeating: sk_present_event(), count: 32)
     /// The latest reports, newest last (a vblank's own time beats a prediction).
@@ -70,6 +75,16 @@ final class X11Presenter {
             reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return nil
         }
+        var w: Int32 = 0, h: Int32 = 0, stride: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        w = max(w, 1); h = max(h, 1)
+        guard let memory = sk_present_canvas(handle, w, h, &stride),
+              let made = SDL_CreateRGBSurfaceWithFormatFrom(memory, w, h, 32, stride, SDL_PIXELFORMAT_XRGB8888.rawValue) else {
+            reason = "cannot make the shared-memory canvas: " + String(cString: sk_present_error(handle))
+            sk_present_close(handle)
+            return nil
+        }
+        canvasSurface = made
         self.handle = handle
         self.clock = clock
         descriptor = sk_present_fd(handle)
@@ -102,7 +117,42 @@ final class X11Presenter {
     }
 
     isolated deinit {
+        SDL_FreeSurface(canvasSurface)   // the window host destroys the renderer on it first
         sk_present_close(handle)
+    }
+
+    /// Makes ``canvasSurface`` `width` × `height` pixels, in place (the renderer made on it keeps drawing
+    /// into it). Returns whether the size changed (the canvas must then redraw everything). A pixmap that
+    /// cannot be made is a failure of presenting (``failure``); the surface then keeps its old pixels.
+    func resizeCanvas(width: Int32, height: Int32) -> Bool {
+        let w = max(width, 1), h = max(height, 1)
+        guard w != canvasSurface.pointee.w || h != canvasSurface.pointee.h else { return false }
+        var stride: Int32 = 0
+        guard let memory = sk_present_canvas(handle, w, h, &stride) else {
+            if failure == nil { failure = String(cString: sk_present_error(handle)) }
+            return false
+        }
+        canvasSurface.pointee.pixels = memory
+        canvasSurface.pointee.w = w
+        canvasSurface.pointee.h = h
+        canvasSurface.pointee.pitch = stride
+        SDL_SetClipRect(canvasSurface, nil)
+        changed.owesWholeFrame = true
+        return true
+    }
+
+    /// Waits (reading events, at most two periods) until the server no longer reads the canvas: the frame
+    /// about to be drawn must not show up in the one before. At once as a rule: a frame starts after the
+    /// vblank that showed the one before, and the server has copied it then.
+    func awaitCanvasIdle(into stats: inout FrameStats) {
+        guard failure == nil, sk_present_canvas_busy(handle) != 0 else { return }
+        pump(into: &stats)
+        let deadline = clock.now + 2 * vblanks.period
+        while failure == nil, sk_present_canvas_busy(handle) != 0 {
+            let left = deadline - clock.now
+            if left <= 0 || sk_wait_readable(descriptor, left) <= 0 { return }
+            if !pump(into: &stats) { return }
+        }
     }
 
     /// UST seconds minus host-clock seconds.
@@ -206,57 +256,40 @@ final class X11Presenter {
     /// Whether frames presented are still waiting for the server's report that they were shown.
     var hasFramesInFlight: Bool { !inFlight.isEmpty }
 
-    /// Presents the window surface's `rects` (all of it when `rects` is nil) for vblank `targetMSC`.
-    /// Waits (up to two periods, reading events) when the server still reads every pixmap. Returns
-    /// false when presenting failed (``failure`` says why): the caller falls back.
-    func present(surface: UnsafeMutablePointer<SDL_Surface>, rects: [PixelRect]?, targetMSC: UInt64,
-                 index: Int, interval: Int, inputTime: Double?, startsSpan: Bool, stats: inout FrameStats) -> Bool {
+    /// Presents the canvas's `rects` (all of it when `rects` is nil) for vblank `targetMSC`. Returns false
+    /// when presenting failed (``failure`` says why): the caller falls back.
+    func present(rects: [PixelRect]?, targetMSC: UInt64, index: Int, interval: Int, inputTime: Double?,
+                 startsSpan: Bool, stats: inout FrameStats) -> Bool {
         guard failure == nil else { return false }
-        let s = surface.pointee
-        guard let pixels = s.pixels, s.w > 0, s.h > 0 else { return true }
         guard let count = changed.pack(rects) else { return true }   // nothing changed
         var serial: UInt32 = 0
-        let deadline = clock.now + 2 * vblanks.period
-        while true {
-            let result: Int32 = count > 0
-                ? changed.flat.withUnsafeBufferPointer {
-                    sk_present_submit(handle, pixels, s.pitch, s.w, s.h, $0.baseAddress, count, targetMSC, &serial)
-                }
-                : sk_present_submit(handle, pixels, s.pitch, s.w, s.h, nil, 0, targetMSC, &serial)
-            switch result {
-            case 1:
-                changed.owesWholeFrame = false
-                if inFlight.count >= 8 { inFlight.removeFirst() }   // never reported: forget the oldest
-                let now = clock.now
-                inFlight.append(InFlight(serial: serial, index: index, targetMSC: targetMSC, interval: interval,
-                                         submitted: now, lead: (time(ofMSC: targetMSC) ?? now) - now,
-                                         inputTime: inputTime, startsSpan: startsSpan, isSetup: stats.frames == 0))
-                // And a report of the target vblank itself, shown or not: the next frame's `timestamp` is its
-                // UST even when this frame comes late (one small request; its reply is one event). Only while
-                // the vblank is still ahead by the server's reckoning: a notify for a vblank already past
-                // completes at once, stamped with the moment it was read, not a vblank's time (Xvfb's
-                // counter turns half a period before its vblank, see the window host's present margin).
-                var notifySerial: UInt32 = 0
-                if inFlight[inFlight.count - 1].lead > reportLead,
-                   sk_present_notify_msc(handle, targetMSC, &notifySerial) == 1 {
-                    notifiedMSC = targetMSC
-                }
-                return true
-            case 2:
-                return true
-            case 0:
-                let left = deadline - clock.now
-                if left <= 0 {
-                    changed.owesWholeFrame = true   // not shown: the next present carries everything
-                    return true
-                }
-                if sk_wait_readable(descriptor, left) < 0 { failure = "the connection to the X server failed"; return false }
-                if !pump(into: &stats) { return false }
-            default:
-                failure = String(cString: sk_present_error(handle))
-                return false
+        let result: Int32 = count > 0
+            ? changed.flat.withUnsafeBufferPointer { sk_present_canvas_submit(handle, $0.baseAddress, count, targetMSC, &serial) }
+            : sk_present_canvas_submit(handle, nil, 0, targetMSC, &serial)
+        switch result {
+        case 1:
+            changed.owesWholeFrame = false
+            if inFlight.count >= 8 { inFlight.removeFirst() }   // never reported: forget the oldest
+            let now = clock.now
+            inFlight.append(InFlight(serial: serial, index: index, targetMSC: targetMSC, interval: interval,
+                                     submitted: now, lead: (time(ofMSC: targetMSC) ?? now) - now,
+                                     inputTime: inputTime, startsSpan: startsSpan, isSetup: stats.frames == 0))
+            // And a report of the target vblank itself, shown or not: the next frame's `timestamp` is its
+            // UST even when this frame comes late (one small request; its reply is one event). Only while
+            // the vblank is still ahead by the server's reckoning: a notify for a vblank already past
+            // completes at once, stamped with the moment it was read, not a vblank's time (Xvfb's
+            // counter turns half a period before its vblank, see the window host's present margin).
+            var notifySerial: UInt32 = 0
+            if inFlight[inFlight.count - 1].lead > reportLead,
+               sk_present_notify_msc(handle, targetMSC, &notifySerial) == 1 {
+                notifiedMSC = targetMSC
             }
+            return true
+        case 2:
+            return true
+        default:
+            failure = String(cString: sk_present_error(handle))
+            return false
         }
     }
 }
-
