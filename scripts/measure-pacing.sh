@@ -14,7 +14,8 @@
 #    With --hz the window keeps ScrollKit's own timer (a fixed rate was asked for): this measures that timer.
 # 2. Display-paced: the same runs without --hz, presenting through X Present on the server's vblanks; the
 #    stats' "vblank:" line. Target: no missed vblank in at least 9 of 10 runs. CPU: the demo's own CPU time
-#    over the middle 70 % of each run, as a percentage of one core (target <= 4 %: "an animating window");
+#    (every thread's, in nanoseconds) over the middle 70 % of each run, as a percentage of one core (target
+#    <= 4 %: "an animating window");
 #    the whole process's, start-up and exit included, is printed beside it.
 # 3. Latency: an xdotool drag, from each input event to the vblank that showed it (p50 <= 1.5 periods).
 # 4. Idle: the demo in a display-paced window with nothing moving (it sleeps in SDL_WaitEventTimeout); CPU
@@ -121,9 +122,10 @@ echo "Display-paced: $RUNS runs of $FRAMES frames without --hz (X Present), load
 : >"$WORK/cpu-runs"
 # CPU seconds (user + system) of this shell's reaped children so far, from the `times` builtin (run in this
 # shell, not in a command substitution's subshell, whose children it would count instead).
-# A live process's CPU time so far, in clock ticks (utime + stime: fields 14 and 15 of /proc/PID/stat, counted
-# after the command name's closing parenthesis, which may hold spaces).
-proc_cpu() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'; }
+# A live process's CPU time so far, in seconds: the scheduler's own nanosecond count of every thread
+# (/proc/PID/task/*/schedstat, as scripts/measure-window.sh reads it; utime + stime from /proc/PID/stat count
+# whole 10 ms clock ticks, 0.14 % of a core over a run's 7 s).
+proc_cpu() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ ns += $1 } END { if (NR) printf "%.9f\n", ns / 1e9 }'; }
 children_cpu() { times >"$WORK/times"; awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%.3f", t }' "$WORK/times"; }
 observer=""
 if command -v cc >/dev/null && cc -O2 Tests/Tools/present-observer.c -o "$WORK/present-observer" -lxcb -lxcb-present 2>/dev/null; then
@@ -149,8 +151,8 @@ for run in $(seq "$RUNS"); do
     # The whole process's CPU time (start-up, fonts, the run, exit) over its wall time, in % of one core;
     # and the animating window's alone (the target).
     cpu=$(awk -v a="$cpu0" -v b="$cpu1" -v s="$wall0" -v e="$wall1" 'BEGIN { printf "%.1f", 100 * (b - a) / (e - s) }')
-    anim=$(awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { if (a == "" || b == "") { print "100"; exit } printf "%.1f", 100 * (b - a) / hz / (e - s) }')
+    anim=$(awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" \
+        'BEGIN { if (a == "" || b == "") { print "100"; exit } printf "%.1f", 100 * (b - a) / (e - s) }')
     echo "$anim" >>"$WORK/cpu-runs"
     [ -n "$OBS_PID" ] && wait "$OBS_PID" 2>/dev/null || true
     vline=$(grep '^vblank: ' "$WORK/stats" || true)

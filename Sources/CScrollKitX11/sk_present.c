@@ -39,7 +39,8 @@ struct sk_present {
     uint32_t event_id;
     xcb_xfixes_region_t region;
     uint32_t serial;
-    sk_buffer canvas;        // the pixmap the caller draws into and presents
+    sk_buffer canvas[2];     // the pixmaps the caller draws into and presents: `current`, and a spare
+    int current;
     char error[256];
 };
 
@@ -176,7 +177,7 @@ sk_present *sk_present_open(const char *display_name, uint32_t window, char *err
     p->region = xcb_generate_id(c);
     xcb_xfixes_create_region(c, p->region, 0, NULL);
     // The canvas now, so that a server that refuses shared memory is found at once, not mid-run.
-    if (make_buffer(p, &p->canvas, 1, 1) != 0) {
+    if (make_buffer(p, &p->canvas[0], 1, 1) != 0) {
         set_error(error, error_size, p->error);
         sk_present_close(p);
         return NULL;
@@ -198,27 +199,42 @@ void *sk_present_canvas(sk_present *p, int width, int height, int *stride) {
         if (p) snprintf(p->error, sizeof p->error, "bad canvas size %dx%d", width, height);
         return NULL;
     }
-    sk_buffer *b = &p->canvas;
+    sk_buffer *b = &p->canvas[p->current];
     // A pixmap the server still reads may be freed: the server holds it until its present is done, and
     // the shared memory until it detaches too.
     if (!b->pixmap || b->width != width || b->height != height) {
         if (make_buffer(p, b, width, height) != 0) return NULL;
+        release_buffer(p, &p->canvas[1 - p->current]);   // the spare is made again when needed, this size
     }
     if (stride) *stride = b->width * 4;
     return b->memory;
 }
 
 int sk_present_canvas_busy(const sk_present *p) {
-    return p && p->canvas.pixmap && p->canvas.busy;
+    return p && p->canvas[p->current].pixmap && p->canvas[p->current].busy;
+}
+
+void *sk_present_canvas_switch(sk_present *p) {
+    if (!p) return NULL;
+    sk_buffer *from = &p->canvas[p->current], *to = &p->canvas[1 - p->current];
+    if (!from->pixmap || !from->busy) return from->memory;
+    if (to->pixmap && to->busy) return NULL;
+    if (!to->pixmap || to->width != from->width || to->height != from->height) {
+        if (make_buffer(p, to, from->width, from->height) != 0) return NULL;
+    }
+    // The server only reads `from`: its pixels are the last frame, which the next one is drawn over.
+    memcpy(to->memory, from->memory, (size_t)from->width * (size_t)from->height * 4);
+    p->current = 1 - p->current;
+    return to->memory;
 }
 
 int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count, uint64_t target_msc,
                              uint32_t *serial) {
-    if (!p || !p->canvas.pixmap) {
+    if (!p || !p->canvas[p->current].pixmap) {
         if (p) snprintf(p->error, sizeof p->error, "no canvas to present");
         return -1;
     }
-    sk_buffer *b = &p->canvas;
+    sk_buffer *b = &p->canvas[p->current];
     int width = b->width, height = b->height;
     // The rectangles, clipped to the canvas; too many (or none) become the whole canvas. The window keeps
     // its pixels outside them (copy mode), so the server copies only them.
@@ -294,7 +310,9 @@ int sk_present_poll(sk_present *p, sk_present_event *out, int max) {
                         .is_frame = c->kind == XCB_PRESENT_COMPLETE_KIND_PIXMAP, .mode = c->mode };
                 } else if (g->evtype == XCB_PRESENT_EVENT_IDLE_NOTIFY) {
                     xcb_present_idle_notify_event_t *i = (xcb_present_idle_notify_event_t *)event;
-                    if (p->canvas.pixmap == i->pixmap) p->canvas.busy = 0;   // not a canvas remade since
+                    for (int k = 0; k < 2; k++) {   // not a pixmap remade since
+                        if (p->canvas[k].pixmap == i->pixmap) p->canvas[k].busy = 0;
+                    }
                     out[n++] = (sk_present_event){ .kind = SK_PRESENT_IDLE, .serial = i->serial };
                 } else if (g->evtype == XCB_PRESENT_EVENT_CONFIGURE_NOTIFY) {
                     xcb_present_configure_notify_event_t *c = (xcb_present_configure_notify_event_t *)event;
@@ -360,7 +378,8 @@ double sk_present_mode_refresh(sk_present *p) {
 
 void sk_present_close(sk_present *p) {
     if (!p) return;
-    release_buffer(p, &p->canvas);
+    release_buffer(p, &p->canvas[0]);
+    release_buffer(p, &p->canvas[1]);
     if (p->region) xcb_xfixes_destroy_region(p->connection, p->region);
     xcb_flush(p->connection);
     xcb_disconnect(p->connection);
@@ -381,6 +400,7 @@ void *sk_present_canvas(sk_present *p, int width, int height, int *stride) {
     (void)p; (void)width; (void)height; (void)stride; return NULL;
 }
 int sk_present_canvas_busy(const sk_present *p) { (void)p; return 0; }
+void *sk_present_canvas_switch(sk_present *p) { (void)p; return NULL; }
 int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count, uint64_t target_msc,
                              uint32_t *serial) {
     (void)p; (void)rects; (void)rect_count; (void)target_msc; (void)serial; return -1;

@@ -8,7 +8,9 @@
 // only them, in copy mode: the window keeps its other pixels). The server answers with CompleteNotify
 // events carrying the vblank's UST (microseconds, CLOCK_MONOTONIC) and MSC, and with an IdleNotify once it
 // has copied the pixmap: the canvas is not drawn into before (`sk_present_canvas_busy`). One pixmap is
-// enough: a frame starts after the vblank that showed the one before, when the server is done with it. All
+// enough as a rule: a frame starts after the vblank that showed the one before, when the server is done
+// with it. A frame presented late is still pending then: the next one is drawn into a second pixmap, a copy
+// of the first (`sk_present_canvas_switch`), so that it can replace the late one at the same vblank. All
 // events arrive on this connection (never on SDL's), read without blocking by `sk_present_poll` when its
 // descriptor is readable.
 //
@@ -65,6 +67,11 @@ void *sk_present_canvas(sk_present *p, int width, int height, int *stride);
 /// Whether the server may still read the canvas (presented, no IdleNotify yet): pixels drawn now could be
 /// shown with the frame before.
 int sk_present_canvas_busy(const sk_present *p);
+
+/// Makes the spare pixmap the canvas when the server still reads the current one, with the current one's
+/// pixels copied into it, and returns the canvas's memory (the same size and stride); NULL when both are
+/// busy or on an error (wait for an IdleNotify). The current canvas's memory when it is idle.
+void *sk_present_canvas_switch(sk_present *p);
 
 /// Presents the canvas at vblank `target_msc` (0: the next one), updating only the rectangles `rects` of
 /// the window (x, y, w, h in pixels; `rect_count` of them; 0 means the whole canvas). Returns 1 with

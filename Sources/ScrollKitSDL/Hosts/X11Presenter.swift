@@ -141,14 +141,21 @@ final class X11Presenter {
         return true
     }
 
-    /// Waits (reading events, at most two periods) until the server no longer reads the canvas: the frame
-    /// about to be drawn must not show up in the one before. At once as a rule: a frame starts after the
-    /// vblank that showed the one before, and the server has copied it then.
+    /// Makes sure the canvas is a pixmap the server no longer reads: the frame about to be drawn must not
+    /// show up in the one before. At once as a rule: a frame starts after the vblank that showed the one
+    /// before, and the server has copied it then. When the frame before was presented late and is still
+    /// pending, the canvas moves to the spare pixmap (a copy of it), so that this frame can replace it at
+    /// the vblank it will be shown at; when both are pending, it waits (reading events, at most two
+    /// periods).
     func awaitCanvasIdle(into stats: inout FrameStats) {
         guard failure == nil, sk_present_canvas_busy(handle) != 0 else { return }
         pump(into: &stats)
         let deadline = clock.now + 2 * vblanks.period
         while failure == nil, sk_present_canvas_busy(handle) != 0 {
+            if let memory = sk_present_canvas_switch(handle) {
+                canvasSurface.pointee.pixels = memory
+                return
+            }
             let left = deadline - clock.now
             if left <= 0 || sk_wait_readable(descriptor, left) <= 0 { return }
             if !pump(into: &stats) { return }
