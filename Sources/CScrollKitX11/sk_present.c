@@ -200,11 +200,15 @@ void *sk_present_canvas(sk_present *p, int width, int height, int *stride) {
         return NULL;
     }
     sk_buffer *b = &p->canvas[p->current];
-    // A pixmap the server still reads may be freed: the server holds it until its present is done, and
-    // the shared memory until it detaches too.
     if (!b->pixmap || b->width != width || b->height != height) {
-        if (make_buffer(p, b, width, height) != 0) return NULL;
-        release_buffer(p, &p->canvas[1 - p->current]);   // the spare is made again when needed, this size
+        // The new size in the spare's place, so that on an error the current canvas (whose memory the caller
+        // draws into) stays as it was. A pixmap the server still reads may be freed: the server holds it
+        // until its present is done, and the shared memory until it detaches too.
+        sk_buffer *spare = &p->canvas[1 - p->current];
+        if (make_buffer(p, spare, width, height) != 0) return NULL;
+        release_buffer(p, b);   // a spare is made again when needed, at this size
+        p->current = 1 - p->current;
+        b = spare;
     }
     if (stride) *stride = b->width * 4;
     return b->memory;
