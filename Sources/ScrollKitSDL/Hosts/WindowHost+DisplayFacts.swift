@@ -1,5 +1,5 @@
-// WindowHost's display facts: SDL's refresh rate, CPU-emulated OpenGL, and whether presenting blocks on the
-// display.
+// WindowHost's display facts: SDL's refresh rate, CPU-emulated OpenGL, the window's size in SDL's units, and
+// whether presenting blocks on the display (and turning the renderer's vsync on or off).
 
 import CSDL2
 
@@ -54,5 +54,20 @@ extension WindowHost {
         let interval = FrameStats.percentile(intervals, 50)
         let inside = FrameStats.percentile(blocked, 50)
         return abs(interval - period) < 0.1 * period && inside > 0.5 * period
+    }
+
+    /// The window's size in SDL's units for `size` points: pixels at `scale` on X11 (each side 1...16384).
+    static func windowSize(_ size: Size, scale: Double) -> (Int32, Int32) {
+        let (w, h) = HostOptions(size: size).pixelSafeSize
+        guard scale != 1, scale.isFinite, scale > 0 else { return (w, h) }
+        func side(_ v: Int32) -> Int32 { Int32(min(max((Double(v) * scale).rounded(), 1), 16_384)) }
+        return (side(w), side(h))
+    }
+
+    /// Turns the renderer's vsync on or off (only when it changes).
+    func setRendererVSync(_ on: Bool) {
+        guard on != rendererVSync else { return }
+        SDL_RenderSetVSync(renderer, on ? 1 : 0)
+        rendererVSync = on
     }
 }

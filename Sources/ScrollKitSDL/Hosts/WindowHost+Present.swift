@@ -32,11 +32,11 @@ extension WindowHost {
     }
 
     /// Starts pacing by X11 Present when the window's renderer draws into its canvas; otherwise says once
-    /// why not, on X11.
-    func openPresenter() {
+    /// why not (`whyNot`, from ``x11SoftwareRenderer(window:clock:hz:reason:)``), on X11.
+    func openPresenter(whyNot: String?) {
         guard videoDriver == "x11" else { return }
         guard let opened = x11Canvas else {
-            stats.vblank.fallbackReason = "no X Present: " + (x11PresentReason ?? "not a software window")
+            stats.vblank.fallbackReason = "no X Present: " + (whyNot ?? "not a software window")
             return
         }
         presenter = opened
@@ -46,22 +46,6 @@ extension WindowHost {
             timeline.setDisplayRate(opened.vblanks.isFitted ? opened.vblanks.refreshRate : known)
         }
         stats.vblank.refreshRate = timeline.displayRate
-    }
-
-    /// Keeps the presenter's canvas the window's size in pixels and the canvas on it, and waits until the
-    /// server no longer reads it (before anything draws).
-    func attachX11Surface(_ x11: X11Presenter) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSizeInPixels(window, &w, &h)
-        if w > 0, h > 0, x11.resizeCanvas(width: w, height: h) {
-            SDL_RenderSetViewport(renderer, nil)   // the renderer's viewport follows its surface's new size
-            canvas.setNeedsFullRedraw()
-        }
-        if attachedSurface != x11.canvasSurface || !canvas.isCompositingDirectly {
-            canvas.attachSoftwareTarget(x11.canvasSurface)
-            attachedSurface = canvas.isCompositingDirectly ? x11.canvasSurface : nil
-        }
-        if let presenter { presenter.awaitCanvasIdle(into: &stats) }
     }
 
     /// The run ends: waits (at most three periods) for the display to report the frames still in flight, so

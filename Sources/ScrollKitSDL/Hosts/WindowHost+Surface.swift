@@ -1,5 +1,5 @@
-// WindowHost's window surface: pointing the software canvas at the surface SDL's software renderer draws into (or,
-// on Wayland, at ScrollKit's own canvas surface).
+// WindowHost's window surface: pointing the software canvas at the surface SDL's software renderer draws into (or
+// at a presenter's canvas surface: X11 Present's pixmap, Wayland's canvas).
 
 import CSDL2
 
@@ -13,8 +13,12 @@ extension WindowHost {
     /// surface. O(1) when nothing changed. Hardware renderers: nothing (no window surface is made).
     func attachWindowSurface() {
         guard isSoftwareRenderer else { return }
-        if let waylandPresenter { attachWaylandSurface(waylandPresenter); return }
-        if let x11Canvas { attachX11Surface(x11Canvas); return }
+        if let waylandPresenter { attachCanvas(of: waylandPresenter); return }
+        if let x11Canvas {
+            attachCanvas(of: x11Canvas)
+            presenter?.awaitCanvasIdle(into: &stats)   // never draw into pixels the X server still reads
+            return
+        }
         guard SDL_GetRenderTarget(renderer) == nil, let surface = SDL_GetWindowSurface(window) else {
             canvas.attachSoftwareTarget(nil)
             return
@@ -27,4 +31,32 @@ extension WindowHost {
         canvas.attachSoftwareTarget(sameSize ? surface : nil)
         attachedSurface = canvas.isCompositingDirectly ? surface : nil
     }
+
+    /// Keeps a presenter's canvas surface the window's size in pixels, and the canvas on it.
+    private func attachCanvas(of presenter: some CanvasPresenter) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSizeInPixels(window, &w, &h)
+        if w > 0, h > 0, presenter.resizeCanvas(width: w, height: h) {
+            SDL_RenderSetViewport(renderer, nil)   // the renderer's viewport follows its surface's new size
+            canvas.setNeedsFullRedraw()
+        }
+        if attachedSurface != presenter.canvasSurface || !canvas.isCompositingDirectly {
+            canvas.attachSoftwareTarget(presenter.canvasSurface)
+            attachedSurface = canvas.isCompositingDirectly ? presenter.canvasSurface : nil
+        }
+    }
 }
+
+/// A presenter whose canvas surface the window's software renderer draws into (X11 Present's shared-memory
+/// pixmap, the Wayland presenter's canvas): the window host keeps it the window's size in pixels.
+@MainActor
+protocol CanvasPresenter: AnyObject {
+    /// The surface the canvas draws into.
+    var canvasSurface: UnsafeMutablePointer<SDL_Surface> { get }
+    /// Makes ``canvasSurface`` `width` × `height` pixels, in place; returns whether the size changed (the
+    /// canvas must then redraw everything).
+    func resizeCanvas(width: Int32, height: Int32) -> Bool
+}
+
+extension X11Presenter: CanvasPresenter {}
+extension WaylandPresenter: CanvasPresenter {}

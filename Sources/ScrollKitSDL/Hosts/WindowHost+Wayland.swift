@@ -36,20 +36,6 @@ extension WindowHost {
         }
     }
 
-    /// Keeps the presenter's canvas surface the window's size in pixels, and the canvas on it.
-    func attachWaylandSurface(_ wayland: WaylandPresenter) {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSizeInPixels(window, &w, &h)
-        if w > 0, h > 0, wayland.resizeCanvas(width: w, height: h) {
-            SDL_RenderSetViewport(renderer, nil)   // the renderer's viewport follows its surface's new size
-            canvas.setNeedsFullRedraw()
-        }
-        if attachedSurface != wayland.canvasSurface || !canvas.isCompositingDirectly {
-            canvas.attachSoftwareTarget(wayland.canvasSurface)
-            attachedSurface = canvas.isCompositingDirectly ? wayland.canvasSurface : nil
-        }
-    }
-
     /// Waits for the compositor's frame callback (the last frame was used: time to draw the next) and
     /// makes the next frame the timeline's: `timestamp` is the vblank that shows the previous frame (the
     /// compositor's own presentation time where it reported it, else the fitted prediction),

@@ -95,7 +95,7 @@ public final class WindowHost: AppHost {
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
     private var fastPresents = 0
-    private var rendererVSync = false
+    var rendererVSync = false
     var frameOwed = true
     private var quitRequested = false
     private var hasDrawn = false
@@ -104,8 +104,6 @@ public final class WindowHost: AppHost {
     /// The X11 presenter whose shared-memory canvas the software renderer draws into, kept after presenting
     /// fails (frames are then shown through SDL's window surface).
     var x11Canvas: X11Presenter?
-    /// Why X Present is not used (set when the renderer is made), or nil.
-    var x11PresentReason: String?
     /// Software frames on SDL's Wayland surface, paced by frame callbacks (Wayland, software), or nil.
     var waylandPresenter: WaylandPresenter?
     /// The vblank the current frame is presented for, and the one before it in this span.
@@ -235,7 +233,6 @@ public final class WindowHost: AppHost {
         clock = realClock
         waylandPresenter = wayland
         x11Canvas = x11
-        x11PresentReason = x11Reason
         let rate = options.hz ?? (reported > 0 ? reported : 60)
         timeline = FrameTimeline(clock: clock, hz: rate)
         displayLink = timeline.mainLink
@@ -259,7 +256,7 @@ public final class WindowHost: AppHost {
         canvas.tracksDamage = isSoftwareRenderer   // scroll by moving pixels; GPU renderers draw every frame whole
         stats.vblank.source = usesVSync ? .vsync : .timer
         stats.vblank.refreshRate = timeline.displayRate
-        openPresenter()
+        openPresenter(whyNot: x11Reason)
         noteWaylandSource(reason: waylandReason)
     }
 
@@ -435,13 +432,6 @@ public final class WindowHost: AppHost {
         }
     }
 
-    /// Turns the renderer's vsync on or off (only when it changes).
-    private func setRendererVSync(_ on: Bool) {
-        guard on != rendererVSync else { return }
-        SDL_RenderSetVSync(renderer, on ? 1 : 0)
-        rendererVSync = on
-    }
-
     /// Re-reads the window's size and pixel scale; tells the canvas and (if asked and changed) the client.
     private func refreshSize(notify: Bool) {
         attachWindowSurface()
@@ -475,14 +465,6 @@ public final class WindowHost: AppHost {
         SDL_SetWindowSize(window, w, h)
         refreshSize(notify: true)   // the window manager may apply it later: a resize event follows
         frameOwed = true
-    }
-
-    /// The window's size in SDL's units for `size` points: pixels at `scale` on X11 (each side 1...16384).
-    static func windowSize(_ size: Size, scale: Double) -> (Int32, Int32) {
-        let (w, h) = HostOptions(size: size).pixelSafeSize
-        guard scale != 1, scale.isFinite, scale > 0 else { return (w, h) }
-        func side(_ v: Int32) -> Int32 { Int32(min(max((Double(v) * scale).rounded(), 1), 16_384)) }
-        return (side(w), side(h))
     }
 
     /// Writes the last frame as PNG. Hardware renderers keep nothing after a present, so the frame
