@@ -1,5 +1,6 @@
 // TestProcess: running some of this test binary's tests again in a process of their own — for a window test (the
-// scrolling performance test's hitch ratio) in a test process whose SDL already runs headless.
+// scrolling performance test's hitch ratio) in a test process whose SDL already runs headless — and running a
+// program to see what it prints.
 
 import Foundation
 
@@ -39,13 +40,35 @@ public enum TestProcess {
     public static func rerun(filter: String, environment: [String: String] = [:]) throws -> Result {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
         var env = ProcessInfo.processInfo.environment
         env[marker] = "1"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let run = try Self.run(URL(fileURLWithPath: executable),
+                               arguments: ["--testing-library", "swift-testing", "--filter", filter], environment: env)
+        return Result(status: run.exited ? run.status : -1, output: run.standardOutput + run.standardError)
+    }
+
+    /// How a program ended and what it printed.
+    public struct Output: Sendable {
+        /// Its exit status, or the signal that ended it when ``exited`` is false.
+        public var status: Int32
+        /// False when a signal ended it (a trap), true when it exited.
+        public var exited: Bool
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// Runs `executable` with `arguments` (in `directory`, with exactly `environment`; nothing on standard input)
+    /// and waits for it. Standard output and standard error are read at once, so that neither pipe can fill up and
+    /// block the program.
+    /// - Throws: when the program cannot be started.
+    public static func run(_ executable: URL, arguments: [String], in directory: URL? = nil,
+                           environment: [String: String]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -61,8 +84,8 @@ public enum TestProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         done.wait()
-        return Result(status: process.terminationReason == .exit ? process.terminationStatus : -1,
-                      output: String(decoding: outData, as: UTF8.self) + errText.text)
+        return Output(status: process.terminationStatus, exited: process.terminationReason == .exit,
+                      standardOutput: String(decoding: outData, as: UTF8.self), standardError: errText.text)
     }
 }
 

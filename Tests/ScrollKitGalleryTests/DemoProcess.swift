@@ -1,4 +1,5 @@
 import Foundation
+import ScrollKitTesting
 import Testing
 
 /// Runs the built `scrollkit-demo` executable as a subprocess.
@@ -37,34 +38,12 @@ enum DemoProcess {
     static func run(_ arguments: [String], in directory: URL? = nil,
                     environment overrides: [String: String?] = [:]) throws -> Result {
         let executable = try #require(executable, "scrollkit-demo was not found beside the test bundle; build it (swift build) first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         for (key, value) in overrides { environment[key] = value }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so neither can fill up and block the child.
-        let errData = LockedData()
-        let done = DispatchSemaphore(value: 0)
-        let errHandle = err.fileHandleForReading
-        DispatchQueue.global().async {
-            errData.set(errHandle.readDataToEndOfFile())
-            done.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        done.wait()
-        return Result(status: process.terminationStatus,
-                      exited: process.terminationReason == .exit,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.value, as: UTF8.self))
+        let run = try TestProcess.run(executable, arguments: arguments, in: directory,
+                                      environment: environment)
+        return Result(status: run.status, exited: run.exited, stdout: run.standardOutput, stderr: run.standardError)
     }
 
     /// A fresh temporary directory, removed by the caller.
@@ -74,12 +53,4 @@ enum DemoProcess {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
-}
-
-/// Data handed from the stderr reader thread.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
 }

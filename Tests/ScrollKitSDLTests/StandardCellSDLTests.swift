@@ -5,6 +5,29 @@ import ScrollKitTesting
 import ScrollKitTestSupport
 import Testing
 
+/// The mallocs of five frames of `table`'s standard cells, configured again with the same titles each frame,
+/// after two frames that lay out and cache the glyphs; nil when the malloc interposer is not preloaded
+/// (`MallocCounter`). Images are the canvas's business (a debug build's image blit allocates; `image-probe`
+/// counts the release path): the cells' own drawing is counted with swatches in their place.
+@MainActor
+func standardCellDrawingMallocs(table: ViewNode, canvas: SDLCanvas) -> Int? {
+    let cells = table.subviews.compactMap { $0 as? StandardCell }
+    for cell in cells {
+        if case .image = cell.leading { cell.leading = .swatch(RGBAColor(hex: 0x8E8E93), symbol: "I") }
+    }
+    let titles = cells.map(\.title)
+    for _ in 0..<2 {
+        canvas.beginFrame()
+        table.draw(in: canvas)
+    }
+    return MallocCounter.count {
+        for _ in 0..<5 {
+            for index in 0..<cells.count { cells[index].title = titles[index] }
+            table.draw(in: canvas)
+        }
+    }
+}
+
 /// A settings-like table of standard cells in every style, 360 × 600 points: title only; title and
 /// wrapped subtitle; swatch, image and missing-image leading parts; chevron, checkmark, value and
 /// switch (on and off) accessories; a selected row and a pressed row.
@@ -93,24 +116,7 @@ extension CanvasTests {
             let canvas = target.canvas
             let table = makeStandardCellTable(measurer: canvas.textMeasurer)
             table.layoutDirection = direction   // right to left: the parts mirrored, subtitles flush right
-            let cells = table.subviews.compactMap { $0 as? StandardCell }
-            let titles = cells.map(\.title)
-            // Images are the canvas's business (a debug build's image blit allocates; `image-probe` counts
-            // the release path): the cells' own drawing is counted with swatches in their place.
-            for cell in cells {
-                if case .image = cell.leading { cell.leading = .swatch(RGBAColor(hex: 0x8E8E93), symbol: "I") }
-            }
-            for _ in 0..<2 {   // lays out, caches the glyphs and decodes the image
-                canvas.beginFrame()
-                table.draw(in: canvas)
-            }
-            let mallocs = MallocCounter.count {
-                for _ in 0..<5 {
-                    for index in 0..<cells.count { cells[index].title = titles[index] }
-                    table.draw(in: canvas)
-                }
-            }
-            if let mallocs {
+            if let mallocs = standardCellDrawingMallocs(table: table, canvas: canvas) {
                 #expect(mallocs == 0, "drawing standard cells made \(mallocs) mallocs in 5 frames")
             }
         }

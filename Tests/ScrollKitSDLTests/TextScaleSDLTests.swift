@@ -161,22 +161,7 @@ extension CanvasTests {
                 let canvas = target.canvas
                 let table = makeStandardCellTable(measurer: canvas.textMeasurer)
                 table.frame = Rect(x: 0, y: 0, width: 360, height: 900)
-                let cells = table.subviews.compactMap { $0 as? StandardCell }
-                for cell in cells {
-                    if case .image = cell.leading { cell.leading = .swatch(RGBAColor(hex: 0x8E8E93), symbol: "I") }
-                }
-                let titles = cells.map(\.title)
-                for _ in 0..<2 {
-                    canvas.beginFrame()
-                    table.draw(in: canvas)
-                }
-                let mallocs = MallocCounter.count {
-                    for _ in 0..<5 {
-                        for index in 0..<cells.count { cells[index].title = titles[index] }
-                        table.draw(in: canvas)
-                    }
-                }
-                if let mallocs {
+                if let mallocs = standardCellDrawingMallocs(table: table, canvas: canvas) {
                     #expect(mallocs == 0, "drawing standard cells at text scale 2 made \(mallocs) mallocs in 5 frames")
                 }
             }

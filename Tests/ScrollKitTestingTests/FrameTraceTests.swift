@@ -15,7 +15,7 @@ import Testing
 struct FrameTraceTests {
     /// A list flung once and run until it settles; `idleFrame`: the first frame the list's own phase was idle again.
     private func flung() throws -> (TestApp, ListView, FrameTrace, idleFrame: Int) {
-        let list = ListView(frame: .zero, dataSource: Rows())
+        let list = ListView(frame: .zero, dataSource: NumberedRows())
         let app = try TestApp(root: list, size: Size(width: 320, height: 480))
         var idleFrame = 0
         let trace = try app.recordTrace { app in
@@ -100,16 +100,5 @@ struct FrameTraceTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/fling.actual.csv"))
         // A trace one row short differs in its frame column.
         #expect(trace[rows: 0..<(trace.count - 1)].differences(from: trace).map(\.column) == ["frame"])
-    }
-}
-
-@MainActor
-private final class Rows: ListDataSource {
-    var numberOfItems: Int { 10_000 }
-    var fixedItemSize: Double? { 48 }
-    func cell(at index: Int, in list: ListView) -> ListCell {
-        let cell = list.dequeueCell(LabelCell.self, for: index)
-        cell.title = "Row \(index)"
-        return cell
     }
 }

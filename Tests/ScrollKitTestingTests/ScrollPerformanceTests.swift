@@ -53,14 +53,3 @@ struct ScrollPerformanceTests {
         }
     }
 }
-
-@MainActor
-private final class NumberedRows: ListDataSource {
-    var numberOfItems: Int { 10_000 }
-    var fixedItemSize: Double? { 48 }
-    func cell(at index: Int, in list: ListView) -> ListCell {
-        let cell = list.dequeueCell(LabelCell.self, for: index)
-        cell.title = "Row \(index)"
-        return cell
-    }
-}

@@ -34,7 +34,7 @@ struct WindowPerformanceTests {
         let display = try #require(try VirtualDisplay.start())
         let result = try ScrollPerformance.measureInWindow(display: display.name, size: Size(width: 320, height: 480),
                                                            input: Self.flings(), attempts: 3) {
-            ListView(frame: .zero, dataSource: WindowRows())
+            ListView(frame: .zero, dataSource: NumberedRows())
         }
         print("window flings: \(result)")
         #expect(result.frameSource == "present")
@@ -59,16 +59,5 @@ struct WindowPerformanceTests {
         // Generous budgets, as ratios: a loaded two-core machine must pass (the best of three runs measured 5.7x the
         // quiet baseline during a full suite run beside other builds); 20x fails a scroll that hitches half its time.
         result.expectWithinBaseline(Self.baseline, budget: 4, hitchBudget: 20)
-    }
-}
-
-@MainActor
-private final class WindowRows: ListDataSource {
-    var numberOfItems: Int { 10_000 }
-    var fixedItemSize: Double? { 48 }
-    func cell(at index: Int, in list: ListView) -> ListCell {
-        let cell = list.dequeueCell(LabelCell.self, for: index)
-        cell.title = "Row \(index)"
-        return cell
     }
 }
