@@ -77,9 +77,9 @@ extension WindowHost {
     /// own UST where it reported it), `targetTimestamp` the predicted time of the chosen vblank,
     /// `duration` the fitted period times the frame interval.
     ///
-    /// The frame starts ``presentMargin`` before its vblank: late enough that input reaches the screen
+    /// The frame starts ``PresentMargin/lead`` before its vblank: late enough that input reaches the screen
     /// within about half a period plus the margin, early enough to draw and present in time (see
-    /// `adjustPresentMargin`).
+    /// ``PresentMargin``).
     func waitForVBlank(_ presenter: X11Presenter) -> FrameTick {
         // The vblank the last frame can be shown at, at the earliest: its target, or the first vblank
         // after its present was sent.
@@ -93,7 +93,7 @@ extension WindowHost {
         adjustPresentMargin(period: v.period, presenter: presenter)
         let interval = UInt64(timeline.frameInterval)
         let now = clock.now
-        var target = presenter.firstMSC(atOrAfter: now + presentMargin) ?? 0
+        var target = presenter.firstMSC(atOrAfter: now + presentMargin.lead) ?? 0
         if let last = lastTargetMSC {
             // Whole frame intervals after the last frame of this span, and after the vblank that frame can
             // be shown at (a frame presented late shows later than its target: the next must not land on
@@ -106,19 +106,17 @@ extension WindowHost {
         // No present asked for a report of that vblank when this frame starts a span or follows a skipped
         // one: ask now, while it is still ahead.
         presenter.requestReport(ofMSC: previous)
-        let start = (presenter.time(ofMSC: target) ?? now) - presentMargin
+        let start = (presenter.time(ofMSC: target) ?? now) - presentMargin.lead
         clock.sleep(until: start)
         presenter.pump(into: &stats)   // the previous frame's vblank has been reported by now, usually
         // `timestamp` is that vblank's UST as the server reported it (every present asks for a report of its
         // target vblank, shown or not). A server or a machine under load can report it late: wait for it
-        // while the margin has room to spare beyond the frame's cost and the server's deadline (the learned
-        // floor less its 2–3 ms of slack: half a period before the vblank on Xvfb), rather than stand in a
-        // prediction (Xvfb's vblanks jitter by a millisecond or two around the fit).
+        // while the margin has room to spare (`PresentMargin.reportWait`), rather than stand in a prediction
+        // (Xvfb's vblanks jitter by a millisecond or two around the fit).
         if presenter.notifiedMSC == previous, let vblankTime = presenter.time(ofMSC: target),
            !presenter.hasReported(msc: previous) {
-            let deadlineLead = max(0, marginFloor - 0.003)
-            let spare = presentMargin - deadlineLead - 2 * recentFrameCost - 0.001
-            if spare > 0 { presenter.awaitReport(ofMSC: previous, until: min(vblankTime - presentMargin + spare, vblankTime - 0.001), into: &stats) }
+            let spare = presentMargin.reportWait
+            if spare > 0 { presenter.awaitReport(ofMSC: previous, until: min(vblankTime - presentMargin.lead + spare, vblankTime - 0.001), into: &stats) }
         }
         v = presenter.vblanks
         let period = v.period
@@ -148,30 +146,11 @@ extension WindowHost {
         return tick
     }
 
-    /// Keeps ``presentMargin``, how long before its vblank a frame starts, at 2 ms plus twice the recent
-    /// frame cost (a moving average of wall times), and never below a floor learned from misses.
-    ///
-    /// A server takes a present for the coming vblank only until its deadline: on real hardware the
-    /// vblank itself, under Xvfb half a period before it (its counter turns there). A frame sent in time
-    /// by our own clock (at least the margin minus 1 ms before the vblank) that still missed shows the
-    /// deadline is earlier: the floor rises to that lead plus 2 ms, and stays. A frame that missed because
-    /// it started or drew late (a busy machine) does not move the floor. Where RandR reports no mode
-    /// timings (a virtual screen such as Xvfb's) the floor starts at half a period plus 3 ms, so the
-    /// first frames do not miss while it is learned. At most 75 % of `period`.
+    /// Keeps ``presentMargin`` up to date with the latest frame's cost and the presenter's misses.
     private func adjustPresentMargin(period: Double, presenter: X11Presenter) {
-        // The recent frame cost: a moving average of wall times, leaving out frames over two periods (a
-        // one-off: the first frame's set-up, a page of new rows), which the floor and a miss handle.
-        let cost = (stats.lastSample?.wallCost ?? 1) / 1000
-        if cost.isFinite, cost >= 0, cost < 2 * period { recentFrameCost += 0.1 * (cost - recentFrameCost) }
-        if marginFloor == 0, presenter.modeRefreshRate == 0 { marginFloor = period / 2 + 0.003 }
-        if presenter.misses > missesSoFar {
-            missesSoFar = presenter.misses
-            if presenter.latestMissLead >= presentMargin - 0.001 {
-                marginFloor = max(marginFloor, presenter.latestMissLead + 0.002)
-            }
-        }
-        let wanted = max(0.002 + 2 * recentFrameCost, marginFloor)
-        presentMargin = min(max(wanted, 0.002), 0.75 * period)
+        presentMargin.update(period: period, frameCost: stats.lastSample.map { $0.wallCost / 1000 },
+                              virtualScreen: presenter.modeRefreshRate == 0, misses: presenter.misses,
+                              latestMissLead: presenter.latestMissLead)
     }
 
     /// Shows the frame. A software frame drawn by damage is shown by the rectangles it changed (the

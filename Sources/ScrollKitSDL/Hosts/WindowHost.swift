@@ -111,11 +111,8 @@ public final class WindowHost: AppHost {
     var lastTargetMSC: UInt64?
     /// The oldest input event the current frame handled (host seconds), for input-to-vblank latency.
     var frameInputTime: Double?
-    /// How long before its vblank a frame starts (seconds): frame cost plus slack, raised after a miss.
-    var presentMargin = 0.004
-    var recentFrameCost = 0.001
-    var marginFloor = 0.0
-    var missesSoFar = 0
+    /// How long before its vblank a frame starts.
+    var presentMargin = PresentMargin()
     /// When the last frame's present was sent, and the first vblank it can be shown at.
     var lastPresentTime: Double?
     var presentedBy: UInt64?
