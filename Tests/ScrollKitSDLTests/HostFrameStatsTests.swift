@@ -182,6 +182,28 @@ struct HostFrameStatsTests {
         #expect(p.p99Interval > 1.5 * period)
     }
 
+    @Test("a frame that changed nothing is not shown, and is no hitch: stamps are not compared with presents")
+    func unshownFrameIsNoHitch() throws {
+        var stats = FrameStats()
+        let period = 0.02
+        // A compositor that shows each frame 27 ms after its commit (weston: a repaint, then a 10 ms stamp).
+        // Frame 1 changed nothing: no commit, no stamp, its "present" is the end of its frame. Frame 2 is
+        // shown two periods after frame 0, on time: the screen held frame 0 because nothing had changed.
+        for k in 0..<8 {
+            let start = Double(k) * 20
+            stats.record(.init(index: k, timestamp: start / 1000, began: start / 1000, presented: (start + 1) / 1000,
+                               cost: 1), period: period)
+            if k != 1 { stats.markShown(index: k, at: (start + 28) / 1000) }
+        }
+        var p = try #require(stats.pacing)
+        #expect(p.hitchRatio == 0)
+        // Frame 5 shown a refresh late is still one: 20 ms past its time (the frame after it, on time
+        // again, is early by the frame before's lateness, not late).
+        stats.markShown(index: 5, at: (100 + 28 + 20) / 1000)
+        p = try #require(stats.pacing)
+        #expect(abs(p.hitchRatio - 20 / p.animationSeconds) < 1e-9)
+    }
+
     @Test("a sample without a wall-clock cost reports its CPU cost as wall time")
     func wallCostFallsBackToCPU() {
         var stats = FrameStats()

@@ -233,8 +233,9 @@ public struct FrameStats: Sendable {
         var spans = s.isEmpty ? 0 : 1
         var hitches = 0.0
         var spanFirst = 0
+        var lastShown: Int? = s.first?.shown != nil ? 0 : nil   // this span's latest frame the display stamped
         for i in 1..<max(1, s.count) {
-            if s[i].startsSpan { spans += 1; spanFirst = i; continue }
+            if s[i].startsSpan { spans += 1; spanFirst = i; lastShown = s[i].shown != nil ? i : nil; continue }
             let interval = s[i].presented - s[i - 1].presented
             intervals.append(interval)
             starts.append(s[i].began - s[i - 1].began)
@@ -243,10 +244,18 @@ public struct FrameStats: Sendable {
             // not a hitch. Measured from the frame before, not from the frame's own deadline: a loop that
             // woke late and skipped ahead starts the frame "on time" by its new deadline, yet the screen
             // showed the previous frame twice. Where the display said when it showed a frame, that time is
-            // the truth. So an interval past 1.5 periods is always a hitch.
-            let seen = s[i].shown ?? s[i].presented
-            let lateness = seen - ((s[i - 1].shown ?? s[i - 1].presented) + period)
+            // the truth, measured from the latest frame it stamped, whole periods per frame between: a
+            // frame that changed nothing was not shown (the screen rightly kept the one before), and a
+            // stamp is never compared with a present, which comes a compositor's latency earlier. So an
+            // interval past 1.5 periods is always a hitch.
+            let lateness: Double
+            if let seen = s[i].shown, let j = lastShown, let before = s[j].shown {
+                lateness = seen - (before + Double(i - j) * period)
+            } else {
+                lateness = s[i].presented - (s[i - 1].presented + period)
+            }
             if lateness > period / 2 { hitches += lateness }
+            if s[i].shown != nil { lastShown = i }
         }
         guard !intervals.isEmpty else { return nil }
         let seconds = intervals.reduce(0, +)
