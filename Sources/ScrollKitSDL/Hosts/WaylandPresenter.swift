@@ -246,12 +246,18 @@ final class WaylandPresenter {
     }
 
     /// Waits until the pending frame callback fires or host time `deadline` passes, asleep on the display
-    /// connection; `onWait` (SDL's event pump) runs whenever something arrives. A window the compositor
-    /// does not show gets no callback: the wait costs nothing until the deadline. Returns whether the
-    /// callback fired (or none was pending).
+    /// connection; `onWait` (SDL's event pump) runs whenever something arrives, until the callback has.
+    /// A window the compositor does not show gets no callback: the wait costs nothing until the deadline.
+    /// Returns whether the callback fired (or none was pending).
+    ///
+    /// Once the callback is read the wait returns at once, without pumping SDL: the compositor sends its
+    /// configure events with the first callbacks, and SDL's pump then has libdecor redraw the window's
+    /// decorations, 11 ms of CPU here, which would make the frame miss the repaint the callback announced
+    /// (frames 2–4 of a run were shown a refresh late in 4 runs of 10). SDL reads them after the commit.
     func waitForCallback(until deadline: Double, stats: inout FrameStats, onWait: () -> Void) -> Bool {
         while failure == nil {
             pump(into: &stats)
+            if !isWaitingForCallback { return true }
             onWait()
             pump(into: &stats)   // SDL's pump may have read our events into our queue
             if !isWaitingForCallback { return true }

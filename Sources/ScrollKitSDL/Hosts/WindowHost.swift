@@ -300,11 +300,13 @@ public final class WindowHost: AppHost {
             }
 
             let tick: FrameTick
+            var pumped = false   // SDL's events were read while the frame waited
             if let presenter, !cannotDraw {
                 if startsSpan { lastTargetMSC = nil }
                 tick = waitForVBlank(presenter)
             } else if let wayland = waylandPresenter, wayland.failure == nil, !cannotDraw, options.hz == nil {
                 tick = waitForWaylandFrame(wayland, startsSpan: startsSpan)
+                pumped = true
             } else {
                 timeline.pacing = usesVSync && !cannotDraw && timeline.frameRate == timeline.displayRate
                     ? .vsync : .deadlines
@@ -315,7 +317,7 @@ public final class WindowHost: AppHost {
             let began = clock.now
             let cpu0 = FrameStats.processCPUTime()
             beforeFrame?(tick)
-            drainEvents(client: client)
+            drainEvents(client: client, pumped: pumped)
             if quitRequested || client.wantsQuit { break }
             timeline.fire()
             client.update(tick)
@@ -359,7 +361,7 @@ public final class WindowHost: AppHost {
             // Wakes on any event, leaving it queued (nil event); the timeout only bounds how long a
             // change made outside the event queue could go unnoticed.
             if let bridge = AccessibilityBridge.shared { waitServingAccessibility(bridge) } else { _ = SDL_WaitEventTimeout(nil, 500) }
-            drainEvents(client: client)
+            drainEvents(client: client, pumped: false)
             if quitRequested || client.wantsQuit { return }
             if !canDraw { continue }
             if frameOwed || client.needsFrames || timeline.hasActiveLinks || canvas.images.hasArrivals { return }
@@ -368,11 +370,18 @@ public final class WindowHost: AppHost {
 
     // MARK: - Events
 
-    private func drainEvents(client: HostClient) {
+    /// Hands the client the events SDL has, pumping SDL first unless the frame's wait already did
+    /// (`pumped`): a frame paced by Wayland's callbacks takes what SDL read while it waited, since a pump
+    /// between the callback and the commit can cost a repaint (see `WaylandPresenter.waitForCallback`).
+    private func drainEvents(client: HostClient, pumped: Bool) {
         deliverPending(to: client)
         translator.referenceTicks = SDL_GetTicks64()
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
+        func next() -> Bool {
+            pumped ? SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1
+                : SDL_PollEvent(&event) != 0
+        }
+        while next() {
             if let hostEvent = translator.hostEvent(for: event) {   // no array per event
                 handle(hostEvent, client: client)
             }
