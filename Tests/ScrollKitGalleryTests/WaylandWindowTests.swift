@@ -54,6 +54,30 @@ import Testing
         if p99 > 1.5 * period + 1 { #expect(ratio > 0, "p99 \(p99) ms against a \(period) ms period: \(hitch)") }
     }
 
+    @Test("frames that change nothing are paced by the display too, not run back to back")
+    func framesWithoutCommitsArePaced() throws {
+        let weston = try Weston()
+        let dir = try DemoProcess.temporaryDirectory("wayland-idle-frames")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A short drag, then a scripted run's frames with nothing moving: most frames commit nothing, so no
+        // frame callback paces them (before, 240 frames ran in half a second).
+        let script = dir.appendingPathComponent("drag.json")
+        try """
+        {"events": [
+          {"t": 0.30, "type": "down", "x": 400, "y": 500},
+          {"t": 0.35, "type": "move", "x": 400, "y": 400},
+          {"t": 0.40, "type": "up", "x": 400, "y": 300}
+        ]}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let result = try DemoProcess.run(["--scene", "list", "--frames", "240", "--script", script.path, "--stats"],
+                                         environment: weston.clientEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pacing = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("pacing ") },
+                                  "no pacing line in:\n\(result.stdout)")
+        let mean = Self.figure(after: "mean", in: pacing), period = Self.figure(after: "(period", in: pacing)
+        #expect(period > 15 && mean > 0.8 * period, "\(pacing)")
+    }
+
     @Test("the window is mapped and shows the canvas's pixels on weston's screen")
     func showsPixels() throws {
         let weston = try Weston()

@@ -56,8 +56,8 @@ final class WaylandPresenter {
     private(set) var discarded = 0
     /// Whether a frame callback is pending: the next frame waits for it.
     var isWaitingForCallback: Bool { handle.map { sk_wayland_frame_pending($0) != 0 } ?? false }
-    /// When the latest frame callback fired (host seconds), nil before any.
-    private(set) var lastCallback: Double?
+    /// When the latest frame callback fired (host seconds), until a frame takes it (``takeCallback()``).
+    private var untakenCallback: Double?
     /// How long after its frame callback a frame is shown (seconds, a moving average): weston calls back
     /// when it composites, a repaint window (7 ms) before the vblank; other compositors at the vblank.
     private(set) var callbackToVBlank = 0.005
@@ -189,7 +189,7 @@ final class WaylandPresenter {
                 let e = events[i]
                 switch e.kind {
                 case SK_WAYLAND_FRAME_DONE:
-                    lastCallback = now
+                    untakenCallback = now
                     if let k = inFlight.firstIndex(where: { $0.serial == e.serial }) { inFlight[k].callbackTime = now }
                     if !hasPresentation { shown(serial: e.serial, at: now + monotonicOffset(), sequence: 0, refresh: 0, into: &stats) }
                 case SK_WAYLAND_PRESENTED:
@@ -243,6 +243,14 @@ final class WaylandPresenter {
                                  presentToVBlank: hostTime - frame.submitted,
                                  inputToVBlank: frame.inputTime.map { hostTime - $0 }, isSetup: frame.isSetup)
         stats.markShown(index: frame.index, at: hostTime, displayFrame: Int(truncatingIfNeeded: msc))
+    }
+
+    /// When the latest frame callback fired (host seconds), once: nil when none fired since the last call.
+    /// A frame that follows a callback starts at once; one that does not (the frame before committed
+    /// nothing, so none was asked for) is paced by the predicted vblanks.
+    func takeCallback() -> Double? {
+        defer { untakenCallback = nil }
+        return untakenCallback
     }
 
     /// Waits until the pending frame callback fires or host time `deadline` passes, asleep on the display

@@ -69,8 +69,9 @@ extension WindowHost {
         // callback-to-vblank time; this one the frame interval after. After an idle gap (no fresh callback),
         // the first vblank the compositor can still make.
         var target: UInt64
-        let calledBack = !startsSpan && wayland.lastCallback.map { now - $0 < period } == true
-        if calledBack, let called = wayland.lastCallback,
+        let callback = wayland.takeCallback()
+        let calledBack = !startsSpan && callback.map { now - $0 < period } == true
+        if calledBack, let called = callback,
            let shownAt = wayland.nearestMSC(to: called + wayland.callbackToVBlank) {
             target = shownAt + interval
         } else {
