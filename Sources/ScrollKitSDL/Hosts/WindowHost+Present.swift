@@ -107,7 +107,7 @@ extension WindowHost {
         // one: ask now, while it is still ahead.
         presenter.requestReport(ofMSC: previous)
         let start = (presenter.time(ofMSC: target) ?? now) - presentMargin.lead
-        clock.sleep(until: start)
+        clock.sleep(until: start, spinning: false)   // the slack makes a spin's precision needless
         presenter.pump(into: &stats)   // the previous frame's vblank has been reported by now, usually
         // `timestamp` is that vblank's UST as the server reported it (every present asks for a report of its
         // target vblank, shown or not). A server or a machine under load can report it late: wait for it
