@@ -216,7 +216,10 @@ final class WaylandPresenter {
             msc = sequence
             countsVBlanks = true
         } else if let last = lastSequence {
-            let period = refresh > 0 ? Double(refresh) / 1e9 : vblanks.period
+            // The period the vblanks are predicted by (the fitted one once there is a fit): counted by
+            // another (weston's X11 output says 60 Hz and repaints every 17.6 ms), an idle gap of seconds
+            // comes out a dozen counts away from where the next frame was aimed.
+            let period = vblanks.isFitted || refresh == 0 ? vblanks.period : Double(refresh) / 1e9
             let counts = ((time - last.time) / period).rounded()
             msc = last.msc + UInt64(counts.isFinite ? min(max(counts, 1), 1e9) : 1)
         } else {
@@ -233,8 +236,12 @@ final class WaylandPresenter {
         }
         // Where the vblanks are counted here, a frame is meant for the count after the frame before it (the
         // frame callback paces it so): a gap is a refresh at which the compositor showed that frame again.
+        // A span's first frame follows none: the compositor was idle, and starts repainting when it comes
+        // (it has no vblank grid to be late against).
         var target = frame.targetMSC ?? msc
-        if !countsVBlanks, !frame.startsSpan, let before = lastShown, frame.index == before.index + 1 {
+        if !countsVBlanks, frame.startsSpan {
+            target = msc
+        } else if !countsVBlanks, let before = lastShown, frame.index == before.index + 1 {
             target = before.msc + UInt64(max(frame.interval, 1))
         }
         lastShown = (frame.index, msc)
