@@ -25,7 +25,7 @@ struct PresentMargin: Sendable, Hashable {
     /// How much earlier than the server's deadline a frame starts, beyond its own cost (seconds): room for
     /// this process or the server being scheduled late. On a virtual machine under Xvfb both were seen to
     /// wake up to 4.4 ms late now and then (a plain C client presenting each vblank too); with 3 ms, about 4
-    /// runs of 10 missed a vblank, with 4.5 ms none of 20. Each millisecond is a millisecond of input latency.
+    /// runs of 10 missed a vblank, with 4.5 ms none of 40. Each millisecond is a millisecond of input latency.
     static let slack = 0.0045
 
     /// How long before its vblank a frame starts (seconds).
