@@ -70,4 +70,17 @@ extension WindowHost {
         SDL_RenderSetVSync(renderer, on ? 1 : 0)
         rendererVSync = on
     }
+
+    /// Gives up vsync pacing when presents stop blocking (e.g. the compositor changed): three
+    /// presents in a row under a quarter period apart would otherwise run the loop unpaced.
+    func checkVSyncStillBlocks(interval: Double) {
+        guard usesVSync else { return }
+        fastPresents = interval < 0.25 * timeline.duration ? fastPresents + 1 : 0
+        if fastPresents >= 3 {
+            usesVSync = false
+            setRendererVSync(false)
+            timeline.pacing = .deadlines
+            timeline.restartTimeline()
+        }
+    }
 }

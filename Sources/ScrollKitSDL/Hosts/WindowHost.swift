@@ -67,7 +67,7 @@ public final class WindowHost: AppHost {
     /// The refresh rate SDL reports for the window's display (0 when unknown, as on Xvfb).
     public private(set) var reportedRefreshRate: Double
     /// Whether frames are paced by real vsync (false = absolute deadlines).
-    public private(set) var usesVSync: Bool
+    public internal(set) var usesVSync: Bool
     /// Where frame timing comes from: ``VBlankStats/Source/present`` when a software window on X11 shows
     /// its frames through the Present extension and is paced by the display's own vblanks,
     /// ``VBlankStats/Source/wayland`` when a software window on Wayland is paced by the compositor's frame
@@ -94,7 +94,7 @@ public final class WindowHost: AppHost {
     var textInput = TextInputSession()
     private weak var client: HostClient?
     private var pending: [InputEvent] = []
-    private var fastPresents = 0
+    var fastPresents = 0
     var rendererVSync = false
     var frameOwed = true
     private var quitRequested = false
@@ -423,19 +423,6 @@ public final class WindowHost: AppHost {
         if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 { return false }
         return !DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale,
                                   windowScale: desktopScale.scale).isEmpty
-    }
-
-    /// Gives up vsync pacing when presents stop blocking (e.g. the compositor changed): three
-    /// presents in a row under a quarter period apart would otherwise run the loop unpaced.
-    private func checkVSyncStillBlocks(interval: Double) {
-        guard usesVSync else { return }
-        fastPresents = interval < 0.25 * timeline.duration ? fastPresents + 1 : 0
-        if fastPresents >= 3 {
-            usesVSync = false
-            setRendererVSync(false)
-            timeline.pacing = .deadlines
-            timeline.restartTimeline()
-        }
     }
 
     /// Re-reads the window's size and pixel scale; tells the canvas and (if asked and changed) the client.
