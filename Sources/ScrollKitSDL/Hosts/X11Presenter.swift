@@ -285,7 +285,7 @@ final class X11Presenter {
             // UST even when this frame comes late (one small request; its reply is one event). Only while
             // the vblank is still ahead by the server's reckoning: a notify for a vblank already past
             // completes at once, stamped with the moment it was read, not a vblank's time (Xvfb's
-            // counter turns half a period before its vblank, see the window host's present margin).
+            // counter turns half a period before its vblank, see `PresentMargin`).
             var notifySerial: UInt32 = 0
             if inFlight[inFlight.count - 1].lead > reportLead,
                sk_present_notify_msc(handle, targetMSC, &notifySerial) == 1 {

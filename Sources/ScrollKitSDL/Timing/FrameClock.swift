@@ -102,21 +102,19 @@ public final class RealClock: FrameClock {
     public var isVirtual: Bool { false }
 
     public func sleep(until deadline: Double) {
-        sleep(until: deadline, spinning: true)
+        wait(until: deadline, spin: spinMargin)
     }
 
-    /// Sleeps until `deadline`; with `spinning` false, without the final spin (``spinMargin`` is 0 for this
-    /// wait): it then ends within the sleep's wake-up latency after the deadline (tens of microseconds
-    /// here), without the spin's CPU (0.1 ms a wait: at most 0.6 % of a core at 60 Hz). For a deadline with
-    /// slack to spare, such as a display-paced frame's start.
+    /// Sleeps until `deadline`; with `spinning` false, without the final phase (no ``spinMargin``): it ends
+    /// within the sleep's wake-up latency after the deadline (tens of microseconds here), without the spin's
+    /// CPU (0.1 ms a wait: at most 0.6 % of a core at 60 Hz). For a deadline with slack to spare, such as a
+    /// display-paced frame's start.
     public func sleep(until deadline: Double, spinning: Bool) {
-        guard spinning else {
-            let margin = spinMargin
-            spinMargin = 0
-            defer { spinMargin = margin }
-            sleep(until: deadline, spinning: true)
-            return
-        }
+        wait(until: deadline, spin: spinning ? spinMargin : 0)
+    }
+
+    /// The staged wait, with `spin` seconds for the final phase.
+    private func wait(until deadline: Double, spin: Double) {
         guard deadline.isFinite else { return }
         if !hasFineTimerSlack {
             // Linux lets a sleep wake up to 50 µs late by default (timer slack): ask for 1 µs, so the
@@ -132,25 +130,25 @@ public final class RealClock: FrameClock {
             onWait()
             var wakes = 0
             while wakes < 64 {
-                let left = deadline - now - spinMargin
+                let left = deadline - now - spin
                 if left <= 0.000_05 { break }
                 let woke = sk_wait_readable(wakeDescriptor, left)
                 if woke < 0 { wakeDescriptor = -1; break }   // the stepped sleep, from now on
-                if woke == 0 || deadline - now - spinMargin <= 0.001 { break }
+                if woke == 0 || deadline - now - spin <= 0.001 { break }
                 onWait()
                 wakes += 1
             }
         }
         // 1. Whole milliseconds, leaving at least 1 ms (+ the margin) for the finer stages.
         while true {
-            let bulk = deadline - now - spinMargin - 0.001
+            let bulk = deadline - now - spin - 0.001
             if bulk < 0.001 { break }
             let step = onWait == nil ? bulk : min(bulk, max(waitStep, 0.001))
             SDL_Delay(UInt32(min(step * 1000, 60_000)))   // rounds down: never oversleeps
             onWait?()
         }
         // 2. One fine sleep to just before the deadline.
-        let fine = deadline - now - spinMargin
+        let fine = deadline - now - spin
         if fine > 0.000_05 {
             var request = timespec(tv_sec: 0, tv_nsec: Int(min(fine, 0.5) * 1e9))
             var left = timespec()
