@@ -6,6 +6,21 @@ extension StandardCell {
 
     static func sanitised(_ v: Double) -> Double { v.isFinite ? max(0, v) : 0 }
 
+    /// The side the title's and the subtitle's lines are flush with: the row's leading side (the left, or the
+    /// right in a right-to-left row), whatever the text's own direction, so an Arabic title lines up with an
+    /// English subtitle in a left-to-right row, and the reverse.
+    static func textAlignment(for direction: ReadingDirection) -> TextAlign {
+        direction == .rightToLeft ? .right : .left
+    }
+
+    /// Where a text part's layout is drawn for its rectangle (``Parts/title``, ``Parts/subtitle``): the layout is
+    /// as wide as the text's room, its lines flush with the row's leading side; the rectangle is their extent,
+    /// at that side. So the layout starts at the rectangle's left, or ends at its right in a right-to-left row.
+    static func textOrigin(of layout: TextLayout, in rect: Rect, direction: ReadingDirection) -> Point {
+        let x = direction == .rightToLeft && layout.width.isFinite ? rect.maxX - layout.width : rect.minX
+        return Point(x: x, y: rect.minY)
+    }
+
     /// The cached layouts of one cell (or of one measurement).
     @MainActor
     struct LayoutSlots {
@@ -38,7 +53,8 @@ extension StandardCell {
         var width: Double
         var maxLines: Int
         var measurer: ObjectIdentifier
-        /// `.trailing` for a right-to-left subtitle (its lines flush right), else `.leading`.
+        /// The row's leading side (``textAlignment(for:)``) for the title and subtitle, whatever their script;
+        /// `.leading` for the value text.
         var alignment: TextAlign = .leading
         /// The ``ViewNode/textScale`` it was laid out at.
         var textScale: Double = 1
@@ -63,8 +79,8 @@ extension StandardCell {
 
     /// The parts' frames in `frame`; `frame.height` infinite: as tall as the content (measuring). Right to left
     /// the parts are those of the left-to-right row reflected in the frame (the leading part on the right, the
-    /// accessory on the left; ``Appearance/contentInsets``' `left` is the leading inset), and the subtitle's
-    /// lines are flush right.
+    /// accessory on the left; ``Appearance/contentInsets``' `left` is the leading inset), and the title's and
+    /// subtitle's lines are flush right (``textAlignment(for:)``, drawn at ``textOrigin(of:in:direction:)``).
     static func arrange(in frame: Rect, title: String, subtitle: String?, leading: Leading, accessory: Accessory,
                         checkmark: Bool, appearance look: Appearance, measurer: any TextMeasurer,
                         direction: ReadingDirection = .leftToRight, slots: inout LayoutSlots) -> Parts {
@@ -128,7 +144,8 @@ extension StandardCell {
             slots.title = LayoutSlot()
         } else {
             let layout = slots.title.resolve(LayoutKey(text: title, style: look.titleStyle, width: textWidth, maxLines: 1,
-                                                       measurer: ObjectIdentifier(measurer)), measurer: measurer)
+                                                       measurer: ObjectIdentifier(measurer),
+                                                       alignment: textAlignment(for: direction)), measurer: measurer)
             titleHeight = layout.size.height
         }
         var subtitleHeight = 0.0, lineCount = 0
@@ -147,7 +164,7 @@ extension StandardCell {
             }
             let layout = slots.subtitle.resolve(LayoutKey(text: subtitle, style: look.subtitleStyle, width: textWidth,
                                                           maxLines: maxLines, measurer: ObjectIdentifier(measurer),
-                                                          alignment: direction == .rightToLeft ? .right : .left),
+                                                          alignment: textAlignment(for: direction)),
                                                 measurer: measurer)
             subtitleHeight = layout.size.height
             lineCount = layout.lines.count

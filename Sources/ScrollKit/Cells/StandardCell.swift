@@ -30,7 +30,9 @@
 /// ScrollKitSDL sets to `FontTextMeasurer.shared` when the first `SDLCanvas` is made, so measured heights
 /// match the drawn glyphs). The title takes one line, the subtitle up to
 /// ``Appearance/subtitleMaxLines`` (default 2), both cut with a tail ellipsis. In a frame shorter than the
-/// text needs (a fixed row height), the subtitle keeps only the lines that fit, at least one.
+/// text needs (a fixed row height), the subtitle keeps only the lines that fit, at least one. Both are flush
+/// with the row's leading side whatever their script (an Arabic title in a left-to-right row starts at the left,
+/// an English one in a right-to-left row at the right), as UIKit's natural alignment follows the interface's direction.
 ///
 /// Layouts are kept in the cell and laid out again only when the text, the width, the style or the
 /// measurer change. They are also shared through a bounded process-wide cache (``layoutCacheCapacity``
@@ -350,11 +352,12 @@ open class StandardCell: ListCell {
         }
         let overflows = parts.fittingHeight > frame.height + 0.5
         if overflows { canvas.pushClip(frame) }
-        if let layout = layouts.title.layout { canvas.drawTextLayout(layout, at: parts.title.origin) }
+        let direction: ReadingDirection = isRightToLeft ? .rightToLeft : .leftToRight
+        if let layout = layouts.title.layout {
+            canvas.drawTextLayout(layout, at: Self.textOrigin(of: layout, in: parts.title, direction: direction))
+        }
         if let rect = parts.subtitle, let layout = layouts.subtitle.layout {
-            // Right to left the lines are flush right in the layout's width, which ends at the rectangle's right.
-            let x = isRightToLeft && layout.width.isFinite ? rect.maxX - layout.width : rect.minX
-            canvas.drawTextLayout(layout, at: Point(x: x, y: rect.minY))
+            canvas.drawTextLayout(layout, at: Self.textOrigin(of: layout, in: rect, direction: direction))
         }
         if overflows { canvas.popClip() }
         if let rect = parts.accessory {
