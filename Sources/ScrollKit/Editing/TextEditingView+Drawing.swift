@@ -10,12 +10,12 @@ extension TextEditingView {
     static let handleRadius = 5.5
 
     /// Draws the text with its layout's top-left corner at `origin` (canvas coordinates): selection, text or
-    /// placeholder, composition underline, caret. No allocation once the layout is made.
+    /// placeholder (from where typing starts), composition underline, caret (the empty text's at the start too). No allocation once the layout is made.
     func drawEditing(in canvas: any DrawingCanvas, origin: Point) {
         let focused = isFocused
         guard let layout else {
             if model.composition.isEmpty, let placeholder = placeholderLayout {
-                canvas.drawTextLayout(placeholder, at: origin)
+                canvas.drawTextLayout(placeholder, at: placeholderOrigin(placeholder, layoutOrigin: origin))
             }
             if focused { drawCaret(in: canvas, origin: origin) }
             return

@@ -165,16 +165,27 @@ public class TextEditingView: ViewNode, TextInputClient {
     var placeholderLayout: TextLayout? {
         guard !placeholder.isEmpty else { return nil }
         let width = layoutWidth
-        if let cached = cachedPlaceholder, cached.width == width, cached.layout.text == placeholder { return cached.layout }
+        // In the empty text's direction: it starts where typing starts (``placeholderOrigin(_:layoutOrigin:)``).
+        let direction = paragraphDirection ?? emptyDirection
+        if let cached = cachedPlaceholder, cached.width == width, cached.layout.text == placeholder,
+           cached.layout.direction == direction { return cached.layout }
         var style = textStyle
         style.color = placeholderColor
-        let made = TextLayout(placeholder, style: style, width: width, direction: paragraphDirection, measurer: measurer)
+        let made = TextLayout(placeholder, style: style, width: width, direction: direction, measurer: measurer)
         cachedPlaceholder = (made, width)
         return made
     }
 
     /// Each paragraph's own direction (its first strong character's); an empty one follows the view's.
     var paragraphDirection: ReadingDirection? { nil }
+
+    /// Where the placeholder is drawn when the (empty) text's layout is at `origin`: it starts at the empty text's
+    /// caret, where typing starts. Laid out in a limited width, it is aligned in that width as the text would be;
+    /// in an unlimited one (a field's line) it is only as wide as its text, so right to left it ends at the caret.
+    func placeholderOrigin(_ placeholder: TextLayout, layoutOrigin origin: Point) -> Point {
+        guard placeholder.direction == .rightToLeft, !placeholder.width.isFinite else { return origin }
+        return Point(x: origin.x + caretBox(layoutOffset: 0).minX - placeholder.size.width, y: origin.y)
+    }
 
     /// The direction the empty text (and the placeholder) starts from.
     var emptyDirection: ReadingDirection { isRightToLeft ? .rightToLeft : .leftToRight }

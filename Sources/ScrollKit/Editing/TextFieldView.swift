@@ -133,10 +133,7 @@ public final class TextFieldView: TextEditingView {
         drawBox(in: canvas, frame: frame, radius: cornerRadius, fill: isEnabled ? fillColor : disabledFillColor, border: borderColor)
         let r = textRect.offsetBy(dx: frame.minX, dy: frame.minY)
         let o = layoutOrigin
-        var origin = Point(x: frame.minX + o.x, y: frame.minY + o.y)
-        if layout == nil, model.composition.isEmpty, let placeholder = placeholderLayout, startsAtRight {
-            origin.x = r.maxX - placeholder.size.width
-        }
+        let origin = Point(x: frame.minX + o.x, y: frame.minY + o.y)
         // Clipped only when the text is wider than its box (a clip costs the canvas a command each frame).
         let overflows = (layout?.size.width ?? placeholderLayout?.size.width ?? 0) > r.width
         if overflows { canvas.pushClip(Rect(x: r.minX - 2, y: frame.minY, width: r.width + 4, height: frame.height)) }
