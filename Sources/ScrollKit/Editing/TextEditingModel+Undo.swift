@@ -56,14 +56,12 @@ extension TextEditingModel {
         anchor = end
         caret = end
         redoStack.removeAll()
+        if kind == .typing, !new.isEmpty {
+            recordTyping(at: lower, removed: removed, inserted: new, before: before, end: end)
+            return
+        }
         if stepOpen, var last = undoStack.last, last.kind == kind {
             switch kind {
-            case .typing where removed.isEmpty && last.at + last.inserted.count == lower
-                && !(last.inserted.last.map(Self.isSpace) == true && new.first.map(Self.isSpace) == false):
-                last.inserted += new
-                last.after = (end, end)
-                undoStack[undoStack.count - 1] = last
-                return
             case .deleteBackward where new.isEmpty && upper == last.at:
                 last.at = lower
                 last.removed = removed + last.removed
@@ -79,9 +77,58 @@ extension TextEditingModel {
                 break
             }
         }
-        undoStack.append(TextEdit(kind: kind, at: lower, removed: removed, inserted: new, before: before, after: (end, end)))
+        push(TextEdit(kind: kind, at: lower, removed: removed, inserted: new, before: before, after: (end, end)))
+    }
+
+    /// Records typed text (`inserted` at `at`, in place of `removed`) by the rule of typing, applied at every
+    /// character however many came at once (a key, an input method's commit, a script's `text` event): a step
+    /// grows until a word starts after a space, where the next step begins. So "maria" then " x" is the step
+    /// "maria " and the step "x", as typing the letters one by one makes (GTK's rule for typed characters).
+    private mutating func recordTyping(at: Int, removed: [Unicode.Scalar], inserted: [Unicode.Scalar],
+                                       before: (anchor: Int, caret: Int), end: Int) {
+        var start = 0
+        // The first piece continues the open step when it is typing that ends where this begins.
+        if removed.isEmpty, stepOpen, var last = undoStack.last, last.kind == .typing, last.at + last.inserted.count == at {
+            let cut = Self.nextWordStart(in: inserted, from: 0, after: last.inserted.last, at: at, boundaries: boundaries)
+            if cut > 0 {
+                last.inserted += inserted[0..<cut]
+                let pieceEnd = cut == inserted.count ? end : at + cut
+                last.after = (pieceEnd, pieceEnd)
+                undoStack[undoStack.count - 1] = last
+                start = cut
+            }
+        }
+        while start < inserted.count {
+            let cut = Self.nextWordStart(in: inserted, from: start + 1, after: inserted[start], at: at, boundaries: boundaries)
+            let pieceStart = at + start, pieceEnd = cut == inserted.count ? end : at + cut
+            push(TextEdit(kind: .typing, at: pieceStart, removed: start == 0 ? removed : [],
+                          inserted: Array(inserted[start..<cut]),
+                          before: start == 0 ? before : (pieceStart, pieceStart), after: (pieceEnd, pieceEnd)))
+            start = cut
+        }
+    }
+
+    /// The first offset from `from` in `inserted` where a word starts after a space (a non-space after a space,
+    /// on a cluster boundary of the text, `at` being where `inserted` begins in it), or `inserted.count`.
+    /// `previous` is the scalar before `inserted[from]`.
+    private static func nextWordStart(in inserted: [Unicode.Scalar], from: Int, after previous: Unicode.Scalar?,
+                                      at: Int, boundaries: TextBoundaries) -> Int {
+        var i = from, previous = previous
+        while i < inserted.count {
+            if let p = previous, isSpace(p), !isSpace(inserted[i]), boundaries.boundary(atOrBefore: at + i) == at + i {
+                return i
+            }
+            previous = inserted[i]
+            i += 1
+        }
+        return inserted.count
+    }
+
+    /// Adds a step, drops the oldest past ``undoLimit``, and leaves it open to grow unless it is `.other`.
+    private mutating func push(_ edit: TextEdit) {
+        undoStack.append(edit)
         if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
-        stepOpen = kind != .other
+        stepOpen = edit.kind != .other
     }
 
     /// Puts `new` in place of `count` scalars at `at`, and brings the text and its boundaries up to date.

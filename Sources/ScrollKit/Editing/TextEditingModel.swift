@@ -25,7 +25,10 @@ public struct TextInputFilter: Sendable {
 /// - Backspace deletes the whole cluster before the caret, an emoji ZWJ sequence included: Apple's rule
 ///   (macOS and iOS), not Android's or Chrome's, which delete one code point of some clusters.
 /// - Typing is undone a word at a time: consecutive typing is one undo step until a word starts after a
-///   space; consecutive Backspaces (or Deletes) are one step; any caret move closes the step.
+///   space (the space stays with the word before it, as in GTK). The rule holds at every character, however
+///   many come at once: an input method's commit or a script's `text` event of several words makes the steps
+///   typing them key by key makes. Consecutive Backspaces (or Deletes) are one step; any caret move closes
+///   the step. A paste or a cut is a step of its own.
 public struct TextEditingModel: Sendable {
     /// How far a move or a deletion goes.
     public enum Unit: Sendable, Hashable {
