@@ -292,14 +292,16 @@ int sk_wayland_submit(sk_wayland *p, const void *pixels, int stride, int width, 
     int n = 0;
     if (rects && rect_count > 0 && rect_count <= SK_MAX_RECTS) {
         for (int i = 0; i < rect_count; i++) {
-            int x0 = rects[4 * i], y0 = rects[4 * i + 1];
-            int x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
+            // In 64 bits: a rectangle's far edge may lie past INT_MAX.
+            int64_t x0 = rects[4 * i], y0 = rects[4 * i + 1];
+            int64_t x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
             if (x0 < 0) x0 = 0;
             if (y0 < 0) y0 = 0;
             if (x1 > width) x1 = width;
             if (y1 > height) y1 = height;
             if (x1 <= x0 || y1 <= y0) continue;
-            clipped[n][0] = x0; clipped[n][1] = y0; clipped[n][2] = x1 - x0; clipped[n][3] = y1 - y0;
+            clipped[n][0] = (int32_t)x0; clipped[n][1] = (int32_t)y0;
+            clipped[n][2] = (int32_t)(x1 - x0); clipped[n][3] = (int32_t)(y1 - y0);
             n++;
         }
         if (n == 0) return 2;

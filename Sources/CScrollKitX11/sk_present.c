@@ -246,8 +246,9 @@ int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count
     int n = 0;
     if (rects && rect_count > 0 && rect_count <= SK_MAX_RECTS) {
         for (int i = 0; i < rect_count; i++) {
-            int x0 = rects[4 * i], y0 = rects[4 * i + 1];
-            int x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
+            // In 64 bits: a rectangle's far edge may lie past INT_MAX.
+            int64_t x0 = rects[4 * i], y0 = rects[4 * i + 1];
+            int64_t x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
             if (x0 < 0) x0 = 0;
             if (y0 < 0) y0 = 0;
             if (x1 > width) x1 = width;
