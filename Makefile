@@ -29,11 +29,13 @@ run: release
 		echo "No display (DISPLAY and WAYLAND_DISPLAY are unset), so the demo ran headless and wrote $(OUT)/demo.png: the list mid scroll-to-end. To see motion, run 'make run' on a desktop, or 'xvfb-run make run' with Xvfb."; \
 	fi
 
-# The whole suite, headless (the X Present tests start a private Xvfb of their own); then ScrollKit as a
-# user's dependency (scripts/consumer): it must build without a warning and run inside the app's own SDL loop.
+# The whole suite, headless (the X Present tests start a private Xvfb of their own); the C shims' sanitizer
+# harnesses (`make sanitize`'s first part, about 30 s); then ScrollKit as a user's dependency (scripts/consumer):
+# it must build without a warning and run inside the app's own SDL loop.
 test: deps
 	@bash scripts/install-deps.sh --test
 	SDL_VIDEODRIVER=dummy $(SWIFT) test $(BUILD_FLAGS)
+	@bash scripts/sanitize.sh c
 	@bash scripts/check-consumer.sh
 
 clean:
@@ -73,10 +75,11 @@ fuzz: deps
 # The C shims under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh; any undefined behaviour
 # fails). First the harnesses of Tests/Sanitize, built by the Swift toolchain's clang straight from the sources
 # (Sources/CScrollKit*/): the pixel kernels against reference implementations, X Present against a private Xvfb,
-# the Wayland presenter against weston nested on it (about 30 s). Then the package built with
-# `swift build --sanitize=address --sanitize=undefined` in .build-sanitize (C targets instrumented too) and the
-# suites that drive the shims from Swift: the accessibility bridge on a bus, the presenters in real windows, the
-# canvas's kernels and the damage tests. SANITIZE=c runs the harnesses alone, SANITIZE=swift the rest.
+# the Wayland presenter against weston nested on it, ICU's break iterators (about 30 s). Then the package built
+# with `swift build --sanitize=address -Xcc -fsanitize=undefined` in .build-sanitize (C targets instrumented
+# too; swiftc has no -sanitize=undefined on Linux) and the suites that drive the shims from Swift: the
+# accessibility bridge on a bus, the presenters in real windows, the canvas's kernels and the damage tests.
+# SANITIZE=c runs the harnesses alone, SANITIZE=swift the rest.
 SANITIZE ?= all
 sanitize: deps
 	@bash scripts/install-deps.sh --test

@@ -3,11 +3,13 @@
 # -fno-sanitize-recover=undefined: any undefined behaviour ends the run).
 #
 #   scripts/sanitize.sh c       the C harnesses of Tests/Sanitize, compiled with clang straight from the
-#                               sources (Sources/CScrollKit*/): the pixel kernels and platform calls, X
-#                               Present against a private Xvfb, the Wayland presenter against weston nested
-#                               on it. About 30 s; `make test` runs it.
-#   scripts/sanitize.sh swift   the package built with `swift build --sanitize=address --sanitize=undefined`
-#                               (C targets instrumented too) in its own scratch path, then the suites that
+#                               sources (Sources/CScrollKit*/, Sources/CICUBreak): the pixel kernels and
+#                               platform calls, ICU's break iterators, X Present against a private Xvfb,
+#                               the Wayland presenter against weston nested on it. About 30 s; `make test`
+#                               runs it.
+#   scripts/sanitize.sh swift   the package built with `swift build --sanitize=address` and, for the C
+#                               targets, `-Xcc -fsanitize=undefined` (swiftc refuses -sanitize=undefined on
+#                               Linux) in its own scratch path, then the suites that
 #                               drive the shims from Swift: the accessibility bridge on a real bus, the
 #                               presenters in real windows (X Present, weston), the canvas's pixel and
 #                               damage tests, the damage renderer's tests.
@@ -25,7 +27,7 @@ CC="${SANITIZE_CC:-$(dirname "$(command -v swift || echo /usr/bin/swift)")/clang
 [ -x "$CC" ] || CC=clang
 FLAGS=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
        -Wall -Wextra -Werror -ITests/Sanitize -ISources/CScrollKitPixels/include -ISources/CScrollKitX11/include
-       -ISources/CScrollKitWayland/include)
+       -ISources/CScrollKitWayland/include -ISources/CICUBreak/include)
 # lld when the toolchain has it (gold warns about every ASan helper symbol).
 if "$CC" -fuse-ld=lld -x c -o /dev/null - <<<'int main(void){return 0;}' 2>/dev/null; then FLAGS+=(-fuse-ld=lld); fi
 # Slow unwinding for mallocs: the system libraries have no frame pointers, and a leak inside them must
@@ -73,12 +75,14 @@ run_c() {
     command -v "$CC" >/dev/null || { echo "error: $CC is not installed (the sanitizer harnesses need clang)" >&2; exit 1; }
     "$CC" "${FLAGS[@]}" Tests/Sanitize/pixels_test.c Sources/CScrollKitPixels/sk_pixels.c \
         Sources/CScrollKitPixels/sk_scale.c Sources/CScrollKitPixels/sk_platform.c -lSDL2 -lm -o "$OUT/pixels_test"
+    "$CC" "${FLAGS[@]}" Tests/Sanitize/text_test.c Sources/CICUBreak/sk_wordbreak.c -licuuc -licudata -o "$OUT/text_test"
     "$CC" "${FLAGS[@]}" Tests/Sanitize/present_test.c \
         -lxcb -lxcb-present -lxcb-shm -lxcb-xfixes -lxcb-randr -o "$OUT/present_test"
     "$CC" "${FLAGS[@]}" Tests/Sanitize/wayland_test.c Sources/CScrollKitPixels/sk_platform.c \
         -lSDL2 -lwayland-client -o "$OUT/wayland_test"
     step "C harnesses built"
     "$OUT/pixels_test"
+    "$OUT/text_test"
     start_xvfb
     DISPLAY=":$XNUM" "$OUT/present_test"
     start_weston
@@ -88,11 +92,12 @@ run_c() {
 
 run_swift() {
     local scratch=.build-sanitize
-    swift build --build-tests --sanitize=address --sanitize=undefined --scratch-path "$scratch"
-    step "package built with --sanitize=address --sanitize=undefined"
-    # Swift's runtime leaks on purpose (metadata caches): leaks are not checked here.
-    ASAN_OPTIONS="detect_leaks=0:abort_on_error=0" SDL_VIDEODRIVER=dummy \
-        swift test --skip-build --sanitize=address --sanitize=undefined --scratch-path "$scratch" \
+    local flags=(--sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path "$scratch")
+    swift build --build-tests "${flags[@]}"
+    step "package built with --sanitize=address, C targets with -fsanitize=undefined"
+    # Swift's runtime keeps its metadata caches to the end: leaks are not checked here. The demo processes the
+    # window tests start are the sanitized build's too.
+    ASAN_OPTIONS="detect_leaks=0" SDL_VIDEODRIVER=dummy swift test --skip-build "${flags[@]}" \
         --filter '^DamageTests\.|AccessibilityBusTests|PresentWindowTests|WaylandWindowTests|DamageTrackingTests|CanvasTests|BlendFillKernelTests|ScaleKernelTests|OffscreenCanvasTests'
     step "Swift suites passed"
 }
