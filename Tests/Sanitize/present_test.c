@@ -35,6 +35,13 @@ static int await_event(sk_present *p, sk_present_event_kind kind, uint32_t seria
     }
 }
 
+/// How many FAILED events were read from `from` on.
+static int failures_since(int from) {
+    int n = 0;
+    for (int i = from; i < seen_count; i++) n += seen[i].kind == SK_PRESENT_FAILED;
+    return n;
+}
+
 static xcb_window_t make_window(xcb_connection_t *c, int width, int height) {
     xcb_screen_t *screen = xcb_setup_roots_iterator(xcb_get_setup(c)).data;
     xcb_window_t w = xcb_generate_id(c);
@@ -92,6 +99,35 @@ static void test_present(xcb_connection_t *own) {
     for (int i = 0; i < 200; i++) { many[4 * i] = i % 96; many[4 * i + 1] = i % 64; many[4 * i + 2] = 1; many[4 * i + 3] = 1; }
     CHECK(sk_present_canvas_submit(p, many, 200, 0, &serial) == 1, "too many rectangles: the whole canvas");
     CHECK(await_event(p, SK_PRESENT_IDLE, serial, NULL) == 1, "idle after many rectangles");
+
+    // A request the server refuses (a NotifyMSC for a window that does not exist), between a frame and a
+    // notify: the error ends only that request. The frame and the notify still complete.
+    uint32_t frame = 0, notify = 0;
+    CHECK(sk_present_canvas_submit(p, NULL, 0, 0, &frame) == 1, "submit before the refused request");
+    xcb_present_notify_msc(p->connection, 0x7ffffff, 77, 0, 0, 0);
+    CHECK(sk_present_notify_msc(p, 0, &notify) == 1, "notify after the refused request");
+    int before = seen_count;
+    int got = await_event(p, SK_PRESENT_COMPLETE, frame, NULL);
+    CHECK(got == 1, "a refused request ended the presenter (poll %d: %s)", got, sk_present_error(p));
+    if (got == 1) CHECK(await_event(p, SK_PRESENT_COMPLETE, notify, NULL) == 1, "the notify after the error");
+    int failed = failures_since(before);
+    CHECK(failed == 1, "the refused request was reported %d times, not once", failed);
+
+    // A present the server refuses (for a window that does not exist): a FAILED event for its serial,
+    // the canvas idle again (the server reads nothing), and the next frame presents as usual.
+    if (got == 1) {
+        xcb_window_t real = p->window;
+        p->window = 0x7ffffff;
+        uint32_t refused = 0;
+        CHECK(sk_present_canvas_submit(p, NULL, 0, 0, &refused) == 1, "submit for the bad window");
+        p->window = real;
+        CHECK(sk_present_canvas_busy(p), "a submitted canvas is busy");
+        CHECK(await_event(p, SK_PRESENT_FAILED, refused, &e) == 1 && e.is_frame && e.error_code == 3,
+              "no FAILED event (BadWindow) for the refused present");
+        CHECK(!sk_present_canvas_busy(p), "the canvas stayed busy after its present was refused");
+        CHECK(sk_present_canvas_submit(p, NULL, 0, 0, &serial) == 1, "submit after the refused present");
+        CHECK(await_event(p, SK_PRESENT_COMPLETE, serial, NULL) == 1, "a frame after the refused present");
+    }
 
     // The spare pixmap: while the canvas is busy, switching copies its pixels into the other one.
     CHECK(sk_present_canvas_submit(p, NULL, 0, 0, &serial) == 1, "submit before the switch");
