@@ -29,15 +29,17 @@ run: release
 		echo "No display (DISPLAY and WAYLAND_DISPLAY are unset), so the demo ran headless and wrote $(OUT)/demo.png: the list mid scroll-to-end. To see motion, run 'make run' on a desktop, or 'xvfb-run make run' with Xvfb."; \
 	fi
 
-# The whole suite, headless (the X Present tests start a private Xvfb of their own); then ScrollKit as a
-# user's dependency (scripts/consumer): it must build without a warning and run inside the app's own SDL loop.
+# The whole suite, headless (the X Present tests start a private Xvfb of their own); the C shims' sanitizer
+# harnesses (`make sanitize`'s first part, about 30 s); then ScrollKit as a user's dependency (scripts/consumer):
+# it must build without a warning and run inside the app's own SDL loop.
 test: deps
 	@bash scripts/install-deps.sh --test
 	SDL_VIDEODRIVER=dummy $(SWIFT) test $(BUILD_FLAGS)
+	@bash scripts/sanitize.sh c
 	@bash scripts/check-consumer.sh
 
 clean:
-	rm -rf .build .build-fuzz Benchmarks/.build Fuzz/.build $(OUT)
+	rm -rf .build .build-fuzz .build-sanitize Benchmarks/.build Fuzz/.build $(OUT)
 
 # The API reference of Motion, ScrollKit, ScrollKitDamage and ScrollKitSDL (DocC catalogs: Sources/<Module>/<Module>.docc),
 # built by swift-docc-plugin with the toolchain's docc, as static HTML in $(OUT)/docs: open
@@ -70,6 +72,19 @@ fuzz: deps
 	@mkdir -p $(OUT)/fuzz/corpus
 	.build-fuzz/release/ScriptParserFuzz $(OUT)/fuzz/corpus Fuzz/corpus -dict=Fuzz/script.dict -max_len=8192 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/
 
+# The C shims under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh; any undefined behaviour
+# fails). First the harnesses of Tests/Sanitize, built by the Swift toolchain's clang straight from the sources
+# (Sources/CScrollKit*/): the pixel kernels against reference implementations, X Present against a private Xvfb,
+# the Wayland presenter against weston nested on it, ICU's break iterators (about 30 s). Then the package built
+# with `swift build --sanitize=address -Xcc -fsanitize=undefined` in .build-sanitize (C targets instrumented
+# too; swiftc has no -sanitize=undefined on Linux) and the suites that drive the shims from Swift: the
+# accessibility bridge on a bus, the presenters in real windows, the canvas's kernels and the damage tests.
+# SANITIZE=c runs the harnesses alone, SANITIZE=swift the rest.
+SANITIZE ?= all
+sanitize: deps
+	@bash scripts/install-deps.sh --test
+	@bash scripts/sanitize.sh $(SANITIZE)
+
 # Soak: random input on the list at 10^6 items for SOAK_SECONDS of simulated time (default one hour,
 # 216,000 frames at 60 Hz), invariants checked every frame; prints wall time and RSS.
 SOAK_SECONDS ?= 3600
@@ -77,4 +92,4 @@ SOAK_SEED    ?= 1
 soak: release
 	SDL_VIDEODRIVER=dummy $(SWIFT) run -c release scrollkit-demo --headless --soak $(SOAK_SECONDS) --seed $(SOAK_SEED) --items 1000000
 
-.PHONY: fuzz soak
+.PHONY: fuzz soak sanitize

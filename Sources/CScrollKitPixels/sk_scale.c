@@ -3,14 +3,21 @@
 
 enum { SK_SCALE_STRIP = 1024 };
 
+/// (p + 0.5 - d) * s / e - 0.5 in 1/65536ths, for d <= p < d + e (so at most s * 65536, below 2^47 - 1).
+static int64_t sk_scale_position(int p, int d, int s, int e) {
+    __int128 twice = 2 * ((__int128)p - d) + 1;
+    return (int64_t)((twice * s * 65536) / (2 * (__int128)e)) - 32768;
+}
+
 // One horizontal strip [x0, x1) of at most SK_SCALE_STRIP columns.
 static void scale_strip(uint32_t *dst, int dstPitch, int x0, int x1, int cy0, int cy1,
                         const uint32_t *src, int srcPitch, int sw, int sh, int dx, int dy, int dw, int dh) {
     int col[SK_SCALE_STRIP];
     uint32_t wx[SK_SCALE_STRIP];
-    // Source positions in 1/65536ths: u(x) = (x + 0.5 - dx) * sw / dw - 0.5.
+    // Source positions in 1/65536ths: u(x) = (x + 0.5 - dx) * sw / dw - 0.5 (in 128 bits: any int
+    // rectangle, however far or large, stays defined).
     for (int x = x0; x < x1; x++) {
-        int64_t u = (((int64_t)(2 * (x - dx) + 1) * sw << 16) / (2 * (int64_t)dw)) - 32768;
+        int64_t u = sk_scale_position(x, dx, sw, dw);
         int i = 0; uint32_t f = 0;
         if (u > 0) {
             i = (int)(u >> 16);
@@ -21,7 +28,7 @@ static void scale_strip(uint32_t *dst, int dstPitch, int x0, int x1, int cy0, in
         wx[x - x0] = f;
     }
     for (int y = cy0; y < cy1; y++) {
-        int64_t v = (((int64_t)(2 * (y - dy) + 1) * sh << 16) / (2 * (int64_t)dh)) - 32768;
+        int64_t v = sk_scale_position(y, dy, sh, dh);
         int j = 0; uint32_t g = 0;
         if (v > 0) {
             j = (int)(v >> 16);
@@ -53,13 +60,15 @@ void sk_scale_bilinear_opaque(uint32_t *dst, int dstPitch, int cx0, int cy0, int
                               const uint32_t *src, int srcPitch, int sw, int sh,
                               int dx, int dy, int dw, int dh) {
     if (!dst || !src || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return;
+    // The rectangle's far edges in 64 bits (dx + dw may pass INT_MAX); clipped, they fit an int again.
+    const int64_t ex = (int64_t)dx + dw, ey = (int64_t)dy + dh;
     int x0 = cx0 > dx ? cx0 : dx, y0 = cy0 > dy ? cy0 : dy;
-    int x1 = cx1 < dx + dw ? cx1 : dx + dw, y1 = cy1 < dy + dh ? cy1 : dy + dh;
+    int x1 = cx1 < ex ? cx1 : (int)ex, y1 = cy1 < ey ? cy1 : (int)ey;
     if (x1 <= x0 || y1 <= y0) return;
     if (sw == dw && sh == dh) {
         // Drawn at its own size (a level shown 1:1): bilinear weights are all 0, so the pixels are copied.
         for (int y = y0; y < y1; y++) {
-            const uint32_t *in = src + (int64_t)(y - dy) * srcPitch + (x0 - dx);
+            const uint32_t *in = src + ((int64_t)y - dy) * srcPitch + ((int64_t)x0 - dx);
             uint32_t *out = dst + (int64_t)y * dstPitch + x0;
             for (int k = 0; k < x1 - x0; k++) out[k] = in[k] | 0xFF000000u;
         }

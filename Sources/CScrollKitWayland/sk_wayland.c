@@ -25,8 +25,6 @@ uint64_t sk_wayland_monotonic_ns(void) {
 #define SK_BUFFERS 3
 #define SK_MAX_RECTS 128
 #define SK_PENDING 64
-#define SK_FEEDBACKS 16
-#define SK_EVENTS 64
 
 typedef struct sk_wl_buffer {
     struct wl_buffer *buffer;   // NULL: not made
@@ -39,10 +37,13 @@ typedef struct sk_wl_buffer {
     int32_t pending[SK_PENDING][4];
 } sk_wl_buffer;
 
+/// A commit's presentation feedback, until it says presented or discarded (one for every commit: a list,
+/// never a fixed number of slots).
 typedef struct sk_feedback {
     sk_wayland *owner;
-    struct wp_presentation_feedback *feedback;   // NULL: slot free
+    struct wp_presentation_feedback *feedback;
     uint32_t serial;
+    struct sk_feedback *next;
 } sk_feedback;
 
 struct sk_wayland {
@@ -60,14 +61,42 @@ struct sk_wayland {
     uint32_t frame_serial;
     uint32_t serial;
     sk_wl_buffer buffers[SK_BUFFERS];
-    sk_feedback feedbacks[SK_FEEDBACKS];
-    sk_wayland_event events[SK_EVENTS];
-    int event_count;
+    sk_feedback *feedbacks;              // outstanding, newest first
+    // The events dispatched and not yet taken by sk_wayland_poll: a queue that grows as needed (an event
+    // is never dropped; memory running out is an error of the connection).
+    sk_wayland_event *events;
+    int event_count, event_capacity;
+    int out_of_memory;
     char error[256];
 };
 
 static void push_event(sk_wayland *p, sk_wayland_event e) {
-    if (p->event_count < SK_EVENTS) p->events[p->event_count++] = e;
+    if (p->event_count == p->event_capacity) {
+        int capacity = p->event_capacity ? 2 * p->event_capacity : 64;
+        sk_wayland_event *grown = capacity > p->event_capacity
+            ? realloc(p->events, sizeof *grown * (size_t)capacity) : NULL;
+        if (!grown) { p->out_of_memory = 1; return; }
+        p->events = grown;
+        p->event_capacity = capacity;
+    }
+    p->events[p->event_count++] = e;
+}
+
+/// Moves up to `max` of the oldest events into `out`; returns how many.
+static int take_events(sk_wayland *p, sk_wayland_event *out, int max) {
+    int n = p->event_count < max ? p->event_count : max;
+    if (n <= 0) return 0;
+    memcpy(out, p->events, sizeof *out * (size_t)n);
+    memmove(p->events, p->events + n, sizeof *out * (size_t)(p->event_count - n));
+    p->event_count -= n;
+    return n;
+}
+
+static void unlink_feedback(sk_feedback *slot) {
+    for (sk_feedback **at = &slot->owner->feedbacks; *at; at = &(*at)->next) {
+        if (*at == slot) { *at = slot->next; break; }
+    }
+    free(slot);
 }
 
 // MARK: - Globals
@@ -195,14 +224,14 @@ static void feedback_presented(void *data, struct wp_presentation_feedback *f, u
         .kind = SK_WAYLAND_PRESENTED, .serial = slot->serial, .time_ns = to_monotonic(p, ns),
         .sequence = ((uint64_t)seq_hi << 32) | seq_lo, .refresh_ns = refresh, .flags = flags });
     wp_presentation_feedback_destroy(f);
-    slot->feedback = NULL;
+    unlink_feedback(slot);
 }
 
 static void feedback_discarded(void *data, struct wp_presentation_feedback *f) {
     sk_feedback *slot = data;
     push_event(slot->owner, (sk_wayland_event){ .kind = SK_WAYLAND_DISCARDED, .serial = slot->serial });
     wp_presentation_feedback_destroy(f);
-    slot->feedback = NULL;
+    unlink_feedback(slot);
 }
 static const struct wp_presentation_feedback_listener feedback_listener = {
     feedback_sync_output, feedback_presented, feedback_discarded };
@@ -230,7 +259,6 @@ sk_wayland *sk_wayland_open(void *display, void *surface, char *error, size_t er
     }
     wl_proxy_set_queue((struct wl_proxy *)p->display_wrapper, p->queue);
     wl_proxy_set_queue((struct wl_proxy *)p->surface_wrapper, p->queue);
-    for (int i = 0; i < SK_FEEDBACKS; i++) p->feedbacks[i].owner = p;
     p->registry = wl_display_get_registry(p->display_wrapper);
     wl_registry_add_listener(p->registry, &registry_listener, p);
     // Two round trips on our queue only (SDL's queue keeps its events): the globals, then their first
@@ -292,14 +320,16 @@ int sk_wayland_submit(sk_wayland *p, const void *pixels, int stride, int width, 
     int n = 0;
     if (rects && rect_count > 0 && rect_count <= SK_MAX_RECTS) {
         for (int i = 0; i < rect_count; i++) {
-            int x0 = rects[4 * i], y0 = rects[4 * i + 1];
-            int x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
+            // In 64 bits: a rectangle's far edge may lie past INT_MAX.
+            int64_t x0 = rects[4 * i], y0 = rects[4 * i + 1];
+            int64_t x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
             if (x0 < 0) x0 = 0;
             if (y0 < 0) y0 = 0;
             if (x1 > width) x1 = width;
             if (y1 > height) y1 = height;
             if (x1 <= x0 || y1 <= y0) continue;
-            clipped[n][0] = x0; clipped[n][1] = y0; clipped[n][2] = x1 - x0; clipped[n][3] = y1 - y0;
+            clipped[n][0] = (int32_t)x0; clipped[n][1] = (int32_t)y0;
+            clipped[n][2] = (int32_t)(x1 - x0); clipped[n][3] = (int32_t)(y1 - y0);
             n++;
         }
         if (n == 0) return 2;
@@ -338,14 +368,17 @@ int sk_wayland_submit(sk_wayland *p, const void *pixels, int stride, int width, 
         p->frame_serial = s;
     }
     if (p->presentation) {
-        for (int i = 0; i < SK_FEEDBACKS; i++) {
-            sk_feedback *slot = &p->feedbacks[i];
-            if (slot->feedback) continue;
-            slot->feedback = wp_presentation_feedback(p->presentation, p->surface);
-            slot->serial = s;
-            wp_presentation_feedback_add_listener(slot->feedback, &feedback_listener, slot);
-            break;
+        sk_feedback *slot = calloc(1, sizeof *slot);
+        if (!slot) {
+            snprintf(p->error, sizeof p->error, "out of memory for a presentation feedback");
+            return -1;
         }
+        slot->owner = p;
+        slot->serial = s;
+        slot->feedback = wp_presentation_feedback(p->presentation, p->surface);
+        wp_presentation_feedback_add_listener(slot->feedback, &feedback_listener, slot);
+        slot->next = p->feedbacks;
+        p->feedbacks = slot;
     }
     wl_surface_commit(p->surface);
     b->busy = 1;
@@ -366,25 +399,23 @@ int sk_wayland_poll(sk_wayland *p, sk_wayland_event *out, int max) {
                  wl_display_get_error(p->display));
         return -1;
     }
-    if (p->event_count < SK_EVENTS) {
-        wl_display_flush(p->display);
-        // Reads what the socket holds (events for SDL's queue stay there for SDL), then runs our handlers.
-        while (wl_display_prepare_read_queue(p->display, p->queue) != 0) {
-            if (wl_display_dispatch_queue_pending(p->display, p->queue) < 0) goto failed;
-        }
-        struct pollfd fd = { .fd = wl_display_get_fd(p->display), .events = POLLIN };
-        if (poll(&fd, 1, 0) > 0) {
-            if (wl_display_read_events(p->display) < 0) goto failed;
-        } else {
-            wl_display_cancel_read(p->display);
-        }
+    wl_display_flush(p->display);
+    // Reads what the socket holds (events for SDL's queue stay there for SDL), then runs our handlers.
+    while (wl_display_prepare_read_queue(p->display, p->queue) != 0) {
         if (wl_display_dispatch_queue_pending(p->display, p->queue) < 0) goto failed;
     }
-    int n = p->event_count < max ? p->event_count : max;
-    memcpy(out, p->events, sizeof *out * (size_t)n);
-    memmove(p->events, p->events + n, sizeof *out * (size_t)(p->event_count - n));
-    p->event_count -= n;
-    return n;
+    struct pollfd fd = { .fd = wl_display_get_fd(p->display), .events = POLLIN };
+    if (poll(&fd, 1, 0) > 0) {
+        if (wl_display_read_events(p->display) < 0) goto failed;
+    } else {
+        wl_display_cancel_read(p->display);
+    }
+    if (wl_display_dispatch_queue_pending(p->display, p->queue) < 0) goto failed;
+    if (p->out_of_memory) {
+        snprintf(p->error, sizeof p->error, "out of memory for the compositor's events");
+        return -1;
+    }
+    return take_events(p, out, max);
 failed:
     snprintf(p->error, sizeof p->error, "the connection to the compositor failed");
     return -1;
@@ -401,8 +432,11 @@ void sk_wayland_close(sk_wayland *p) {
         wl_surface_commit(p->surface);
     }
     for (int i = 0; i < SK_BUFFERS; i++) release_buffer(&p->buffers[i]);
-    for (int i = 0; i < SK_FEEDBACKS; i++) {
-        if (p->feedbacks[i].feedback) wp_presentation_feedback_destroy(p->feedbacks[i].feedback);
+    while (p->feedbacks) {
+        sk_feedback *next = p->feedbacks->next;
+        wp_presentation_feedback_destroy(p->feedbacks->feedback);
+        free(p->feedbacks);
+        p->feedbacks = next;
     }
     if (p->frame) wl_callback_destroy(p->frame);
     if (p->presentation) wp_presentation_destroy(p->presentation);
@@ -412,6 +446,7 @@ void sk_wayland_close(sk_wayland *p) {
     if (p->display_wrapper) wl_proxy_wrapper_destroy(p->display_wrapper);
     if (!wl_display_get_error(p->display)) wl_display_flush(p->display);
     if (p->queue) wl_event_queue_destroy(p->queue);
+    free(p->events);
     free(p);
 }
 

@@ -23,6 +23,15 @@ uint64_t sk_monotonic_us(void) {
 #include <sys/shm.h>
 
 #define SK_MAX_RECTS 128
+#define SK_REQUESTS 64
+
+/// A present or notify-MSC sent and not yet completed: an X error answering it (found by the request's
+/// sequence number) ends that request alone.
+typedef struct sk_request {
+    uint32_t sequence;       // the request's sequence number on the connection (its low 32 bits)
+    uint32_t serial;         // 0: slot free
+    xcb_pixmap_t pixmap;     // the pixmap presented; 0 for a notify-MSC
+} sk_request;
 
 typedef struct sk_buffer {
     xcb_pixmap_t pixmap;     // 0: not made
@@ -41,8 +50,21 @@ struct sk_present {
     uint32_t serial;
     sk_buffer canvas[2];     // the pixmaps the caller draws into and presents: `current`, and a spare
     int current;
+    sk_request requests[SK_REQUESTS];   // a ring: the oldest is overwritten (its error then has no serial)
+    int next_request;
     char error[256];
 };
+
+static void note_request(sk_present *p, xcb_void_cookie_t cookie, uint32_t serial, xcb_pixmap_t pixmap) {
+    p->requests[p->next_request] = (sk_request){ cookie.sequence, serial, pixmap };
+    p->next_request = (p->next_request + 1) % SK_REQUESTS;
+}
+
+static void forget_request(sk_present *p, uint32_t serial) {
+    for (int i = 0; i < SK_REQUESTS; i++) {
+        if (p->requests[i].serial == serial) p->requests[i].serial = 0;
+    }
+}
 
 static void set_error(char *out, size_t size, const char *text) {
     if (out && size) snprintf(out, size, "%s", text);
@@ -246,8 +268,9 @@ int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count
     int n = 0;
     if (rects && rect_count > 0 && rect_count <= SK_MAX_RECTS) {
         for (int i = 0; i < rect_count; i++) {
-            int x0 = rects[4 * i], y0 = rects[4 * i + 1];
-            int x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
+            // In 64 bits: a rectangle's far edge may lie past INT_MAX.
+            int64_t x0 = rects[4 * i], y0 = rects[4 * i + 1];
+            int64_t x1 = x0 + rects[4 * i + 2], y1 = y0 + rects[4 * i + 3];
             if (x0 < 0) x0 = 0;
             if (y0 < 0) y0 = 0;
             if (x1 > width) x1 = width;
@@ -262,7 +285,7 @@ int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count
     xcb_xfixes_set_region(p->connection, p->region, (uint32_t)n, clipped);
     uint32_t s = ++p->serial;
     if (s == 0) s = ++p->serial;
-    xcb_present_pixmap(p->connection, p->window, b->pixmap, s,
+    xcb_void_cookie_t cookie = xcb_present_pixmap(p->connection, p->window, b->pixmap, s,
                        0,            // valid: the whole pixmap
                        p->region,    // update: the changed rectangles only
                        0, 0,         // offset
@@ -270,6 +293,7 @@ int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count
                        0, 0,         // no wait or idle fences
                        XCB_PRESENT_OPTION_COPY,   // never flip: the window keeps pixels outside the region
                        target_msc, 0, 0, 0, NULL);
+    note_request(p, cookie, s, b->pixmap);
     b->busy = 1;
     if (xcb_flush(p->connection) <= 0) {
         snprintf(p->error, sizeof p->error, "the connection to the X server failed");
@@ -283,7 +307,7 @@ int sk_present_notify_msc(sk_present *p, uint64_t target_msc, uint32_t *serial) 
     if (!p) return -1;
     uint32_t s = ++p->serial;
     if (s == 0) s = ++p->serial;
-    xcb_present_notify_msc(p->connection, p->window, s, target_msc, 0, 0);
+    note_request(p, xcb_present_notify_msc(p->connection, p->window, s, target_msc, 0, 0), s, 0);
     if (xcb_flush(p->connection) <= 0) {
         snprintf(p->error, sizeof p->error, "the connection to the X server failed");
         return -1;
@@ -295,20 +319,34 @@ int sk_present_notify_msc(sk_present *p, uint64_t target_msc, uint32_t *serial) 
 int sk_present_poll(sk_present *p, sk_present_event *out, int max) {
     if (!p) return -1;
     int n = 0;
-    int failed = 0;
     xcb_generic_event_t *event;
     while (n < max && (event = xcb_poll_for_event(p->connection)) != NULL) {
         uint8_t type = event->response_type & 0x7f;
         if (type == 0) {
+            // An error ends the request it answers, nothing else: a present's frame is not shown (and its
+            // pixmap is not read), a notify never completes, a request of no serial is only reported.
             xcb_generic_error_t *e = (xcb_generic_error_t *)event;
             snprintf(p->error, sizeof p->error, "the X server refused a request (error %u, major %u, minor %u)",
                      e->error_code, e->major_code, e->minor_code);
-            failed = 1;
+            sk_present_event failed = { .kind = SK_PRESENT_FAILED, .error_code = e->error_code };
+            for (int i = 0; i < SK_REQUESTS; i++) {
+                sk_request *r = &p->requests[i];
+                if (!r->serial || r->sequence != e->full_sequence) continue;
+                failed.serial = r->serial;
+                failed.is_frame = r->pixmap != 0;
+                for (int k = 0; k < 2; k++) {
+                    if (r->pixmap && p->canvas[k].pixmap == r->pixmap) p->canvas[k].busy = 0;
+                }
+                r->serial = 0;
+                break;
+            }
+            out[n++] = failed;
         } else if (type == XCB_GE_GENERIC) {
             xcb_present_generic_event_t *g = (xcb_present_generic_event_t *)event;
             if (g->event == p->event_id) {
                 if (g->evtype == XCB_PRESENT_EVENT_COMPLETE_NOTIFY) {
                     xcb_present_complete_notify_event_t *c = (xcb_present_complete_notify_event_t *)event;
+                    forget_request(p, c->serial);
                     out[n++] = (sk_present_event){
                         .kind = SK_PRESENT_COMPLETE, .serial = c->serial, .ust = c->ust, .msc = c->msc,
                         .is_frame = c->kind == XCB_PRESENT_COMPLETE_KIND_PIXMAP, .mode = c->mode };
@@ -330,7 +368,7 @@ int sk_present_poll(sk_present *p, sk_present_event *out, int max) {
         snprintf(p->error, sizeof p->error, "the connection to the X server failed");
         return -1;
     }
-    return failed ? -1 : n;
+    return n;
 }
 
 double sk_present_mode_refresh(sk_present *p) {

@@ -74,8 +74,9 @@ int sk_wayland_submit(sk_wayland *p, const void *pixels, int stride, int width, 
                       const int32_t *rects, int rect_count, uint32_t *serial);
 
 /// Reads what has arrived without blocking and dispatches ScrollKit's queue: up to `max` events into
-/// `out` (buffer releases are applied, not reported). Returns how many, or -1 when the connection failed
-/// (`sk_wayland_error` says why).
+/// `out` (buffer releases are applied, not reported); events past `max` wait for the next call (none is
+/// ever dropped: the queue grows as needed, and every commit gets a feedback of its own). Returns how
+/// many, or -1 when the connection failed or memory ran out (`sk_wayland_error` says why).
 int sk_wayland_poll(sk_wayland *p, sk_wayland_event *out, int max);
 
 /// Whether a frame callback is pending (asked for by a commit, not yet fired).

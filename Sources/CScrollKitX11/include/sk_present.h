@@ -32,6 +32,11 @@ typedef enum sk_present_event_kind {
     SK_PRESENT_IDLE = 2,
     /// The window changed size (`width`, `height` in pixels).
     SK_PRESENT_CONFIGURE = 3,
+    /// The server refused a request (`error_code`, an X error): a present (`is_frame` 1, its `serial`; the
+    /// frame was not shown and the canvas is idle again), a notify-MSC (`is_frame` 0, its `serial`), or a
+    /// request of no serial (`serial` 0: a region, a pixmap). Only that request ends: the connection and
+    /// the other requests go on.
+    SK_PRESENT_FAILED = 4,
 } sk_present_event_kind;
 
 typedef struct sk_present_event {
@@ -48,6 +53,8 @@ typedef struct sk_present_event {
     int mode;
     /// CONFIGURE: the window's new size in pixels.
     int width, height;
+    /// FAILED: the X error code (BadWindow 3, BadPixmap 4, BadMatch 8, BadAlloc 11, …).
+    int error_code;
 } sk_present_event;
 
 /// Opens a connection to `display_name` (NULL: $DISPLAY) for the X window `window` (an XID, e.g. from
@@ -85,9 +92,10 @@ int sk_present_canvas_submit(sk_present *p, const int32_t *rects, int rect_count
 /// learns the display's timing while nothing is drawn. Returns 1 with `*serial` set, -1 on an error.
 int sk_present_notify_msc(sk_present *p, uint64_t target_msc, uint32_t *serial);
 
-/// Reads the events that have arrived, without blocking: up to `max` into `out` (IDLE events are also
-/// applied to the canvas). Returns how many were written, or -1 when the connection failed or the
-/// server answered a request with an error.
+/// Reads the events that have arrived, without blocking: up to `max` into `out` (IDLE and FAILED events
+/// are also applied to the canvas). An error the server answers a request with is a FAILED event for that
+/// request, not a failure of the connection. Returns how many were written, or -1 when the connection
+/// failed (`sk_present_error` says why).
 int sk_present_poll(sk_present *p, sk_present_event *out, int max);
 
 /// The last error, or "" (valid until the next call).

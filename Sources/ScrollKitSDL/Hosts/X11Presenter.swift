@@ -231,8 +231,14 @@ final class X11Presenter {
                 failure = String(cString: sk_present_error(handle))
                 return false
             }
-            for i in 0..<Int(n) where events[i].kind == SK_PRESENT_COMPLETE {
+            for i in 0..<Int(n) {
                 let e = events[i]
+                if e.kind == SK_PRESENT_FAILED {
+                    refused(e)
+                    if failure != nil { return false }
+                    continue
+                }
+                guard e.kind == SK_PRESENT_COMPLETE else { continue }
                 let ust = Double(e.ust) / 1_000_000
                 let time = ust - ustOffset()
                 currentMSC = max(currentMSC ?? 0, e.msc)
@@ -247,6 +253,7 @@ final class X11Presenter {
                 }
                 guard e.is_frame != 0, let k = inFlight.firstIndex(where: { $0.serial == e.serial }) else { continue }
                 let frame = inFlight.remove(at: k)
+                refusedInARow = 0
                 if e.msc > frame.targetMSC, !frame.isSetup {
                     misses += 1
                     latestMissLead = frame.lead
@@ -257,6 +264,27 @@ final class X11Presenter {
                 stats.markShown(index: frame.index, at: time, displayFrame: Int(truncatingIfNeeded: e.msc))
             }
             if n < Int32(events.count) { return true }
+        }
+    }
+
+    /// Requests the server refused (X errors), and how many in a row since a frame was last shown: an
+    /// error ends only its own request (a frame not shown is sent again whole with the next); only
+    /// ``refusalLimit`` in a row are a failure of presenting.
+    private(set) var refusedRequests = 0
+    private var refusedInARow = 0
+    static let refusalLimit = 8
+
+    /// The server refused a request: a present's frame is forgotten and the next present sends the whole
+    /// canvas (the window never got this frame's rectangles).
+    private func refused(_ e: sk_present_event) {
+        refusedRequests += 1
+        refusedInARow += 1
+        if e.is_frame != 0 {
+            inFlight.removeAll { $0.serial == e.serial }
+            changed.owesWholeFrame = true
+        }
+        if refusedInARow >= Self.refusalLimit {
+            failure = "the X server refused \(refusedInARow) requests in a row (the latest with X error \(e.error_code))"
         }
     }
 
