@@ -95,16 +95,35 @@ enum FileCheck {
     }
 
     /// Reads a whole file (at most `limit` bytes), reporting errors as `CLIError`s that name `what` and `path`.
+    ///
+    /// Opened non-blocking, so a FIFO with no writer never blocks the open silently. A FIFO is read as data
+    /// arrives until its writer closes it; when nothing has come for ``fifoNoticeDelay`` seconds, one line on
+    /// stderr says what the run waits for (`note: waiting for a writer on FIFO "…"`), and Ctrl+C stops it.
     static func readFile(_ path: String, what: String, limit: Int) throws(CLIError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw CLIError("cannot read \(what) \"\(path)\": \(errnoText())") }
         defer { close(fd) }
+        var info = stat()
+        let isFIFO = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        var noticed = false
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
+            if isFIFO {
+                // Until data comes or a writer closes it (Linux reports no hang-up before a first writer).
+                if !noticed, result.isEmpty, !waitReadable(fd, milliseconds: Int32(fifoNoticeDelay * 1000)) {
+                    noticed = true
+                    CLIError.printLine("note: waiting for a writer on FIFO \"\(path)\" (the \(what) is read when the writer closes it; Ctrl+C stops)")
+                }
+                waitReadable(fd, milliseconds: -1)
+            }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {   // a terminal or pipe with nothing yet
+                    if !isFIFO { waitReadable(fd, milliseconds: -1) }
+                    continue
+                }
                 throw CLIError("cannot read \(what) \"\(path)\": \(errnoText())")
             }
             if n == 0 { break }
@@ -114,5 +133,19 @@ enum FileCheck {
             }
         }
         return result
+    }
+
+    /// How long a FIFO may stay silent before the run says it waits for a writer.
+    static let fifoNoticeDelay = 0.5
+
+    /// Waits until `fd` has data or its writer hung up (`milliseconds` -1: no limit); false on a timeout.
+    @discardableResult
+    private static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let n = poll(&entry, 1, milliseconds)
+            if n < 0 && errno == EINTR { continue }
+            return n > 0
+        }
     }
 }

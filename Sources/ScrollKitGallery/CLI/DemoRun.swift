@@ -102,7 +102,7 @@ package struct DemoRun {
         }
         if let inputRecorder, let path = configuration.recordInputPath {
             do { try inputRecorder.recording.write(to: path) } catch {
-                throw CLIError("cannot write the input recording \"\(path)\": \(error.localizedDescription)")
+                throw CLIError("cannot write the input recording \"\(path)\": \(error.reason)")
             }
         }
         recorder?.finish(host: host)

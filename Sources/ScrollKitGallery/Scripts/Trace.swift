@@ -15,7 +15,7 @@ import ScrollKitSDL
 /// Writes a trace to a file through a 64 KiB buffer.
 ///
 /// `init` creates (or truncates) the file at once, so an unwritable path fails before the run.
-/// Write errors are remembered and reported by `close()`.
+/// Write errors are remembered and reported by `close()`, which then removes the half-written file.
 final class TraceWriter {
     private var fd: Int32
     private let path: String
@@ -53,7 +53,11 @@ final class TraceWriter {
             failure = CLIError("cannot write trace \"\(path)\": \(FileCheck.errnoText())")
         }
         fd = -1
-        if let failure { throw failure }
+        if let failure {
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(path) }   // no half a trace left
+            throw failure
+        }
     }
 
     private func append(_ line: String) {

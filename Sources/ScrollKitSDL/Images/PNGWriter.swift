@@ -37,11 +37,12 @@ public struct RGBAImage: Sendable, Equatable {
     }
 }
 
-/// PNG output and input through SDL2_image.
+/// PNG output and input through SDL2_image. Every PNG is written whole or not at all: a short write
+/// (a full disk) throws, and the half-written file is removed.
 public enum PNGWriter {
     /// Writes what `renderer` has drawn (its current target, full output size) to a PNG file.
     ///
-    /// Read back with `SDL_RenderReadPixels` as RGB (screenshots are opaque), saved with `IMG_SavePNG`.
+    /// Read back with `SDL_RenderReadPixels` as RGB (screenshots are opaque), encoded by SDL2_image.
     /// Call it before `SDL_RenderPresent` on hardware renderers, whose back buffer is undefined after it.
     /// - Throws: `SDLError` naming `path` when its directory is missing, it is a directory, or the file
     ///   cannot be written; `SDLError` when the pixels cannot be read.
@@ -148,9 +149,12 @@ public enum PNGWriter {
         }
     }
 
+    /// Encodes in memory, then writes the file checked to its last byte (a full disk is an error, and leaves
+    /// no truncated file).
     private static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws {
-        guard IMG_SavePNG(surface, path) == 0 else {
-            throw SDLError("cannot write PNG '\(path)'", path: path)
+        let bytes = try PNGEncoding.encode(surface, path: path)
+        do { try CheckedFile.write(bytes, to: path) } catch {
+            throw SDLError("cannot write PNG '\(path)': \(error.reason)", path: path, sdlMessage: "")
         }
     }
 }

@@ -68,10 +68,10 @@ public struct InputRecording: Sendable, Equatable {
         return "{\"events\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// Writes ``json`` to `path`.
-    /// - Throws: the file system's error when it cannot be written.
-    public func write(to path: String) throws {
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes ``json`` to `path`, checked to its last byte (a half-written file is removed).
+    /// - Throws: ``FileWriteError`` when it cannot be written in full (a full disk, `/dev/full`).
+    public func write(to path: String) throws(FileWriteError) {
+        try CheckedFile.write(Array(json.utf8), to: path)
     }
 
     /// An event's script fields after "t", or nil when the format has no such event.
