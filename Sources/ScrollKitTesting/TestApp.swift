@@ -102,7 +102,9 @@ public final class TestApp {
         pump(frames: max(1, Int((seconds * hz).rounded(.up))))
     }
 
-    /// Runs frames until every scheduled event is delivered and nothing animates (`needsFrames` is false).
+    /// Runs frames until every scheduled event is delivered and nothing animates but ambient animations
+    /// (the client ``HostClient/isIdle``): a focused field's blinking caret is not waited for, as XCTest's
+    /// wait for an idle app does not wait for it (it keeps blinking in the frames pumped after).
     /// - Returns: the frames it ran.
     /// - Throws: ``TestAppError/didNotSettle(frames:seconds:)`` when it still animates after `timeout` seconds
     ///   of virtual time (a spinner that never stops, an animation that keeps asking for frames).
@@ -110,11 +112,11 @@ public final class TestApp {
     public func settle(timeout: Double = 10) throws -> Int {
         let limit = max(1, Int(((timeout.isFinite ? timeout : 10) * hz).rounded(.up)))
         var ran = 0
-        while (client.needsFrames || !scheduled.isEmpty) && ran < limit {
+        while (!client.isIdle || !scheduled.isEmpty) && ran < limit {
             pump(frames: 1)
             ran += 1
         }
-        if client.needsFrames || !scheduled.isEmpty {
+        if !client.isIdle || !scheduled.isEmpty {
             throw TestAppError.didNotSettle(frames: ran, seconds: Double(ran) / hz)
         }
         return ran

@@ -99,12 +99,12 @@ extension ScrollPerformance {
                 host.inject(next)
                 pending.removeFirst()
             }
-            let done = pending.isEmpty && tick.timestamp > lastEvent + 0.05 && !client.needsFrames
+            let done = pending.isEmpty && tick.timestamp > lastEvent + 0.05 && client.isIdle
             driver.quit = done || tick.timestamp > lastEvent + max(1, timeout)
         }
         let instructions1 = sk_instructions_read(counter)
         let mallocs1 = MallocCounter.total()
-        if !pending.isEmpty || client.needsFrames {
+        if !pending.isEmpty || !client.isIdle {
             throw TestAppError.didNotSettle(frames: lastIndex - (firstIndex ?? 0), seconds: timeout)
         }
         let stats = host.stats

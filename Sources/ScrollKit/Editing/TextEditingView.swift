@@ -300,8 +300,11 @@ public class TextEditingView: ViewNode, TextInputClient {
     }
 
     public override var isAnimating: Bool {
-        ((blink != nil || tracking?.edgeSpeed ?? 0 != 0) && isFocused) || pendingLongPress != nil || super.isAnimating
+        ((tracking?.edgeSpeed ?? 0) != 0 && isFocused) || pendingLongPress != nil || super.isAnimating
     }
+
+    /// The caret's blink while focused: drawn, but no work in progress (the tree is ``ViewNode/isIdle``).
+    public override var hasAmbientAnimation: Bool { blink != nil && isFocused }
 
     /// Draws nothing: the box draws its own rounded ring, behind it, when focus came from keys.
     public override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {}

@@ -288,27 +288,19 @@ open class ViewNode {
     func didStepSubviews(_ tick: FrameTick) {}
 
     /// Whether anything in the tree needs frames: a scroll view moving, a highlight waiting for its
-    /// delay. False at rest, so a host can sleep until input. Overrides add their own motion to `super`'s.
+    /// delay, an ambient animation (``hasAmbientAnimation``, except in an ``isIdle`` walk). False at rest, so a
+    /// host can sleep until input. Overrides add their own motion to `super`'s.
     open var isAnimating: Bool {
         if router?.needsFrames == true { return true }
+        if ViewNode.walkCountsAmbient, hasAmbientAnimation { return true }
         for sub in storedSubviews where sub.isAnimating { return true }
         return false
     }
 
-    /// Whether the tree needs frames for anything: ``isAnimating`` (motion), or a scroll indicator still
-    /// fading out after the motion ended (``ScrollingView/isIndicatorFading``). A host that sleeps at rest
-    /// should ask this (``isAnimating`` alone leaves a fading indicator half-faded until the next input).
-    /// One walk of the tree: the ``isAnimating`` walk, in which each scroll view also counts its fade.
-    public var needsFrames: Bool {
-        let outer = ViewNode.walkCountsFades
-        ViewNode.walkCountsFades = true
-        defer { ViewNode.walkCountsFades = outer }
-        return isAnimating
-    }
-
-    /// Internal: true during a ``needsFrames`` walk, in which a scroll view's ``isAnimating`` also counts an
-    /// indicator fading out (so that the one walk answers both questions).
-    static var walkCountsFades = false
+    /// Whether the view shows an ambient animation now: one that repeats while nothing happens (a focused
+    /// field's caret blinking), which a host draws (``isAnimating`` counts it) but which is no work in
+    /// progress: the tree is ``isIdle`` with it running. Override it rather than adding it to ``isAnimating``.
+    open var hasAmbientAnimation: Bool { false }
 
     // MARK: - Drawing
 

@@ -54,7 +54,7 @@ final class RunShaper {
         var stretchStart = i, stretchFont = -1
         while i < range.upperBound {
             let end = Self.clusterEnd(scalars, from: i, limit: range.upperBound)
-            let font = chooseFont(scalars, i..<end, primary: primary, fonts: set)
+            let font = chooseFont(scalars, i..<end, primary: primary, weight: weight, fonts: set)
             if font != stretchFont {
                 if stretchFont >= 0 {
                     shapeStretch(scalars, stretchStart..<i, font: stretchFont, primary: primary, fonts: set,
@@ -75,26 +75,29 @@ final class RunShaper {
     }
 
     /// The font for one cluster: the emoji font for an emoji cluster; the style's face when it has every
-    /// scalar that shows; else the fallback for the base scalar; else the face (its missing-glyph box).
-    private func chooseFont(_ scalars: [Unicode.Scalar], _ cluster: Range<Int>, primary: Int, fonts: ShapingFonts) -> Int {
+    /// scalar that shows; else the fallback for the base scalar in the style's weight; else the face (its
+    /// missing-glyph box).
+    private func chooseFont(_ scalars: [Unicode.Scalar], _ cluster: Range<Int>, primary: Int, weight: TextStyle.Weight,
+                            fonts: ShapingFonts) -> Int {
         let base = scalars[cluster.lowerBound]
         if cluster.count == 1, base.value < 0x80 {   // ASCII alone: the face, if it has it
-            return fonts.font(primary)?.covers(base.value) == false ? fallbackOrPrimary(base, primary: primary, fonts: fonts)
+            return fonts.font(primary)?.covers(base.value) == false ? fallbackOrPrimary(base, primary: primary, weight: weight, fonts: fonts)
                                                                       : primary
         }
         if Self.isEmojiCluster(scalars, cluster) {
-            let id = fonts.fallbackFont(for: base.value, emoji: true)
+            let id = fonts.fallbackFont(for: base.value, emoji: true, weight: weight)
             if id != 0 { return id }
         }
         guard let face = fonts.font(primary) else { return primary }
         var covered = true
         for k in cluster where !Self.isIgnorable(scalars[k]) && !face.covers(scalars[k].value) { covered = false; break }
         if covered { return primary }
-        return fallbackOrPrimary(base, primary: primary, fonts: fonts)
+        return fallbackOrPrimary(base, primary: primary, weight: weight, fonts: fonts)
     }
 
-    private func fallbackOrPrimary(_ base: Unicode.Scalar, primary: Int, fonts: ShapingFonts) -> Int {
-        let id = fonts.fallbackFont(for: base.value, emoji: false)
+    private func fallbackOrPrimary(_ base: Unicode.Scalar, primary: Int, weight: TextStyle.Weight,
+                                   fonts: ShapingFonts) -> Int {
+        let id = fonts.fallbackFont(for: base.value, emoji: false, weight: weight)
         return id != 0 ? id : primary
     }
 

@@ -28,7 +28,13 @@ final class ShapingFont {
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         self.path = path; self.index = index; hbFont = font; unitsPerEm = Double(upem)
         isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
+        isBold = hb_style_get_value(font, HB_STYLE_TAG_WEIGHT) >= Self.boldWeight
     }
+
+    /// Whether its weight (OS/2 `usWeightClass`, or its `wght` axis's default) is bold: 600 (semibold) or more.
+    let isBold: Bool
+    /// The weight from which a face counts as bold (CSS's and OpenType's semibold).
+    static let boldWeight: Float = 600
 
     isolated deinit {
         hb_font_destroy(hbFont)
@@ -53,13 +59,13 @@ final class ShapingFont {
 
 /// The fonts of one ``FontLibrary`` that shaped text uses: its regular and bold faces, the app's
 /// fallback files, and the system's fonts found through fontconfig, each given an id (from 1; 0 means
-/// "the style's own face, drawn by scalar"). Fallback is decided per scalar and cached, so a frame
+/// "the style's own face, drawn by scalar"). Fallback is decided per scalar and weight and cached, so a frame
 /// never asks fontconfig.
 @MainActor
 final class ShapingFonts {
     private(set) var fonts: [ShapingFont?] = [nil]   // id 0: the style's face (by scalar)
     private var ids: [String: Int] = [:]              // "path#index" → id
-    private var fallback: [UInt32: Int] = [:]         // scalar → id (0: none found)
+    private var fallback: [FallbackKey: Int] = [:]    // scalar and weight → id (0: none found)
     private var emojiFallback: [UInt32: Int] = [:]
     var library: FT_Library?
     /// The app's fallback files, asked before the system's.
@@ -87,33 +93,48 @@ final class ShapingFonts {
 
     func font(_ id: Int) -> ShapingFont? { id > 0 && id < fonts.count ? fonts[id] : nil }
 
-    /// The font to draw `scalar` with when the style's face lacks it: the first of the app's fallback
-    /// files that has it, else fontconfig's best match that has it (a colour font for emoji). 0: none.
-    /// Complexity: O(1) after the first call for a scalar.
-    func fallbackFont(for scalar: UInt32, emoji: Bool) -> Int {
+    private struct FallbackKey: Hashable {
+        var scalar: UInt32
+        var bold: Bool
+    }
+
+    /// The font to draw `scalar` with in `weight` when the style's face lacks it: of the app's fallback files
+    /// that have it, the first of that weight, else the first; else fontconfig's best match that has it, asked
+    /// for that weight (a colour font for emoji, of any weight). 0: none. So bold Latin text next to a
+    /// registered Arabic face (which has no Latin) comes from a bold face, regular Latin from a regular one.
+    /// Complexity: O(1) after the first call for a scalar and weight.
+    func fallbackFont(for scalar: UInt32, emoji: Bool, weight: TextStyle.Weight) -> Int {
+        let bold = weight == .bold
         if emoji, let cached = emojiFallback[scalar] { return cached }
-        if !emoji, let cached = fallback[scalar] { return cached }
-        var found = 0
+        if !emoji, let cached = fallback[FallbackKey(scalar: scalar, bold: bold)] { return cached }
+        var found = 0, firstCovering = 0
         for path in fallbackFiles {
-            if let id = id(path: path), let font = font(id), font.covers(scalar), !emoji || font.isColor { found = id; break }
+            guard let id = id(path: path), let font = font(id), font.covers(scalar), !emoji || font.isColor else { continue }
+            if firstCovering == 0 { firstCovering = id }
+            if emoji || font.isBold == bold { found = id; break }
         }
-        if found == 0, usesSystemFallback, let (path, index) = systemFont(for: scalar, emoji: emoji),
+        if found == 0 { found = firstCovering }
+        if found == 0, usesSystemFallback, let (path, index) = systemFont(for: scalar, emoji: emoji, bold: bold),
            let id = id(path: path, index: index), font(id)?.covers(scalar) == true {
             found = id
         }
-        if found == 0, emoji { found = fallbackFont(for: scalar, emoji: false) }
-        if emoji { emojiFallback[scalar] = found } else { fallback[scalar] = found }
+        if found == 0, emoji { found = fallbackFont(for: scalar, emoji: false, weight: weight) }
+        if emoji { emojiFallback[scalar] = found } else { fallback[FallbackKey(scalar: scalar, bold: bold)] = found }
         return found
     }
 
-    /// fontconfig's best font for `scalar` (family "emoji" with colour for emoji, else "sans-serif"),
-    /// if it has the scalar.
-    private func systemFont(for scalar: UInt32, emoji: Bool) -> (String, Int32)? {
+    /// fontconfig's best font for `scalar` (family "emoji" with colour for emoji, else "sans-serif" of the
+    /// weight asked: `FC_WEIGHT_BOLD` or `FC_WEIGHT_REGULAR`), if it has the scalar.
+    private func systemFont(for scalar: UInt32, emoji: Bool, bold: Bool) -> (String, Int32)? {
         if !fontconfigReady { fontconfigReady = FcInit() != 0 }
         guard fontconfigReady, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = FcPatternAddString(pattern, "family", emoji ? "emoji" : "sans-serif")
-        if emoji { _ = FcPatternAddBool(pattern, "color", 1) }
+        if emoji {
+            _ = FcPatternAddBool(pattern, "color", 1)
+        } else {
+            _ = FcPatternAddInteger(pattern, "weight", bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        }
         guard let charset = FcCharSetCreate() else { return nil }
         defer { FcCharSetDestroy(charset) }
         _ = FcCharSetAddChar(charset, scalar)

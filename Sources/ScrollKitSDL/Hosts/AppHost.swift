@@ -18,6 +18,10 @@ public protocol HostClient: AnyObject {
     func draw(in canvas: DrawingCanvas)
     /// False when nothing moves: a window host may then sleep until input arrives.
     var needsFrames: Bool { get }
+    /// True when nothing moves but ambient animations (`ViewNode.hasAmbientAnimation`: a caret blinking): what
+    /// a test waits for (ScrollKitTesting's `TestApp.settle()`). Default: ``needsFrames`` false with the view
+    /// trees' ambient animations left out (`ViewNode.ignoringAmbientAnimations`).
+    var isIdle: Bool { get }
     /// True to end a window host's run (e.g. Escape was pressed).
     var wantsQuit: Bool { get }
     /// The root of the view tree the window shows, published to assistive technology (screen readers, UI
@@ -30,6 +34,8 @@ public protocol HostClient: AnyObject {
 }
 
 extension HostClient {
+    /// Idle when ``needsFrames`` is false once the view trees' ambient animations are left out (the default).
+    public var isIdle: Bool { ViewNode.ignoringAmbientAnimations { !needsFrames } }
     /// No tree is published (the default).
     public var accessibilityRoot: ViewNode? { nil }
     /// No text field (the default).
