@@ -85,7 +85,8 @@ final class ContactsScene: ListBackedScene {
         // query next changes), and the log gets a line.
         search.onPasteRefused = { [weak self] bytes in
             guard let self else { return }
-            self.header.notice = ContactsHeaderView.refusedPaste(bytes: bytes, limit: self.search.maxTextBytes)
+            self.header.notice = ContactsHeaderView.refusedPaste(bytes: bytes, into: self.search.text.utf8.count,
+                                                                 limit: self.search.maxTextBytes)
             FileHandle.standardError.write(Data("note: contacts search: \(self.header.notice ?? "")\n".utf8))
         }
         entries = ContactsBook.indexEntries(sectionTitles: book.sections.map(\.title))
@@ -245,10 +246,10 @@ final class ContactsHeaderView: ViewNode {
     /// A message shown in the count's place (a refused paste), until the query changes.
     var notice: String? { didSet { if notice != oldValue { setNeedsDisplay() } } }
 
-    /// The message for a paste of `bytes` refused by a field taking at most `limit` bytes.
-    static func refusedPaste(bytes: Int, limit: Int) -> String {
+    /// The message for a paste of `bytes` refused by a field holding `text` bytes and taking at most `limit`.
+    static func refusedPaste(bytes: Int, into text: Int, limit: Int) -> String {
         func mb(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_000_000) }
-        return "Paste too long (\(mb(bytes)); at most \(mb(limit))): nothing pasted"
+        return "Nothing pasted: \(mb(bytes)) would make \(mb(text + bytes)), more than \(mb(limit))"
     }
 
     /// The search field's place, in the superview's coordinates.
