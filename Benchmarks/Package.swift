@@ -47,6 +47,16 @@ let package = Package(
             ],
             path: "Tools/SceneProbe"
         ),
+        // Big pastes into the contacts search field (issue 41): the paste frame, the frames after, the round trip, memory.
+        .executableTarget(
+            name: "text-probe",
+            dependencies: [
+                "ProbeSupport",
+                .product(name: "ScrollKitGallery", package: "ScrollKit"),
+                .product(name: "ScrollKit", package: "ScrollKit"),
+            ],
+            path: "Tools/TextProbe"
+        ),
         // Frames while 50 images decode off the main thread, and the steady draw path after (mallocs per frame).
         .executableTarget(
             name: "image-probe",

@@ -61,6 +61,8 @@ fi
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build image-probe" >&2; exit 1; }
 "$SWIFT" build -c release --product gpu-probe >>"$OUT/probe-build.txt" 2>&1 || {
     cat "$OUT/probe-build.txt" >&2; echo "error: could not build gpu-probe" >&2; exit 1; }
+"$SWIFT" build -c release --product text-probe >>"$OUT/probe-build.txt" 2>&1 || {
+    cat "$OUT/probe-build.txt" >&2; echo "error: could not build text-probe" >&2; exit 1; }
 BIN="$("$SWIFT" build -c release --show-bin-path)"
 probe_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" "$BIN/bench-probe" >"$OUT/probe.txt" 2>&1 || probe_rc=$?
@@ -75,6 +77,10 @@ LD_PRELOAD="$BIN/libMallocInterposerSwift.so" SDL_VIDEODRIVER=dummy "$BIN/scene-
 #    Frames while 50 images decode off the main thread, then the steady draw path (mallocs: 0 is the target).
 image_rc=0
 LD_PRELOAD="$BIN/libMallocInterposerSwift.so" SDL_VIDEODRIVER=dummy "$BIN/image-probe" >"$OUT/image-probe.txt" 2>&1 || image_rc=$?
+
+#    Issue 41's big pastes into the contacts search field: the paste frame, the frames after, a round trip, memory.
+text_rc=0
+SDL_VIDEODRIVER=dummy "$BIN/text-probe" >"$OUT/text-probe.txt" 2>&1 || text_rc=$?
 
 # 2b. Debug builds: what `swift run` and a user's first `swift build` get. The same full frames as
 #     scene-probe in release, from a debug build of it (ScrollKit compiled as a debug dependency).
@@ -100,6 +106,9 @@ DEBUG_BIN="$("$SWIFT" build -c debug --show-bin-path)"
     echo
     echo "Images decoding off the main thread (image-probe: 50 thumbnails on an 800x600 software canvas, 60 Hz; mallocs while decoding are process-wide, the decoder's included):"
     sed 's/^/    /' "$OUT/image-probe.txt"
+    echo
+    echo "Big pastes into the contacts search field (text-probe, issue 41; targets: paste frame and round trip <= 100 ms, frames after <= 16.7 ms):"
+    sed 's/^/    /' "$OUT/text-probe.txt"
 } >>"$OUT/extra.txt"
 if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; then
     # valgrind 3.19 gives up on the DWARF 5 debug info of the C target ("possibly corrupted debuginfo"):
@@ -222,4 +231,4 @@ if [ "${BENCH_WINDOW:-1}" != "0" ]; then
     [ "$wayland_rc" -eq 2 ] && echo "error: the Wayland figures could not be measured (no Xvfb or weston)" >&2
     [ "$wayland_rc" -ne 0 ] && window_rc=$wayland_rc
 fi
-[ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$targets_rc" -eq 0 ] && [ "$image_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ] && [ "$window_rc" -eq 0 ]
+[ "$probe_rc" -eq 0 ] && [ "$scene_rc" -eq 0 ] && [ "$targets_rc" -eq 0 ] && [ "$image_rc" -eq 0 ] && [ "$text_rc" -eq 0 ] && [ "$summary_rc" -eq 0 ] && [ "$window_rc" -eq 0 ]

@@ -109,7 +109,9 @@ extension AccessibleElement {
             }
         case .lineStart, .lineEnd:
             var starts: [Int] = []
-            if let v = textView, let layout = v.layout {
+            if let v = textView, v.laysOutWindow, v.layoutIsPartial {
+                starts = [0]   // a one-line field's window: its one line starts at the text's start
+            } else if let v = textView, let layout = v.layout {
                 starts = layout.lines.map { v.exposedOffset(v.textOffset(fromLayout: $0.scalars.lowerBound)) }
             } else {
                 starts = scalars.indices.filter(isNewline).map { $0 + 1 }

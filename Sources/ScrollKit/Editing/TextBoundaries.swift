@@ -9,14 +9,12 @@ import CICUBreak
 /// its dictionaries for Thai, Lao, Khmer, Burmese and CJK).
 struct TextBoundaries: Sendable, Hashable {
     /// The cluster boundaries, ascending, 0 and the scalar count included.
-    let clusters: [Int]
+    private(set) var clusters: [Int]
     /// Made from `scalars`.
     init(_ scalars: [Unicode.Scalar]) {
         var bounds = [0]
-        var string = String.UnicodeScalarView()
-        string.append(contentsOf: scalars)
         var offset = 0
-        for character in String(string) {
+        for character in String(scalarsOf: scalars) {
             offset += character.unicodeScalars.count
             bounds.append(offset)
         }
@@ -25,6 +23,50 @@ struct TextBoundaries: Sendable, Hashable {
 
     /// The scalar count.
     var count: Int { clusters.last ?? 0 }
+
+    /// Brings the boundaries up to date after `range` (old scalar offsets) was replaced by `insertedCount`
+    /// scalars, `scalars` being the new text: only the clusters around the edit are found again. A boundary
+    /// depends on the text before it and the scalar after it, and the text after a boundary is segmented alike
+    /// from there or from the start (UAX #29's rules look back only inside a cluster, and flags pair up from
+    /// a boundary), so segmenting from the last boundary before the edit up to the first boundary past it
+    /// that the old text had too is enough.
+    /// Complexity: O(inserted scalars + a few clusters) to segment, plus a shift of the boundaries after.
+    mutating func update(replacing range: Range<Int>, insertedCount: Int, in scalars: [Unicode.Scalar]) {
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+        let delta = insertedCount - (upper - lower)
+        let newCount = scalars.count
+        guard newCount == count + delta else { self = TextBoundaries(scalars); return }
+        var i0 = index(atOrBefore: lower)
+        if clusters[i0] == lower && i0 > 0 { i0 -= 1 }   // the last boundary strictly before the edit
+        let b0 = clusters[i0]
+        let editEnd = lower + insertedCount
+        var segmentEnd = min(newCount, editEnd + 64)
+        while true {
+            var found: [Int] = []
+            var offset = b0
+            var join: Int? = nil   // the index in the old boundaries of the first boundary both texts have past the edit
+            for character in String(scalarsOf: scalars[b0..<segmentEnd]) {
+                offset += character.unicodeScalars.count
+                if offset == segmentEnd && segmentEnd < newCount { break }   // the segment's end, not the text's
+                found.append(offset)
+                if offset >= editEnd, offset - delta <= count {
+                    let j = index(atOrBefore: offset - delta)
+                    if clusters[j] == offset - delta { join = j; break }
+                }
+            }
+            if let join {
+                clusters.replaceSubrange((i0 + 1)..<(join + 1), with: found)
+                if delta != 0 { for k in (i0 + 1 + found.count)..<clusters.count { clusters[k] += delta } }
+                return
+            }
+            if segmentEnd == newCount {
+                clusters.replaceSubrange((i0 + 1)..<clusters.count, with: found)
+                if clusters.last != newCount { self = TextBoundaries(scalars) }
+                return
+            }
+            segmentEnd = min(newCount, b0 + 2 * (segmentEnd - b0))
+        }
+    }
 
     /// The cluster boundary at or before `offset` (clamped).
     func boundary(atOrBefore offset: Int) -> Int {

@@ -134,11 +134,10 @@ extension TextEditingModel {
     /// Puts `new` in place of `count` scalars at `at`, and brings the text and its boundaries up to date.
     mutating func apply(at: Int, count: Int, with new: [Unicode.Scalar]) {
         let lower = clamp(at), upper = clamp(at + count)
+        textVersion &+= 1
         scalars.replaceSubrange(lower..<upper, with: new)
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        text = String(view)
-        boundaries = TextBoundaries(scalars)
+        text = String(scalarsOf: scalars)
+        boundaries.update(replacing: lower..<upper, insertedCount: new.count, in: scalars)
         anchor = clamp(anchor)
         caret = clamp(caret)
     }

@@ -51,6 +51,16 @@ public struct TextEditingModel: Sendable {
     public internal(set) var compositionCursor: Int = 0
     /// The most grapheme clusters the text may hold; 0 for no limit. Typing and pasting past it are cut.
     public var maxLength: Int = 0
+    /// The most UTF-8 bytes the text may hold after typing or pasting: ``defaultMaxTextBytes`` (2 MiB) unless
+    /// set; 0 for no limit. A paste that would pass it inserts nothing (see ``insert(_:typing:)``); setting
+    /// ``text`` is not limited.
+    public var maxTextBytes: Int = TextEditingModel.defaultMaxTextBytes
+    /// The default ``maxTextBytes``: 2 MiB (2,097,152 bytes), a million characters of any script with room to
+    /// spare, and about 100 ms of work for a paste of it.
+    public static let defaultMaxTextBytes = 2 << 20
+    /// The UTF-8 length of the last string ``insert(_:typing:)`` refused for ``maxTextBytes``; nil when the
+    /// last insert was not refused for it.
+    public internal(set) var lastRefusedInsertBytes: Int?
     /// The characters typing and pasting may bring in; nil lets everything in.
     public var filter: TextInputFilter?
     /// Whether newlines are taken out of typed and pasted text (a one-line field).
@@ -60,6 +70,8 @@ public struct TextEditingModel: Sendable {
 
     var scalars: [Unicode.Scalar]
     var boundaries: TextBoundaries
+    /// Counts the changes of the text (a view compares it instead of a text of a million characters).
+    var textVersion = 0
     var undoStack: [TextEdit] = []
     var redoStack: [TextEdit] = []
     /// Whether the last undo step may still grow (no caret move since).
@@ -84,9 +96,7 @@ public struct TextEditingModel: Sendable {
     public var clusterCount: Int { boundaries.clusters.count - 1 }
 
     func string(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[clamp(range.lowerBound)..<clamp(range.upperBound)])
-        return String(view)
+        String(scalarsOf: scalars[clamp(range.lowerBound)..<clamp(range.upperBound)])
     }
 
     func clamp(_ offset: Int) -> Int { min(max(offset, 0), scalars.count) }
@@ -96,6 +106,7 @@ public struct TextEditingModel: Sendable {
     /// Replaces the text (as a program does, not a person): the caret goes to the end, the composition and
     /// the undo history are dropped. Not filtered or cut.
     public mutating func setText(_ newText: String) {
+        textVersion &+= 1
         text = newText
         scalars = Array(newText.unicodeScalars)
         boundaries = TextBoundaries(scalars)
@@ -191,29 +202,57 @@ public struct TextEditingModel: Sendable {
 
     /// Types or pastes `string` at the caret, replacing the selection (and ending any composition):
     /// filtered, newlines taken out when single-line, cut to ``maxLength``. Returns whether the text changed.
+    /// A string that would make the text longer than ``maxTextBytes`` is refused whole (nothing changes, and
+    /// ``lastRefusedInsertBytes`` says how long it was).
+    /// Complexity: O(string) plus O(text) to shift what follows the caret.
     @discardableResult
     public mutating func insert(_ string: String, typing: Bool = true) -> Bool {
         composition = ""
         compositionCursor = 0
+        lastRefusedInsertBytes = nil
         var room = Int.max
         if maxLength > 0 {
-            let selected = TextBoundaries(Array(scalars[selection])).clusters.count - 1
+            let selected = boundaries.index(atOrBefore: selection.upperBound) - boundaries.index(atOrBefore: selection.lowerBound)
             room = max(0, maxLength - (clusterCount - selected))
         }
-        var kept = String.UnicodeScalarView()
-        var taken = 0
-        for character in string {
-            if taken >= room { break }
-            if isSingleLine, character.isNewline { continue }
-            if let filter, !filter.allows(character) { continue }
-            kept.append(contentsOf: character.unicodeScalars)
-            taken += 1
+        if maxTextBytes > 0 {
+            var selectedBytes = 0
+            for s in scalars[selection] { selectedBytes += UTF8.width(s) }
+            if text.utf8.count - selectedBytes + string.utf8.count > maxTextBytes {
+                lastRefusedInsertBytes = string.utf8.count
+                return false
+            }
+        }
+        var kept: [Unicode.Scalar]
+        if filter == nil, string.unicodeScalars.count <= room, !(isSingleLine && Self.hasNewline(string)) {
+            kept = Array(string.unicodeScalars)   // all of it: no need to walk its clusters
+        } else {
+            kept = []
+            var taken = 0
+            for character in string {
+                if taken >= room { break }
+                if isSingleLine, character.isNewline { continue }
+                if let filter, !filter.allows(character) { continue }
+                kept.append(contentsOf: character.unicodeScalars)
+                taken += 1
+            }
         }
         // Typing refused whole (filtered out, or no room) changes nothing: the selection stays. Inserting ""
         // on purpose (a cut) still deletes it.
         if kept.isEmpty && (selection.isEmpty || !string.isEmpty) { return false }
-        replace(selection, with: Array(kept), kind: typing ? .typing : .other)
+        replace(selection, with: kept, kind: typing ? .typing : .other)
         return true
+    }
+
+    /// Whether `string` has a scalar that makes a `Character` a newline (LF, VT, FF, CR, NEL, U+2028, U+2029).
+    static func hasNewline(_ string: String) -> Bool {
+        for s in string.unicodeScalars {
+            switch s.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// Backspace: deletes the selection, or the `unit` before the caret. Returns whether the text changed.

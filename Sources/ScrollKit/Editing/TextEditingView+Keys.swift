@@ -72,7 +72,7 @@ extension TextEditingView {
             edit { $0.deleteBackward() }
             return true
         case .v where control:
-            if let pasted = ViewNode.clipboard.text(in: .clipboard) { edit { $0.insert(pasted, typing: false) } }
+            if let pasted = ViewNode.clipboard.text(in: .clipboard) { paste(pasted) }
             return true
         case .z where control:
             edit { shift ? $0.redo() : $0.undo() }
@@ -96,10 +96,17 @@ extension TextEditingView {
 
     /// Runs an edit on the model; tells the owner when the text changed.
     func edit(_ change: (inout TextEditingModel) -> Bool) {
-        let before = model.text
+        let before = model.textVersion
         let changed = change(&model)
         showsHandles = false
-        if changed || model.text != before { textDidChange(byUser: model.text != before) } else { selectionDidChange() }
+        if changed || model.textVersion != before { textDidChange(byUser: model.textVersion != before) } else { selectionDidChange() }
+    }
+
+    /// Pastes `text` at the caret; a paste longer than ``maxTextBytes`` allows inserts nothing and calls
+    /// ``onPasteRefused``.
+    func paste(_ text: String) {
+        edit { $0.insert(text, typing: false) }
+        if let bytes = model.lastRefusedInsertBytes { onPasteRefused?(bytes) }
     }
 
     /// Copies the selection to the clipboard (not from a secure field).

@@ -179,7 +179,7 @@ extension TextEditingView: PointerTracking {
         focusByPointer()
         model.setCaret(textOffset(atRoot: p))
         if let text = ViewNode.clipboard.text(in: .primary) {
-            edit { $0.insert(text, typing: false) }
+            paste(text)
         } else {
             selectionDidChange()
         }

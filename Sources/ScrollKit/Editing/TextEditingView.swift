@@ -35,6 +35,16 @@ public class TextEditingView: ViewNode, TextInputClient {
         get { model.maxLength }
         set { model.maxLength = max(0, newValue) }
     }
+    /// The most UTF-8 bytes the text takes from typing and pasting (``TextEditingModel/maxTextBytes``: 2 MiB unless
+    /// set; 0: no limit). Setting ``text`` is not limited.
+    public var maxTextBytes: Int {
+        get { model.maxTextBytes }
+        set { model.maxTextBytes = max(0, newValue) }
+    }
+    /// Called when a paste (Ctrl+V, a middle-click) inserts nothing because the text would pass
+    /// ``maxTextBytes``, with the paste's length in UTF-8 bytes: say so to the person (the gallery's contacts
+    /// scene shows it under the field and logs it). Typing at the limit is refused without a call.
+    public var onPasteRefused: (@MainActor (Int) -> Void)?
     /// The characters typing and pasting let in (``TextInputFilter/digits``, say); nil lets all in.
     public var inputFilter: TextInputFilter? {
         get { model.filter }
@@ -77,6 +87,10 @@ public class TextEditingView: ViewNode, TextInputClient {
     var model: TextEditingModel
     /// The laid-out display text (text with the composition, or bullets), made on demand.
     var cachedLayout: (layout: TextLayout, width: Double)?
+    /// The display-text scalars the layout holds (all of them unless a one-line field's text is long), and the
+    /// layout dropped last, until the next is made (to keep the text's place when the window moves).
+    var layoutWindow: Range<Int> = 0..<0
+    var previousLayout: TextLayout?
     var cachedPlaceholder: (layout: TextLayout, width: Double)?
     /// The caret's blink since the last keystroke, while focused.
     var blink: Animated<CaretBlink>?
@@ -150,17 +164,32 @@ public class TextEditingView: ViewNode, TextInputClient {
         return String(bullets.prefix(i)) + model.composition + String(bullets.dropFirst(i))
     }
 
-    /// The laid-out display text (nil when it is empty).
+    /// The laid-out display text (nil when it is empty): all of it, or in a one-line field the window around the
+    /// caret (``layoutWindow``; layout offsets are then relative to its start).
     var layout: TextLayout? {
         let width = layoutWidth
         if let cached = cachedLayout, cached.width == width || (cached.width.isNaN && width.isNaN) {
             return cached.layout.lines.isEmpty ? nil : cached.layout
         }
-        let made = TextLayout(displayString, style: textStyle, width: width, direction: paragraphDirection,
-                              measurer: measurer)
+        let window = nextWindow()
+        let whole = window.lowerBound == 0 && window.upperBound == displayCount
+        let shown = whole ? displayString : displayScalars(window)
+        let direction = whole || window.lowerBound == 0 ? paragraphDirection : firstParagraphDirection()
+        let made = TextLayout(shown, style: textStyle, width: width, direction: direction, measurer: measurer)
+        // A window that moved along the text: the text keeps its place on screen (the x of the new start in the
+        // old layout, when it was in it).
+        if let old = previousLayout, window.lowerBound != layoutWindow.lowerBound,
+           layoutWindow.contains(window.lowerBound), let caret = old.caret(at: window.lowerBound - layoutWindow.lowerBound) {
+            layoutWindowDidMove(by: caret.x)
+        }
+        layoutWindow = window
+        previousLayout = nil
         cachedLayout = (made, width)
         return made.lines.isEmpty ? nil : made
     }
+
+    /// Called when the layout window's start moved to `dx` points from the old start (TextFieldView scrolls by it).
+    func layoutWindowDidMove(by dx: Double) {}
 
     var placeholderLayout: TextLayout? {
         guard !placeholder.isEmpty else { return nil }
@@ -194,6 +223,7 @@ public class TextEditingView: ViewNode, TextInputClient {
     var lineHeight: Double { max(0, measurer.fontMetrics(for: textStyle.atCurrentTextScale).lineHeight) }
 
     func invalidateLayout() {
+        if let cached = cachedLayout { previousLayout = cached.layout }
         cachedLayout = nil
         cachedCaret = nil
         cachedPlaceholder = nil
@@ -202,20 +232,25 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     /// An offset into ``text`` as an offset into the layout (bullets, composition).
     func layoutOffset(_ offset: Int) -> Int {
+        _ = layout   // the window the offset is relative to
         var o = showsBullets ? model.boundaries.index(atOrBefore: offset) : offset
         if !model.composition.isEmpty, offset >= model.caret { o += model.composition.unicodeScalars.count }
-        return o
+        return min(max(o - layoutWindow.lowerBound, 0), layoutWindow.count)
     }
 
     /// Where the composition starts in the layout (the caret's place before it).
-    var compositionStart: Int { showsBullets ? model.boundaries.index(atOrBefore: model.caret) : model.caret }
+    var compositionStart: Int {
+        _ = layout
+        return (showsBullets ? model.boundaries.index(atOrBefore: model.caret) : model.caret) - layoutWindow.lowerBound
+    }
 
     /// An offset into the layout as an offset into ``text`` (inside the composition: the caret).
     func textOffset(fromLayout offset: Int) -> Int {
-        var o = offset
+        _ = layout
+        var o = offset + layoutWindow.lowerBound
         let n = model.composition.unicodeScalars.count
         if n > 0 {
-            let start = compositionStart
+            let start = compositionStart + layoutWindow.lowerBound
             if o > start && o < start + n { return model.caret }
             if o >= start + n { o -= n }
         }
@@ -249,6 +284,8 @@ public class TextEditingView: ViewNode, TextInputClient {
     /// After a caret move: the blink starts over and the caret comes into view.
     func selectionDidChange() {
         goalX = nil
+        // A caret gone near the window's edge (or out of it): lay out the window around it.
+        if laysOutWindow, cachedLayout != nil, nextWindow() != layoutWindow { invalidateLayout() }
         restartBlink()
         editingDidChange()
         revealCaret()
@@ -347,11 +384,11 @@ public class TextEditingView: ViewNode, TextInputClient {
 
     public func setComposition(_ text: String, cursor: Int, time: Double) {
         guard isEnabled else { return }
-        let before = model.text
+        let before = model.textVersion
         model.setComposition(text, cursor: cursor)
         showsHandles = false
         invalidateLayout()
-        textDidChange(byUser: model.text != before)
+        textDidChange(byUser: model.textVersion != before)
     }
 }
 

@@ -79,8 +79,12 @@ public final class TextFieldView: TextEditingView {
         let width = layout?.size.width ?? 0
         let height = layout?.size.height ?? lineHeight
         let y = r.midY - height / 2
-        if width <= r.width { return Point(x: startsAtRight ? r.maxX - width : r.minX, y: y) }
+        if width <= r.width, !layoutIsPartial { return Point(x: startsAtRight ? r.maxX - width : r.minX, y: y) }
         return Point(x: r.minX - scrollX, y: y)
+    }
+
+    override func layoutWindowDidMove(by dx: Double) {
+        if dx.isFinite { scrollX -= dx }
     }
 
     override func layoutOriginInRoot() -> Point {
@@ -91,11 +95,11 @@ public final class TextFieldView: TextEditingView {
     override func revealCaret() {
         let r = textRect
         let width = layout?.size.width ?? 0
-        guard width > r.width else { scrollX = 0; return }
+        guard width > r.width || layoutIsPartial else { scrollX = 0; return }
         let x = caretBox(layoutOffset: layoutOffset(model.caret)).minX
         if x - scrollX < 2 { scrollX = x - 2 }
         if x - scrollX > r.width - 2 { scrollX = x - r.width + 2 }
-        scrollX = min(max(scrollX, 0), width - r.width + 2)
+        scrollX = min(max(scrollX, 0), max(0, width - r.width + 2))
     }
 
     override func edgeSpeed(atRoot p: Point) -> Double {
@@ -107,8 +111,8 @@ public final class TextFieldView: TextEditingView {
 
     override func scrollText(by delta: Double) {
         let width = layout?.size.width ?? 0, r = textRect
-        guard width > r.width, delta.isFinite else { return }
-        scrollX = min(max(scrollX + delta, 0), width - r.width + 2)
+        guard width > r.width || layoutIsPartial, delta.isFinite else { return }
+        scrollX = min(max(scrollX + delta, 0), max(0, width - r.width + 2))
         setNeedsDisplay()
     }
 
@@ -135,7 +139,7 @@ public final class TextFieldView: TextEditingView {
         let o = layoutOrigin
         let origin = Point(x: frame.minX + o.x, y: frame.minY + o.y)
         // Clipped only when the text is wider than its box (a clip costs the canvas a command each frame).
-        let overflows = (layout?.size.width ?? placeholderLayout?.size.width ?? 0) > r.width
+        let overflows = (layout?.size.width ?? placeholderLayout?.size.width ?? 0) > r.width || layoutIsPartial
         if overflows { canvas.pushClip(Rect(x: r.minX - 2, y: frame.minY, width: r.width + 4, height: frame.height)) }
         drawEditing(in: canvas, origin: origin)
         if overflows { canvas.popClip() }

@@ -20,15 +20,18 @@ enum LineBreakOpportunities {
         var text = text
         let count = text.utf8.count
         guard count > 0 else { return [] }
-        // libunibreak 1.1 (Debian 12) asserts on regional indicators (flags): it is given U+1F600 (same
-        // UTF-8 length, class ID) in their place, and a flag's two indicators are kept together below.
-        var hasFlags = false
-        for s in text.unicodeScalars where isRegionalIndicator(s) { hasFlags = true; break }
-        if hasFlags {
-            var view = String.UnicodeScalarView()
-            for s in text.unicodeScalars { view.append(isRegionalIndicator(s) ? "\u{1F600}" : s) }
-            text = String(view)
+        // libunibreak 1.1 (Debian 12) asserts on two kinds of scalar, each given a stand-in of the same
+        // UTF-8 length, so every byte offset stays right:
+        // - regional indicators (flags): U+1F600 (class ID); a flag's two indicators are kept together below;
+        // - U+FFFF, its end-of-text marker (EOS): met inside the text, it stops the scan short and fails
+        //   `assert(posLast == posCur - 1 ...)` in set_linebreaks. U+FFFE (a noncharacter as well: class XX,
+        //   the same rules) stands in.
+        var hasFlags = false, needsStandIns = false
+        for s in text.unicodeScalars where isRegionalIndicator(s) || s.value == 0xFFFF {
+            needsStandIns = true
+            if isRegionalIndicator(s) { hasFlags = true; break }
         }
+        if needsStandIns { text = standingIn(text) }
         var rules = text.withUTF8 { bytes in
             [Int8](unsafeUninitializedCapacity: count) { out, initialised in
                 out.initialize(repeating: Int8(LINEBREAK_NOBREAK))
@@ -42,6 +45,17 @@ enum LineBreakOpportunities {
     }
 
     static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
+
+    /// `text` as libunibreak is given it: regional indicators as U+1F600, U+FFFF as U+FFFE (same UTF-8 lengths).
+    static func standingIn(_ text: String) -> String {
+        var view = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            if isRegionalIndicator(s) { view.append("\u{1F600}") }
+            else if s.value == 0xFFFF { view.append("\u{FFFE}") }
+            else { view.append(s) }
+        }
+        return String(view)
+    }
 
     /// No break between the two regional indicators of a flag (UAX #14 rule LB30a), and none before a
     /// lone one (nor after a flag).

@@ -153,8 +153,7 @@ struct TextLayoutBuilder<Measurer: TextMeasurer> {
             let rtl = clusters[k].level & 1 == 1
             runGlyphs.removeAll(keepingCapacity: true)
             if style.size > 0 {
-                measurer.shape(scalars, range: range, style: style, direction: rtl ? .rightToLeft : .leftToRight,
-                               into: &runGlyphs)
+                shapeCapped(range, clusters: k..<end, style: style, rtl: rtl, into: &runGlyphs)
             } else {
                 for i in range { runGlyphs.append(ShapedGlyph(id: scalars[i].value, cluster: i, advance: 0)) }
                 if rtl { runGlyphs.reverse() }
@@ -162,6 +161,43 @@ struct TextLayoutBuilder<Measurer: TextMeasurer> {
             distribute(runGlyphs, clusters: k..<end, rtl: rtl)
             k = end
         }
+    }
+
+    /// The most scalars of one grapheme cluster that are shaped: a letter under 10^5 combining marks is
+    /// shaped with its first 64 (stacked far past the line already) and the rest draw nothing, so no cluster
+    /// costs the shaper more than a few ordinary ones (HarfBuzz's mark attachment looks back over the marks
+    /// before each one: quadratic in a cluster's length).
+    static var maxShapedScalarsPerCluster: Int { 64 }
+
+    /// Shapes `range` (the clusters `clusterRange`, one style and level), each cluster longer than
+    /// ``maxShapedScalarsPerCluster`` cut to its first ones: the run is shaped in pieces between such clusters,
+    /// left to right, or placed right to left (a later piece to the left).
+    func shapeCapped(_ range: Range<Int>, clusters clusterRange: Range<Int>, style: TextStyle, rtl: Bool,
+                     into glyphs: inout [ShapedGlyph]) {
+        let cap = Self.maxShapedScalarsPerCluster
+        let direction: ReadingDirection = rtl ? .rightToLeft : .leftToRight
+        var long = false
+        for k in clusterRange where clusters[k].scalarCount > cap { long = true; break }
+        guard long else { return measurer.shape(scalars, range: range, style: style, direction: direction, into: &glyphs) }
+        var pieces: [Range<Int>] = []
+        var pieceStart = range.lowerBound
+        for k in clusterRange where clusters[k].scalarCount > cap {
+            let first = clusters[k].firstScalar
+            pieces.append(pieceStart..<(first + cap))
+            pieceStart = first + clusters[k].scalarCount
+        }
+        if pieceStart < range.upperBound { pieces.append(pieceStart..<range.upperBound) }
+        if !rtl {
+            for r in pieces where !r.isEmpty { measurer.shape(scalars, range: r, style: style, direction: direction, into: &glyphs) }
+            return
+        }
+        var shapedPieces: [[ShapedGlyph]] = []
+        for r in pieces where !r.isEmpty {
+            var piece: [ShapedGlyph] = []
+            measurer.shape(scalars, range: r, style: style, direction: direction, into: &piece)
+            shapedPieces.append(piece)
+        }
+        for piece in shapedPieces.reversed() { glyphs.append(contentsOf: piece) }
     }
 
     /// Hands a run's glyphs (visual order) to its clusters in logical order: each group of glyphs with one

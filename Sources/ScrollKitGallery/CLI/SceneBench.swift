@@ -170,6 +170,14 @@ public final class SceneBench {
         frames += 1
     }
 
+    /// Hands `event` to the gallery as the host does between frames (a key, typed text), at the next frame's time.
+    public func handle(_ event: InputEvent) {
+        shell.handle(event)
+    }
+
+    /// The next frame's time on the virtual clock, for events handed in before it.
+    public var nextFrameTime: Double { (lastTick?.timestamp ?? 0) + 1 / host.hz }
+
     /// Writes the frame last drawn to a PNG (to check by eye what is measured).
     public func screenshot(to path: String) throws {
         try host.screenshot(to: path)

@@ -2,6 +2,7 @@
 // ListView of 2,820 people with sticky headers, a section index with its bubble, scrubbing, filtering, and a person's
 // card pushed on a tap).
 
+import Foundation
 import Motion
 import ScrollKit
 import ScrollKitSDL
@@ -80,6 +81,14 @@ final class ContactsScene: ListBackedScene {
         search.borderColor = ContactsHeaderView.fieldColor
         search.clearsOnEscape = true
         search.onChange = { [weak self] text in self?.setQuery(text) }
+        // A paste past the field's limit inserts nothing: the header says so where the count was (until the
+        // query next changes), and the log gets a line.
+        search.onPasteRefused = { [weak self] bytes in
+            guard let self else { return }
+            self.header.notice = ContactsHeaderView.refusedPaste(bytes: bytes, into: self.search.text.utf8.count,
+                                                                 limit: self.search.maxTextBytes)
+            FileHandle.standardError.write(Data("note: contacts search: \(self.header.notice ?? "")\n".utf8))
+        }
         entries = ContactsBook.indexEntries(sectionTitles: book.sections.map(\.title))
         index.titles = entries.map(\.title)
         index.onSelect = { [weak self] k in self?.jump(toEntry: k) }
@@ -130,6 +139,7 @@ final class ContactsScene: ListBackedScene {
         let old = rows.ids
         rows.show(rows.book.search.matching(query))
         header.count = rows.shown.count
+        header.notice = nil
         do {
             try list.applyDifference(from: old, to: rows.ids, animation: animated ? .standard : nil)
         } catch {
@@ -233,6 +243,14 @@ final class ContactsHeaderView: ViewNode {
     static let fieldColor = RGBAColor(hex: 0xE6E6EB)
     var count = 0 { didSet { if count != oldValue { countText = count == 1 ? "1 person" : "\(count) people"; setNeedsDisplay() } } }
     private var countText = ""
+    /// A message shown in the count's place (a refused paste), until the query changes.
+    var notice: String? { didSet { if notice != oldValue { setNeedsDisplay() } } }
+
+    /// The message for a paste of `bytes` refused by a field holding `text` bytes and taking at most `limit`.
+    static func refusedPaste(bytes: Int, into text: Int, limit: Int) -> String {
+        func mb(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_000_000) }
+        return "Nothing pasted: \(mb(bytes)) would make \(mb(text + bytes)), more than \(mb(limit))"
+    }
 
     /// The search field's place, in the superview's coordinates.
     var fieldFrame: Rect { Rect(x: frame.minX + 16, y: frame.minY + 58, width: max(0, frame.width - 32), height: 36) }
@@ -246,8 +264,9 @@ final class ContactsHeaderView: ViewNode {
         let w = max(0, frame.width - 32)
         canvas.drawText("Contacts", in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: w, height: 38),
                         style: TextStyle(size: 30, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: rtl ? .right : .left)
-        canvas.drawText(countText, in: Rect(x: frame.minX + 16, y: frame.minY + 20, width: w, height: 24),
-                        style: TextStyle(size: 13, color: RGBAColor(hex: 0x8E8E93), maximumScale: TextScale.controlMaximum), alignment: rtl ? .left : .right)
+        canvas.drawText(notice ?? countText, in: Rect(x: frame.minX + 16, y: frame.minY + 20, width: w, height: 24),
+                        style: TextStyle(size: 13, color: notice == nil ? RGBAColor(hex: 0x8E8E93) : RGBAColor(hex: 0xC4281C),
+                                         maximumScale: TextScale.controlMaximum), alignment: rtl ? .left : .right)
         let field = Rect(x: frame.minX + 16, y: frame.minY + 58, width: w, height: 36)
         canvas.fillRoundedRect(field, radius: 10, color: Self.fieldColor)
         // A magnifier: a ring and its handle.

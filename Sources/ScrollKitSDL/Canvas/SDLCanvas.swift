@@ -105,7 +105,7 @@ public final class SDLCanvas: DrawingCanvas {
     var textCache: [TextKey: TextEntry] = [:]
     var measureCache: [TextKey: MeasuredText] = [:]
     /// One-line texts that need shaping, laid out once (`SDLCanvas+ShapedText.swift`).
-    var shapedLines: [ShapedLineKey: TextLayout] = [:]
+    var shapedLines = ByteBudgetCache<ShapedLineKey, TextLayout>(budget: SDLCanvas.shapedLineBudget)
     var textClock: UInt64 = 0
     /// How many text textures this canvas has created so far (a cache hit creates none).
     public internal(set) var textTexturesCreated = 0

@@ -15,7 +15,8 @@ import ScrollKit
 ///
 /// Complexity: O(1) per call after the first for a scalar, size and weight (cached; the cache is
 /// bounded: it is emptied when it reaches 65,536 entries). Shaping: O(run) once per run text, size,
-/// weight and direction, then one hash lookup (up to 4,096 runs kept); a fallback font is looked up once
+/// weight and direction, then one hash lookup (runs kept within a 16 MiB byte budget, least recently used out
+/// first: `RunShaper.cacheBudget`); a fallback font is looked up once
 /// per scalar.
 ///
 /// ## Bad input

@@ -12,7 +12,8 @@ import ScrollKit
 /// offset) are font 0, drawn by scalar, with the face's hinted advance plus HarfBuzz's kerning.
 ///
 /// Complexity: O(run length) plus HarfBuzz; a run shaped before (same text, size, weight, direction) is
-/// one hash lookup. The cache holds up to 4,096 runs (emptied when full).
+/// one hash lookup. The cache is bounded by bytes (``cacheBudget``, least recently used out first), not by
+/// runs: one run of 200,000 characters holds about 10 MB of scalars and glyphs.
 @MainActor
 final class RunShaper {
     private struct Key: Hashable {
@@ -21,17 +22,20 @@ final class RunShaper {
         var weight: TextStyle.Weight
         var rightToLeft: Bool
     }
-    private var cache: [Key: [ShapedGlyph]] = [:]
+    private var cache = ByteBudgetCache<Key, [ShapedGlyph]>(budget: RunShaper.cacheBudget)
     private let buffer: OpaquePointer?
     private var segment: [ShapedGlyph] = []
     /// How many runs HarfBuzz shaped, and how many came from the cache (for tests and benchmarks).
     private(set) var shapedRuns = 0
     private(set) var cachedRuns = 0
-    static let cacheLimit = 4096
+    /// The most bytes the shaped runs kept hold together (their scalars and glyphs): 16 MiB. A run larger than a
+    /// quarter of it is shaped every time it is laid out, and not kept.
+    static let cacheBudget = 16 << 20
+    /// The bytes the cache holds now (for tests and benchmarks).
+    var cachedBytes: Int { cache.bytes }
 
     init() {
         buffer = hb_buffer_create()
-        cache.reserveCapacity(256)
     }
 
     isolated deinit { hb_buffer_destroy(buffer) }
@@ -42,7 +46,7 @@ final class RunShaper {
         guard !range.isEmpty, let buffer else { return }
         let key = Key(scalars: scalars[range].map(\.value), pixelSize: pixelSize, weight: weight, rightToLeft: rightToLeft)
         let start = glyphs.count
-        if let cached = cache[key] {
+        if let cached = cache.value(for: key) {
             cachedRuns += 1
             for var g in cached { g.cluster += range.lowerBound; glyphs.append(g) }
             return
@@ -70,8 +74,9 @@ final class RunShaper {
                          pixelSize: pixelSize, pixelScale: pixelScale, rightToLeft: rightToLeft,
                          nominalAdvance: nominalAdvance, buffer: buffer, into: &glyphs, runStart: start)
         }
-        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[key] = glyphs[start...].map { var g = $0; g.cluster -= range.lowerBound; return g }
+        let bytes = 64 + key.scalars.count * MemoryLayout<UInt32>.stride + (glyphs.count - start) * MemoryLayout<ShapedGlyph>.stride
+        guard bytes <= Self.cacheBudget / 4 else { return }
+        cache.insert(glyphs[start...].map { var g = $0; g.cluster -= range.lowerBound; return g }, bytes: bytes, for: key)
     }
 
     /// The font for one cluster: the emoji font for an emoji cluster; the style's face when it has every

@@ -12,8 +12,9 @@ struct ShapedLineKey: Hashable {
 }
 
 extension SDLCanvas {
-    /// How many shaped one-line texts are kept (the cache empties when full).
-    static let shapedLineCapacity = 512
+    /// The most bytes the shaped one-line texts kept hold together (text, glyphs, lines): 8 MiB, least recently
+    /// used out first.
+    static let shapedLineBudget = 8 << 20
 
     /// Whether `drawText` draws `text` through ``TextLayout`` (HarfBuzz, fallback fonts, bidi): when the glyph
     /// path cannot (a scalar that needs shaping, or that the bundled face lacks) and the string is not one the
@@ -25,10 +26,11 @@ extension SDLCanvas {
     /// `text` laid out on one line in `style` with this canvas's measurer, cached.
     func shapedLine(_ text: String, style: TextStyle) -> TextLayout {
         let key = ShapedLineKey(text: text, size: style.size, weight: style.weight, color: style.color)
-        if let layout = shapedLines[key] { return layout }
+        if let layout = shapedLines.value(for: key) { return layout }
         let layout = TextLayout(text, style: style, width: .infinity, maxLines: 1, measurer: textMeasurer)
-        if shapedLines.count >= Self.shapedLineCapacity { shapedLines.removeAll(keepingCapacity: true) }
-        shapedLines[key] = layout
+        let bytes = 128 + 2 * text.utf8.count + layout.glyphs.count * MemoryLayout<TextLayout.Glyph>.stride
+            + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
+        shapedLines.insert(layout, bytes: bytes, for: key)
         return layout
     }
 
