@@ -160,11 +160,16 @@ int sk_a11y_wait(int fd, int timeout_ms) {
     GPollFD *fds = fixed;
     gint capacity = 16, timeout_out = -1;
     gint count = g_main_context_query(context, priority, &timeout_out, fds, capacity);
-    if (count > capacity) {
-        fds = g_new(GPollFD, count);
-        capacity = count;
+    // A larger array when GLib has more descriptors than fit; a query may still say more than it filled (a source
+    // added meanwhile): only the `capacity` filled are ever read.
+    for (int tries = 0; count > capacity && tries < 4; tries++) {
+        if (fds != fixed) g_free(fds);
+        capacity = count + 8;
+        fds = g_new(GPollFD, capacity);
         count = g_main_context_query(context, priority, &timeout_out, fds, capacity);
     }
+    if (count > capacity) count = capacity;
+    if (count < 0) count = 0;
     if (glib_timeout != 0) glib_timeout = timeout_out;
     struct pollfd *all = g_new(struct pollfd, count + 1);
     for (gint i = 0; i < count; i++) all[i] = (struct pollfd){.fd = fds[i].fd, .events = (short)fds[i].events};

@@ -145,10 +145,10 @@ static void sk_get_extents(AtkComponent *component, gint *x, gint *y, gint *widt
     if (!sk_info_of(ATK_OBJECT(component), &info)) return;
     double ox, oy;
     sk_coords_origin(ATK_OBJECT(component), coords, &ox, &oy);
-    *x = (gint)(info.x - ox);
-    *y = (gint)(info.y - oy);
-    *width = (gint)info.width;
-    *height = (gint)info.height;
+    *x = sk_int_of(info.x - ox);
+    *y = sk_int_of(info.y - oy);
+    *width = sk_int_of(info.width);
+    *height = sk_int_of(info.height);
 }
 
 static gboolean sk_grab_focus(AtkComponent *component) {

@@ -125,7 +125,7 @@ public final class AccessibilityBridge {
     /// Sleeps until `descriptor` is readable (if ≥ 0), a request comes or `timeout` seconds pass, serving the
     /// requests; returns whether `descriptor` became readable.
     public func wait(descriptor: Int32, timeout: Double) -> Bool {
-        sk_a11y_wait(descriptor, Int32(timeout.isFinite ? max(0, min(timeout, 60)) * 1000 : 0)) != 0
+        sk_a11y_wait(descriptor, Int32(clamping: Int.clamped(timeout * 1000, to: 0...60_000))) != 0
     }
 
     /// Wakes a host sleeping in ``wait(descriptor:timeout:)``, from any thread.
@@ -140,7 +140,7 @@ public final class AccessibilityBridge {
     // MARK: - Answers
 
     static func roleCode(_ role: AccessibleRole) -> Int32 {
-        Int32(AccessibleRole.allCases.firstIndex(of: role) ?? 0)
+        Int32(clamping: AccessibleRole.allCases.firstIndex(of: role) ?? 0)
     }
 
     func fill(_ id: Int64, _ out: inout sk_a11y_info) -> Bool {
@@ -170,21 +170,21 @@ public final class AccessibilityBridge {
     func string(_ id: Int64, which: Int32, index: Int32) -> String? {
         guard let element = element(id) else { return nil }
         let node = element.node()
-        switch Int(which) {
+        switch Int(clamping: which) {
         case SK_STRING_NAME: return node.label
         case SK_STRING_DESCRIPTION: return node.hint
         case SK_STRING_VALUE: return node.value
         case SK_STRING_TEXT: return node.text ?? node.label
-        case SK_STRING_ACTION_NAME: return node.actions.indices.contains(Int(index)) ? node.actions[Int(index)] : nil
+        case SK_STRING_ACTION_NAME: return node.actions.indices.contains(Int(clamping: index)) ? node.actions[Int(clamping: index)] : nil
         case SK_STRING_ACTION_DESCRIPTION:
-            return node.actions.indices.contains(Int(index)) ? element.actionDescription(named: node.actions[Int(index)]) : nil
+            return node.actions.indices.contains(Int(clamping: index)) ? element.actionDescription(named: node.actions[Int(clamping: index)]) : nil
         case SK_STRING_IDENTIFIER: return node.identifier
         default: return nil
         }
     }
 
     func child(_ id: Int64, index: Int32) -> Int64 {
-        guard let child = element(id)?.child(at: Int(index)) else { return 0 }
+        guard let child = element(id)?.child(at: Int(clamping: index)) else { return 0 }
         return self.id(for: child)
     }
 
@@ -196,9 +196,9 @@ public final class AccessibilityBridge {
     func act(_ id: Int64, index: Int32) -> Bool {
         guard let element = element(id) else { return false }
         let actions = element.node().actions
-        guard actions.indices.contains(Int(index)) else { return false }
+        guard actions.indices.contains(Int(clamping: index)) else { return false }
         clientActed = true
-        return element.performAction(named: actions[Int(index)])
+        return element.performAction(named: actions[Int(clamping: index)])
     }
 
     func setValue(_ id: Int64, _ value: Double) -> Bool {
@@ -209,13 +209,13 @@ public final class AccessibilityBridge {
     func selection(_ id: Int64, request: Int32, index: Int32) -> Int32 {
         guard let element = element(id) else { return 0 }
         let selected = element.selectedChildren
-        switch Int(request) {
+        switch Int(clamping: request) {
         case SK_SELECTION_COUNT: return Int32(clamping: selected.count)
-        case SK_SELECTION_NTH: return selected.indices.contains(Int(index)) ? Int32(clamping: selected[Int(index)]) : -1
-        case SK_SELECTION_IS_SELECTED: return selected.contains(Int(index)) ? 1 : 0
+        case SK_SELECTION_NTH: return selected.indices.contains(Int(clamping: index)) ? Int32(clamping: selected[Int(clamping: index)]) : -1
+        case SK_SELECTION_IS_SELECTED: return selected.contains(Int(clamping: index)) ? 1 : 0
         case SK_SELECTION_SELECT:
             clientActed = true
-            return element.selectChild(Int(index)) ? 1 : 0
+            return element.selectChild(Int(clamping: index)) ? 1 : 0
         default: return 0
         }
     }
