@@ -202,9 +202,10 @@ static void sk_value_and_text(AtkValue *value, gdouble *current, gchar **text) {
     }
 }
 
+/// Never NULL: atk-bridge reads a range's limits without looking (an empty picker, a gone element: 0...0).
 static AtkRange *sk_value_range(AtkValue *value) {
     sk_a11y_info info;
-    if (!sk_info_of(ATK_OBJECT(value), &info) || !info.has_range) return NULL;
+    if (!sk_info_of(ATK_OBJECT(value), &info) || !info.has_range) return atk_range_new(0, 0, NULL);
     return atk_range_new(info.minimum, info.maximum, NULL);
 }
 

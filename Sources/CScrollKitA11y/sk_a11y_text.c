@@ -131,25 +131,20 @@ static void sk_text_extents(AtkText *text, gint offset, gint *x, gint *y, gint *
     if (height) *height = fh;
 }
 
+/// One request to Swift (SK_TEXT_RANGE_BOX), never a box per character: bounded whatever the range.
 static void sk_text_range_extents(AtkText *text, gint start, gint end, AtkCoordType coords, AtkTextRectangle *rect) {
     if (!rect) return;
     rect->x = rect->y = rect->width = rect->height = -1;
-    gint count = sk_text_count(text);
     if (start < 0) start = 0;
-    if (end < 0 || end > count) end = count;
-    gint64 left = G_MAXINT, top = G_MAXINT, right = G_MININT, bottom = G_MININT;
-    for (gint i = start; i < end && i - start < 4096; i++) {   // at most 4096 characters' boxes
-        gint x, y, w, h;
-        sk_text_extents(text, i, &x, &y, &w, &h, coords);
-        if (w < 0) continue;
-        left = MIN(left, x); top = MIN(top, y);
-        right = MAX(right, (gint64)x + w); bottom = MAX(bottom, (gint64)y + h);
-    }
-    if (left > right) return;
-    rect->x = sk_int_of64(left);
-    rect->y = sk_int_of64(top);
-    rect->width = sk_int_of64(right - left);
-    rect->height = sk_int_of64(bottom - top);
+    if (end < 0) end = G_MAXINT;   // to the end of the text
+    sk_a11y_text_answer r;
+    if (ask(text, SK_TEXT_RANGE_BOX, start, end, &r) <= 0) return;
+    double ox, oy;
+    sk_coords_origin(ATK_OBJECT(text), coords, &ox, &oy);
+    rect->x = sk_floor_int(r.x - ox);
+    rect->y = sk_floor_int(r.y - oy);
+    rect->width = sk_int_of64((gint64)sk_ceil_int(r.x + r.width - ox) - rect->x);
+    rect->height = sk_int_of64((gint64)sk_ceil_int(r.y + r.height - oy) - rect->y);
 }
 
 static gint sk_text_offset_at_point(AtkText *text, gint x, gint y, AtkCoordType coords) {

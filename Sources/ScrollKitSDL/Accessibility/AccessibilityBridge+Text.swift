@@ -32,8 +32,11 @@ extension AccessibilityBridge {
             out.start = Int32(clamping: range.lowerBound)
             out.end = Int32(clamping: range.upperBound)
             return 1
-        case SK_TEXT_CHARACTER_BOX:
-            guard let f = element.characterFrame(at: Int(clamping: a)) else { return 0 }
+        case SK_TEXT_CHARACTER_BOX, SK_TEXT_RANGE_BOX:
+            let f = request == SK_TEXT_RANGE_BOX
+                ? element.textRangeFrame(Int(clamping: min(a, b))..<Int(clamping: max(a, b)))
+                : element.characterFrame(at: Int(clamping: a))
+            guard let f else { return 0 }
             let s = screen()
             out.x = s.x + f.minX * s.scale
             out.y = s.y + f.minY * s.scale
