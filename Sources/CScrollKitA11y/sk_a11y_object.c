@@ -110,6 +110,10 @@ static AtkStateSet *sk_ref_state_set(AtkObject *obj) {
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (info.states & map[i].bit) atk_state_set_add_state(set, map[i].state);
     if (info.role == SK_ROLE_FRAME) atk_state_set_add_state(set, ATK_STATE_ACTIVE);
+    // A list's items are made when asked for (its children are a window of them past maxExposedItems): atk-bridge's
+    // cache and libatspi then leave them out of the tree they walk and keep, as for GTK's tree and list views.
+    if (info.role == SK_ROLE_LIST || info.role == SK_ROLE_TABLE)
+        atk_state_set_add_state(set, ATK_STATE_MANAGES_DESCENDANTS);
     if (info.role == SK_ROLE_TEXT && !(info.states & SK_STATE_MULTI_LINE))
         atk_state_set_add_state(set, ATK_STATE_SINGLE_LINE);
     return set;
