@@ -192,7 +192,8 @@ public final class AccessibilityBridge {
         guard let element = element(id) else { return 0 }
         let child: AccessibleElement?
         if case .view(let list as ListView) = element {
-            child = index >= 0 && Int(index) < exposedCount(list) ? .item(list, exposedStart(list) + Int(index)) : nil
+            let k = Int(clamping: index)
+            child = k >= 0 && k < exposedCount(list) ? .item(list, exposedStart(list) + k) : nil
         } else {
             child = element.child(at: Int(clamping: index))
         }

@@ -34,12 +34,12 @@ public final class AccessibilityFuzzer {
     /// One random call, drawn from `next` (any 64-bit random source: libFuzzer's bytes, SplitMix).
     public func call(_ next: () -> UInt64) {
         calls += 1
-        func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
+        func pick<T>(_ values: [T]) -> T { values[Int(truncatingIfNeeded: next() % UInt64(truncatingIfNeeded: values.count))] }
         func int() -> Int32 { next() % 4 == 0 ? Int32(truncatingIfNeeded: next()) : pick(Self.ints) }
         func double() -> Double { next() % 4 == 0 ? Double(bitPattern: next()) : pick(Self.doubles) }
         let id: Int64 = switch next() % 16 {
         case 0: pick([0, -1, .max, .min, bridge.nextID, bridge.nextID + 1])   // never was
-        default: pool[Int(next() % UInt64(pool.count))]
+        default: pool[Int(truncatingIfNeeded: next() % UInt64(truncatingIfNeeded: pool.count))]
         }
         switch next() % 13 {
         case 0:
