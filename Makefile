@@ -67,10 +67,16 @@ bench: deps
 # that depends on this one and fuzzes the gallery's own Script.parse. Seeds: Fuzz/corpus;
 # new inputs go to $(OUT)/fuzz/corpus, a crashing input to $(OUT)/fuzz/crash-*.
 FUZZ_SECONDS ?= 60
+# FUZZ_TARGET=ScriptParserFuzz or AccessibilityFuzz runs one; by default both run, FUZZ_SECONDS each.
+FUZZ_TARGET ?= ScriptParserFuzz AccessibilityFuzz
 fuzz: deps
 	$(SWIFT) build --package-path Fuzz --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
-	@mkdir -p $(OUT)/fuzz/corpus
-	.build-fuzz/release/ScriptParserFuzz $(OUT)/fuzz/corpus Fuzz/corpus -dict=Fuzz/script.dict -max_len=8192 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/
+	@mkdir -p $(OUT)/fuzz/corpus $(OUT)/fuzz/a11y-corpus
+	@for t in $(FUZZ_TARGET); do case $$t in \
+	  ScriptParserFuzz) .build-fuzz/release/ScriptParserFuzz $(OUT)/fuzz/corpus Fuzz/corpus -dict=Fuzz/script.dict -max_len=8192 -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/ || exit 1 ;; \
+	  AccessibilityFuzz) SDL_VIDEODRIVER=dummy .build-fuzz/release/AccessibilityFuzz $(OUT)/fuzz/a11y-corpus -max_len=4097 -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/a11y- || exit 1 ;; \
+	  *) echo "error: unknown FUZZ_TARGET $$t (ScriptParserFuzz, AccessibilityFuzz)" >&2; exit 2 ;; \
+	esac; done
 
 # The C shims under AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh; any undefined behaviour
 # fails). First the harnesses of Tests/Sanitize, built by the Swift toolchain's clang straight from the sources

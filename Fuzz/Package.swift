@@ -1,5 +1,7 @@
 // swift-tools-version: 6.1
-// The script parser's libFuzzer target: `make fuzz` (FUZZ_SECONDS=60 by default) builds and runs it.
+// The libFuzzer targets: `make fuzz` (FUZZ_SECONDS=60 by default) builds and runs them: the script parser
+// (ScriptParserFuzz) and the accessibility bridge's entry points against the gallery's scenes (AccessibilityFuzz);
+// FUZZ_TARGET=one of them runs only it.
 //
 // It depends on the root package and fuzzes the gallery's own `Script.parse`, so the fuzzer checks
 // the very code `scrollkit-demo` runs.
@@ -15,6 +17,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ScriptParserFuzz",
+            dependencies: [.product(name: "ScrollKitGallery", package: "ScrollKit")]
+        ),
+        .executableTarget(
+            name: "AccessibilityFuzz",
             dependencies: [.product(name: "ScrollKitGallery", package: "ScrollKit")]
         ),
     ]

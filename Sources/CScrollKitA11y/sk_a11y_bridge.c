@@ -13,6 +13,9 @@
 #endif
 
 int atk_bridge_adaptor_init(int *argc, char **argv[]);   // <atk-bridge.h>, whose pkg-config flags SwiftPM refuses
+#ifdef SK_A11Y_HAS_DBUS
+#include <dlfcn.h>
+#endif
 
 static int started;
 static sk_a11y_callbacks callbacks;
@@ -67,6 +70,42 @@ static guint sk_util_add_key_listener(AtkKeySnoopFunc listener, gpointer data) {
     return 0;
 }
 static void sk_util_remove_key_listener(guint id) { (void)id; }
+
+// MARK: - The guard
+
+#ifdef SK_A11Y_HAS_DBUS
+/// Requests atk-bridge itself does not survive, refused (an InvalidArgs error) before it sees them. Text's
+/// GetStringAtOffset with a negative offset gets NULL from ATK, and atk-bridge's fallback then asserts on a
+/// granularity past ATK's last (g_assert_not_reached: the process aborts).
+static DBusHandlerResult sk_guard(DBusConnection *bus, DBusMessage *message, void *data) {
+    (void)data;
+    if (!dbus_message_is_method_call(message, "org.a11y.atspi.Text", "GetStringAtOffset"))
+        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    dbus_int32_t offset = 0;
+    dbus_uint32_t granularity = 0;
+    DBusError error;
+    dbus_error_init(&error);
+    int read = dbus_message_get_args(message, &error, DBUS_TYPE_INT32, &offset, DBUS_TYPE_UINT32, &granularity,
+                                     DBUS_TYPE_INVALID);
+    dbus_error_free(&error);
+    if (!read || granularity <= ATK_TEXT_GRANULARITY_PARAGRAPH) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+    DBusMessage *reply = dbus_message_new_error(message, DBUS_ERROR_INVALID_ARGS, "granularity out of range");
+    if (reply) {
+        dbus_connection_send(bus, reply, NULL);
+        dbus_message_unref(reply);
+    }
+    return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+/// Puts the guard on atk-bridge's connection (libatspi's a11y bus, looked up at run time: atk-bridge links it).
+static void sk_install_guard(void) {
+    DBusConnection *(*a11y_bus)(void) = (DBusConnection *(*)(void))dlsym(RTLD_DEFAULT, "atspi_get_a11y_bus");
+    DBusConnection *bus = a11y_bus ? a11y_bus() : NULL;
+    if (bus) dbus_connection_add_filter(bus, sk_guard, NULL, NULL);
+}
+#else
+static void sk_install_guard(void) {}
+#endif
 
 // MARK: - Starting
 
@@ -132,6 +171,7 @@ int sk_a11y_start(const sk_a11y_callbacks *given, const char *app_name, sk_a11y_
     sk_register_types();
     sk_application = sk_application_new(app_name);
     if (atk_bridge_adaptor_init(NULL, NULL) != 0) return 0;
+    sk_install_guard();
     started = 1;
     AtkObject *window = sk_object_for(root);
     if (window) {
@@ -160,11 +200,16 @@ int sk_a11y_wait(int fd, int timeout_ms) {
     GPollFD *fds = fixed;
     gint capacity = 16, timeout_out = -1;
     gint count = g_main_context_query(context, priority, &timeout_out, fds, capacity);
-    if (count > capacity) {
-        fds = g_new(GPollFD, count);
-        capacity = count;
+    // A larger array when GLib has more descriptors than fit; a query may still say more than it filled (a source
+    // added meanwhile): only the `capacity` filled are ever read.
+    for (int tries = 0; count > capacity && tries < 4; tries++) {
+        if (fds != fixed) g_free(fds);
+        capacity = count + 8;
+        fds = g_new(GPollFD, capacity);
         count = g_main_context_query(context, priority, &timeout_out, fds, capacity);
     }
+    if (count > capacity) count = capacity;
+    if (count < 0) count = 0;
     if (glib_timeout != 0) glib_timeout = timeout_out;
     struct pollfd *all = g_new(struct pollfd, count + 1);
     for (gint i = 0; i < count; i++) all[i] = (struct pollfd){.fd = fds[i].fd, .events = (short)fds[i].events};

@@ -110,6 +110,10 @@ static AtkStateSet *sk_ref_state_set(AtkObject *obj) {
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (info.states & map[i].bit) atk_state_set_add_state(set, map[i].state);
     if (info.role == SK_ROLE_FRAME) atk_state_set_add_state(set, ATK_STATE_ACTIVE);
+    // A list's items are made when asked for (its children are a window of them past maxExposedItems): atk-bridge's
+    // cache and libatspi then leave them out of the tree they walk and keep, as for GTK's tree and list views.
+    if (info.role == SK_ROLE_LIST || info.role == SK_ROLE_TABLE)
+        atk_state_set_add_state(set, ATK_STATE_MANAGES_DESCENDANTS);
     if (info.role == SK_ROLE_TEXT && !(info.states & SK_STATE_MULTI_LINE))
         atk_state_set_add_state(set, ATK_STATE_SINGLE_LINE);
     return set;
@@ -145,10 +149,10 @@ static void sk_get_extents(AtkComponent *component, gint *x, gint *y, gint *widt
     if (!sk_info_of(ATK_OBJECT(component), &info)) return;
     double ox, oy;
     sk_coords_origin(ATK_OBJECT(component), coords, &ox, &oy);
-    *x = (gint)(info.x - ox);
-    *y = (gint)(info.y - oy);
-    *width = (gint)info.width;
-    *height = (gint)info.height;
+    *x = sk_int_of(info.x - ox);
+    *y = sk_int_of(info.y - oy);
+    *width = sk_int_of(info.width);
+    *height = sk_int_of(info.height);
 }
 
 static gboolean sk_grab_focus(AtkComponent *component) {
@@ -202,9 +206,10 @@ static void sk_value_and_text(AtkValue *value, gdouble *current, gchar **text) {
     }
 }
 
+/// Never NULL: atk-bridge reads a range's limits without looking (an empty picker, a gone element: 0...0).
 static AtkRange *sk_value_range(AtkValue *value) {
     sk_a11y_info info;
-    if (!sk_info_of(ATK_OBJECT(value), &info) || !info.has_range) return NULL;
+    if (!sk_info_of(ATK_OBJECT(value), &info) || !info.has_range) return atk_range_new(0, 0, NULL);
     return atk_range_new(info.minimum, info.maximum, NULL);
 }
 

@@ -43,6 +43,19 @@ char *sk_string_of(AtkObject *obj, int which, int index);
 const char *sk_keep(char **slot, char *fresh);
 /// The screen point `coords` are measured from (0, 0 for the screen; the window's or the parent's corner).
 void sk_coords_origin(AtkObject *obj, AtkCoordType coords, double *ox, double *oy);
+/// `v` rounded toward zero as a gint, clamped to G_MININT..G_MAXINT; NaN gives 0. The one conversion of a
+/// double from Swift (extents, character boxes) to a gint: a plain cast past INT_MAX is undefined behaviour.
+static inline gint sk_int_of(double v) {
+    if (v != v) return 0;
+    if (v >= (double)G_MAXINT) return G_MAXINT;
+    if (v <= (double)G_MININT) return G_MININT;
+    return (gint)v;
+}
+/// `v` rounded down / up as a gint, clamped as sk_int_of is.
+static inline gint sk_floor_int(double v) { gint i = sk_int_of(v); return v < i && i > G_MININT ? i - 1 : i; }
+static inline gint sk_ceil_int(double v) { gint i = sk_int_of(v); return v > i && i < G_MAXINT ? i + 1 : i; }
+/// A 64-bit sum or difference of gints back into a gint, clamped.
+static inline gint sk_int_of64(gint64 v) { return v > G_MAXINT ? G_MAXINT : v < G_MININT ? G_MININT : (gint)v; }
 /// The Text and EditableText interfaces (sk_a11y_text.c).
 void sk_text_init(AtkTextIface *iface);
 void sk_editable_text_init(AtkEditableTextIface *iface);

@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gint floor_int(double v) { gint i = (gint)v; return v < i ? i - 1 : i; }
-static gint ceil_int(double v) { gint i = (gint)v; return v > i ? i + 1 : i; }
-
 static sk_a11y_id id_of(gpointer text) { return ((SkAccessible *)text)->id; }
 
 static const char *text_of(AtkText *text) {
@@ -29,7 +26,7 @@ static int ask(AtkText *text, int request, int a, int b, sk_a11y_text_answer *ou
 static gchar *substring(const char *all, gint start, gint end) {
     glong n = g_utf8_strlen(all, -1);
     if (start < 0) start = 0;
-    if (end < 0 || end > n) end = (gint)n;
+    if (end < 0 || end > n) end = sk_int_of64(n);
     if (start > end) start = end;
     return g_utf8_substring(all, start, end);
 }
@@ -37,7 +34,7 @@ static gchar *substring(const char *all, gint start, gint end) {
 // MARK: - Text
 
 static gchar *sk_text_get(AtkText *text, gint start, gint end) { return substring(text_of(text), start, end); }
-static gint sk_text_count(AtkText *text) { return (gint)g_utf8_strlen(text_of(text), -1); }
+static gint sk_text_count(AtkText *text) { return sk_int_of64(g_utf8_strlen(text_of(text), -1)); }
 static gint sk_text_caret(AtkText *text) { return ask(text, SK_TEXT_CARET, 0, 0, NULL); }
 static gboolean sk_text_set_caret(AtkText *text, gint offset) {
     return ask(text, SK_TEXT_SET_CARET, offset, 0, NULL) > 0;
@@ -123,10 +120,10 @@ static void sk_text_extents(AtkText *text, gint offset, gint *x, gint *y, gint *
     if (ask(text, SK_TEXT_CHARACTER_BOX, offset, 0, &r) > 0) {
         double ox, oy;
         sk_coords_origin(ATK_OBJECT(text), coords, &ox, &oy);
-        fx = floor_int(r.x - ox);
-        fy = floor_int(r.y - oy);
-        fw = ceil_int(r.x + r.width - ox) - fx;
-        fh = ceil_int(r.y + r.height - oy) - fy;
+        fx = sk_floor_int(r.x - ox);
+        fy = sk_floor_int(r.y - oy);
+        fw = sk_int_of64((gint64)sk_ceil_int(r.x + r.width - ox) - fx);
+        fh = sk_int_of64((gint64)sk_ceil_int(r.y + r.height - oy) - fy);
     }
     if (x) *x = fx;
     if (y) *y = fy;
@@ -134,24 +131,20 @@ static void sk_text_extents(AtkText *text, gint offset, gint *x, gint *y, gint *
     if (height) *height = fh;
 }
 
+/// One request to Swift (SK_TEXT_RANGE_BOX), never a box per character: bounded whatever the range.
 static void sk_text_range_extents(AtkText *text, gint start, gint end, AtkCoordType coords, AtkTextRectangle *rect) {
     if (!rect) return;
     rect->x = rect->y = rect->width = rect->height = -1;
-    gint count = sk_text_count(text);
     if (start < 0) start = 0;
-    if (end < 0 || end > count) end = count;
-    gint left = G_MAXINT, top = G_MAXINT, right = G_MININT, bottom = G_MININT;
-    for (gint i = start; i < end && i < start + 4096; i++) {
-        gint x, y, w, h;
-        sk_text_extents(text, i, &x, &y, &w, &h, coords);
-        if (w < 0) continue;
-        left = MIN(left, x); top = MIN(top, y); right = MAX(right, x + w); bottom = MAX(bottom, y + h);
-    }
-    if (left > right) return;
-    rect->x = left;
-    rect->y = top;
-    rect->width = right - left;
-    rect->height = bottom - top;
+    if (end < 0) end = G_MAXINT;   // to the end of the text
+    sk_a11y_text_answer r;
+    if (ask(text, SK_TEXT_RANGE_BOX, start, end, &r) <= 0) return;
+    double ox, oy;
+    sk_coords_origin(ATK_OBJECT(text), coords, &ox, &oy);
+    rect->x = sk_floor_int(r.x - ox);
+    rect->y = sk_floor_int(r.y - oy);
+    rect->width = sk_int_of64((gint64)sk_ceil_int(r.x + r.width - ox) - rect->x);
+    rect->height = sk_int_of64((gint64)sk_ceil_int(r.y + r.height - oy) - rect->y);
 }
 
 static gint sk_text_offset_at_point(AtkText *text, gint x, gint y, AtkCoordType coords) {
@@ -160,7 +153,7 @@ static gint sk_text_offset_at_point(AtkText *text, gint x, gint y, AtkCoordType 
     if (!sk_callbacks || !sk_callbacks->text) return -1;
     sk_a11y_text_answer r;
     memset(&r, 0, sizeof r);
-    return sk_callbacks->text(id_of(text), SK_TEXT_OFFSET_AT_POINT, (int)(x + ox), (int)(y + oy), &r);
+    return sk_callbacks->text(id_of(text), SK_TEXT_OFFSET_AT_POINT, sk_int_of(x + ox), sk_int_of(y + oy), &r);
 }
 
 static gint sk_text_n_selections(AtkText *text) { return ask(text, SK_TEXT_SELECTION, 0, 0, NULL) > 0 ? 1 : 0; }

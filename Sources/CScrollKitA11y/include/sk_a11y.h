@@ -39,7 +39,8 @@ enum {
     SK_TEXT_SET_SELECTION,     ///< a, b: the range (a == b: none); returns whether it could
     SK_TEXT_RANGE,             ///< a: SK_UNIT_*, b: the offset; fills start and end; returns 1 when it could
     SK_TEXT_CHARACTER_BOX,     ///< a: the offset; fills x, y, width, height (screen pixels); returns 1 when known
-    SK_TEXT_OFFSET_AT_POINT    ///< a, b: a screen point (pixels); returns the character there, or -1
+    SK_TEXT_OFFSET_AT_POINT,   ///< a, b: a screen point (pixels); returns the character there, or -1
+    SK_TEXT_RANGE_BOX          ///< a..b: characters; fills x, y, width, height (screen pixels); returns 1 when known
 };
 
 /// Text units (SK_TEXT_RANGE), in the order of ScrollKit's AccessibleTextUnit.

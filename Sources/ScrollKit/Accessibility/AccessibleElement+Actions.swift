@@ -42,15 +42,16 @@ extension AccessibleElement {
     }
 
     /// Sets a slider's value (a picker: selects the item at that index, as a user's choice; a section index:
-    /// chooses that entry). Returns whether
-    /// the element takes a value.
+    /// chooses that entry), rounded and clamped to the items (``Swift/Int/clamped(_:to:nan:)``: ±inf and
+    /// ±1e300 choose the last or first). Returns whether the element takes a value; NaN is refused.
     @discardableResult
     public func setValue(_ value: Double) -> Bool {
-        if case .view(let index as SectionIndexView) = self, value.isFinite, !index.titles.isEmpty {
-            return index.choose(min(max(Int(value.rounded()), 0), index.titles.count - 1))   // jumps to the section
+        guard !value.isNaN else { return false }
+        if case .view(let index as SectionIndexView) = self, !index.titles.isEmpty {
+            return index.choose(Int.clamped(value, to: 0...index.titles.count - 1))   // jumps to the section
         }
-        guard case .view(let picker as PickerView) = self, value.isFinite, picker.numberOfItems > 0 else { return false }
-        let i = min(max(Int(value.rounded()), 0), picker.numberOfItems - 1)
+        guard case .view(let picker as PickerView) = self, picker.numberOfItems > 0 else { return false }
+        let i = Int.clamped(value, to: 0...picker.numberOfItems - 1)
         picker.selectItem(i, animated: true)
         picker.onSelectionChanged?(i)
         return true

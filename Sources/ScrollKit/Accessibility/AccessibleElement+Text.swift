@@ -66,17 +66,26 @@ extension AccessibleElement {
         return true
     }
 
+    /// How far around an offset ``textRange(_:at:)`` looks for words, sentences and paragraphs (characters
+    /// each side): a longer one is cut there. Keeps each request bounded on a huge text.
+    public static let textRangeWindow = 4096
+
     /// The range of `unit` holding character `offset` of ``accessibleText`` (at the end of the text: the last
     /// one; a character past the end: an empty range at the end); `nil` without text or for an offset
-    /// outside it.
+    /// outside it. Words, sentences and paragraphs are found within ``textRangeWindow`` characters of
+    /// `offset`; a text field's lines from its layout.
     public func textRange(_ unit: AccessibleTextUnit, at offset: Int) -> Range<Int>? {
         guard let text = accessibleText else { return nil }
         let scalars = Array(text.unicodeScalars), count = scalars.count
         guard offset >= 0, offset <= count else { return nil }
         if unit == .character { return offset < count ? offset..<offset + 1 : count..<count }
         let o = max(0, min(offset, count - 1))
-        var lower = 0, upper = count
-        for b in textBoundaries(unit, scalars) {
+        let usesLayout = (unit == .lineStart || unit == .lineEnd) && textView?.layout != nil
+        let window = Self.textRangeWindow
+        let lo = usesLayout ? 0 : max(0, o - window), hi = usesLayout ? count : min(count, o + window + 1)
+        let part = lo == 0 && hi == count ? scalars : Array(scalars[lo..<hi])
+        var lower = lo, upper = hi
+        for b in textBoundaries(unit, part).map({ $0 + lo }) {
             if b <= o { lower = b } else { upper = b; break }
         }
         return lower..<upper
@@ -141,6 +150,35 @@ extension AccessibleElement {
             box = Rect(x: caret.minX, y: caret.minY, width: 0, height: caret.height)
         }
         guard let box else { return nil }
+        let origin = v.layoutOriginInRoot(), shift = v.hostShift
+        return box.offsetBy(dx: origin.x + shift.x, dy: origin.y + shift.y)
+    }
+
+    /// The box around characters `range` of ``accessibleText``, in the root's coordinates (points): each line it
+    /// covers whole, and on a line it covers in part the boxes of its first and last character there (a line
+    /// mixing directions: those two characters' span). `nil` without a layout or for a range with no character.
+    /// Bounded whatever the range: O(lines + the glyphs of the two lines it ends on), never a box per character.
+    public func textRangeFrame(_ range: Range<Int>) -> Rect? {
+        guard let v = textView, let layout = v.layout else { return nil }
+        let lower = max(range.lowerBound, 0), upper = min(range.upperBound, v.exposedCount)
+        guard lower < upper else { return nil }
+        let a = v.layoutOffset(v.textOffset(fromExposed: lower)), b = v.layoutOffset(v.textOffset(fromExposed: upper))
+        var union: Rect?
+        func add(_ r: Rect?) {
+            guard let r, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
+            guard let u = union else { union = r; return }
+            let x = min(u.minX, r.minX), y = min(u.minY, r.minY)
+            union = Rect(x: x, y: y, width: max(u.maxX, r.maxX) - x, height: max(u.maxY, r.maxY) - y)
+        }
+        for line in layout.lines where line.scalars.upperBound > a && line.scalars.lowerBound < b {
+            if line.scalars.lowerBound >= a && line.scalars.upperBound <= b {
+                add(Rect(x: line.x, y: line.top, width: line.width, height: line.height))
+            } else {
+                add(layout.characterBox(at: max(a, line.scalars.lowerBound)))
+                add(layout.characterBox(at: min(b, line.scalars.upperBound) - 1))
+            }
+        }
+        guard let box = union else { return nil }
         let origin = v.layoutOriginInRoot(), shift = v.hostShift
         return box.offsetBy(dx: origin.x + shift.x, dy: origin.y + shift.y)
     }

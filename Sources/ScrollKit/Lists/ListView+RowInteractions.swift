@@ -31,14 +31,18 @@ extension ListView {
             spinner.removeFromSuperview()
             scrollView.insertSubview(spinner, at: 0)
         }
-        if rowState.swipeItem >= 0, let view = rowState.actionsView, cellRange.contains(rowState.swipeItem) {
+        // cells can be shorter than cellRange mid-update (a swipe action performed over AT-SPI during a batch
+        // update traps without the second check).
+        if rowState.swipeItem >= 0, let view = rowState.actionsView, cellRange.contains(rowState.swipeItem),
+           cells.indices.contains(rowState.swipeItem - cellRange.lowerBound) {
             let cell = cells[rowState.swipeItem - cellRange.lowerBound]
             if let k = scrollView.storedSubviews.firstIndex(where: { $0 === cell }) {
                 view.removeFromSuperview()
                 scrollView.insertSubview(view, at: k)
             }
         }
-        if rowState.reorderItem >= 0, cellRange.contains(rowState.reorderItem) {
+        if rowState.reorderItem >= 0, cellRange.contains(rowState.reorderItem),
+           cells.indices.contains(rowState.reorderItem - cellRange.lowerBound) {
             let cell = cells[rowState.reorderItem - cellRange.lowerBound]
             if let k = scrollView.storedSubviews.firstIndex(where: { $0 === cell }) {
                 scrollView.storedSubviews.remove(at: k)

@@ -13,62 +13,89 @@ extension AccessibilityBridge {
     /// Reports what changed since the last call: focus (a `focus:` event and `state-changed:focused`), the
     /// states, names and values of the elements clients have asked about, and lists whose visible items
     /// changed (`visible-data-changed`, also for a tab list's selection: `selection-changed`), text fields' text,
-    /// caret and selection (`text-changed:delete`/`:insert`, `text-caret-moved`, `text-selection-changed`). Call it after a
-    /// frame is drawn. Elements that are gone are marked defunct and dropped (swept every 60 calls).
+    /// caret and selection (`text-changed:delete`/`:insert`, `text-caret-moved`, `text-selection-changed`). Call it
+    /// after a frame is drawn. Each frame looks at the views clients asked about, the items showing now or when
+    /// last looked at, and a slice of the rest (so every element is looked at within about 60 frames): its work
+    /// follows what shows, not how many elements were ever asked about. Elements that are gone are marked
+    /// defunct and dropped.
     public func sync() {
         guard let root else { return }
         reportFocus(in: root)
-        framesSinceSweep += 1
-        let sweep = framesSinceSweep >= 60
-        if sweep { framesSinceSweep = 0 }
-        var gone: [Int64] = []
+        var check: [Int64] = []
+        var reshaped = Set<ObjectIdentifier>()
         // Lists whose item count changed (a filter, an insertion): their items' new names are one
         // visible-data-changed, not a name change per item (a screen reader asks about each one it is told of).
-        var reshaped = Set<ObjectIdentifier>()
-        for entry in entries.values where entry.item < 0 {
-            if let list = entry.view as? ListView, let last = entry.last, last.childCount != list.numberOfItems {
-                reshaped.insert(ObjectIdentifier(list))
+        for id in viewIDs {
+            guard let entry = entries[id] else { continue }
+            check.append(id)
+            guard let list = entry.view as? ListView else { continue }
+            if let last = entry.last, last.childCount != list.numberOfItems { reshaped.insert(ObjectIdentifier(list)) }
+            for i in list.visibleRange {
+                if let item = ids[AccessibleElement.Key(object: ObjectIdentifier(list), item: i)] { check.append(item) }
             }
         }
-        for (id, entry) in entries {
+        check += showingItems
+        if !reshaped.isEmpty {   // rare (a list's data changed): every item of those lists, at once
+            check += entries.filter { $0.value.item >= 0 && reshaped.contains($0.value.key.object) }.keys
+        }
+        var seen = Set<Int64>(minimumCapacity: check.count)
+        var gone: [Int64] = []
+        lastSyncLooked = 0
+        for id in check where seen.insert(id).inserted {
+            guard let entry = entries[id] else { continue }
             guard let element = entry.element, element.isAlive(under: root) else {
-                if sweep || entry.view == nil { gone.append(id) }
+                gone.append(id)
                 continue
             }
-            // Items far from the screen are left alone until they show (their list reports the change); when
-            // their list's data changed, all are brought up to date at once, without a name change each.
-            let reshapedItem = entry.item >= 0 && reshaped.contains(ObjectIdentifier(entry.view ?? root))
-            if entry.item >= 0, entry.last?.states.contains(.showing) != true, !sweep, entry.last != nil, !reshapedItem {
-                continue
-            }
-            guard sk_a11y_known(id) != 0 else { continue }
-            let node = element.node()
-            defer { entry.last = node }
-            if node.role == .text { reportText(id, element, entry) }
-            guard let last = entry.last else { continue }
-            for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
-                sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
-            }
-            if last.label != node.label, !reshapedItem { sk_a11y_notify_name(id) }
-            if last.value != node.value || last.range != node.range { sk_a11y_notify_value(id) }
-            if node.role == .list || node.role == .table || node.role == .pageTabList {
-                if case .view(let list as ListView) = element {
-                    let showing = list.visibleRange
-                    if showing != listRanges[id] || last.childCount != node.childCount {
-                        listRanges[id] = showing
-                        sk_a11y_notify_children(id)
-                    }
-                } else {
-                    // Only a change: the first look is no event (Orca moves its focus to a tab list's selected
-                    // tab on selection-changed, away from the field that has the focus).
-                    let selected = element.selectedChildren
-                    if let previous = lastSelection[id], previous != selected { sk_a11y_notify_selection(id) }
-                    lastSelection[id] = selected
-                }
-            }
-            if last.frame != node.frame { sk_a11y_notify_bounds(id) }
+            lastSyncLooked += 1
+            report(id, element, entry, reshaped: entry.item >= 0 && reshaped.contains(entry.key.object))
         }
-        for id in gone { forget(id) }
+        // The sweep: a slice of every entry a frame, for elements that are gone. Items off screen are not looked
+        // at otherwise: they are brought up to date (and their changes reported) when they show.
+        if sweepQueue.isEmpty { sweepQueue = Array(entries.keys) }
+        let slice = max(64, entries.count / 60)
+        for id in sweepQueue.suffix(slice) where !seen.contains(id) {
+            guard let entry = entries[id] else { continue }
+            if let element = entry.element, element.isAlive(under: root) { continue }
+            gone.append(id)
+        }
+        sweepQueue.removeLast(min(slice, sweepQueue.count))
+        for id in gone where id != rootID { forget(id) }
+    }
+
+    /// Reports what changed of one element since it was last looked at.
+    func report(_ id: Int64, _ element: AccessibleElement, _ entry: Entry, reshaped reshapedItem: Bool) {
+        guard sk_a11y_known(id) != 0 else { return }
+        let node = element.node()
+        defer {
+            entry.last = node
+            if entry.item >= 0 {
+                if node.states.contains(.showing) { showingItems.insert(id) } else { showingItems.remove(id) }
+            }
+        }
+        if node.role == .text { reportText(id, element, entry) }
+        guard let last = entry.last else { return }
+        for state in Self.reportedStates where last.states.contains(state) != node.states.contains(state) {
+            sk_a11y_notify_state(id, state.rawValue, node.states.contains(state) ? 1 : 0)
+        }
+        if last.label != node.label, !reshapedItem { sk_a11y_notify_name(id) }
+        if last.value != node.value || last.range != node.range { sk_a11y_notify_value(id) }
+        if node.role == .list || node.role == .table || node.role == .pageTabList {
+            if case .view(let list as ListView) = element {
+                let showing = list.visibleRange
+                if showing != listRanges[id] || last.childCount != node.childCount {
+                    listRanges[id] = showing
+                    sk_a11y_notify_children(id)
+                }
+            } else {
+                // Only a change: the first look is no event (Orca moves its focus to a tab list's selected
+                // tab on selection-changed, away from the field that has the focus).
+                let selected = element.selectedChildren
+                if let previous = lastSelection[id], previous != selected { sk_a11y_notify_selection(id) }
+                lastSelection[id] = selected
+            }
+        }
+        if last.frame != node.frame { sk_a11y_notify_bounds(id) }
     }
 
     /// Reports a focus move: the element that has the tree's focus now (a view, or a list's item).
@@ -101,11 +128,9 @@ extension AccessibilityBridge {
 
     func forget(_ id: Int64) {
         sk_a11y_forget(id)
-        if let entry = entries.removeValue(forKey: id), let view = entry.view {
-            ids[AccessibleElement.Key(object: ObjectIdentifier(view), item: entry.item)] = nil
-        } else {
-            ids = ids.filter { $0.value != id }
-        }
+        if let entry = entries.removeValue(forKey: id), ids[entry.key] == id { ids[entry.key] = nil }
+        viewIDs.remove(id)
+        showingItems.remove(id)
         listRanges[id] = nil
         lastSelection[id] = nil
         if reportedFocus == id { reportedFocus = 0 }

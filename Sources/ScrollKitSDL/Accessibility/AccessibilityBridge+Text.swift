@@ -8,7 +8,7 @@ import ScrollKit
 extension AccessibilityBridge {
     /// Answers a text request (SK_TEXT_*) for element `id`.
     func text(_ id: Int64, request: Int32, _ a: Int32, _ b: Int32, _ out: inout sk_a11y_text_answer) -> Int32 {
-        let request = Int(request)
+        let request = Int(clamping: request)
         guard let element = element(id) else {
             return request == SK_TEXT_CARET || request == SK_TEXT_OFFSET_AT_POINT ? -1 : 0
         }
@@ -17,7 +17,7 @@ extension AccessibilityBridge {
             return Int32(clamping: element.textCaret ?? 0)
         case SK_TEXT_SET_CARET:
             clientActed = true
-            return element.selectText(Int(a)..<Int(a)) ? 1 : 0
+            return element.selectText(Int(clamping: a)..<Int(clamping: a)) ? 1 : 0
         case SK_TEXT_SELECTION:
             guard let range = element.textSelection else { return 0 }
             out.start = Int32(clamping: range.lowerBound)
@@ -25,15 +25,18 @@ extension AccessibilityBridge {
             return 1
         case SK_TEXT_SET_SELECTION:
             clientActed = true
-            return element.selectText(Int(min(a, b))..<Int(max(a, b))) ? 1 : 0
+            return element.selectText(Int(clamping: min(a, b))..<Int(clamping: max(a, b))) ? 1 : 0
         case SK_TEXT_RANGE:
             let units = AccessibleTextUnit.allCases
-            guard units.indices.contains(Int(a)), let range = element.textRange(units[Int(a)], at: Int(b)) else { return 0 }
+            guard units.indices.contains(Int(clamping: a)), let range = element.textRange(units[Int(clamping: a)], at: Int(clamping: b)) else { return 0 }
             out.start = Int32(clamping: range.lowerBound)
             out.end = Int32(clamping: range.upperBound)
             return 1
-        case SK_TEXT_CHARACTER_BOX:
-            guard let f = element.characterFrame(at: Int(a)) else { return 0 }
+        case SK_TEXT_CHARACTER_BOX, SK_TEXT_RANGE_BOX:
+            let f = request == SK_TEXT_RANGE_BOX
+                ? element.textRangeFrame(Int(clamping: min(a, b))..<Int(clamping: max(a, b)))
+                : element.characterFrame(at: Int(clamping: a))
+            guard let f else { return 0 }
             let s = screen()
             out.x = s.x + f.minX * s.scale
             out.y = s.y + f.minY * s.scale
@@ -53,17 +56,17 @@ extension AccessibilityBridge {
 
     /// Makes an edit (SK_EDIT_*) of element `id`, as a person's edit.
     func edit(_ id: Int64, request: Int32, start: Int32, end: Int32, text: String?) -> Int32 {
-        let request = Int(request)
+        let request = Int(clamping: request)
         guard let element = element(id) else { return request == SK_EDIT_INSERT ? -1 : 0 }
         clientActed = true
-        let range = Int(min(start, end))..<Int(max(start, end))
+        let range = Int(clamping: min(start, end))..<Int(clamping: max(start, end))
         switch request {
         case SK_EDIT_SET_CONTENTS: return element.setTextContents(text ?? "") ? 1 : 0
-        case SK_EDIT_INSERT: return Int32(clamping: element.insertText(text ?? "", at: Int(start)) ?? -1)
+        case SK_EDIT_INSERT: return Int32(clamping: element.insertText(text ?? "", at: Int(clamping: start)) ?? -1)
         case SK_EDIT_DELETE: return element.deleteText(in: range) ? 1 : 0
         case SK_EDIT_COPY: return element.copyText(in: range) ? 1 : 0
         case SK_EDIT_CUT: return element.cutText(in: range) ? 1 : 0
-        case SK_EDIT_PASTE: return element.pasteText(at: Int(start)) ? 1 : 0
+        case SK_EDIT_PASTE: return element.pasteText(at: Int(clamping: start)) ? 1 : 0
         default: return 0
         }
     }

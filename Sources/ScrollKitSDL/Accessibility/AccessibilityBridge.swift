@@ -46,10 +46,18 @@ public final class AccessibilityBridge {
     final class Entry {
         weak var view: ViewNode?
         let item: Int
+        /// When a client last asked about it (``touch(_:)``'s count).
+        var stamp: UInt64 = 0
         var last: AccessibleNode?
         /// A text field's text, caret and selection as last reported.
         var lastText: AccessibleTextState?
-        init(view: ViewNode, item: Int) { self.view = view; self.item = item }
+        /// Its key in ``ids`` (kept: the view may be gone when the entry is dropped).
+        let key: AccessibleElement.Key
+        init(view: ViewNode, item: Int) {
+            self.view = view
+            self.item = item
+            key = AccessibleElement.Key(object: ObjectIdentifier(view), item: item)
+        }
         var element: AccessibleElement? {
             guard let view else { return nil }
             if item >= 0, let list = view as? ListView { return .item(list, item) }
@@ -58,13 +66,22 @@ public final class AccessibilityBridge {
     }
     var ids: [AccessibleElement.Key: Int64] = [:]
     var entries: [Int64: Entry] = [:]
-    private var nextID: Int64 = 1
+    /// The entries of views (not list items), and of items showing when last looked at: what each frame checks.
+    var viewIDs: Set<Int64> = []
+    var showingItems: Set<Int64> = []
+    /// The ids the sweep for gone elements still has to look at (a slice a frame).
+    var sweepQueue: [Int64] = []
+    var nextID: Int64 = 1
+    var rootID: Int64 = 0
+    /// Requests counted, for ``Entry/stamp``; entries dropped past the budget.
+    var asked: UInt64 = 0
+    public internal(set) var evicted = 0
+    /// How many elements the last ``sync()`` looked at in full (their node made, their changes reported).
+    public internal(set) var lastSyncLooked = 0
     /// The focused element as last reported.
     var reportedFocus: Int64 = 0
     /// Set when a client acted (an action, a value, a selection, focus): the host owes a frame.
     public internal(set) var clientActed = false
-    /// Frames since the last sweep of elements that are gone.
-    var framesSinceSweep = 0
     /// Each known list's items showing, and each tab list's selection, as last reported.
     var listRanges: [Int64: Range<Int>] = [:]
     var lastSelection: [Int64: [Int]] = [:]
@@ -84,6 +101,7 @@ public final class AccessibilityBridge {
         let bridge = AccessibilityBridge(root: root, screen: screen)
         shared = bridge
         let rootID = bridge.id(for: .view(root))
+        bridge.rootID = rootID
         var callbacks = sk_a11y_callbacks(info: bridgeInfo, string: bridgeString, child: bridgeChild,
                                           parent: bridgeParent, action: bridgeAction, set_value: bridgeSetValue,
                                           selection: bridgeSelection, grab_focus: bridgeGrabFocus,
@@ -95,25 +113,12 @@ public final class AccessibilityBridge {
         return bridge
     }
 
-    // MARK: - Ids
-
-    /// The id of `element`, made on first use.
-    func id(for element: AccessibleElement) -> Int64 {
-        let key = element.key
-        if let id = ids[key] { return id }
-        let id = nextID
-        nextID += 1
-        ids[key] = id
-        switch element {
-        case .view(let v): entries[id] = Entry(view: v, item: -1)
-        case .item(let list, let i): entries[id] = Entry(view: list, item: i)
-        }
-        return id
-    }
+    // MARK: - Ids (AccessibilityBridge+Table: made on first use, at most `budget` of them)
 
     /// The live element of `id`, or `nil` when it is gone.
     func element(_ id: Int64) -> AccessibleElement? {
         guard let root, let element = entries[id]?.element, element.isAlive(under: root) else { return nil }
+        touch(id)
         return element
     }
 
@@ -125,7 +130,7 @@ public final class AccessibilityBridge {
     /// Sleeps until `descriptor` is readable (if ≥ 0), a request comes or `timeout` seconds pass, serving the
     /// requests; returns whether `descriptor` became readable.
     public func wait(descriptor: Int32, timeout: Double) -> Bool {
-        sk_a11y_wait(descriptor, Int32(timeout.isFinite ? max(0, min(timeout, 60)) * 1000 : 0)) != 0
+        sk_a11y_wait(descriptor, Int32(clamping: Int.clamped(timeout * 1000, to: 0...60_000))) != 0
     }
 
     /// Wakes a host sleeping in ``wait(descriptor:timeout:)``, from any thread.
@@ -140,7 +145,7 @@ public final class AccessibilityBridge {
     // MARK: - Answers
 
     static func roleCode(_ role: AccessibleRole) -> Int32 {
-        Int32(AccessibleRole.allCases.firstIndex(of: role) ?? 0)
+        Int32(clamping: AccessibleRole.allCases.firstIndex(of: role) ?? 0)
     }
 
     func fill(_ id: Int64, _ out: inout sk_a11y_info) -> Bool {
@@ -154,8 +159,8 @@ public final class AccessibilityBridge {
         out.y = (s.y + f.minY * s.scale).rounded(.down)
         out.width = (f.width * s.scale).rounded()
         out.height = (f.height * s.scale).rounded()
-        out.child_count = Int32(clamping: node.childCount)
-        out.index_in_parent = Int32(clamping: element.indexInParent)
+        out.child_count = Int32(clamping: exposedChildCount(element, node))
+        out.index_in_parent = Int32(clamping: exposedIndexInParent(element))
         out.action_count = Int32(clamping: node.actions.count)
         if let r = node.range {
             out.has_range = 1
@@ -170,22 +175,29 @@ public final class AccessibilityBridge {
     func string(_ id: Int64, which: Int32, index: Int32) -> String? {
         guard let element = element(id) else { return nil }
         let node = element.node()
-        switch Int(which) {
+        switch Int(clamping: which) {
         case SK_STRING_NAME: return node.label
         case SK_STRING_DESCRIPTION: return node.hint
         case SK_STRING_VALUE: return node.value
         case SK_STRING_TEXT: return node.text ?? node.label
-        case SK_STRING_ACTION_NAME: return node.actions.indices.contains(Int(index)) ? node.actions[Int(index)] : nil
+        case SK_STRING_ACTION_NAME: return node.actions.indices.contains(Int(clamping: index)) ? node.actions[Int(clamping: index)] : nil
         case SK_STRING_ACTION_DESCRIPTION:
-            return node.actions.indices.contains(Int(index)) ? element.actionDescription(named: node.actions[Int(index)]) : nil
+            return node.actions.indices.contains(Int(clamping: index)) ? element.actionDescription(named: node.actions[Int(clamping: index)]) : nil
         case SK_STRING_IDENTIFIER: return node.identifier
         default: return nil
         }
     }
 
     func child(_ id: Int64, index: Int32) -> Int64 {
-        guard let child = element(id)?.child(at: Int(index)) else { return 0 }
-        return self.id(for: child)
+        guard let element = element(id) else { return 0 }
+        let child: AccessibleElement?
+        if case .view(let list as ListView) = element {
+            let k = Int(clamping: index)
+            child = k >= 0 && k < exposedCount(list) ? .item(list, exposedStart(list) + k) : nil
+        } else {
+            child = element.child(at: Int(clamping: index))
+        }
+        return child.map { self.id(for: $0) } ?? 0
     }
 
     func parent(_ id: Int64) -> Int64 {
@@ -196,9 +208,9 @@ public final class AccessibilityBridge {
     func act(_ id: Int64, index: Int32) -> Bool {
         guard let element = element(id) else { return false }
         let actions = element.node().actions
-        guard actions.indices.contains(Int(index)) else { return false }
+        guard actions.indices.contains(Int(clamping: index)) else { return false }
         clientActed = true
-        return element.performAction(named: actions[Int(index)])
+        return element.performAction(named: actions[Int(clamping: index)])
     }
 
     func setValue(_ id: Int64, _ value: Double) -> Bool {
@@ -208,14 +220,19 @@ public final class AccessibilityBridge {
 
     func selection(_ id: Int64, request: Int32, index: Int32) -> Int32 {
         guard let element = element(id) else { return 0 }
-        let selected = element.selectedChildren
-        switch Int(request) {
+        var selected = element.selectedChildren
+        var shift = 0
+        if case .view(let list as ListView) = element {   // a huge list's children: its window of items
+            shift = exposedStart(list)
+            selected = selected.map { $0 - shift }.filter { $0 >= 0 && $0 < exposedCount(list) }
+        }
+        switch Int(clamping: request) {
         case SK_SELECTION_COUNT: return Int32(clamping: selected.count)
-        case SK_SELECTION_NTH: return selected.indices.contains(Int(index)) ? Int32(clamping: selected[Int(index)]) : -1
-        case SK_SELECTION_IS_SELECTED: return selected.contains(Int(index)) ? 1 : 0
+        case SK_SELECTION_NTH: return selected.indices.contains(Int(clamping: index)) ? Int32(clamping: selected[Int(clamping: index)]) : -1
+        case SK_SELECTION_IS_SELECTED: return selected.contains(Int(clamping: index)) ? 1 : 0
         case SK_SELECTION_SELECT:
             clientActed = true
-            return element.selectChild(Int(index)) ? 1 : 0
+            return element.selectChild(Int(clamping: index) + shift) ? 1 : 0
         default: return 0
         }
     }
