@@ -11,8 +11,8 @@
 #
 #   dbus-run-session -- python3 scripts/atspi-hostile.py DEMO [--items N] [--per-scene K] [--big N] [--marks N]
 #                                                          [--timeout SECONDS] [--noncharacters] [--report FILE]
-# --noncharacters adds U+FFFF, U+FDD0 and U+10FFFF to the strings (text after another character with U+FFFF trips a
-# libunibreak assertion until the text engine guards against it: issue 41, item 5).
+# --noncharacters adds U+FFFF, U+FDD0 and U+10FFFF to the strings (text after another character with U+FFFF tripped a
+# libunibreak assertion before the text engine gave it U+FFFE instead).
 import json, math, os, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
