@@ -226,9 +226,10 @@ void *sk_present_canvas(sk_present *p, int width, int height, int *stride) {
         // The new size in the spare's place, so that on an error the current canvas (whose memory the caller
         // draws into) stays as it was. A pixmap the server still reads may be freed: the server holds it
         // until its present is done, and the shared memory until it detaches too.
+        // The old canvas stays mapped as the spare (of its old size: a switch makes it again at this one),
+        // so that the caller may draw into it until it has moved to the new memory.
         sk_buffer *spare = &p->canvas[1 - p->current];
         if (make_buffer(p, spare, width, height) != 0) return NULL;
-        release_buffer(p, b);   // a spare is made again when needed, at this size
         p->current = 1 - p->current;
         b = spare;
     }
@@ -244,8 +245,9 @@ void *sk_present_canvas_switch(sk_present *p) {
     if (!p) return NULL;
     sk_buffer *from = &p->canvas[p->current], *to = &p->canvas[1 - p->current];
     if (!from->pixmap || !from->busy) return from->memory;
-    if (to->pixmap && to->busy) return NULL;
-    if (!to->pixmap || to->width != from->width || to->height != from->height) {
+    const int same_size = to->width == from->width && to->height == from->height;
+    if (to->pixmap && to->busy && same_size) return NULL;
+    if (!to->pixmap || !same_size) {   // (a pixmap of the old size may be freed while the server reads it)
         if (make_buffer(p, to, from->width, from->height) != 0) return NULL;
     }
     // The server only reads `from`: its pixels are the last frame, which the next one is drawn over.

@@ -67,8 +67,8 @@ int sk_present_fd(const sk_present *p);
 
 /// The canvas: a `width` × `height` shared-memory pixmap to draw into (B, G, R, X bytes:
 /// SDL_PIXELFORMAT_XRGB8888, `*stride` bytes a row). Made by the first call and remade when the size changes
-/// (its pixels are then undefined: draw the whole frame); the same memory otherwise, holding the last frame
-/// drawn. Returns NULL on an error (`sk_present_error` says which); the canvas and its memory are then as
+/// (its pixels are then undefined: draw the whole frame; the old memory stays mapped, as the spare, until the
+/// next switch or resize); the same memory otherwise, holding the last frame drawn. Returns NULL on an error (`sk_present_error` says which); the canvas and its memory are then as
 /// they were.
 void *sk_present_canvas(sk_present *p, int width, int height, int *stride);
 

@@ -41,8 +41,9 @@ import ScrollKitDamage
 /// destroying the renderer.
 @MainActor
 public final class SDLCanvas: DrawingCanvas {
-    /// The renderer drawn on (not owned: the host creates and destroys it).
-    package let renderer: OpaquePointer
+    /// The renderer drawn on (not owned: the host creates and destroys it; ``rebind(renderer:)`` moves the
+    /// canvas onto another).
+    @exclusivity(unchecked) package private(set) var renderer: OpaquePointer
     /// Fonts used for text (TTF_Font cache, emoji font).
     public let fonts: FontLibrary
     /// Images used by `drawImage` (search directories, decoded surfaces).
@@ -262,6 +263,19 @@ public final class SDLCanvas: DrawingCanvas {
         strokeTextureSize = (0, 0)
         for entry in imageTextures.values { SDL_DestroyTexture(entry.texture) }
         imageTextures.removeAll()
+    }
+
+    /// Moves the canvas onto `newRenderer`: a software renderer made on a new surface (a presenter's canvas
+    /// of a new size; SDL's software renderer draws into the surface it was made on, whose size SDL alone
+    /// sets). Destroys every texture of the old renderer first, so call it before destroying that one; the
+    /// next frame is drawn whole and makes its textures again.
+    package func rebind(renderer newRenderer: OpaquePointer) {
+        releaseResources()
+        renderer = newRenderer
+        directSurface = nil
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        drawBlendMode = SDL_BLENDMODE_BLEND
+        damage.setNeedsFullRedraw()
     }
 
     // MARK: - DrawingCanvas: fills

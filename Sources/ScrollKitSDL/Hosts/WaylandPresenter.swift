@@ -65,9 +65,9 @@ final class WaylandPresenter {
     /// for (nil: unknown yet). Kept by the window host.
     var lastTarget: UInt64?
     var nextTarget: UInt64?
-    /// The surface the canvas draws into (the window's size in pixels, XRGB8888, memory of its own).
-    let canvasSurface: UnsafeMutablePointer<SDL_Surface>
-    private var pixels: UnsafeMutableRawPointer
+    /// The surface the canvas draws into (the window's size in pixels, XRGB8888, its pixels SDL's). A new
+    /// size is a new surface (``resizeCanvas``).
+    private(set) var canvasSurface: UnsafeMutablePointer<SDL_Surface>
     private var lastSequence: (msc: UInt64, time: Double)?
     /// Whether the output reports its own vblank counter (a nonzero sequence); else it is counted here.
     private var countsVBlanks = false
@@ -94,17 +94,13 @@ final class WaylandPresenter {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSizeInPixels(window, &w, &h)
         w = max(w, 1); h = max(h, 1)
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: Int(w) * Int(h) * 4, alignment: 64)
-        guard let made = SDL_CreateRGBSurfaceWithFormatFrom(memory, w, h, 32, w * 4, SDL_PIXELFORMAT_XRGB8888.rawValue) else {
-            memory.deallocate()
+        guard let made = Self.makeSurface(width: w, height: h) else {
             sk_wayland_close(handle)
             reason = "cannot make the canvas surface"
             return nil
         }
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: Int(w) * Int(h) * 4)
         self.handle = handle
         self.clock = clock
-        pixels = memory
         canvasSurface = made
         descriptor = sk_wayland_fd(handle)
         hasPresentation = sk_wayland_has_presentation(handle) != 0
@@ -121,25 +117,24 @@ final class WaylandPresenter {
     isolated deinit {
         close()
         SDL_FreeSurface(canvasSurface)
-        pixels.deallocate()
     }
 
-    /// Makes ``canvasSurface`` `width` × `height` pixels, in place (the renderer made on it keeps drawing
-    /// into it). Returns whether the size changed (the canvas must then redraw everything).
-    func resizeCanvas(width: Int32, height: Int32) -> Bool {
+    /// A `width` × `height` XRGB8888 surface whose pixels SDL allocates (zeroed) and frees.
+    private static func makeSurface(width: Int32, height: Int32) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_XRGB8888.rawValue)
+    }
+
+    /// Makes ``canvasSurface`` a new `width` × `height` surface when the size changed, and returns the one
+    /// it replaced (the caller frees it once no renderer draws into it); nil when the size is the same or
+    /// the surface cannot be made (the canvas then stays as it was).
+    func resizeCanvas(width: Int32, height: Int32) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = max(width, 1), h = max(height, 1)
-        guard w != canvasSurface.pointee.w || h != canvasSurface.pointee.h else { return false }
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: Int(w) * Int(h) * 4, alignment: 64)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: Int(w) * Int(h) * 4)
-        canvasSurface.pointee.pixels = memory
-        canvasSurface.pointee.w = w
-        canvasSurface.pointee.h = h
-        canvasSurface.pointee.pitch = w * 4
-        SDL_SetClipRect(canvasSurface, nil)
-        pixels.deallocate()
-        pixels = memory
+        guard w != canvasSurface.pointee.w || h != canvasSurface.pointee.h,
+              let made = Self.makeSurface(width: w, height: h) else { return nil }
+        let retired = canvasSurface
+        canvasSurface = made
         changed.owesWholeFrame = true
-        return true
+        return retired
     }
 
     /// CLOCK_MONOTONIC seconds minus host-clock seconds now (sampled so that preemption cannot skew it).

@@ -32,12 +32,19 @@ extension WindowHost {
         attachedSurface = canvas.isCompositingDirectly ? surface : nil
     }
 
-    /// Keeps a presenter's canvas surface the window's size in pixels, and the canvas on it.
+    /// Keeps a presenter's canvas surface the window's size in pixels, and the canvas on it. A new size is a
+    /// new surface (a surface's size is read-only to SDL's users), so the software renderer is made again on
+    /// it and the canvas moves onto that renderer; the old surface is freed once no renderer draws into it.
     private func attachCanvas(of presenter: some CanvasPresenter) {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSizeInPixels(window, &w, &h)
-        if w > 0, h > 0, presenter.resizeCanvas(width: w, height: h) {
-            SDL_RenderSetViewport(renderer, nil)   // the renderer's viewport follows its surface's new size
+        if w > 0, h > 0, let retired = presenter.resizeCanvas(width: w, height: h) {
+            if let made = SDL_CreateSoftwareRenderer(presenter.canvasSurface) {
+                canvas.rebind(renderer: made)
+                SDL_DestroyRenderer(renderer)
+                renderer = made
+                SDL_FreeSurface(retired)
+            }   // else (out of memory) the old renderer keeps drawing into the old surface, which stays
             canvas.setNeedsFullRedraw()
         }
         if attachedSurface != presenter.canvasSurface || !canvas.isCompositingDirectly {
@@ -53,9 +60,10 @@ extension WindowHost {
 protocol CanvasPresenter: AnyObject {
     /// The surface the canvas draws into.
     var canvasSurface: UnsafeMutablePointer<SDL_Surface> { get }
-    /// Makes ``canvasSurface`` `width` × `height` pixels, in place; returns whether the size changed (the
-    /// canvas must then redraw everything).
-    func resizeCanvas(width: Int32, height: Int32) -> Bool
+    /// Makes ``canvasSurface`` a new `width` × `height` surface when the size changed, and returns the one it
+    /// replaced (its pixels stay valid until the caller frees it, with `SDL_FreeSurface`, once no renderer
+    /// draws into it); nil when the size is the same or the new one cannot be made.
+    func resizeCanvas(width: Int32, height: Int32) -> UnsafeMutablePointer<SDL_Surface>?
 }
 
 extension X11Presenter: CanvasPresenter {}

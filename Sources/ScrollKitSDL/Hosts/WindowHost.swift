@@ -54,7 +54,7 @@ public final class WindowHost: AppHost {
     /// The SDL window.
     package let window: OpaquePointer
     /// The SDL renderer.
-    package let renderer: OpaquePointer
+    package internal(set) var renderer: OpaquePointer   // remade on a presenter's new canvas surface (WindowHost+Surface.swift)
     /// How the renderer was chosen (``RendererSelection``: software without loading OpenGL, or accelerated).
     public let rendererSelection: RendererSelection
     /// The renderer's name ("opengl", "opengles2", "software", …).

@@ -58,8 +58,8 @@ final class X11Presenter {
     private var changed = PresentRects(owesWholeFrame: true)
     /// The surface the canvas draws into: the shared-memory pixmap's pixels (the window's size in pixels,
     /// XRGB8888). It outlives a failure of presenting (the renderer made on it keeps drawing; the window
-    /// host then shows it through SDL's window surface).
-    let canvasSurface: UnsafeMutablePointer<SDL_Surface>
+    /// host then shows it through SDL's window surface). A new size is a new surface (``resizeCanvas``).
+    private(set) var canvasSurface: UnsafeMutablePointer<SDL_Surface>
     private var inFlight: [InFlight] = []
     private var events = [sk_present_event](repeating: sk_present_event(), count: 32)
     /// The latest reports, newest last (a vblank's own time beats a prediction).
@@ -121,24 +121,26 @@ final class X11Presenter {
         sk_present_close(handle)
     }
 
-    /// Makes ``canvasSurface`` `width` × `height` pixels, in place (the renderer made on it keeps drawing
-    /// into it). Returns whether the size changed (the canvas must then redraw everything). A pixmap that
-    /// cannot be made is a failure of presenting (``failure``); the surface then keeps its old pixels.
-    func resizeCanvas(width: Int32, height: Int32) -> Bool {
+    /// Makes ``canvasSurface`` a new surface on a `width` × `height` pixmap when the size changed, and
+    /// returns the one it replaced (its pixmap stays mapped as the spare until the next switch or resize,
+    /// so the renderer made on it may draw until the window host has moved to the new surface). A pixmap
+    /// or surface that cannot be made is a failure of presenting (``failure``); the canvas then stays.
+    func resizeCanvas(width: Int32, height: Int32) -> UnsafeMutablePointer<SDL_Surface>? {
         let w = max(width, 1), h = max(height, 1)
-        guard w != canvasSurface.pointee.w || h != canvasSurface.pointee.h else { return false }
+        guard w != canvasSurface.pointee.w || h != canvasSurface.pointee.h else { return nil }
         var stride: Int32 = 0
         guard let memory = sk_present_canvas(handle, w, h, &stride) else {
             if failure == nil { failure = String(cString: sk_present_error(handle)) }
-            return false
+            return nil
         }
-        canvasSurface.pointee.pixels = memory
-        canvasSurface.pointee.w = w
-        canvasSurface.pointee.h = h
-        canvasSurface.pointee.pitch = stride
-        SDL_SetClipRect(canvasSurface, nil)
+        guard let made = SDL_CreateRGBSurfaceWithFormatFrom(memory, w, h, 32, stride, SDL_PIXELFORMAT_XRGB8888.rawValue) else {
+            if failure == nil { failure = "cannot make a surface on the shared-memory canvas" }
+            return nil
+        }
+        let retired = canvasSurface
+        canvasSurface = made
         changed.owesWholeFrame = true
-        return true
+        return retired
     }
 
     /// Makes sure the canvas is a pixmap the server no longer reads: the frame about to be drawn must not
@@ -153,6 +155,8 @@ final class X11Presenter {
         let deadline = clock.now + 2 * vblanks.period
         while failure == nil, sk_present_canvas_busy(handle) != 0 {
             if let memory = sk_present_canvas_switch(handle) {
+                // The same size and layout, other memory: `pixels` is the one field of SDL_Surface SDL
+                // leaves its users to write (SDL_surface.h: "Read-write"; the surface is SDL_PREALLOC).
                 canvasSurface.pointee.pixels = memory
                 return
             }
