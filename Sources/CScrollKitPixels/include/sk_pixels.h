@@ -124,5 +124,6 @@ int sk_set_timer_slack_ns(unsigned long ns);
 // The frame clock's waits on a display connection (sk_platform.h), here too so that a build made before
 // that header existed rebuilds this module.
 #include "sk_platform.h"
+#include "sk_display_lost.h"
 
 #endif

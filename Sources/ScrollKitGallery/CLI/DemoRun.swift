@@ -97,6 +97,8 @@ package struct DemoRun {
         let inputRecorder = configuration.recordInputPath.map { _ in RecordingClient(wrapping: driver) }
         do {
             try host.run(client: inputRecorder ?? driver, maxFrames: configuration.frames, beforeFrame: beforeFrame)
+        } catch let lost as DisplayLostError {
+            throw CLIError(lost.description)
         } catch {
             throw CLIError("SDL failed during the run: \(error)")
         }

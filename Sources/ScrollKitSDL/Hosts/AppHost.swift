@@ -131,7 +131,8 @@ public protocol AppHost: AnyObject {
     /// Runs frames: a window host until the client wants to quit or the window closes (or
     /// `maxFrames`); a headless host exactly `maxFrames` frames on the virtual clock, every frame
     /// rendered. `beforeFrame` runs at the start of each frame with its tick (scripts inject events there).
-    /// - Throws: ``SDLError`` when SDL fails during the run.
+    /// - Throws: ``SDLError`` when SDL fails during the run; ``DisplayLostError`` (a window host) when the
+    ///   X server or Wayland compositor closes the connection.
     func run(client: HostClient, maxFrames: Int?, beforeFrame: ((FrameTick) -> Void)?) throws
     /// Headless: a new surface size; window: `SDL_SetWindowSize`. The client hears of it through
     /// ``HostClient/hostDidResize(to:)``. Sanitized like ``HostOptions/size``.

@@ -67,6 +67,7 @@ extension WindowHost {
         presenter = nil
         stats.vblank.source = .timer
         stats.vblank.fallbackReason = "X Present failed: " + reason
+        if checkDisplayLost(probe: true) { return }   // the server is gone: the run ends, nothing to say here
         FileHandle.standardError.write(Data("scrollkit: X Present failed (\(reason)); frames are paced by a timer from now on\n".utf8))
         timeline.pacing = .deadlines
         timeline.restartTimeline()

@@ -126,6 +126,7 @@ extension WindowHost {
         let reason = wayland.failure ?? "unknown error"
         stats.vblank.source = .timer
         stats.vblank.fallbackReason = "Wayland presenting failed: " + reason
+        if checkDisplayLost() { return }   // the compositor is gone: the run ends, nothing to say here
         FileHandle.standardError.write(Data("scrollkit: Wayland presenting failed (\(reason)); frames are paced by a timer from now on\n".utf8))
         timeline.pacing = .deadlines
         timeline.restartTimeline()

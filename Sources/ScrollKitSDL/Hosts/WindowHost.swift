@@ -97,7 +97,9 @@ public final class WindowHost: AppHost {
     var fastPresents = 0
     var rendererVSync = false
     var frameOwed = true
-    private var quitRequested = false
+    var quitRequested = false
+    /// The display server that closed the connection during the run, if one did (WindowHost+DisplayLoss.swift).
+    var displayLost: DisplayLostError?
     private var hasDrawn = false
     /// Present on the display's vblanks (X11, software), or nil (never opened, or it failed).
     var presenter: X11Presenter?
@@ -255,6 +257,7 @@ public final class WindowHost: AppHost {
         stats.vblank.refreshRate = timeline.displayRate
         openPresenter(whyNot: x11Reason)
         noteWaylandSource(reason: waylandReason)
+        watchDisplay()
     }
 
     isolated deinit {
@@ -351,6 +354,7 @@ public final class WindowHost: AppHost {
                 startsSpan = true
             }
         }
+        if let displayLost { throw displayLost }
         finishPresenting()
     }
 
@@ -387,6 +391,7 @@ public final class WindowHost: AppHost {
             }
             if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }   // ours to free
         }
+        checkDisplayLost()   // a lost connection comes as a quit (Wayland) or not at all (X11)
     }
 
     private func handle(_ event: HostEvent, client: HostClient) {
