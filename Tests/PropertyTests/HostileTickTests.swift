@@ -75,6 +75,10 @@ struct HostileTickTests {
         list.onRefresh = { _ in }
         list.beginRefreshing()
         #expect(list.refreshState == .refreshing)
+        // beginRefreshing() adds the spinner's room without moving the content: show it, as a pull would.
+        list.scrollView.setContentOffset(list.scrollView.minContentOffset, animated: false)
+        list.step(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60))
+        #expect(list.refreshPullDistance == ListView.refreshSpinnerHeight)
         Self.drive(list, seed: seed)
         #expect(list.refreshState == .refreshing)
         Self.expectAtRest(list.scrollView, "refreshing list")
