@@ -151,3 +151,15 @@ struct HostileTickTests {
         Self.expectAtRest(area.scrollView, "text area")
     }
 }
+
+@Suite("Hostile values (internal conversions)")
+struct HostileConversionTests {
+    @Test("a paging snap's page coordinate of a NaN or infinite offset is a page, not a trap")
+    func pageCoordinate() throws {
+        let pages = try #require(Pages(range: SnapRange(min: 0, max: 1000), size: 100))
+        #expect(pages.coordinate(.nan) == 0)
+        #expect(pages.coordinate(.infinity) == 10)
+        #expect(pages.coordinate(-.infinity) == 0)
+        #expect(pages.coordinate(250) == 2.5)
+    }
+}
