@@ -127,6 +127,28 @@ struct HostileTickTests {
         Self.expectAtRest(scroll, "scroll view")
     }
 
+    @Test("a grid, a navigation stack pushing with a sheet over it keep running on hostile ticks and sizes")
+    func gridAndNavigation() {
+        for columns in [GridColumns.fixed(3), .adaptive(minimumWidth: .nan), .adaptive(minimumWidth: 1e300)] {
+            let grid = ListView(frame: Rect(x: 0, y: 0, width: 320, height: 480),
+                                gridLayout: SectionedGridLayout(columns: columns), dataSource: Items(500))
+            grid.scrollView.setContentOffset(Point(x: 0, y: 1e300), animated: true)
+            Self.drive(grid, seed: 40)
+            Self.expectAtRest(grid.scrollView, "grid \(columns)")
+        }
+        let stack = NavigationStackView(root: NavigationScreen(title: "root", content: ViewNode()),
+                                        frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        stack.push(NavigationScreen(title: "next", content: ViewNode(), prefersLargeTitle: true), animated: true)
+        Self.drive(stack, seed: 41, seconds: 0.5)
+        _ = stack.present(sheet: ViewNode(), detents: [.height(.nan), .medium, .height(1e300)], animated: true)
+        Self.drive(stack, seed: 42, seconds: 0.5)
+        stack.frame = Rect(x: 0, y: 0, width: .nan, height: 1e300)
+        Self.drive(stack, seed: 43, seconds: 0.5)
+        _ = stack.dismissSheet(animated: true)
+        stack.frame = Rect(x: 0, y: 0, width: 320, height: 480)
+        Self.drive(stack, seed: 44)
+    }
+
     @Test("controls and text views keep running on hostile ticks and frames")
     func controls() {
         let picker = PickerView(frame: Rect(x: 0, y: 0, width: 320, height: 60), dataSource: Items(20))
