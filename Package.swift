@@ -196,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "PropertyTests",
             dependencies: [
-                "ScrollKit", "Motion",
+                "ScrollKit", "Motion", "SplitMix",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

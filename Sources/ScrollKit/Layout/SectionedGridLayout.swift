@@ -351,7 +351,7 @@ public final class SectionedGridLayout {
         case .adaptive(let minimumWidth):
             let w = ListLayout.sanitizedSize(minimumWidth)
             let fit = ((available + gap) / (w + gap)).rounded(.down)
-            n = fit >= Double(Self.maximumColumnCount) ? Self.maximumColumnCount : Int(fit)
+            n = Int.clamped(fit, to: 1...Self.maximumColumnCount, nan: 1)   // NaN (a gap of −width) is 1
         }
         n = min(max(n, 1), Self.maximumColumnCount)
         let width = max(0, (available - Double(n - 1) * gap) / Double(n))

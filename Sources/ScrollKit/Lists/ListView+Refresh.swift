@@ -141,8 +141,9 @@ extension ListView {
         let frame = Rect(x: 0, y: scrollView.contentOffset.y, width: storedFrame.width, height: room)
         if view.frame != frame { view.frame = frame }
         let grow = running ? min(1, rowState.refreshInset / Self.refreshSpinnerHeight) : min(1, room / 40)
-        let shown = running ? spokes : min(spokes, Int((Double(spokes) * room / rowState.refreshThreshold).rounded(.up)))
-        let head = running ? Int((rowState.spinnerTime * Double(spokes)).rounded(.down)) % spokes : -1
+        let shown = running ? spokes
+            : Int.clamped((Double(spokes) * room / rowState.refreshThreshold).rounded(.up), to: 0...spokes)
+        let head = running ? RefreshSpinnerView.spinnerHead(time: rowState.spinnerTime, spokes: spokes) : -1
         if view.grow != grow { view.grow = grow }
         if view.shown != shown { view.shown = shown }
         if view.head != head { view.head = head }
@@ -176,5 +177,15 @@ final class RefreshSpinnerView: ViewNode {
                             color: RGBAColor(r: 120, g: 120, b: 128, a: UInt8(max(0, min(255, alpha)))),
                             width: 2.5 * max(0.4, grow))
         }
+    }
+
+    /// The spoke the turning spinner shows brightest at `time` (12 a second); 0 for a NaN, infinite or huge time
+    /// (a host's bad frame tick must not trap). The remainder is taken before the conversion.
+    static func spinnerHead(time: Double, spokes: Int) -> Int {
+        let turns = time * Double(spokes)
+        guard turns.isFinite, spokes > 0 else { return 0 }
+        var k = turns.rounded(.down).truncatingRemainder(dividingBy: Double(spokes))
+        if k < 0 { k += Double(spokes) }
+        return Int.clamped(k, to: 0...(spokes - 1))
     }
 }

@@ -276,7 +276,7 @@ struct Pages {
 
     /// The fractional page index of `offset` (already clamped): page k's offset maps to k exactly.
     func coordinate(_ offset: Double) -> Double {
-        guard last > 0 else { return 0 }
+        guard last > 0, !offset.isNaN else { return 0 }   // NaN is page 0, not a trap
         let raw = ((offset - range.min) / size).rounded(.down)
         let k = Int(min(max(raw, 0), Double(last - 1)))
         let a = self.offset(k), b = self.offset(k + 1)

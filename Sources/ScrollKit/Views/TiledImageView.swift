@@ -174,10 +174,10 @@ public final class TiledImageView: ViewNode {
         let level = pyramid.levels[levelIndex]
         let fx = frame.width / Double(level.width), fy = frame.height / Double(level.height)
         let t = Double(pyramid.tileSize)
-        let c0 = max(0, Int((visible.minX / (t * fx)).rounded(.down)))
-        let c1 = min(level.columns, Int((visible.maxX / (t * fx)).rounded(.up)))
-        let r0 = max(0, Int((visible.minY / (t * fy)).rounded(.down)))
-        let r1 = min(level.rows, Int((visible.maxY / (t * fy)).rounded(.up)))
+        let c0 = Int.clamped((visible.minX / (t * fx)).rounded(.down), to: 0...level.columns)
+        let c1 = Int.clamped((visible.maxX / (t * fx)).rounded(.up), to: 0...level.columns)
+        let r0 = Int.clamped((visible.minY / (t * fy)).rounded(.down), to: 0...level.rows)
+        let r1 = Int.clamped((visible.maxY / (t * fy)).rounded(.up), to: 0...level.rows)
         guard c0 < c1, r0 < r1 else { return }
         for r in r0..<r1 {
             for c in c0..<c1 {
