@@ -67,6 +67,12 @@ final class Weston {
          "DISPLAY": nil]
     }
 
+    /// Kills weston now (a lost display, for the tests of it); Xvfb stays up until the release.
+    func killServer() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     deinit {
         // SIGKILL, as for Xvfb: a process spawned from a test runner's thread inherits its blocked signals.
         kill(process.processIdentifier, SIGKILL)

@@ -40,6 +40,12 @@ final class Xvfb {
         display = ":\(number)"
     }
 
+    /// Kills the server now (a lost display, for the tests of it); the release then only tidies up.
+    func killServer() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     deinit {
         // SIGKILL: a server spawned from a test runner's thread inherits its blocked signals, SIGTERM
         // among them. Then its socket and lock file are left behind: removed here.
