@@ -17,11 +17,9 @@ import json, math, os, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
 import pyatspi
+from atspi_common import arg, pump, wait_for
 from gi.repository import Gio, GLib
 
-
-def arg(name, default):
-    return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
 
 
 demo = sys.argv[1]
@@ -52,22 +50,6 @@ VALUES = {
 RANGES = [(10**9, -10**9), (5, 2), (-1, 10**9), (2**31 - 1, 2**31 - 1), (-10**9, -1)]
 
 
-def pump(seconds):
-    context = GLib.MainContext.default()
-    end = time.time() + seconds
-    while time.time() < end:
-        if not context.iteration(False):
-            time.sleep(0.01)
-
-
-def wait_for(predicate, seconds=15):
-    end = time.time() + seconds
-    while time.time() < end:
-        value = predicate()
-        if value:
-            return value
-        pump(0.1)
-    return None
 
 
 def split_signature(sig):

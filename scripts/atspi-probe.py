@@ -13,6 +13,7 @@
 import importlib.util, json, os, subprocess, sys, time
 
 import pyatspi
+from atspi_common import pump, wait_for
 from gi.repository import GLib
 
 demo = sys.argv[1]
@@ -22,23 +23,6 @@ report = {"errors": []}
 children = []
 
 
-def pump(seconds):
-    """Runs GLib's main context (pyatspi's events arrive there) for `seconds`."""
-    context = GLib.MainContext.default()
-    end = time.time() + seconds
-    while time.time() < end:
-        if not context.iteration(False):
-            time.sleep(0.01)
-
-
-def wait_for(predicate, seconds=15):
-    end = time.time() + seconds
-    while time.time() < end:
-        value = predicate()
-        if value:
-            return value
-        pump(0.1)
-    return None
 
 
 def states(node):

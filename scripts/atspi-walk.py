@@ -9,11 +9,9 @@
 import json, os, subprocess, sys, time
 
 import pyatspi
+from atspi_common import arg, pump, wait_for
 from gi.repository import Gio, GLib
 
-
-def arg(name, default):
-    return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
 
 
 demo = sys.argv[1]
@@ -23,22 +21,6 @@ report = {"errors": [], "items": items}
 children = []
 
 
-def pump(seconds):
-    context = GLib.MainContext.default()
-    end = time.time() + seconds
-    while time.time() < end:
-        if not context.iteration(False):
-            time.sleep(0.01)
-
-
-def wait_for(predicate, seconds=15):
-    end = time.time() + seconds
-    while time.time() < end:
-        value = predicate()
-        if value:
-            return value
-        pump(0.1)
-    return None
 
 
 def rss_mb(pid):
