@@ -151,6 +151,29 @@ struct BigTextTests {
         #expect(field.text.utf8.count == 5_000_003 && refused.count == 1)
     }
 
+    @Test("the byte limit counts what a paste would put in: a 3 MB paste into a 10-character or digits-only field inserts what fits, and an AT-SPI insert past the limit is refused with the same call")
+    func pasteLimitCountsWhatGoesIn() {
+        let (_, field) = field()
+        var refused: [Int] = []
+        field.onPasteRefused = { refused.append($0) }
+        let big = String(repeating: "7x", count: 1_500_000)
+        ViewNode.clipboard.setText(big, in: .clipboard)
+        field.maxLength = 10
+        #expect(field.editingKey(.v, modifiers: [.control], time: 0))
+        #expect(field.text == "7x7x7x7x7x")
+        field.text = ""
+        field.maxLength = 0
+        field.inputFilter = .digits
+        #expect(field.editingKey(.v, modifiers: [.control], time: 1))
+        #expect(field.text.utf8.count == 1_500_000 && refused.isEmpty)
+        // Through AT-SPI's EditableText: refused whole, and said.
+        field.inputFilter = nil
+        field.text = "abc"
+        #expect(AccessibleElement.view(field).replaceText(in: 0..<0, with: big) == false)
+        #expect(field.text == "abc")
+        #expect(refused == [3_000_000])
+    }
+
     @Test("the shaped-run cache keeps within its byte budget while long runs come and go")
     func shapedRunCacheIsBoundedByBytes() {
         let measurer = FontTextMeasurer(pixelScale: 1)

@@ -18,12 +18,14 @@ extension AccessibleElement {
     public func replaceText(in range: Range<Int>, with string: String) -> Bool {
         guard let v = textView, v.isEnabled else { return false }
         let lower = v.textOffset(fromExposed: range.lowerBound), upper = v.textOffset(fromExposed: range.upperBound)
-        let before = (anchor: v.model.anchor, caret: v.model.caret), old = v.model.text
+        let before = (anchor: v.model.anchor, caret: v.model.caret), version = v.model.textVersion
         v.edit { m in
             m.select(anchor: lower, caret: upper)
             return m.insert(string, typing: false)
         }
-        guard v.model.text == old else { return true }
+        guard v.model.textVersion == version else { return true }
+        // Too long for the field: refused as a paste is, and said through the same call.
+        if let bytes = v.model.lastRefusedInsertBytes { v.onPasteRefused?(bytes) }
         v.move { $0.select(anchor: before.anchor, caret: before.caret) }   // refused: the selection stays
         return false
     }

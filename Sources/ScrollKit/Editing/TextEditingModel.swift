@@ -58,8 +58,8 @@ public struct TextEditingModel: Sendable {
     /// The default ``maxTextBytes``: 2 MiB (2,097,152 bytes), a million characters of any script with room to
     /// spare, and about 100 ms of work for a paste of it.
     public static let defaultMaxTextBytes = 2 << 20
-    /// The UTF-8 length of the last string ``insert(_:typing:)`` refused for ``maxTextBytes``; nil when the
-    /// last insert was not refused for it.
+    /// The UTF-8 length of what the last ``insert(_:typing:)`` refused for ``maxTextBytes`` would have
+    /// inserted (after the filter and ``maxLength``); nil when the last insert was not refused for it.
     public internal(set) var lastRefusedInsertBytes: Int?
     /// The characters typing and pasting may bring in; nil lets everything in.
     public var filter: TextInputFilter?
@@ -202,8 +202,8 @@ public struct TextEditingModel: Sendable {
 
     /// Types or pastes `string` at the caret, replacing the selection (and ending any composition):
     /// filtered, newlines taken out when single-line, cut to ``maxLength``. Returns whether the text changed.
-    /// A string that would make the text longer than ``maxTextBytes`` is refused whole (nothing changes, and
-    /// ``lastRefusedInsertBytes`` says how long it was).
+    /// A string whose kept part (after the filter and ``maxLength``) would make the text longer than
+    /// ``maxTextBytes`` is refused whole (nothing changes, and ``lastRefusedInsertBytes`` says how long that part was).
     /// Complexity: O(string) plus O(text) to shift what follows the caret.
     @discardableResult
     public mutating func insert(_ string: String, typing: Bool = true) -> Bool {
@@ -214,14 +214,6 @@ public struct TextEditingModel: Sendable {
         if maxLength > 0 {
             let selected = boundaries.index(atOrBefore: selection.upperBound) - boundaries.index(atOrBefore: selection.lowerBound)
             room = max(0, maxLength - (clusterCount - selected))
-        }
-        if maxTextBytes > 0 {
-            var selectedBytes = 0
-            for s in scalars[selection] { selectedBytes += UTF8.width(s) }
-            if text.utf8.count - selectedBytes + string.utf8.count > maxTextBytes {
-                lastRefusedInsertBytes = string.utf8.count
-                return false
-            }
         }
         var kept: [Unicode.Scalar]
         if filter == nil, string.unicodeScalars.count <= room, !(isSingleLine && Self.hasNewline(string)) {
@@ -240,6 +232,17 @@ public struct TextEditingModel: Sendable {
         // Typing refused whole (filtered out, or no room) changes nothing: the selection stays. Inserting ""
         // on purpose (a cut) still deletes it.
         if kept.isEmpty && (selection.isEmpty || !string.isEmpty) { return false }
+        // The byte limit counts what would go in (filtered, cut to maxLength), not the raw string: a 3 MB paste
+        // into a field of 10 characters still inserts its first 10.
+        if maxTextBytes > 0 {
+            var selectedBytes = 0, keptBytes = 0
+            for s in scalars[selection] { selectedBytes += UTF8.width(s) }
+            for s in kept { keptBytes += UTF8.width(s) }
+            if text.utf8.count - selectedBytes + keptBytes > maxTextBytes {
+                lastRefusedInsertBytes = keptBytes
+                return false
+            }
+        }
         replace(selection, with: kept, kind: typing ? .typing : .other)
         return true
     }

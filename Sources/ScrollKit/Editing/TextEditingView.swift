@@ -41,7 +41,7 @@ public class TextEditingView: ViewNode, TextInputClient {
         get { model.maxTextBytes }
         set { model.maxTextBytes = max(0, newValue) }
     }
-    /// Called when a paste (Ctrl+V, a middle-click) inserts nothing because the text would pass
+    /// Called when a paste (Ctrl+V, a middle-click, an AT-SPI insert or paste) inserts nothing because the text would pass
     /// ``maxTextBytes``, with the paste's length in UTF-8 bytes: say so to the person (the gallery's contacts
     /// scene shows it under the field and logs it). Typing at the limit is refused without a call.
     public var onPasteRefused: (@MainActor (Int) -> Void)?
