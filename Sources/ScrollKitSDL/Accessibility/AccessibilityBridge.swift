@@ -73,8 +73,9 @@ public final class AccessibilityBridge {
     var sweepQueue: [Int64] = []
     var nextID: Int64 = 1
     var rootID: Int64 = 0
-    /// Requests counted, for ``Entry/stamp``; entries dropped past the budget.
+    /// Requests counted, for ``Entry/stamp``.
     var asked: UInt64 = 0
+    /// How many elements were dropped past the budget (least recently asked first) since the bridge started.
     public internal(set) var evicted = 0
     /// How many elements the last ``sync()`` looked at in full (their node made, their changes reported).
     public internal(set) var lastSyncLooked = 0
@@ -221,9 +222,10 @@ public final class AccessibilityBridge {
     func selection(_ id: Int64, request: Int32, index: Int32) -> Int32 {
         guard let element = element(id) else { return 0 }
         var selected = element.selectedChildren
-        var shift = 0
+        var shift = 0, children = Int.max
         if case .view(let list as ListView) = element {   // a huge list's children: its window of items
             shift = exposedStart(list)
+            children = exposedCount(list)
             selected = selected.map { $0 - shift }.filter { $0 >= 0 && $0 < exposedCount(list) }
         }
         switch Int(clamping: request) {
@@ -231,6 +233,8 @@ public final class AccessibilityBridge {
         case SK_SELECTION_NTH: return selected.indices.contains(Int(clamping: index)) ? Int32(clamping: selected[Int(clamping: index)]) : -1
         case SK_SELECTION_IS_SELECTED: return selected.contains(Int(clamping: index)) ? 1 : 0
         case SK_SELECTION_SELECT:
+            // Only a child the client can be shown: a huge list's index counts in its window, as the others do.
+            guard index >= 0, Int(clamping: index) < children else { return 0 }
             clientActed = true
             return element.selectChild(Int(clamping: index) + shift) ? 1 : 0
         default: return 0

@@ -17,6 +17,7 @@ public struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatabl
     /// Why it failed, e.g. "No space left on device".
     public let reason: String
 
+    /// A failure to write `path`, for `reason` (the system's words, e.g. "No space left on device").
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
