@@ -17,7 +17,7 @@ import json, math, os, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
 import pyatspi
-from atspi_common import arg, pump, wait_for
+from atspi_common import arg, error_line, pump, stop_children, wait_for
 from gi.repository import Gio, GLib
 
 
@@ -294,20 +294,9 @@ try:
     else:
         report["running"] = False
 except Exception as error:
-    import traceback
-    report["errors"].append(f"{type(error).__name__}: {error} at line {traceback.extract_tb(error.__traceback__)[-1].lineno}")
+    report["errors"].append(error_line(error))
 finally:
-    for child in reversed(children):
-        if child is children[0]:
-            try:
-                os.killpg(child.pid, 9)
-            except OSError:
-                pass
-        child.terminate()
-        try:
-            child.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    stop_children(children)
 
 
 def on_our_bus():

@@ -13,7 +13,7 @@
 import importlib.util, json, os, subprocess, sys, time
 
 import pyatspi
-from atspi_common import pump, wait_for
+from atspi_common import error_line, pump, stop_children, wait_for
 from gi.repository import GLib
 
 demo = sys.argv[1]
@@ -318,20 +318,9 @@ try:
 except SystemExit:
     pass
 except Exception as error:  # the report says what failed; the Swift test fails on it
-    import traceback
-    report["errors"].append(f"{type(error).__name__}: {error} at line {traceback.extract_tb(error.__traceback__)[-1].lineno}")
+    report["errors"].append(error_line(error))
 finally:
-    for child in reversed(children):
-        if child is children[0]:
-            try:
-                os.killpg(child.pid, 9)
-            except OSError:
-                pass
-        child.terminate()
-        try:
-            child.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    stop_children(children)
 
 
 def descendants(root):

@@ -9,7 +9,7 @@
 import json, os, subprocess, sys, time
 
 import pyatspi
-from atspi_common import arg, pump, wait_for
+from atspi_common import arg, error_line, pump, stop_children, wait_for
 from gi.repository import Gio, GLib
 
 
@@ -144,20 +144,9 @@ try:
     report["end"] = {"rss_mb": rss_mb(pid), "cpu_per_second_scrolling": scrolling_cost(pid, window),
                      "running": app_process.poll() is None}
 except Exception as error:
-    import traceback
-    report["errors"].append(f"{type(error).__name__}: {error} at line {traceback.extract_tb(error.__traceback__)[-1].lineno}")
+    report["errors"].append(error_line(error))
 finally:
-    for child in reversed(children):
-        if child is children[0]:
-            try:
-                os.killpg(child.pid, 9)
-            except OSError:
-                pass
-        child.terminate()
-        try:
-            child.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            child.kill()
+    stop_children(children)
 
 ours = os.environ.get("DBUS_SESSION_BUS_ADDRESS", "").encode()
 for entry in os.listdir("/proc"):

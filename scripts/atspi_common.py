@@ -28,3 +28,25 @@ def wait_for(predicate, seconds=15):
 def arg(name, default):
     """The value after `name` on the command line, of `default`'s type; `default` when it is absent."""
     return type(default)(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
+def error_line(error):
+    """One line for the report: the exception's type, text and the script's line it came from."""
+    import traceback
+    return f"{type(error).__name__}: {error} at line {traceback.extract_tb(error.__traceback__)[-1].lineno}"
+
+
+def stop_children(children):
+    """Ends the processes the script started, newest first (the first, the bus launcher, with its process group)."""
+    import os, signal, subprocess
+    for child in reversed(children):
+        if child is children[0]:
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        child.terminate()
+        try:
+            child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            child.kill()
