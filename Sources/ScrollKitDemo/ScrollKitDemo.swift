@@ -4,7 +4,7 @@ import ArgumentParser
 import ScrollKit
 import ScrollKitGallery
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -318,6 +318,15 @@ enum DemoCLI {
             return .exit(status: 0, stdout: ScrollKitDemo.fullMessage(for: error), stderr: "")
         }
         return .exit(status: CLIError.exitStatus, stdout: "", stderr: CLIError(ScrollKitDemo.message(for: error)).line)
+    }
+
+    /// Flushes standard output and says why it failed, if any write to it did (nil: all of it was written).
+    static func standardOutputError() -> String? {
+        let out = stdout
+        let flushed = fflush(out) == 0
+        let code = errno
+        guard !flushed || ferror(out) != 0 else { return nil }
+        return flushed ? "an earlier write to it failed" : String(cString: strerror(code))
     }
 
     /// Runs the command line and returns the process's exit status.

@@ -165,6 +165,28 @@ struct FileWriteTests {
         }
     }
 
+    @Test("standard output on a full device (--stats, text, a text dump past stdio's buffer): exit 2, one error line",
+          arguments: [["--headless", "--scene", "list", "--frames", "3", "--stats"], ["text", "hello"],
+                      ["text", String(repeating: "a", count: 20_000)]])
+    func standardOutputOnAFullDevice(arguments: [String]) throws {
+        let executable = try #require(DemoProcess.executable)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        process.environment = environment
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 2, "status \(process.terminationStatus): \(stderr)")
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("error: cannot write to standard output"), "\(stderr)")
+    }
+
     @Test("--record-input and --trace on a full file system: exit 2, one error line, no file left half-written",
           .enabled(if: FullFileSystem.canMount, "needs root to mount a small tmpfs"))
     func recordingsOnAFullFileSystem() throws {
