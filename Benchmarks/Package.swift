@@ -47,13 +47,15 @@ let package = Package(
             ],
             path: "Tools/SceneProbe"
         ),
-        // Big pastes into the contacts search field (issue 41): the paste frame, the frames after, the round trip, memory.
+        // Big pastes into the contacts search field and into a text area (issue 41): the paste frame, the frames after, the round trip, memory.
         .executableTarget(
             name: "text-probe",
             dependencies: [
                 "ProbeSupport",
                 .product(name: "ScrollKitGallery", package: "ScrollKit"),
                 .product(name: "ScrollKit", package: "ScrollKit"),
+                .product(name: "ScrollKitSDL", package: "ScrollKit"),
+                .product(name: "ScrollKitTesting", package: "ScrollKit"),
             ],
             path: "Tools/TextProbe"
         ),

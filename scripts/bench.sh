@@ -107,7 +107,7 @@ DEBUG_BIN="$("$SWIFT" build -c debug --show-bin-path)"
     echo "Images decoding off the main thread (image-probe: 50 thumbnails on an 800x600 software canvas, 60 Hz; mallocs while decoding are process-wide, the decoder's included):"
     sed 's/^/    /' "$OUT/image-probe.txt"
     echo
-    echo "Big pastes into the contacts search field (text-probe, issue 41; targets: paste frame and round trip <= 100 ms, frames after <= 16.7 ms):"
+    echo "Big pastes into the contacts search field and a text area (text-probe, issue 41; targets: paste frame and round trip <= 100 ms, frames after <= 16.7 ms):"
     sed 's/^/    /' "$OUT/text-probe.txt"
 } >>"$OUT/extra.txt"
 if [ "${BENCH_CALLGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; then

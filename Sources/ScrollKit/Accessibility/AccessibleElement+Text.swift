@@ -118,8 +118,14 @@ extension AccessibleElement {
             }
         case .lineStart, .lineEnd:
             var starts: [Int] = []
-            if let v = textView, v.laysOutWindow, v.layoutIsPartial {
+            if let v = textView, !v.isMultiline, v.layoutIsPartial {
                 starts = [0]   // a one-line field's window: its one line starts at the text's start
+            } else if let v = textView, v.layoutIsPartial, let layout = v.layout {
+                // An area's window: its laid-out lines, and outside it each paragraph as one line.
+                let first = v.exposedOffset(v.textOffset(fromLayout: 0))
+                let last = v.exposedOffset(v.textOffset(fromLayout: v.layoutWindow.count))
+                starts = scalars.indices.filter(isNewline).map { $0 + 1 }.filter { $0 < first || $0 > last }
+                starts += layout.lines.map { v.exposedOffset(v.textOffset(fromLayout: $0.scalars.lowerBound)) }
             } else if let v = textView, let layout = v.layout {
                 starts = layout.lines.map { v.exposedOffset(v.textOffset(fromLayout: $0.scalars.lowerBound)) }
             } else {

@@ -42,8 +42,11 @@ public final class TextAreaView: TextEditingView {
         max(0, storedFrame.width - Self.padding.left - Self.padding.right)
     }
 
+    override var visibleTextHeight: Double { scrollView.frame.height }
+
     override func layoutOriginInRoot() -> Point {
-        content.convert(Point(x: Self.padding.left, y: Self.padding.top), to: nil)
+        _ = layout   // the window, and its place in the content
+        return content.convert(Point(x: Self.padding.left, y: Self.padding.top + windowTop), to: nil)
     }
 
     public override func layoutSubviews() {
@@ -51,12 +54,64 @@ public final class TextAreaView: TextEditingView {
         sizeContent()
     }
 
-    /// The content: as wide as the viewport, as tall as the text and its padding (at least the viewport).
+    /// The content: as wide as the viewport, as tall as the text and its padding (at least the viewport). A long
+    /// text's window sits at the estimated height of the text before it, with the estimated rest after it.
     func sizeContent() {
-        let viewport = scrollView.frame.size
-        let textHeight = max(layout?.size.height ?? 0, lineHeight)
-        let size = Size(width: viewport.width, height: max(viewport.height, textHeight + Self.padding.top + Self.padding.bottom))
+        let size = contentSizeForText()
         if scrollView.contentSize != size { scrollView.contentSize = size }
+        content.frame = Rect(origin: .zero, size: size)
+    }
+
+    private func contentSizeForText() -> Size {
+        let viewport = scrollView.frame.size
+        let shown = layout?.size.height ?? 0
+        let textHeight = max(windowTop + shown + windowRest, lineHeight)
+        return Size(width: viewport.width, height: max(viewport.height, textHeight + Self.padding.top + Self.padding.bottom))
+    }
+
+    /// After the scroll view stepped: a long text's window follows the viewport when the reader scrolled past its
+    /// edge (a fling through the text, the scroll indicator dragged), laid out around the text estimated at the
+    /// viewport's middle. The content and the offset move together (with any motion) by how far the estimate
+    /// was off, so the text under the reader's eyes stays where it is.
+    override func didStepSubviews(_ tick: FrameTick) {
+        super.didStepSubviews(tick)
+        followViewport()
+    }
+
+    func followViewport() {
+        guard let old = layout, layoutIsPartial else { return }
+        let total = displayCount
+        let viewTop = scrollView.contentOffset.y - Self.padding.top
+        let viewHeight = scrollView.frame.height
+        guard viewTop.isFinite, viewHeight.isFinite, viewHeight > 0 else { return }
+        let top = windowTop, bottom = windowTop + old.size.height
+        let pastStart = layoutWindow.lowerBound > 0 && viewTop < top
+        let pastEnd = layoutWindow.upperBound < total && viewTop + viewHeight > bottom
+        guard pastStart || pastEnd else { return }
+        let mid = viewTop + viewHeight / 2
+        // The text at the middle of the viewport (estimated outside the window), and where its line shows now.
+        var anchor: Int
+        var anchorY = mid
+        if mid < top {
+            anchor = Int.clamped(Double(layoutWindow.lowerBound) * max(0, mid) / max(top, 1), to: 0...layoutWindow.lowerBound)
+        } else if mid >= bottom {
+            let fraction = windowRest > 0 ? (mid - bottom) / windowRest : 1
+            anchor = layoutWindow.upperBound
+                + Int.clamped(Double(total - layoutWindow.upperBound) * min(max(fraction, 0), 1), to: 0...(total - layoutWindow.upperBound))
+        } else {
+            let o = old.offset(at: Point(x: 0, y: mid - top))
+            anchor = layoutWindow.lowerBound + o
+            if let caret = old.caret(at: o) { anchorY = top + caret.top }
+        }
+        anchor = alignedDisplayOffset(anchor)
+        windowAnchor = anchor
+        invalidateLayout()
+        guard let made = layout, let caret = made.caret(at: max(0, min(anchor - layoutWindow.lowerBound, layoutWindow.count))) else {
+            sizeContent(); return
+        }
+        let delta = windowTop + caret.top - anchorY
+        let size = contentSizeForText()
+        scrollView.setContentSize(size, adjustingContentOffsetBy: Point(x: 0, y: delta.isFinite ? delta : 0))
         content.frame = Rect(origin: .zero, size: size)
     }
 
@@ -65,7 +120,7 @@ public final class TextAreaView: TextEditingView {
     override func revealCaret() {
         sizeContent()
         let box = caretBox(layoutOffset: layoutOffset(model.caret))
-        let rect = Rect(x: 0, y: box.minY + Self.padding.top - 4, width: 1, height: box.height + 8)
+        let rect = Rect(x: 0, y: windowTop + box.minY + Self.padding.top - 4, width: 1, height: box.height + 8)
         let target = scrollView.contentOffset(toReveal: rect)
         if target != scrollView.contentOffset { scrollView.setContentOffset(target, animated: false) }
     }
@@ -95,7 +150,8 @@ final class TextAreaContent: ViewNode, PointerTracking {
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard let area else { return }
-        let origin = Point(x: frame.minX + TextAreaView.padding.left, y: frame.minY + TextAreaView.padding.top)
+        _ = area.layout   // the window, and its place (windowTop)
+        let origin = Point(x: frame.minX + TextAreaView.padding.left, y: frame.minY + TextAreaView.padding.top + area.windowTop)
         area.drawEditing(in: canvas, origin: origin)
         area.drawHandles(in: canvas, origin: origin)
         if !area.isEnabled { canvas.fill(frame, color: RGBAColor.white.withAlpha(0.45)) }

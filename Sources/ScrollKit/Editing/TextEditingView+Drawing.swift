@@ -34,7 +34,7 @@ extension TextEditingView {
                 canvas.fill(Rect(x: rect.minX + 1, y: rect.maxY - 3, width: max(0, rect.width - 2), height: 1.5), color: ink)
             }
         }
-        if focused && selection.isEmpty { drawCaret(in: canvas, origin: origin) }
+        if focused && selection.isEmpty && isInLayoutWindow(model.caret) { drawCaret(in: canvas, origin: origin) }
     }
 
     /// Calls `fill` with one rectangle (layout lines' full height) per visual stretch of the glyphs whose
@@ -87,6 +87,7 @@ extension TextEditingView {
     func drawHandles(in canvas: any DrawingCanvas, origin: Point) {
         guard showsHandles, isFocused, !model.selection.isEmpty else { return }
         func handle(_ offset: Int, _ isStart: Bool) {
+            guard isInLayoutWindow(offset) else { return }
             let box = caretBox(layoutOffset: layoutOffset(offset))
             let x = origin.x + box.minX, top = origin.y + box.minY
             canvas.fill(Rect(x: x - 1, y: top, width: 2, height: box.height), color: tintColor)

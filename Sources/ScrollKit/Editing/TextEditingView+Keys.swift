@@ -148,8 +148,12 @@ extension TextEditingView {
             return (down ? model.scalarCount : 0, x)
         }
         let target = index + (down ? 1 : -1)
-        if target < 0 { return (0, x) }
-        if target >= layout.lines.count { return (model.scalarCount, x) }
+        // An area's window that the text goes on past: a line up from its first line is the end of the line before.
+        if target < 0 { return (isMultiline && layoutWindow.lowerBound > 0 ? max(0, textOffset(fromLayout: 0) - 1) : 0, x) }
+        if target >= layout.lines.count {
+            let more = isMultiline && layoutWindow.upperBound < displayCount
+            return (more ? min(model.scalarCount, textOffset(fromLayout: layoutWindow.count)) : model.scalarCount, x)
+        }
         return (textOffset(fromLayout: layout.offset(atX: x, line: target)), x)
     }
 }

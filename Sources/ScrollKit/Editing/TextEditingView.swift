@@ -91,6 +91,12 @@ public class TextEditingView: ViewNode, TextInputClient {
     /// layout dropped last, until the next is made (to keep the text's place when the window moves).
     var layoutWindow: Range<Int> = 0..<0
     var previousLayout: TextLayout?
+    /// In an area whose text is longer than its window: the display offset the window is laid out around while the
+    /// reader scrolls away from the caret (nil: the caret), and the estimated heights of the text before and after
+    /// the window (``estimatedHeight(of:advance:lineHeight:)``), which place it in the content. 0 for the rest.
+    var windowAnchor: Int?
+    var windowTop = 0.0
+    var windowRest = 0.0
     var cachedPlaceholder: (layout: TextLayout, width: Double)?
     /// The caret's blink since the last keystroke, while focused.
     var blink: Animated<CaretBlink>?
@@ -130,6 +136,8 @@ public class TextEditingView: ViewNode, TextInputClient {
     func layoutOriginInRoot() -> Point { frameInRoot.origin }
     /// Scrolls so that the caret shows.
     func revealCaret() {}
+    /// The height of the text's viewport (an area's), in points; 0 for a one-line field.
+    var visibleTextHeight: Double { 0 }
     /// Called after the text or the selection changed (a subclass resizes its content).
     func editingDidChange() {}
     /// Return in a one-line field (TextFieldView calls its onSubmit).
@@ -174,8 +182,9 @@ public class TextEditingView: ViewNode, TextInputClient {
         let window = nextWindow()
         let whole = window.lowerBound == 0 && window.upperBound == displayCount
         let shown = whole ? displayString : displayScalars(window)
-        let direction = whole || window.lowerBound == 0 ? paragraphDirection : firstParagraphDirection()
+        let direction = whole || window.lowerBound == 0 || isMultiline ? paragraphDirection : firstParagraphDirection()
         let made = TextLayout(shown, style: textStyle, width: width, direction: direction, measurer: measurer)
+        placeWindow(window, of: made, whole: whole)
         // A window that moved along the text: the text keeps its place on screen (the x of the new start in the
         // old layout, when it was in it).
         if let old = previousLayout, window.lowerBound != layoutWindow.lowerBound,
@@ -186,6 +195,30 @@ public class TextEditingView: ViewNode, TextInputClient {
         previousLayout = nil
         cachedLayout = (made, width)
         return made.lines.isEmpty ? nil : made
+    }
+
+    /// An area's window in its content: the estimated heights of the text before and after it, from the advance per
+    /// scalar its own lines show (``windowTop``, ``windowRest``).
+    private func placeWindow(_ window: Range<Int>, of made: TextLayout, whole: Bool) {
+        guard isMultiline, !whole else { windowTop = 0; windowRest = 0; return }
+        var width = 0.0, scalars = 0
+        for line in made.lines where line.scalars.count > 1 { width += line.width; scalars += line.scalars.count }
+        let advance = scalars > 0 && width > 0 ? width / Double(scalars) : max(1, textStyle.atCurrentTextScale.size * 0.5)
+        let h = made.lines.first.map { $0.height } ?? lineHeight
+        // Greedy wrapping leaves part of each line empty: about a word's worth, which the advance is padded by.
+        let padded = advance * 1.08
+        windowTop = estimatedHeight(of: 0..<window.lowerBound, advance: padded, lineHeight: h)
+        windowRest = estimatedHeight(of: window.upperBound..<displayCount, advance: padded, lineHeight: h)
+    }
+
+    /// Whether text offset `offset` lies in the laid-out window (always, unless an area's window moved away
+    /// from it with the reader's scroll): a caret or handle outside it is not drawn.
+    func isInLayoutWindow(_ offset: Int) -> Bool {
+        _ = layout
+        guard layoutWindow.lowerBound > 0 || layoutWindow.upperBound < displayCount else { return true }
+        let o = (showsBullets ? model.boundaries.index(atOrBefore: offset) : offset)
+            + (!model.composition.isEmpty && offset >= model.caret ? model.composition.unicodeScalars.count : 0)
+        return o >= layoutWindow.lowerBound && o <= layoutWindow.upperBound
     }
 
     /// Called when the layout window's start moved to `dx` points from the old start (TextFieldView scrolls by it).
@@ -284,6 +317,7 @@ public class TextEditingView: ViewNode, TextInputClient {
     /// After a caret move: the blink starts over and the caret comes into view.
     func selectionDidChange() {
         goalX = nil
+        windowAnchor = nil
         // A caret gone near the window's edge (or out of it): lay out the window around it.
         if laysOutWindow, cachedLayout != nil, nextWindow() != layoutWindow { invalidateLayout() }
         restartBlink()
