@@ -120,8 +120,35 @@ struct BigTextTests {
             }
             if rng.int(below: 8) == 0 { model.undo() }
             #expect(model.boundaries == TextBoundaries(model.scalars), "\(model.text.debugDescription)")
+            #expect(model.boundaries.clusters == Self.characterBoundaries(model.scalars), "\(model.text.debugDescription)")
             if model.boundaries != TextBoundaries(model.scalars) { break }
             if model.scalarCount > 400 { model.setText("") }
+        }
+    }
+
+    /// The oracle: Swift's own grapheme clusters of the whole string, as scalar offsets.
+    static func characterBoundaries(_ scalars: [Unicode.Scalar]) -> [Int] {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        var out = [0], offset = 0
+        for character in String(view) { offset += character.unicodeScalars.count; out.append(offset) }
+        return out
+    }
+
+    @Test("cluster boundaries (ASCII split without Characters) equal Swift's Characters, ASCII next to marks, CR LF, prepend, flags and ZWJ")
+    func boundariesMatchCharacters() {
+        var rng = SplitMix64(seed: 77)
+        let pieces: [[UInt32]] = [[0x61], [0x62, 0x63], [0x20], [0x0D], [0x0A], [0x0D, 0x0A], [0x301], [0x300, 0x302], [0x600],
+                                  [0x110BD], [0x1F1E9], [0x1F1EA], [0x200D], [0x1F469], [0xFE0F], [0x1F3FB], [0x915, 0x94D],
+                                  [0x903], [0x1100], [0x1161], [0x11A8], [0xE33], [0x7F], [0x09], [0xE0100], [0xFFFF], [0x00]]
+        for _ in 0..<2000 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<rng.int(below: 40) {
+                for v in pieces[rng.int(below: pieces.count)] { scalars.append(Unicode.Scalar(v)!) }
+            }
+            let found = TextBoundaries(scalars).clusters
+            #expect(found == Self.characterBoundaries(scalars), "\(scalars.map { String($0.value, radix: 16) })")
+            if found != Self.characterBoundaries(scalars) { break }
         }
     }
 
