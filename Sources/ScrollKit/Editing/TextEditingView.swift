@@ -198,12 +198,18 @@ public class TextEditingView: ViewNode, TextInputClient {
     }
 
     /// An area's window in its content: the estimated heights of the text before and after it, from the advance per
-    /// scalar its own lines show (``windowTop``, ``windowRest``).
+    /// grapheme cluster its own lines show (``windowTop``, ``windowRest``).
     private func placeWindow(_ window: Range<Int>, of made: TextLayout, whole: Bool) {
         guard isMultiline, !whole else { windowTop = 0; windowRest = 0; return }
-        var width = 0.0, scalars = 0
-        for line in made.lines where line.scalars.count > 1 { width += line.width; scalars += line.scalars.count }
-        let advance = scalars > 0 && width > 0 ? width / Double(scalars) : max(1, textStyle.atCurrentTextScale.size * 0.5)
+        var width = 0.0, clusters = 0
+        let boundaries = model.boundaries, base = window.lowerBound
+        for line in made.lines where line.scalars.count > 1 {
+            width += line.width
+            // In text offsets (an area shows no bullets; a composition only shifts a few offsets near the caret).
+            clusters += max(1, boundaries.index(atOrBefore: base + line.scalars.upperBound)
+                            - boundaries.index(atOrBefore: base + line.scalars.lowerBound))
+        }
+        let advance = clusters > 0 && width > 0 ? width / Double(clusters) : max(1, textStyle.atCurrentTextScale.size * 0.5)
         let h = made.lines.first.map { $0.height } ?? lineHeight
         // Greedy wrapping leaves part of each line empty: about a word's worth, which the advance is padded by.
         let padded = advance * 1.08
