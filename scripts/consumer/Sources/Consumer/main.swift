@@ -39,6 +39,7 @@ print("consumer: \(frames) frames, offset \(Int(list.scrollView.contentOffset.y)
 do {
     print(try checkShelves())
     print(try checkNotes())
+    print(try checkJournal())
 } catch {
     print("error: consumer: \(error)")
     exit(1)
