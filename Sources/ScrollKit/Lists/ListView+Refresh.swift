@@ -50,9 +50,8 @@ extension ListView {
         guard rowState.refreshState == .refreshing else { return }
         rowState.refreshGeneration &+= 1
         rowState.refreshState = .ending
-        rowState.refreshCollapse = Animated(TimedSimulation(from: rowState.refreshInset, to: 0,
-                                                            duration: Self.refreshCollapseDuration,
-                                                            curve: .easeInOutCubic))
+        rowState.refreshRoom.jump(to: rowState.refreshInset)
+        rowState.refreshRoom.animate(to: 0, duration: Self.refreshCollapseDuration, curve: .easeInOutCubic)
     }
 
     /// How far the content is down past its top (the top it has without a refresh, so this includes the spinner's
@@ -78,7 +77,7 @@ extension ListView {
 
     func startRefresh(quiet: Bool = false) {
         rowState.refreshState = .refreshing
-        rowState.refreshCollapse = nil
+        rowState.refreshRoom.jump(to: Self.refreshSpinnerHeight)
         setRefreshInset(Self.refreshSpinnerHeight, quiet: quiet)
         rowState.refreshGeneration &+= 1
         let generation = rowState.refreshGeneration
@@ -110,12 +109,10 @@ extension ListView {
         case .refreshing:
             break
         case .ending:
-            guard var collapse = rowState.refreshCollapse else { rowState.refreshState = .idle; return }
-            setRefreshInset(collapse.sample(tick))
-            rowState.refreshCollapse = collapse
-            if collapse.isFinished {
+            guard rowState.refreshRoom.isMoving else { rowState.refreshState = .idle; return }
+            setRefreshInset(rowState.refreshRoom.sample(tick))
+            if !rowState.refreshRoom.isMoving {
                 setRefreshInset(0)
-                rowState.refreshCollapse = nil
                 rowState.refreshState = .idle
             }
         }

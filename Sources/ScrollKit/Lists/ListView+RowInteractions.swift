@@ -6,7 +6,7 @@ import Motion
 extension ListView {
     /// Whether a row interaction needs frames (a settle, a refresh or its collapse, a lifted row).
     var rowNeedsFrames: Bool {
-        rowState.swipeSettle != nil || rowState.pendingAction != nil || rowState.reorderItem >= 0
+        rowState.swipe.isMoving || rowState.pendingAction != nil || rowState.reorderItem >= 0
             || rowState.refreshState == .refreshing || rowState.refreshState == .ending
     }
 
@@ -59,9 +59,7 @@ extension ListView {
     func endRowInteractions() {
         if rowState.swipeItem >= 0 {
             rowState.swipeItem = -1
-            rowState.swipeOffset = 0
-            rowState.swipeSettle = nil
-            rowState.swipeDragging = false
+            rowState.swipe.jump(to: 0)
             rowState.pendingAction = nil
             rowState.actionsView?.removeFromSuperview()
         }

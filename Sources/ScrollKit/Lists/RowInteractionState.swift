@@ -7,14 +7,11 @@ import Motion
 /// per-frame hook (`applyRowInteractions`) returns at once while ``isActive`` is false.
 final class RowInteractionState {
     // MARK: Swipe
-    /// The row swiped open or being swiped (-1: none) and its horizontal offset, in points (negative: the
-    /// trailing actions show).
+    /// The row swiped open or being swiped (-1: none).
     var swipeItem = -1
-    var swipeOffset = 0.0
-    /// The spring settling the offset after a release (or a close), started at the release's time.
-    var swipeSettle: Animated<SpringSimulation>?
-    var swipeDragging = false
-    var swipeStartOffset = 0.0
+    /// Its horizontal offset, in points (negative: the trailing actions show), as an interactive position:
+    /// held and dragged by the finger, settling on open or closed after a release, moved by a close or a key.
+    var swipe = InteractivePosition(0, physics: .swipe)
     var leadingActions: [SwipeAction] = []
     var trailingActions: [SwipeAction] = []
     /// The action a full swipe or a tap on a button runs once the settle ends, and its item.
@@ -30,9 +27,10 @@ final class RowInteractionState {
     var refreshHandler: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)?
     var refreshState = RefreshState.idle
     var refreshThreshold = 80.0
-    /// The top inset the refresh added (the spinner's room), animated back to 0 as it ends.
+    /// The top inset the refresh added (the spinner's room), as applied to the scroll view.
     var refreshInset = 0.0
-    var refreshCollapse: Animated<TimedSimulation>?
+    /// That room as an interactive position, driven back to 0 along a timed curve as the refresh ends.
+    var refreshRoom = InteractivePosition(0, physics: .timed)
     /// Bumped by each refresh, so a stale completion is ignored.
     var refreshGeneration = 0
     /// Where the spinner's spokes turn (seconds), the last frame time.
