@@ -23,22 +23,6 @@ final class RowInteractionState {
     /// The side the keyboard opened: the sign of the row's offset once open (-1 moved left, 1 right), 0: none.
     var keyboardSide = 0.0
 
-    // MARK: Refresh
-    var refreshHandler: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)?
-    var refreshState = RefreshState.idle
-    var refreshThreshold = 80.0
-    /// The top inset the refresh added (the spinner's room), as applied to the scroll view.
-    var refreshInset = 0.0
-    /// That room as an interactive position, driven back to 0 along a timed curve as the refresh ends.
-    var refreshRoom = InteractivePosition(0, physics: .timed)
-    /// Bumped by each refresh, so a stale completion is ignored.
-    var refreshGeneration = 0
-    /// Where the spinner's spokes turn (seconds), the last frame time.
-    var spinnerTime = 0.0
-    /// The spinner view in the content above the first item, and whether it shows.
-    var spinnerView: RefreshSpinnerView?
-    var spinnerVisible = false
-
     // MARK: Reorder
     var reorderEnabled = false
     var reorderItem = -1
@@ -59,7 +43,7 @@ final class RowInteractionState {
 
     /// Whether any interaction needs the per-frame hook.
     var isActive: Bool {
-        swipeItem >= 0 || reorderItem >= 0 || refreshState != .idle || refreshInset != 0 || spinnerVisible
+        swipeItem >= 0 || reorderItem >= 0
     }
 }
 
