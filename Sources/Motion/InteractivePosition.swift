@@ -29,8 +29,8 @@ public struct PositionPhysics: Sendable, Hashable {
 
     /// The iOS release projection (WWDC 2018, "Designing Fluid Interfaces"): where a motion at `velocity`
     /// (units per second) decelerating at `projectionRate` per millisecond comes to rest from `value`:
-    /// value + v / 1000 · r / (1 − r), about value + 0.5 s × v at the normal rate. A non-finite velocity is 0;
-    /// a non-finite value gives itself back unchanged only when finite, else 0.
+    /// value + v / 1000 · r / (1 − r), about value + 0.5 s × v at the normal rate. A non-finite velocity counts
+    /// as 0 and a non-finite value as 0; a projection that overflows is the value itself.
     public func projection(from value: Double, velocity: Double) -> Double {
         Self.projection(from: value, velocity: velocity, rate: projectionRate)
     }
@@ -64,7 +64,9 @@ public struct PositionPhysics: Sendable, Hashable {
 /// What an ``InteractivePosition`` moves by on its own: a spring (a settle, a driven slide) or a timed curve
 /// (a driven move of fixed duration), held without an existential box.
 public enum PositionSimulation: Simulation, Hashable {
+    /// A spring towards its target (a settle after a release, a driven slide).
     case spring(SpringSimulation)
+    /// A timed curve (a driven move of fixed duration).
     case timed(TimedSimulation)
 
     /// Where the motion comes to rest.
@@ -75,6 +77,7 @@ public enum PositionSimulation: Simulation, Hashable {
         }
     }
 
+    /// The wrapped simulation's position at `time` seconds.
     public func position(at time: Double) -> Double {
         switch self {
         case .spring(let s): s.position(at: time)
@@ -82,6 +85,7 @@ public enum PositionSimulation: Simulation, Hashable {
         }
     }
 
+    /// The wrapped simulation's velocity at `time` seconds.
     public func velocity(at time: Double) -> Double {
         switch self {
         case .spring(let s): s.velocity(at: time)
@@ -89,6 +93,7 @@ public enum PositionSimulation: Simulation, Hashable {
         }
     }
 
+    /// Whether the wrapped simulation is done by `time`.
     public func isDone(at time: Double) -> Bool {
         switch self {
         case .spring(let s): s.isDone(at: time)
