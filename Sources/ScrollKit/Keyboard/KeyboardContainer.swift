@@ -46,8 +46,9 @@ public final class KeyboardContainer: ViewNode {
     /// Whether the keyboard is up or coming up.
     public private(set) var isKeyboardShown = false
     /// How far up the keyboard is: 0 (hidden) to 1 (all of it showing), as the last frame drew it.
-    public private(set) var keyboardFraction = 0.0
-    private var slide: Animated<TimedSimulation>?
+    public var keyboardFraction: Double { slide.value }
+    /// That fraction as an interactive position, driven up and down along a timed curve.
+    private var slide = InteractivePosition(0, physics: .timed)
     /// The scroll view given a bottom inset, and the inset it had before.
     private weak var avoiding: ScrollingView?
     private var insetBefore = 0.0
@@ -94,19 +95,18 @@ public final class KeyboardContainer: ViewNode {
         }
         if wanted != isKeyboardShown {
             isKeyboardShown = wanted
-            slide = Animated(TimedSimulation(from: keyboardFraction, to: wanted ? 1 : 0, duration: Self.slideDuration,
-                                             curve: .easeOutCubic), pacing: motionPolicy.pacing(for: .travel))
+            slide.animate(to: wanted ? 1 : 0, duration: Self.slideDuration, curve: .easeOutCubic,
+                          pacing: motionPolicy.pacing(for: .travel))
             if !wanted { endAvoiding() }
         }
         if isKeyboardShown, let view = field as? ViewNode, view !== avoidedField { avoid(view) }
-        if var s = slide {
-            keyboardFraction = s.sample(tick)
-            slide = s.needsFrames ? s : nil
+        if slide.isMoving {
+            slide.sample(tick)
             placeKeyboard()
         }
     }
 
-    public override var isAnimating: Bool { slide != nil || super.isAnimating }
+    public override var isAnimating: Bool { slide.isMoving || super.isAnimating }
 
     /// Gives the scroll view around `field` room for the keyboard and scrolls the field above it.
     private func avoid(_ field: ViewNode) {

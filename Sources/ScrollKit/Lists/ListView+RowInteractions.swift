@@ -4,15 +4,14 @@
 import Motion
 
 extension ListView {
-    /// Whether a row interaction needs frames (a settle, a refresh or its collapse, a lifted row).
+    /// Whether a row interaction needs frames (a settle, a lifted row; a refresh is its scroll view's).
     var rowNeedsFrames: Bool {
-        rowState.swipeSettle != nil || rowState.pendingAction != nil || rowState.reorderItem >= 0
-            || rowState.refreshState == .refreshing || rowState.refreshState == .ending
+        rowState.swipe.isMoving || rowState.pendingAction != nil || rowState.reorderItem >= 0
     }
 
-    /// Each frame after the scroll view moved: refresh, swipe settle, reorder auto-scroll.
+    /// Each frame after the scroll view moved (and its refresh control followed the pull): swipe settle,
+    /// reorder auto-scroll.
     func stepRowInteractions(_ tick: FrameTick) {
-        stepRefresh(tick)
         stepSwipe(tick)
         stepReorder(tick)
         if rowState.swipeItem >= 0 || rowState.reorderItem >= 0 { applyRowFrames() }
@@ -27,8 +26,7 @@ extension ListView {
     /// After the content's subviews were set to the cells: the swipe buttons go under the swiped cell, the
     /// lifted cell and its shadow on top of everything.
     func addRowDecorations() {
-        if rowState.spinnerVisible, let spinner = rowState.spinnerView {
-            spinner.removeFromSuperview()
+        if let control = scrollView.refreshControl, control.spinnerShown, let spinner = control.spinner {
             scrollView.insertSubview(spinner, at: 0)
         }
         // cells can be shorter than cellRange mid-update (a swipe action performed over AT-SPI during a batch
@@ -59,9 +57,7 @@ extension ListView {
     func endRowInteractions() {
         if rowState.swipeItem >= 0 {
             rowState.swipeItem = -1
-            rowState.swipeOffset = 0
-            rowState.swipeSettle = nil
-            rowState.swipeDragging = false
+            rowState.swipe.jump(to: 0)
             rowState.pendingAction = nil
             rowState.actionsView?.removeFromSuperview()
         }

@@ -1,6 +1,6 @@
 // ListView's swipe actions: a row dragged sideways 1:1 (the router's directional lock hands it over), snapped
-// open or closed on release by position and velocity, a full swipe running the first action, one row open at
-// a time, closed by a tap elsewhere or a scroll.
+// open or closed on release by the projection of its velocity, a full swipe running the first action, one row
+// open at a time, closed by a tap elsewhere or a scroll.
 
 import Motion
 
@@ -9,14 +9,17 @@ extension ListView {
 
     /// The width of one action button, in points.
     public static let swipeActionWidth = 80.0
-    /// How fast (points per second) a release must move towards opening to open a row short of half its actions.
+    /// Formerly the speed a release needed to open a row short of half its actions. Releases now settle on the
+    /// stop (open or closed) nearest the position their velocity projects to, as every interactive position
+    /// does (``NavigationStackView/projectedPosition(_:velocity:)``): 300 pt/s projects about 150 pt.
+    @available(*, deprecated, message: "a release picks open or closed by the projection of its velocity")
     public static let swipeOpenSpeed = 300.0
 
     /// The row whose swipe actions show (open, opening or closing), if any.
     public var swipedItem: Int? { rowState.swipeItem >= 0 ? rowState.swipeItem : nil }
     /// How far that row is moved aside, in points: negative when moved left (the trailing actions show in a
     /// left-to-right list, the leading ones in a right-to-left list), 0 when none.
-    public var swipeOffset: Double { rowState.swipeOffset }
+    public var swipeOffset: Double { rowState.swipe.value }
     /// The fraction of the row's width past which a release runs the side's first action (a full swipe),
     /// 0.55 by default (values outside 0.2...0.95, and NaN, are clamped).
     public var fullSwipeFraction: Double {
@@ -29,7 +32,7 @@ extension ListView {
         guard rowState.swipeItem >= 0 else { return }
         rowState.pendingAction = nil
         setKeyboardAction(-1, side: 0)
-        if animated, rowState.swipeOffset != 0 {
+        if animated, rowState.swipe.value != 0 {
             settleSwipe(to: 0, velocity: 0, time: nil)
         } else {
             endSwipe()
@@ -53,14 +56,9 @@ extension ListView {
         if rowState.swipeItem != index { endSwipe() }
         rowState.leadingActions = source.leadingSwipeActions(forItem: index, in: self)
         rowState.trailingActions = source.trailingSwipeActions(forItem: index, in: self)
-        if let settle = rowState.swipeSettle {
-            rowState.swipeOffset = settle.position(at: time)
-            rowState.swipeSettle = nil
-        }
+        rowState.swipe.hold(at: time)   // a settle in progress stops where it is at the touch's time
         rowState.pendingAction = nil
         rowState.swipeItem = index
-        rowState.swipeDragging = true
-        rowState.swipeStartOffset = rowState.swipeOffset
         rowState.swipeAnchorOffset = axisOffset
         if rowState.actionsView == nil { rowState.actionsView = SwipeActionsView() }
         syncSubviews()
@@ -70,45 +68,46 @@ extension ListView {
     /// The drag moved `dx` points from its down: the row follows 1:1 towards a side with actions (up to its
     /// width), and does not move towards a side without.
     func moveSwipe(dx: Double) {
-        guard rowState.swipeDragging else { return }
+        guard rowState.swipe.isHeld else { return }
         let w = max(1, itemCrossLength)
-        var x = rowState.swipeStartOffset + (dx.isFinite ? dx : 0)
-        if x > 0 && swipeActions(forOffset: 1).isEmpty { x = 0 }
-        if x < 0 && swipeActions(forOffset: -1).isEmpty { x = 0 }
-        rowState.swipeOffset = min(w, max(-w, x))
+        let noLeft = swipeActions(forOffset: -1).isEmpty, noRight = swipeActions(forOffset: 1).isEmpty
+        rowState.swipe.drag(to: rowState.swipe.grabbed + (dx.isFinite ? dx : 0)) { x in
+            (x > 0 && noRight) || (x < 0 && noLeft) ? 0 : min(w, max(-w, x))
+        }
         applyRowFrames()
     }
 
-    /// The drag ended at `time` with `velocity` (points per second along x): a full swipe runs the first action,
-    /// else the row snaps open or closed by where it is and where it is heading.
+    /// The drag ended at `time` with `velocity` (points per second along x). By the position the velocity
+    /// projects the row to (the one release rule of every interactive position): a row past the full-swipe
+    /// fraction whose projection stays past it runs the first action; else the row settles on the nearer of
+    /// open and closed to the projection (a tie opens).
     func releaseSwipe(velocity v: Double, time: Double) {
-        guard rowState.swipeDragging else { return }
-        rowState.swipeDragging = false
-        let x = rowState.swipeOffset, v = v.isFinite ? v : 0
+        guard rowState.swipe.isHeld else { return }
+        let x = rowState.swipe.value, v = v.isFinite ? v : 0
         let actions = swipeActions(forOffset: x)
         guard x != 0, !actions.isEmpty else { settleSwipe(to: 0, velocity: v, time: time); return }
         let sign: Double = x < 0 ? -1 : 1
         let w = max(1, itemCrossLength)
         let open = Self.swipeActionWidth * Double(actions.count)
-        let outward = v * sign   // speed away from closed
-        if abs(x) >= fullSwipeFraction * w && outward > -Self.swipeOpenSpeed {
+        let projected = rowState.swipe.projection(velocity: v)
+        let full = fullSwipeFraction * w
+        if abs(x) >= full && projected * sign >= full {
             rowState.pendingAction = (actions[0], rowState.swipeItem)
             settleSwipe(to: actions[0].isDestructive ? sign * w : 0, velocity: v, time: time)
             return
         }
-        let opens = outward >= Self.swipeOpenSpeed || (abs(x) >= open / 2 && outward > -Self.swipeOpenSpeed)
-        settleSwipe(to: opens ? sign * open : 0, velocity: v, time: time)
+        rowState.swipe.release(velocity: v, time: time, stops: [sign * open, 0])
     }
 
     /// A tap at `point` (the list's coordinates) on the open row's revealed buttons runs that button's action
     /// (the row closes first; a destructive one slides out). Returns false when no button is there.
     func tapSwipeAction(at point: Point, time: Double) -> Bool {
-        guard rowState.swipeItem >= 0, !rowState.swipeDragging, let view = rowState.actionsView,
+        guard rowState.swipeItem >= 0, !rowState.swipe.isHeld, let view = rowState.actionsView,
               let frame = frame(of: rowState.swipeItem) else { return false }
         let offset = scrollView.contentOffset
         let local = Point(x: point.x + offset.x - frame.minX, y: point.y + offset.y - frame.minY)
         guard local.y >= 0, local.y < frame.height, let k = view.action(atX: local.x) else { return false }
-        return runRevealedAction(k, side: rowState.swipeOffset < 0 ? -1 : 1, time: time)
+        return runRevealedAction(k, side: rowState.swipe.value < 0 ? -1 : 1, time: time)
     }
 
     /// Runs button `k` of the open row's `side` (the sign of the offset that shows it) as a tap on it does: the
@@ -127,9 +126,8 @@ extension ListView {
     /// A touch landed on the open row: a settle in progress stops where it is shown at `time` (the touch holds
     /// the row; a drag goes on from there, a tap closes it).
     func holdSwipe(at time: Double) {
-        guard let settle = rowState.swipeSettle, rowState.pendingAction == nil else { return }
-        rowState.swipeOffset = settle.position(at: time)
-        rowState.swipeSettle = nil
+        guard rowState.swipe.isMoving, rowState.pendingAction == nil else { return }
+        rowState.swipe.stop(at: time)
         applyRowFrames()
     }
 
@@ -146,35 +144,31 @@ extension ListView {
 
     // MARK: - Frames
 
-    /// Settles the offset on a spring to `target`, from `time` (an event's) or from the next frame.
+    /// Settles the offset on its spring to `target`, from `time` (an event's) or from the next frame.
     func settleSwipe(to target: Double, velocity: Double, time: Double?) {
-        let spring = SpringSimulation(spring: .criticallyDamped(response: 0.3), position: rowState.swipeOffset,
-                                      velocity: velocity, target: target)
-        rowState.swipeSettle = Animated(spring, start: time, rest: target)
+        rowState.swipe.settle(to: target, velocity: velocity, time: time)
     }
 
     /// Each frame: the settle is sampled; when it ends the pending action runs, and a row back at 0 closes.
     /// A scroll of the list (a drag, the wheel, code) closes the open row.
     func stepSwipe(_ tick: FrameTick) {
         guard rowState.swipeItem >= 0 else { return }
-        if !rowState.swipeDragging, rowState.swipeSettle == nil, rowState.pendingAction == nil,
+        if !rowState.swipe.isHeld, !rowState.swipe.isMoving, rowState.pendingAction == nil,
            abs(axisOffset - rowState.swipeAnchorOffset) > 0.5 {
             settleSwipe(to: 0, velocity: 0, time: nil)
         }
-        guard var settle = rowState.swipeSettle else { return }
-        rowState.swipeOffset = settle.sample(tick)
-        rowState.swipeSettle = settle
-        guard settle.isFinished else { return }
-        rowState.swipeSettle = nil
+        guard rowState.swipe.isMoving else { return }
+        rowState.swipe.sample(tick)
+        guard !rowState.swipe.isMoving else { return }
         if let (action, item) = rowState.pendingAction {
             rowState.pendingAction = nil
-            let slidOut = rowState.swipeOffset
+            let slidOut = rowState.swipe.value
             let cell = self.cells.first { $0.index == item }
             let count = numberOfItems
             action.handler(item)
             if numberOfItems < count, let cell { keepGhostAside(cell, by: slidOut) }
             endSwipe()
-        } else if rowState.swipeOffset == 0 {
+        } else if rowState.swipe.value == 0 {
             endSwipe()
         }
     }
@@ -193,9 +187,7 @@ extension ListView {
     func endSwipe() {
         guard rowState.swipeItem >= 0 else { return }
         rowState.swipeItem = -1
-        rowState.swipeOffset = 0
-        rowState.swipeSettle = nil
-        rowState.swipeDragging = false
+        rowState.swipe.jump(to: 0)
         setKeyboardAction(-1, side: 0)
         rowState.leadingActions = []
         rowState.trailingActions = []
@@ -211,11 +203,11 @@ extension ListView {
               var frame = geometry.frame(ofItem: rowState.swipeItem, crossLength: crossLength) else { return }
         let cell = cells[rowState.swipeItem - cellRange.lowerBound]
         let base = frame
-        frame.origin.x += rowState.swipeOffset
+        let offset = rowState.swipe.value
+        frame.origin.x += offset
         if cell.frame != frame { cell.frame = frame }
         guard let view = rowState.actionsView else { return }
         if view.frame != base { view.frame = base }
-        let offset = rowState.swipeOffset
         if view.offset != offset { view.offset = offset }
         let actions = swipeActions(forOffset: offset)
         if view.actions.count != actions.count || zip(view.actions, actions).contains(where: { $0.title != $1.title }) {

@@ -38,7 +38,7 @@ extension ListView {
     /// whether the key was used.
     func handleSwipeKey(_ key: Key, item index: Int, time: Double) -> Bool {
         if rowState.swipeItem == index, rowState.keyboardAction >= 0, rowState.pendingAction == nil,
-           !rowState.swipeDragging {
+           !rowState.swipe.isHeld {
             let side = rowState.keyboardSide
             let n = swipeActions(forOffset: side).count
             switch key {
@@ -85,9 +85,8 @@ extension ListView {
         if rowState.swipeItem != index { endSwipe() }
         rowState.leadingActions = source.leadingSwipeActions(forItem: index, in: self)
         rowState.trailingActions = source.trailingSwipeActions(forItem: index, in: self)
-        rowState.swipeSettle = nil
+        rowState.swipe.stop()
         rowState.pendingAction = nil
-        rowState.swipeDragging = false
         rowState.swipeItem = index
         rowState.swipeAnchorOffset = axisOffset
         if rowState.actionsView == nil { rowState.actionsView = SwipeActionsView() }

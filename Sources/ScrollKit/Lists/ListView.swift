@@ -364,7 +364,7 @@ public final class ListView: ViewNode {
 
     /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
     override func didStepSubviews(_ tick: FrameTick) {
-        if rowState.isActive || rowState.refreshHandler != nil { stepRowInteractions(tick) }
+        if rowState.isActive { stepRowInteractions(tick) }
         updateCells()
     }
 

@@ -7,14 +7,11 @@ import Motion
 /// per-frame hook (`applyRowInteractions`) returns at once while ``isActive`` is false.
 final class RowInteractionState {
     // MARK: Swipe
-    /// The row swiped open or being swiped (-1: none) and its horizontal offset, in points (negative: the
-    /// trailing actions show).
+    /// The row swiped open or being swiped (-1: none).
     var swipeItem = -1
-    var swipeOffset = 0.0
-    /// The spring settling the offset after a release (or a close), started at the release's time.
-    var swipeSettle: Animated<SpringSimulation>?
-    var swipeDragging = false
-    var swipeStartOffset = 0.0
+    /// Its horizontal offset, in points (negative: the trailing actions show), as an interactive position:
+    /// held and dragged by the finger, settling on open or closed after a release, moved by a close or a key.
+    var swipe = InteractivePosition(0, physics: .swipe)
     var leadingActions: [SwipeAction] = []
     var trailingActions: [SwipeAction] = []
     /// The action a full swipe or a tap on a button runs once the settle ends, and its item.
@@ -25,21 +22,6 @@ final class RowInteractionState {
     var keyboardAction = -1
     /// The side the keyboard opened: the sign of the row's offset once open (-1 moved left, 1 right), 0: none.
     var keyboardSide = 0.0
-
-    // MARK: Refresh
-    var refreshHandler: (@MainActor (_ done: @escaping @MainActor () -> Void) -> Void)?
-    var refreshState = RefreshState.idle
-    var refreshThreshold = 80.0
-    /// The top inset the refresh added (the spinner's room), animated back to 0 as it ends.
-    var refreshInset = 0.0
-    var refreshCollapse: Animated<TimedSimulation>?
-    /// Bumped by each refresh, so a stale completion is ignored.
-    var refreshGeneration = 0
-    /// Where the spinner's spokes turn (seconds), the last frame time.
-    var spinnerTime = 0.0
-    /// The spinner view in the content above the first item, and whether it shows.
-    var spinnerView: RefreshSpinnerView?
-    var spinnerVisible = false
 
     // MARK: Reorder
     var reorderEnabled = false
@@ -61,7 +43,7 @@ final class RowInteractionState {
 
     /// Whether any interaction needs the per-frame hook.
     var isActive: Bool {
-        swipeItem >= 0 || reorderItem >= 0 || refreshState != .idle || refreshInset != 0 || spinnerVisible
+        swipeItem >= 0 || reorderItem >= 0
     }
 }
 

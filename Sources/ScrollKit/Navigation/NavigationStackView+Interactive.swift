@@ -15,10 +15,8 @@ extension NavigationStackView {
     /// A touch on the stack while a slide moves by itself: it stops where it is shown and the finger holds it.
     /// Returns false when no slide is moving.
     func catchSlide() -> Bool {
-        guard var s = slide, !s.held else { return false }
-        s.motion = nil
-        s.held = true
-        s.heldFrom = s.position
+        guard var s = slide, !s.isHeld else { return false }
+        s.hold()
         slide = s
         return true
     }
@@ -26,10 +24,8 @@ extension NavigationStackView {
     /// The edge swipe begins: the top screen is held at its place (the one below shows, parallaxed and dimmed).
     func beginInteractivePop() {
         guard screens.count > 1 else { return }
-        var s = slide ?? Slide(position: 0)
-        s.motion = nil
-        s.held = true
-        s.heldFrom = s.position
+        var s = slide ?? InteractivePosition(0, physics: .navigationSlide)
+        s.hold()
         slide = s
         arrange()
     }
@@ -37,23 +33,19 @@ extension NavigationStackView {
     /// The finger moved `dx` points from where it took the slide (positive towards the trailing edge):
     /// the top screen follows 1:1, kept within the width.
     func moveInteractivePop(dx: Double) {
-        guard var s = slide, s.held else { return }
-        let d = dx.isFinite ? dx : 0
-        s.position = min(max(s.heldFrom + d, 0), max(0, frame.width))
+        guard var s = slide, s.isHeld else { return }
+        let w = max(0, frame.width)
+        s.drag(to: s.grabbed + (dx.isFinite ? dx : 0)) { min(max($0, 0), w) }
         slide = s
         arrange()
     }
 
     /// The finger let go at `time` moving at `velocity` (points per second towards the trailing edge): the
-    /// slide settles off screen (the pop completes) when the projected position is past half the width, else
-    /// back in place, on the spring that starts with the release velocity.
+    /// slide settles on the nearer of its two stops to the projected position — off screen (the pop completes)
+    /// or back in place (a tie cancels) — on the spring that starts with the release velocity.
     func releaseInteractivePop(velocity: Double, time: Double) {
-        guard var s = slide, s.held else { return }
-        let w = max(0, frame.width)
-        let v = velocity.isFinite ? velocity : 0
-        let target = Self.projectedPosition(s.position, velocity: v) > w / 2 ? w : 0
-        s.held = false
-        s.motion = Animated(spring(from: s.position, velocity: v, to: target), start: time.isFinite ? time : nil)
+        guard var s = slide, s.isHeld else { return }
+        s.release(velocity: velocity, time: time, stops: [0, max(0, frame.width)])
         slide = s
     }
 

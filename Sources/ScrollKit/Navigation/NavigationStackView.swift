@@ -36,7 +36,7 @@ public final class NavigationStackView: ViewNode {
     /// The colour a reduced-motion cross-fade passes through (the screens' background).
     public static let veilColor = RGBAColor.white
     /// The spring of every slide (push, pop, and the settle after an edge swipe).
-    public static let slideSpring = SpringDescription.criticallyDamped(response: 0.35)
+    public static let slideSpring = PositionPhysics.navigationSlide.spring
     /// The deceleration rate of the release projection (UIKit's normal rate).
     nonisolated public static let projectionDecelerationRate = 0.998
 
@@ -46,16 +46,10 @@ public final class NavigationStackView: ViewNode {
     public var onDidPop: (@MainActor (NavigationScreen) -> Void)?
 
     /// A slide between the top screen and the one below: the top screen's distance from its place towards the
-    /// trailing edge, in points (0: in place; the width: off screen), shown and sampled.
-    struct Slide {
-        var position: Double
-        var motion: Animated<SpringSimulation>?
-        /// A finger holds it (the edge swipe, or a touch that caught it).
-        var held = false
-        /// The position when the finger took it.
-        var heldFrom: Double = 0
-    }
-    var slide: Slide?
+    /// trailing edge, in points (0: in place; the width: off screen), as an interactive position — held by a
+    /// finger (the edge swipe, or a touch that caught it), settling after a release (ballistic) or driven by a
+    /// push or a pop. Nil: no slide.
+    var slide: InteractivePosition?
     let dimmer = NavigationDimmingView()
     /// The presented sheet and its scrim (+Sheet).
     var sheet: SheetView?
@@ -99,8 +93,9 @@ public final class NavigationStackView: ViewNode {
         screen.isHidden = false
         screen.layoutForStack()
         if animated, frame.width > 0 {
-            slide = Slide(position: frame.width, motion: Animated(spring(from: frame.width, velocity: 0, to: 0),
-                                                                  pacing: motionPolicy.pacing(for: .transition)))
+            var s = InteractivePosition(frame.width, physics: .navigationSlide)
+            s.animate(to: 0, pacing: motionPolicy.pacing(for: .transition))
+            slide = s
         }
         arrange()
         screen.focusToRestore = focusMovesIn(to: screen)
@@ -113,9 +108,9 @@ public final class NavigationStackView: ViewNode {
         guard screens.count > 1 else { return false }
         let w = frame.width
         if animated, w > 0 {
-            let from = slide?.position ?? 0
-            slide = Slide(position: from, motion: Animated(spring(from: from, velocity: 0, to: w),
-                                                           pacing: motionPolicy.pacing(for: .transition)))
+            var s = InteractivePosition(slide?.value ?? 0, physics: .navigationSlide)
+            s.animate(to: w, pacing: motionPolicy.pacing(for: .transition))
+            slide = s
             arrange()
         } else {
             slide = nil
@@ -132,15 +127,10 @@ public final class NavigationStackView: ViewNode {
 
     /// The iOS release projection: where a motion at `velocity` (points per second) decelerating at
     /// ``projectionDecelerationRate`` per millisecond comes to rest from `position`.
+    /// It is the one projection every interactive position releases by (`PositionPhysics.projection`).
     public nonisolated static func projectedPosition(_ position: Double, velocity: Double) -> Double {
-        let r = projectionDecelerationRate
-        let v = velocity.isFinite ? velocity : 0
-        return position + v / 1000 * r / (1 - r)
-    }
-
-    func spring(from: Double, velocity: Double, to: Double) -> SpringSimulation {
-        SpringSimulation(spring: Self.slideSpring, position: from, velocity: velocity, target: to,
-                         tolerance: .init(distance: 0.1, velocity: 1))
+        PositionPhysics.projection(from: position, velocity: velocity,
+                                   rate: DecelerationRate(projectionDecelerationRate))
     }
 
     /// Where the next screen goes among the subviews: below the sheet's scrim, the sheet and the veil.
@@ -165,18 +155,16 @@ public final class NavigationStackView: ViewNode {
     func finishSlideNow() {
         guard let s = slide else { return }
         slide = nil
-        let popping = s.held ? s.position > frame.width / 2 : (s.motion?.simulation.target ?? 0) > 0
+        let popping = s.isHeld ? s.value > frame.width / 2 : (s.target ?? 0) > 0
         if popping { completePop() } else { arrange() }
     }
 
     // MARK: Frames
 
     public override func update(_ tick: FrameTick) {
-        guard var s = slide, !s.held, var m = s.motion else { return }
-        s.position = m.sample(tick)
-        s.motion = m
-        let target = m.simulation.target
-        if m.isFinished {
+        guard var s = slide, let target = s.target else { return }
+        s.sample(tick)
+        if !s.isMoving {
             slide = nil
             if target > 0 { completePop() } else { arrange() }
             return
@@ -189,7 +177,7 @@ public final class NavigationStackView: ViewNode {
         if let s = sheet, s.leaving, s.motion == nil { removeSheet() }
     }
 
-    public override var isAnimating: Bool { (slide.map { !$0.held } ?? false) || sheetIsAnimating || super.isAnimating }
+    public override var isAnimating: Bool { (slide?.isMoving ?? false) || sheetIsAnimating || super.isAnimating }
 
     public override func layoutSubviews() {
         for s in screens { s.frame = Rect(x: s.frame.minX, y: 0, width: frame.width, height: frame.height) }
@@ -203,7 +191,7 @@ public final class NavigationStackView: ViewNode {
         let w = frame.width, h = frame.height
         let n = screens.count
         let rtl = isRightToLeft
-        let position = min(max(slide?.position ?? 0, 0), w)
+        let position = min(max(slide?.value ?? 0, 0), w)
         for (k, s) in screens.enumerated() {
             var x = 0.0
             if k == n - 1 {

@@ -43,20 +43,27 @@ public final class SheetView: ViewNode {
     /// The grabber's band at the top of the sheet, points (the content starts below it).
     public static let grabberBand = 16.0
     /// The spring the sheet rises, settles and leaves on.
-    public static let spring = SpringDescription(dampingRatio: 0.92, response: 0.4)
+    public static let spring = PositionPhysics.sheet.spring
 
     /// What the sheet shows, below the grabber.
     public let contentView: ViewNode
     /// Where it rests (sorted smallest first; never empty: `.large` when none was given).
     public let detents: [SheetDetent]
     /// The sheet's top edge, in its stack's coordinates, as shown.
-    public internal(set) var top: Double = 0
+    public internal(set) var top: Double {
+        get { position.value }
+        set { position.jump(to: newValue) }
+    }
     /// The scroll view inside the content that hands the drag over (the content itself, or a list's).
     public let scrollView: ScrollingView?
     weak var stack: NavigationStackView?
-    var motion: Animated<SpringSimulation>?
-    /// The top a finger put it at, before the rubber band above the largest detent.
-    var heldTop: Double?
+    /// The top as an interactive position: held and dragged by a finger, settling on a detent after a release
+    /// (ballistic), rising or leaving by code (driven).
+    var position = InteractivePosition(0, physics: .sheet)
+    /// The motion in progress (a settle, a rise, a leave), if any.
+    var motion: Animated<PositionSimulation>? { position.motion }
+    /// The top a finger put it at, before the rubber band above the largest detent; nil when no finger holds it.
+    var heldTop: Double? { position.isHeld ? position.raw : nil }
     /// Where the spring in progress takes it leaves it dismissed.
     var leaving = false
 
@@ -104,47 +111,40 @@ public final class SheetView: ViewNode {
     /// at `time` (nil: the next frame). `role`: `.transition` for a presentation or dismissal by code (a
     /// cross-fade while motion is reduced), `.gesture` for the settle after a finger let go (never reduced).
     func settle(to target: Double, velocity: Double, time: Double?, role: MotionRole = .gesture) {
-        heldTop = nil
         leaving = target >= containerHeight - Precision.slack
-        motion = Animated(SpringSimulation(spring: Self.spring, position: top, velocity: velocity.isFinite ? velocity : 0,
-                                           target: target, tolerance: .init(distance: 0.1, velocity: 1)),
-                          start: time.flatMap { $0.isFinite ? $0 : nil }, pacing: motionPolicy.pacing(for: role))
+        let pacing = motionPolicy.pacing(for: role)
+        if role == .gesture {
+            position.settle(to: target, velocity: velocity, time: time, pacing: pacing)
+        } else {
+            position.animate(to: target, velocity: velocity, time: time, pacing: pacing)
+        }
     }
 
     /// A finger takes the sheet where it is shown.
     func hold() {
-        motion = nil
         leaving = false
-        heldTop = top
+        position.hold()
     }
 
     /// The finger put the sheet's top at `raw` (before the rubber band above the largest detent).
     func moveHeld(to raw: Double) {
         guard raw.isFinite else { return }
-        heldTop = raw
         let hi = highestTop, h = containerHeight
-        top = raw >= hi ? min(raw, h) : hi - rubberBand(offset: hi - raw, dimension: max(1, h))
+        position.drag(to: raw) { raw in raw >= hi ? min(raw, h) : hi - rubberBand(offset: hi - raw, dimension: max(1, h)) }
         stack?.layoutSheet()
     }
 
-    /// The finger let go at `time` moving at `velocity` (down positive): the nearest of the detents and the
-    /// dismissed position to the projected top.
+    /// The finger let go at `time` moving at `velocity` (down positive): it settles on the stop nearest the
+    /// projected top, among the dismissed position (first, so a tie dismisses) and the detents.
     func release(velocity: Double, time: Double) {
-        let projected = NavigationStackView.projectedPosition(top, velocity: velocity)
-        var best = containerHeight
-        var bestDistance = abs(projected - best)
-        for t in detentTops() where abs(projected - t) < bestDistance {
-            best = t
-            bestDistance = abs(projected - t)
-        }
-        settle(to: best, velocity: velocity, time: time)
+        let h = containerHeight
+        let target = position.release(velocity: velocity, time: time, stops: [h] + detentTops())
+        leaving = target >= h - Precision.slack
     }
 
     public override func update(_ tick: FrameTick) {
-        guard var m = motion else { return }
-        top = m.sample(tick)
-        motion = m
-        if m.isFinished { motion = nil }
+        guard position.isMoving else { return }
+        position.sample(tick)
         stack?.layoutSheet()
     }
 

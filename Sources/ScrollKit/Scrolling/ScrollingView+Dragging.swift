@@ -243,7 +243,7 @@ extension ScrollingView {
             delegate?.scrollViewDidEndDragging(self, willDecelerate: true)
             return
         }
-        releaseObserver?.scrollViewWillRelease()
+        refreshControl?.scrollViewWillRelease()
         let o = contentOffset
         var natural = o
         for d in ScrollingView.dims where scrolls(d) {

@@ -211,8 +211,16 @@ public final class ScrollingView: ViewNode {
     /// reference would be a cycle. Keep the delegate alive yourself; Swift warns that
     /// `scroll.delegate = MyDelegate()` is released at once.
     public weak var delegate: ScrollingViewDelegate?
-    /// The list whose pull-to-refresh hears each release (``ListView/onRefresh``), if any.
-    weak var releaseObserver: ListView?
+    /// Pull to refresh (``RefreshControl``), if attached: it hears each release and follows the pull each frame.
+    /// Held strongly; replacing it detaches the old one (its spinner and its room go).
+    public var refreshControl: RefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.detach()
+            refreshControl?.scrollView?.refreshControl = nil
+            refreshControl?.scrollView = self
+        }
+    }
     /// Moves release targets, wheel steps and arrow-key steps onto snap positions. Held strongly because
     /// a snapper is a policy object the scroll view uses, not an owner: `scroll.snapping = MySnapper()`
     /// keeps working. A snapper that needs its scroll view gets it as a parameter; one that keeps a
@@ -342,6 +350,11 @@ public final class ScrollingView: ViewNode {
     }
     override var scrollsContent: Bool { true }
 
+    /// After the content's views stepped: pull to refresh follows the pull (or collapses).
+    override func didStepSubviews(_ tick: FrameTick) {
+        refreshControl?.step(tick)
+    }
+
     /// Advances to the frame `tick` (``ViewNode/step(_:)`` calls it, then steps the content's views):
     /// starts a pending timed request (its clock starts at `tick.timestamp`), then shows every running
     /// simulation at `tick.targetTimestamp`. O(1); no heap allocation unless a motion starts or hands over
@@ -424,7 +437,7 @@ public final class ScrollingView: ViewNode {
     /// False at rest and while a pointer drags (a drag moves on events, not frames), so the host can sleep.
     /// Content views inside that move count too (see ``ViewNode/isAnimating``).
     public override var isAnimating: Bool {
-        activityMoves || queuedRequest != nil || (hasPointer && (isCatchingUpWithTouch || pointer?.wheelStream == true))
+        activityMoves || queuedRequest != nil || refreshControl?.needsFrames == true || (hasPointer && (isCatchingUpWithTouch || pointer?.wheelStream == true))
             || (ViewNode.walkCountsFades && isIndicatorFading) || super.isAnimating
     }
 
