@@ -92,7 +92,7 @@ fi
 printf 'cd %q || exit 97\nexport HOME=/tmp VM_DIR=/tmp/vm PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin TERM=linux\nunset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER XDG_RUNTIME_DIR\n%s\n' "$PWD" "$COMMAND" > "$DIR/.cmd"
 
 timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -m "$MEM" -smp 1 \
-    -kernel "/boot/vmlinuz-$KVER" -initrd "$INITRD" -append "console=ttyS0 quiet panic=-1 rdinit=/init" \
+    -kernel "/boot/vmlinuz-$KVER" -initrd "$INITRD" -append "console=ttyS0 quiet panic=-1 rdinit=/init mitigations=off cryptomgr.notests nokaslr" \
     -display none -vga std -serial "file:$DIR/serial.log" -monitor none -no-reboot \
     -device virtio-keyboard-pci -device virtio-tablet-pci \
     -virtfs "local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap" \
