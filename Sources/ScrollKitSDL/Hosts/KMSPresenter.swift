@@ -202,6 +202,12 @@ final class KMSPresenter {
         vblanks.predictedTime(ofMSC: msc).map { $0 - monotonic.seconds(clock) }
     }
 
+    /// The host time of the first vblank after host time `time` on the fitted line, nil before any flip.
+    func nextVBlankTime(after time: Double) -> Double? {
+        let offset = monotonic.seconds(clock)
+        return vblanks.firstMSC(atOrAfter: time + offset).flatMap { vblanks.predictedTime(ofMSC: $0) }.map { $0 - offset }
+    }
+
     /// The vblank sequence the next flip should land on (the one after the latest shown), nil before any.
     var nextMSC: UInt64? { lastShownMSC.map { $0 + 1 } }
 

@@ -60,8 +60,15 @@ extension WindowHost {
         }
         stats.vblank.refreshRate = timeline.displayRate
         let period = kms.vblanks.period
+        var flipped = kms.takeFlip()
+        if flipped == nil, !startsSpan, let next = kms.nextVBlankTime(after: clock.now) {
+            // The last frame changed nothing, so nothing flipped: pace by the predicted vblanks instead
+            // (never faster than the display), reading input meanwhile.
+            clock.sleep(until: min(next, clock.now + period))
+            pollConsoleInput()
+            flipped = next - period
+        }
         let now = clock.now
-        let flipped = kms.takeFlip()
         let timestamp = flipped.map { min($0, now) } ?? now
         let target = kms.nextMSC.flatMap { kms.time(ofMSC: $0) }
         let targetTime = target.map { $0 > timestamp ? $0 : timestamp + period } ?? (timestamp + period)
