@@ -76,7 +76,7 @@ static void sk_set(char *out, size_t size, const char *fmt, const char *a, const
 
 int sk_kms_available(void) {
     const char *env = getenv("SCROLLKIT_DRM_DEVICE");
-    if (env && *env) return access(env, F_OK) == 0;
+    if (env && *env) return 1;   // asked for by name: a missing card is sk_kms_open's clear error, not "no display"
     DIR *d = opendir("/dev/dri");
     if (!d) return 0;
     struct dirent *e;

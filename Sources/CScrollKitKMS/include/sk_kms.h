@@ -33,8 +33,8 @@ typedef struct sk_kms_flip_event {
     uint64_t time_ns;
 } sk_kms_flip_event;
 
-/// Whether this machine could show frames through KMS at all: some /dev/dri/card* (or $SCROLLKIT_DRM_DEVICE)
-/// exists. Cheap: opens nothing.
+/// Whether this machine could show frames through KMS at all: $SCROLLKIT_DRM_DEVICE is set, or some
+/// /dev/dri/card* exists. Cheap: opens nothing.
 int sk_kms_available(void);
 
 /// Opens `path` (NULL: $SCROLLKIT_DRM_DEVICE, else the first card with a connected connector) with a mode of

@@ -60,7 +60,8 @@ final class KMSPresenter {
     private var monotonic = MonotonicOffset()
 
     /// Whether the window host should show frames through KMS: Linux, neither `DISPLAY` nor `WAYLAND_DISPLAY`
-    /// nor `SDL_VIDEODRIVER` set, `SCROLLKIT_KMS` not "0", and a DRM card present.
+    /// nor `SDL_VIDEODRIVER` set, `SCROLLKIT_KMS` not "0", and a DRM card present or named by
+    /// `SCROLLKIT_DRM_DEVICE` (a missing one is then an error of its own).
     static var shouldOpen: Bool {
         #if os(Linux)
         let env = ProcessInfo.processInfo.environment
