@@ -29,7 +29,8 @@ run: release
 		echo "No display (DISPLAY and WAYLAND_DISPLAY are unset), so the demo ran headless and wrote $(OUT)/demo.png: the list mid scroll-to-end. To see motion, run 'make run' on a desktop, or 'xvfb-run make run' with Xvfb."; \
 	fi
 
-# The whole suite, headless (the X Present tests start a private Xvfb of their own); the C shims' sanitizer
+# The whole suite, headless (the X Present tests start a private Xvfb of their own; the KMS test boots a QEMU VM,
+# scripts/kms-vm.sh, about a minute); the C shims' sanitizer
 # harnesses (`make sanitize`'s first part, about 30 s); then ScrollKit as a user's dependency (scripts/consumer):
 # it must build without a warning and run inside the app's own SDL loop.
 test: deps

@@ -109,6 +109,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client", .when(platforms: [.linux]))]
         ),
 
+        // Frames on a bare Linux console through KMS: dumb buffers, page flips and their events, DRM master,
+        // and the console's evdev input (libdrm; CDRM only carries its include path, pkg-config "libdrm").
+        // Debian: libdrm-dev. Without libdrm's headers it compiles to stubs that report "built without libdrm".
+        .systemLibrary(name: "CDRM", pkgConfig: pkgConfig.unibreak == nil ? "libdrm" : nil,
+                       providers: [.apt(["libdrm-dev"])]),
+        .target(
+            name: "CScrollKitKMS",
+            dependencies: ["CDRM"],
+            linkerSettings: [.linkedLibrary("drm", .when(platforms: [.linux]))]
+        ),
+
         // Accessibility: the view tree on AT-SPI2 through ATK and atk-bridge (GTK's own path), GLib's main context
         // served from the window host's loop. CATK and CDBus only carry the include paths (pkg-config "atk" and
         // "dbus-1"; atk-bridge-2.0's pkg-config adds a -pthread SwiftPM refuses). Debian: libatk1.0-dev,
@@ -148,7 +159,7 @@ let package = Package(
         .target(
             name: "ScrollKitSDL",
             dependencies: ["ScrollKit", "ScrollKitDamage", "Motion", "CSDL2", "CSDL2_ttf", "CSDL2_image",
-                           "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "ScrollKitAssets", "CFontStack",
+                           "CScrollKitPixels", "CScrollKitX11", "CScrollKitWayland", "CScrollKitKMS", "ScrollKitAssets", "CFontStack",
                            "CScrollKitA11y"]
         ),
 

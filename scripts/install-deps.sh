@@ -5,7 +5,8 @@
 # scripted input of `make bench`, a C compiler for the tests' independent X client, weston (the Wayland tests run
 # it nested on Xvfb) with libdecor's cairo plugin, HarfBuzz's hb-shape (the shaping tests' oracle), ImageMagick
 # (the Wayland test's screenshot of weston's screen), GNU time (the weston bench's CPU and peak RSS), and D-Bus,
-# the AT-SPI bus and pyatspi (the accessibility tests' screen-reader client).
+# the AT-SPI bus and pyatspi (the accessibility tests' screen-reader client), and the KMS tests' VM
+# (scripts/kms-vm.sh): QEMU, a kernel whose modules are installed, and a static busybox for its initramfs.
 set -euo pipefail
 
 TEST_TOOLS=0
@@ -13,7 +14,7 @@ TEST_TOOLS=0
 
 APT_PKGS=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libunibreak-dev
           libxcb-present-dev libxcb-shm0-dev libxcb-xfixes0-dev libxcb-randr0-dev
-          libwayland-dev wayland-protocols libatk1.0-dev libatk-bridge2.0-dev libdbus-1-dev
+          libwayland-dev wayland-protocols libdrm-dev libatk1.0-dev libatk-bridge2.0-dev libdbus-1-dev
           libharfbuzz-dev libfreetype-dev libfribidi-dev libfontconfig-dev libicu-dev
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel wayland-devel wayland-protocols-devel harfbuzz-devel freetype-devel fribidi-devel fontconfig-devel libicu-devel google-noto-sans-fonts google-noto-sans-cjk-fonts google-noto-emoji-color-fonts"
@@ -27,6 +28,8 @@ have_all() {
     # Linux: Wayland frame callbacks and presentation feedback (wayland-client, the presentation-time protocol).
     [ "$(uname)" != "Linux" ] || pkg-config --exists wayland-client 2>/dev/null || return 1
     [ "$(uname)" != "Linux" ] || [ -f /usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml ] || return 1
+    # Linux: frames on a bare console through KMS (libdrm: dumb buffers, page flips).
+    [ "$(uname)" != "Linux" ] || pkg-config --exists libdrm 2>/dev/null || return 1
     # Linux: the view tree on AT-SPI2 for screen readers (ATK, atk-bridge, libdbus).
     [ "$(uname)" != "Linux" ] || pkg-config --exists atk atk-bridge-2.0 dbus-1 2>/dev/null || return 1
     # Text for every script: shaping (HarfBuzz), glyphs (FreeType), bidi (FriBidi), word breaks for Thai, Lao,
@@ -45,6 +48,9 @@ have_all() {
         # The accessibility tests: a private session bus, the AT-SPI bus and pyatspi as the client.
         command -v dbus-run-session >/dev/null 2>&1 && [ -x /usr/libexec/at-spi-bus-launcher ] || return 1
         /usr/bin/python3 -c "import pyatspi" >/dev/null 2>&1 || return 1
+        # The KMS tests' VM: QEMU (TCG), a bootable kernel with its modules, busybox for the initramfs.
+        command -v qemu-system-x86_64 >/dev/null 2>&1 && [ -x /bin/busybox ] || return 1
+        [ -n "$(for k in $(ls /lib/modules 2>/dev/null); do [ -f "/boot/vmlinuz-$k" ] && echo "$k"; done)" ] || return 1
     fi
 }
 
@@ -68,7 +74,7 @@ if command -v apt-get >/dev/null 2>&1; then
         fi
     fi
     [ "$TEST_TOOLS" = 1 ] && APT_PKGS+=(xvfb xdotool gcc weston libdecor-0-plugin-1-cairo libharfbuzz-bin imagemagick time
-                                        dbus at-spi2-core python3-pyatspi)
+                                        dbus at-spi2-core python3-pyatspi qemu-system-x86 linux-image-amd64 busybox-static)
     echo "Installing system packages: ${APT_PKGS[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${APT_PKGS[@]}" >/dev/null

@@ -95,7 +95,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Window size in points, each \(OptionRanges.windowDimension.span) (default \(RunConfiguration.defaultWindowSize)).", valueName: "WxH"),
             transform: WindowSize.convert)
-    var size: WindowSize = RunConfiguration.defaultWindowSize
+    var size: WindowSize?
 
     @Option(help: ArgumentHelp("A JSON script of input events and commands to play.", valueName: "FILE.json"))
     var script: String?
@@ -172,7 +172,7 @@ struct GalleryCommand: ParsableCommand {
         try OptionRanges.scale.check(scale, option: "--scale")
         try OptionRanges.textScale.check(textScale, option: "--text-scale")
         try OptionRanges.frames.check(frames, option: "--frames")
-        guard size.isInRange else { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
+        if let size, !size.isInRange { throw CLIError("--size must be \(WindowSize.rule) (got \"\(size)\")") }
         for (option, path) in [("--script", script), ("--trace", trace), ("--screenshot", screenshot), ("--record", record),
                              ("--record-input", recordInput)] {
             if let path, path.isEmpty { throw CLIError("\(option) needs a file path (got an empty string)") }
@@ -206,9 +206,10 @@ struct GalleryCommand: ParsableCommand {
         var configuration = RunConfiguration(
             sceneName: scene.name, headless: headless, hz: hz,
             frames: frames ?? (headless ? RunConfiguration.defaultHeadlessFrames : nil),
-            size: size.points,
+            size: (size ?? RunConfiguration.defaultWindowSize).points,
             scriptPath: script, tracePath: trace, screenshotPath: screenshot, stats: stats)
         configuration.recordDirectory = record
+        configuration.fillsScreen = size == nil
         configuration.recordInputPath = recordInput
         configuration.scale = scale
         configuration.textScale = textScale

@@ -33,9 +33,12 @@ private func configuration(_ arguments: [String]) -> RunConfiguration? {
             "--scene", "picker", "--headless", "--hz", "144", "--frames", "30", "--size", "1024x768",
             "--script", "s.json", "--trace", "t.csv", "--screenshot", "p.png", "--stats",
         ]))
-        #expect(c == RunConfiguration(sceneName: "picker", headless: true, hz: 144, frames: 30,
-                                      size: Size(width: 1024, height: 768), scriptPath: "s.json",
-                                      tracePath: "t.csv", screenshotPath: "p.png", stats: true))
+        var expected = RunConfiguration(sceneName: "picker", headless: true, hz: 144, frames: 30,
+                                        size: Size(width: 1024, height: 768), scriptPath: "s.json",
+                                        tracePath: "t.csv", screenshotPath: "p.png", stats: true)
+        expected.fillsScreen = false   // --size given: on a bare console, that size rather than the whole screen
+        #expect(c == expected)
+        #expect(configuration([])?.fillsScreen == true)
         #expect(configuration(["--hz", "1"])?.hz == 1)
         #expect(configuration(["--hz", "1000"])?.hz == 1000)
         #expect(configuration(["--hz", "59.94"])?.hz == 59.94)

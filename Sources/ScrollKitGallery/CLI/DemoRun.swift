@@ -63,6 +63,7 @@ package struct DemoRun {
         options.layoutDirection = configuration.layoutDirection
         options.textScale = configuration.textScale
         options.reduceMotion = configuration.reduceMotion
+        options.fillsScreen = configuration.fillsScreen
         let host: any AppHost
         do {
             host = configuration.headless ? try HeadlessHost(options: options) : try WindowHost(options: options)
@@ -213,7 +214,7 @@ final class SceneDriver: HostClient {
             tracedIndex = tick.index
             let stats = shownFrames?()
             switch stats?.vblank.source {
-            case .present?, .wayland?:
+            case .present?, .wayland?, .kms?:
                 waitingRows.append((tick, scene.traceSample))
                 writeShownRows(stats, final: false)
             default:

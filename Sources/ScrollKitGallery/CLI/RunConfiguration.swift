@@ -38,6 +38,8 @@ package struct RunConfiguration: Sendable, Equatable {
     /// `--reduce-motion` / `--no-reduce-motion`: nil = the host's default (the user's setting in a window, off
     /// headless).
     package var reduceMotion: Bool? = nil
+    /// No `--size`: on a bare console (KMS) the frame is the output's preferred mode (``HostOptions/fillsScreen``).
+    package var fillsScreen = true
     /// `--soak SECONDS` (and `--soak-draw-every`): nil for a normal run.
     package var soak: SoakOptions? = nil
 

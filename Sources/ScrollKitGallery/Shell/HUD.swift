@@ -81,7 +81,7 @@ final class HUD: ViewNode {
     /// host's frames come from its virtual clock).
     func record(_ sample: FrameStats.Sample, period: Double, skipped: Int, vblank: VBlankStats?, realTime: Bool) {
         if let vblank, realTime {
-            let reports = vblank.source == .present || vblank.source == .wayland
+            let reports = vblank.reportsVBlanks
             source = (vblank.source.rawValue, vblank.refreshRate, reports ? vblank.missedVBlanks : nil)
         } else {
             source = ("virtual clock", period > 0 ? 1 / period : 0, nil)

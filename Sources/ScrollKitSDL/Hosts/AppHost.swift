@@ -88,6 +88,10 @@ public struct HostOptions: Sendable, Hashable {
     /// the user's for a window host (``DesktopReducedMotion``: `SCROLLKIT_REDUCE_MOTION`, else GNOME's
     /// `enable-animations`), off for the headless host (its runs are the same on every machine).
     public var reduceMotion: Bool? = nil
+    /// On a bare Linux console (a window host showing frames through KMS): whether the frame fills the
+    /// output's preferred mode (true) or is ``size`` (the mode of that size, else the top-left corner of the
+    /// preferred one). Ignored in a window.
+    public var fillsScreen: Bool = true
 
     public init(size: Size = Size(width: 800, height: 600), hz: Double? = nil, title: String = "ScrollKit",
                 vsync: VSync = .automatic, renderer: Renderer = .automatic, scale: Double? = nil) {

@@ -52,6 +52,7 @@ extension WindowHost {
     /// the last frames' `--stats` and display frames are known when the run returns.
     func finishPresenting() {
         finishWaylandPresenting()
+        finishKMSPresenting()
         guard let presenter else { return }
         let until = clock.now + 3 * presenter.vblanks.period
         while presenter.hasFramesInFlight, clock.now < until {
@@ -159,6 +160,7 @@ extension WindowHost {
     /// other frame through the renderer.
     func present(_ tick: FrameTick, startsSpan: Bool) {
         if let waylandPresenter { presentWayland(waylandPresenter, tick, startsSpan: startsSpan); return }
+        if let kmsPresenter { presentKMS(kmsPresenter, tick, startsSpan: startsSpan); return }
         let damage = canvas.lastDamage
         let tracked = damage.tracked && canvas.isCompositingDirectly
         if let x11Canvas {

@@ -14,6 +14,11 @@ extension WindowHost {
     func attachWindowSurface() {
         guard isSoftwareRenderer else { return }
         if let waylandPresenter { attachCanvas(of: waylandPresenter); return }
+        if let kmsPresenter {
+            kmsPresenter.prepareBackBuffer(stats: &stats)   // the canvas draws into a buffer not on screen
+            attachCanvas(of: kmsPresenter)
+            return
+        }
         if let x11Canvas {
             attachCanvas(of: x11Canvas)
             presenter?.awaitCanvasIdle(into: &stats)   // never draw into pixels the X server still reads
@@ -68,3 +73,7 @@ protocol CanvasPresenter: AnyObject {
 
 extension X11Presenter: CanvasPresenter {}
 extension WaylandPresenter: CanvasPresenter {}
+extension KMSPresenter: CanvasPresenter {
+    /// The mode's size is the canvas's for the whole run: never a new surface.
+    func resizeCanvas(width: Int32, height: Int32) -> UnsafeMutablePointer<SDL_Surface>? { nil }
+}

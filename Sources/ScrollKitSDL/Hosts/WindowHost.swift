@@ -108,6 +108,13 @@ public final class WindowHost: AppHost {
     var x11Canvas: X11Presenter?
     /// Software frames on SDL's Wayland surface, paced by frame callbacks (Wayland, software), or nil.
     var waylandPresenter: WaylandPresenter?
+    /// Frames on a bare console through KMS (no DISPLAY, no WAYLAND_DISPLAY, a DRM card), or nil. SDL then runs
+    /// its dummy driver: the window is a formality, the canvas draws into the card's dumb buffers.
+    var kmsPresenter: KMSPresenter?
+    /// The console's input devices (evdev), with ``kmsPresenter``.
+    var kmsInput: KMSInput?
+    /// Console input read while a frame waited, handed to the client with the frame's events.
+    var consoleEvents: [InputEvent] = []
     /// The vblank the current frame is presented for, and the one before it in this span.
     var targetMSC: UInt64 = 0
     var lastTargetMSC: UInt64?
@@ -128,7 +135,17 @@ public final class WindowHost: AppHost {
         ViewNode.defaultLayoutDirection = options.layoutDirection ?? LocaleDirection.current
         ViewNode.textScale = DesktopTextScale.resolve(options: options)
         ViewNode.isReduceMotionEnabled = DesktopReducedMotion.resolve(options: options)
-        session = try SDLSession(video: .display)
+        // A bare console: no X, no Wayland, a DRM card. The frames go to the card (KMSPresenter) and SDL runs its
+        // dummy driver for the renderer and the window's bookkeeping; without a card the error stays SDLSession's.
+        let realClock = RealClock()
+        var kms: KMSPresenter? = nil
+        if KMSPresenter.shouldOpen {
+            let pixels = options.fillsScreen ? nil : Self.windowSize(options.size, scale: 1)
+            kms = try KMSPresenter(size: pixels, clock: realClock)
+            session = try SDLSession(video: .driver("dummy"))
+        } else {
+            session = try SDLSession(video: .display)
+        }
         // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
         // (SCROLLKIT_SCALE, GDK_SCALE, Xft.dpi) sizes the window and turns positions back into points.
         if session.driverName != "x11" {
@@ -142,7 +159,7 @@ public final class WindowHost: AppHost {
         if let warning = desktopScale.warning {
             FileHandle.standardError.write(Data("scrollkit: \(warning)\n".utf8))
         }
-        let (w, h) = Self.windowSize(options.size, scale: desktopScale.scale)
+        let (w, h) = kms.map { ($0.width, $0.height) } ?? Self.windowSize(options.size, scale: desktopScale.scale)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let window = SDL_CreateWindow(options.title, sk_SDL_WINDOWPOS_CENTERED(), sk_SDL_WINDOWPOS_CENTERED(),
                                             w, h, flags) else {
@@ -163,7 +180,7 @@ public final class WindowHost: AppHost {
         // GPU may be behind it, never just to be set aside.
         let selection: RendererSelection
         do {
-            selection = try RendererSelection.choose(
+            selection = kms != nil ? .software : try RendererSelection.choose(
                 RendererSelection.observedFacts(requested: options.renderer, videoDriver: session.driverName))
         } catch {
             SDL_DestroyWindow(window)
@@ -171,9 +188,11 @@ public final class WindowHost: AppHost {
         }
         var renderer: OpaquePointer?
         var emulated: String? = nil
-        let realClock = RealClock()
+        if let kms {   // the canvas draws into the card's back buffer
+            renderer = SDL_CreateSoftwareRenderer(kms.canvasSurface)
+        }
         var wayland: WaylandPresenter? = nil, waylandReason = ""
-        if case .accelerated(let setsAside) = selection {
+        if kms == nil, case .accelerated(let setsAside) = selection {
             let vsyncFlag = mayUseVSync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | vsyncFlag)
             // OpenGL emulated on the CPU (Mesa's llvmpipe, where the rule could not tell beforehand)
@@ -232,7 +251,8 @@ public final class WindowHost: AppHost {
         clock = realClock
         waylandPresenter = wayland
         x11Canvas = x11
-        let rate = options.hz ?? (reported > 0 ? reported : 60)
+        kmsPresenter = kms
+        let rate = options.hz ?? (kms.map { $0.modeRefreshRate > 0 ? $0.modeRefreshRate : 60 } ?? (reported > 0 ? reported : 60))
         timeline = FrameTimeline(clock: clock, hz: rate)
         displayLink = timeline.mainLink
 
@@ -257,6 +277,7 @@ public final class WindowHost: AppHost {
         stats.vblank.refreshRate = timeline.displayRate
         openPresenter(whyNot: x11Reason)
         noteWaylandSource(reason: waylandReason)
+        noteKMSSource()
         watchDisplay()
     }
 
@@ -266,6 +287,7 @@ public final class WindowHost: AppHost {
         canvas.releaseResources()
         SDL_DestroyRenderer(renderer)
         waylandPresenter?.close()   // before SDL closes the display
+        kmsPresenter?.close()       // the console's mode back, DRM master given back
         SDL_DestroyWindow(window)
     }
 
@@ -307,6 +329,8 @@ public final class WindowHost: AppHost {
             if let presenter, !cannotDraw {
                 if startsSpan { lastTargetMSC = nil }
                 tick = waitForVBlank(presenter)
+            } else if let kms = kmsPresenter, kms.hasVBlank, kms.failure == nil, !cannotDraw, options.hz == nil {
+                tick = waitForKMSFrame(kms, startsSpan: startsSpan)
             } else if let wayland = waylandPresenter, wayland.failure == nil, !cannotDraw, options.hz == nil {
                 tick = waitForWaylandFrame(wayland, startsSpan: startsSpan)
                 pumped = true
@@ -364,7 +388,9 @@ public final class WindowHost: AppHost {
         while !quitRequested {
             // Wakes on any event, leaving it queued (nil event); the timeout only bounds how long a
             // change made outside the event queue could go unnoticed.
-            if let bridge = AccessibilityBridge.shared { waitServingAccessibility(bridge) } else { _ = SDL_WaitEventTimeout(nil, 500) }
+            if let bridge = AccessibilityBridge.shared { waitServingAccessibility(bridge) }
+            else if kmsPresenter != nil { waitForConsoleInput(seconds: 0.5) }
+            else { _ = SDL_WaitEventTimeout(nil, 500) }
             drainEvents(client: client, pumped: false)
             if quitRequested || client.wantsQuit { return }
             if !canDraw { continue }
@@ -391,10 +417,11 @@ public final class WindowHost: AppHost {
             }
             if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }   // ours to free
         }
+        if kmsPresenter != nil { drainConsoleInput(client: client) }
         checkDisplayLost()   // a lost connection comes as a quit (Wayland) or not at all (X11)
     }
 
-    private func handle(_ event: HostEvent, client: HostClient) {
+    func handle(_ event: HostEvent, client: HostClient) {
         switch event {
         case .input(let input):
             client.handle(input)

@@ -22,6 +22,9 @@ public struct VBlankStats: Sendable {
         case vsync
         /// ScrollKit's own timer at the best rate known: no timestamps from the display.
         case timer
+        /// KMS page flips on a bare console: each flip's event gives its vblank's time and sequence (on a
+        /// driver without vblanks, ``VBlankStats/pacedByTimer``).
+        case kms
     }
 
     /// How many latency samples are kept.
@@ -35,6 +38,13 @@ public struct VBlankStats: Sendable {
     /// Why the display's own timing is not used, when it is not (e.g. "the X server has no Present
     /// extension"), else nil.
     public var fallbackReason: String?
+    /// Frames are shown by the display's own mechanism (``Source/kms``) but paced by ScrollKit's timer: the
+    /// driver reports no vblanks (bochs and virtio-gpu complete a flip at once).
+    public var pacedByTimer = false
+    /// Whether the display reports each frame's vblank (the counts and latencies of ``line`` mean something).
+    public var reportsVBlanks: Bool {
+        source == .present || source == .wayland || (source == .kms && !pacedByTimer)
+    }
 
     /// Frames shown whose frame before them in the same animation span was shown too (the M of the
     /// `--stats` line).
@@ -88,8 +98,9 @@ public struct VBlankStats: Sendable {
     /// vblanks N of M, missed vblanks K, latest present-to-vblank p50 X ms / p99 Y ms`, followed by the
     /// input latency where input was measured and the reason the display's timing is not used.
     public var line: String {
-        var text = "vblank: source \(source.rawValue), refresh " + String(format: "%.3f", refreshRate) + " Hz"
-        if source == .present || source == .wayland {
+        var text = "vblank: source \(source.rawValue)" + (pacedByTimer ? ", paced by timer" : "") + ", refresh "
+            + String(format: "%.3f", refreshRate) + " Hz"
+        if reportsVBlanks {
             text += ", frames shown on consecutive vblanks \(framesOnNextVBlank) of \(framesFollowingAnother)"
                 + ", missed vblanks \(missedVBlanks)"
                 + ", latest present-to-vblank p50/p99 " + String(format: "%.3f/%.3f ms", presentToVBlank(percentile: 50),
