@@ -176,7 +176,7 @@ struct FileWriteTests {
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "dummy"
         process.environment = environment
-        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let errors = Pipe()
         process.standardError = errors
         try process.run()
