@@ -75,7 +75,9 @@ import Testing
         let pacing = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("pacing ") },
                                   "no pacing line in:\n\(result.stdout)")
         let mean = Self.figure(after: "mean", in: pacing), period = Self.figure(after: "(period", in: pacing)
-        #expect(period > 15 && mean > 0.8 * period, "\(pacing)")
+        // Paced: frames about a display period apart (weston's 60 Hz), not a few milliseconds (back to back). On a
+        // loaded machine the fitted period has come out at 14.3 ms, so the bound is well under 16.7 and far over 2.
+        #expect(period > 12 && mean > 12 && mean > 0.8 * period, "\(pacing)")
     }
 
     @Test("the window is mapped and shows the canvas's pixels on weston's screen")
