@@ -44,6 +44,7 @@ extension InputRouter {
                 if nav.sheet == nil, stack.presentedSheet == nil {
                     if stack.catchSlide() {
                         gestureActive = true
+                        claimBuiltIn()
                         nav.heldStack = stack
                         downPoint = p
                         downTime = time
@@ -212,6 +213,7 @@ extension InputRouter {
         rows.openList = open
         rows.noTap = true
         decided = true
+        claimBuiltIn()
         dragDim = nil
         participants.removeAll()
     }

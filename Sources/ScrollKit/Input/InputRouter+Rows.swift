@@ -39,6 +39,7 @@ extension InputRouter {
             let inside = open.frameInRoot.contains(p)
             if inside, open.tapSwipeAction(at: local, time: time) {
                 rows.consumed = true
+                claimBuiltIn()
                 return true
             }
             if inside && open.isOnSwipedRow(local) {
@@ -100,6 +101,7 @@ extension InputRouter {
         // Within 30° of horizontal: the row takes the drag, the scroll views on the path let go.
         for s in chain { s.routedCancel(time) }
         cancelPress()
+        claimBuiltIn()
         rows.swiping = true
         rows.noTap = true
         rows.openList = list
@@ -158,6 +160,7 @@ extension InputRouter {
         guard let list = rows.reorderList, list.isDescendant(of: root), list.canLift(rows.reorderItem) else { return }
         for s in chain { s.routedCancel(time) }
         cancelPress()
+        claimBuiltIn()
         rows.reordering = true
         rows.noTap = true
         rows.swipeList = nil

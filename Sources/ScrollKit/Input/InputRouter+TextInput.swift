@@ -66,6 +66,7 @@ extension InputRouter {
         for s in chain { s.routedCancel(time) }
         cancelPress()
         finishGesture()
+        claimBuiltIn()
         trackingOwner = view
     }
 }

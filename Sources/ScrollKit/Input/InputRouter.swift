@@ -47,6 +47,12 @@ final class InputRouter {
     /// The last pointer location seen (root frame coordinates), for keys and the wheel.
     var lastPointer: Point?
     var latestTime: Double = 0
+    /// Each pointer's arena, in the order they went down (an arena stays past its up while it is held).
+    var arenas: [GestureArena] = []
+    /// The library's own gestures, one member of each arena their gesture is in.
+    lazy var builtIn = BuiltInGestures(router: self)
+    /// Whether the library's gesture in progress took its pointers.
+    var builtInClaimed = false
     /// Turns the fingers of one touchscreen into the pointer (their centroid).
     var touches = TouchTracker()
     /// Whether the gesture in progress is a touch (its drags are resampled at frames).
@@ -79,7 +85,9 @@ final class InputRouter {
         return FocusMark(view: ObjectIdentifier(view), item: f.item ?? -1)
     }
 
-    var needsFrames: Bool { highlightAt != nil || unhighlightAt != nil || pendingEntry != nil || rows.longPressAt != nil }
+    var needsFrames: Bool {
+        highlightAt != nil || unhighlightAt != nil || pendingEntry != nil || rows.longPressAt != nil || arenasNeedFrames
+    }
 
     // MARK: - Events
 
@@ -92,8 +100,44 @@ final class InputRouter {
         }
         let fingersBefore = touches.fingerCount
         defer { if fromTouch { followPinch(fingersBefore: fingersBefore, time: event.time) } }
-        guard let event = touches.pointerEvent(for: event) else { return }
-        if case .pointerDown = event { downByTouch = fromTouch }
+        // Each pointer's arena sees its own events first (a down opens it, an up sweeps it).
+        var opened: (arena: GestureArena, at: Point, time: Double)?
+        let eventTime = event.time.isFinite ? event.time : latestTime
+        switch event {
+        case .pointerDown(let p, _) where touches.fingerCount == 0:
+            if let a = arenaDown(.mouse, at: p, time: eventTime) { opened = (a, p, eventTime) }
+        case .pointerMove(let p, _) where touches.fingerCount == 0:
+            if let a = liveArena(.mouse) { arenaMove(a, to: p, time: eventTime) }
+        case .pointerUp(let p, _):
+            if touches.fingerCount == 0 {
+                if let a = liveArena(.mouse) { arenaUp(a, at: p, time: eventTime) }
+            } else {
+                for a in arenas where !a.isUp && a.pointer.isTouch { arenaUp(a, at: lastPointer ?? p, time: eventTime) }
+            }
+        case .touchDown(let d, let id, let p, _) where touches.accepts(device: d) && p.x.isFinite && p.y.isFinite:
+            let pointer = PointerID(device: d, id: id)
+            if let a = liveArena(pointer) {
+                arenaMove(a, to: p, time: eventTime)
+            } else if let a = arenaDown(pointer, at: p, time: eventTime) {
+                opened = (a, p, eventTime)
+            }
+        case .touchMove(let d, let id, let p, _):
+            if let a = liveArena(PointerID(device: d, id: id)) { arenaMove(a, to: p, time: eventTime) }
+        case .touchUp(let d, let id, let p, _):
+            if let a = liveArena(PointerID(device: d, id: id)) { arenaUp(a, at: p, time: eventTime) }
+        default:
+            break
+        }
+        if let event = touches.pointerEvent(for: event) {
+            if case .pointerDown = event { downByTouch = fromTouch }
+            dispatch(event)
+        }
+        if let opened { arenaDownFinished(opened.arena, joined: gestureActive, at: opened.at, time: opened.time) }
+        purgeArenas()
+    }
+
+    /// The library's own gestures: the one pointer stream (the mouse, or the fingers' centroid).
+    func dispatch(_ event: InputEvent) {
         let t = event.time
         let time = t.isFinite ? t : latestTime
         latestTime = max(latestTime, time)
@@ -138,6 +182,7 @@ final class InputRouter {
     func beforeStep(_ tick: FrameTick) {
         let now = tick.targetTimestamp
         guard now.isFinite else { return }
+        if !arenas.isEmpty { tickArenas(now) }
         if rows.longPressAt != nil { rowsBeforeStep(now) }
         navBeforeStep()
         if let at = highlightAt, now >= at {

@@ -81,6 +81,12 @@ public struct TouchTracker: Sendable, Hashable {
         return sum / Double(fingers.count)
     }
 
+    /// Whether a finger of `device` going down now would be followed (no mouse button held, and no other
+    /// touchscreen's fingers down).
+    func accepts(device: Int) -> Bool {
+        !mouseDown && (fingers.isEmpty || self.device == nil || self.device == device)
+    }
+
     var centroid: Point {
         var sx = 0.0, sy = 0.0
         for f in fingers { sx += f.location.x; sy += f.location.y }

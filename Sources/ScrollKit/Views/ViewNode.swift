@@ -481,6 +481,28 @@ open class ViewNode {
         ensureRouter().handle(event)
     }
 
+    // MARK: - Gestures
+
+    /// The recognizers this view owns (``addGestureRecognizer(_:)``): each pointer that goes down on the view
+    /// or a subview of it puts them in its arena.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Adds `recognizer` to the view: from the next pointer down it competes in the arena of every pointer
+    /// that lands on the view (see ``GestureRecognizer``).
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// Removes `recognizer`: it leaves any arena it is in (its gesture is cancelled).
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let i = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.remove(at: i)
+        recognizer.fail()
+        recognizer.view = nil
+    }
+
     /// The router takes a press outside a root scroll view too (a bare scroll view has nothing around it).
     var takesPressesOutside: Bool { false }
 
