@@ -12,9 +12,11 @@ import Motion
 /// A view joins the arena in one line:
 ///
 /// ```swift
-/// let card = ViewNode()
-/// card.addGestureRecognizer(PanGestureRecognizer(axis: .horizontal) { pan in
-///     if pan.state == .ended { dismiss(velocity: pan.velocity.x) } else { card.offset = pan.translation.x }
+/// let card = ViewNode(frame: Rect(x: 0, y: 100, width: 320, height: 100))
+/// card.addGestureRecognizer(PanGestureRecognizer(axis: .horizontal) { r in
+///     let pan = r as! PanGestureRecognizer
+///     let x = pan.state == .ended || pan.state == .cancelled ? 0 : pan.translation.x
+///     card.frame = Rect(x: x, y: 100, width: 320, height: 100)
 /// })
 /// ```
 ///

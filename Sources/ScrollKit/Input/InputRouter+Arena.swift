@@ -10,14 +10,16 @@ import Motion
 @MainActor
 final class BuiltInGestures: GestureRecognizer {
     unowned let router: InputRouter
+    unowned let session: PointerSession
     /// The arenas of the library's gesture in progress (its pointers' arenas).
     var gestureArenas: [GestureArena] = []
     /// A tap waiting for the verdict of the arenas it was made in (a recognizer holding one: a double tap's
     /// first tap).
     var pendingTap: (arenas: [GestureArena], run: @MainActor () -> Void)?
 
-    init(router: InputRouter) {
+    init(router: InputRouter, session: PointerSession) {
         self.router = router
+        self.session = session
         super.init()
     }
 
@@ -27,7 +29,7 @@ final class BuiltInGestures: GestureRecognizer {
     override func didWin(_ pointer: PointerID) {
         if let tap = pendingTap, holds(tap.arenas) {
             pendingTap = nil
-            tap.run()
+            router.with(session) { tap.run() }
         }
     }
 
@@ -35,11 +37,11 @@ final class BuiltInGestures: GestureRecognizer {
         super.arenaRejected(arena)
         if let tap = pendingTap, tap.arenas.contains(where: { $0 === arena }) {
             pendingTap = nil
-            router.clearHighlight()
+            router.with(session) { router.clearHighlight() }
         }
         if gestureArenas.contains(where: { $0 === arena }) {
             gestureArenas.removeAll()
-            router.builtInLost(time: router.latestTime)
+            router.with(session) { router.builtInLost(time: router.latestTime) }
         }
     }
 }
@@ -55,9 +57,7 @@ extension InputRouter {
     func arenaDown(_ pointer: PointerID, at p: Point, time: Double) -> GestureArena? {
         guard p.x.isFinite, p.y.isFinite else { return nil }
         if let old = liveArena(pointer) { arenaUp(old, at: p, time: time) }
-        var hit = root.hitTest(root.pointFromRootSpace(p))
-        if hit == nil, root.takesPressesOutside, !root.isHidden, root.isUserInteractionEnabled { hit = root }
-        guard let hit else { return nil }
+        guard let hit = hitView(at: p) else { return nil }
         let arena = GestureArena(pointer: pointer)
         arena.trackerX.addSample(position: p.x, time: time)
         arena.trackerY.addSample(position: p.y, time: time)
@@ -160,9 +160,7 @@ extension InputRouter {
             view.pinchEnded()
         }
         nav = RouterNavState()
-        let open = rows.openList
         rows = RouterRowState()
-        rows.openList = open
         cancelPress()
         finishGesture()
         gestureActive = false

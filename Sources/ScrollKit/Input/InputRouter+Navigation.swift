@@ -208,9 +208,7 @@ extension InputRouter {
     func takeGestureForNavigation(_ time: Double, cancellingChain: Bool = true) {
         if cancellingChain { for s in chain { s.routedCancel(time) } }
         cancelPress()
-        let open = rows.openList
         rows = RouterRowState()
-        rows.openList = open
         rows.noTap = true
         decided = true
         claimBuiltIn()

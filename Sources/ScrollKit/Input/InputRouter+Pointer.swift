@@ -10,8 +10,14 @@ extension InputRouter {
         if gestureActive { pointerUp(lastPointer ?? p, time) }
         builtInClaimed = false
         builtIn.gestureArenas.removeAll(keepingCapacity: true)
-        let (hit, scrollViews) = path(at: p)
+        var (hit, scrollViews) = path(at: p)
         guard let hit else { return }
+        // A scroll view another session's gesture holds is that gesture's alone.
+        if sessions.count > 1 {
+            scrollViews.removeAll { s in
+                sessions.contains { $0 !== current && $0.gestureActive && $0.chain.contains { $0 === s } }
+            }
+        }
         // A press on a shown scroll indicator (innermost first) takes the gesture before arbitration.
         for s in scrollViews where s.indicatorPress(at: viewportPoint(p, in: s), time: time) {
             gestureActive = true

@@ -17,8 +17,9 @@ import Motion
 /// - **Frames.** ``step(_:)`` calls ``update(_:)`` on every view of the tree, parents before children.
 ///   ``isAnimating`` is true while any view of the tree needs frames.
 /// - **Input.** ``handle(_:)`` takes events in the coordinates of the view's frame (a window's, for the
-///   root) and routes them through the tree: see *Composition* below. Call it on the root. Touch events
-///   first become one pointer at the fingers' centroid (``TouchTracker``); a touch drag is shown resampled
+///   root) and routes them through the tree: see *Composition* below. Call it on the root. Every pointer
+///   (the mouse, each finger) enters an arena of its own with the ``GestureRecognizer``s on its hit path and
+///   the library's gestures; fingers on one scroll view move it by their centroid; a touch drag is shown resampled
 ///   at each frame (``ScrollingView/touchResampleLatency``).
 ///
 /// ## Composition: who gets a gesture
@@ -502,6 +503,10 @@ open class ViewNode {
         recognizer.fail()
         recognizer.view = nil
     }
+
+    /// Where the last gesture of this root's tree went down if it was a touch (root frame coordinates); nil
+    /// when the last one was the mouse's. Set by the tree's router.
+    var lastTouchDown: Point?
 
     /// The router takes a press outside a root scroll view too (a bare scroll view has nothing around it).
     var takesPressesOutside: Bool { false }
