@@ -1,6 +1,6 @@
 import CSDL2
 import Testing
-import ScrollKit
+@testable import ScrollKit
 @testable import ScrollKitSDL
 
 /// SDL events built by hand (no SDL needed to translate them).

@@ -132,6 +132,39 @@ struct KeyboardViewTests {
         #expect(abs((keyboard.keys.first?.frame.height ?? 0) - 42.0) < 1)
     }
 
+    @Test("two fingers type two keys in the order they went down, whichever lifts first")
+    func twoFingersTypeTwoKeys() throws {
+        let rig = KeyboardRig()
+        rig.focusByTouch()
+        #expect(rig.container.isKeyboardShown)
+        func finger(_ id: Int, _ phase: Int, _ p: Point, _ dt: Double) {
+            let t = rig.time + dt
+            switch phase {
+            case 0: rig.container.handle(.touchDown(device: 0, id: id, location: p, time: t))
+            case 1: rig.container.handle(.touchMove(device: 0, id: id, location: p, time: t))
+            default: rig.container.handle(.touchUp(device: 0, id: id, location: p, time: t))
+            }
+        }
+        let a = try #require(rig.centre(of: "a")), s = try #require(rig.centre(of: "s"))
+        let d = try #require(rig.centre(of: "d")), f = try #require(rig.centre(of: "f"))
+        // a down, s down while a is held, a lifts, s lifts.
+        finger(1, 0, a, 0.00)
+        finger(2, 0, s, 0.03)
+        finger(1, 2, a, 0.05)
+        finger(2, 2, s, 0.08)
+        rig.frames(2)
+        #expect(rig.field.text == "as")
+        // d down, f down, f lifts first, then d: still d before f.
+        finger(3, 0, d, 0.00)
+        finger(4, 0, f, 0.03)
+        finger(4, 1, Point(x: f.x + 2, y: f.y), 0.04)
+        finger(4, 2, f, 0.05)
+        finger(3, 2, d, 0.08)
+        rig.frames(2)
+        #expect(rig.field.text == "asdf")
+        #expect(rig.keyboard.pressedIndex == nil)
+    }
+
     @Test("typing: a tap types on lift; Shift capitalises one letter; a double tap locks the capitals")
     func shiftAndCapsLock() throws {
         let rig = KeyboardRig()

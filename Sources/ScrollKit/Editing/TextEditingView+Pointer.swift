@@ -145,7 +145,7 @@ extension TextEditingView: PointerTracking {
     func updatePointer(_ tick: FrameTick) {
         let now = tick.targetTimestamp
         if let pending = pendingLongPress {
-            guard let router = rootView.router, router.gestureActive, router.press === self, !router.decided else {
+            guard let router = rootView.router, router.isPressing(self) else {
                 pendingLongPress = nil
                 return
             }

@@ -69,8 +69,8 @@ public enum InputEvent: Sendable, Hashable {
     /// desktops do (into the text field under it).
     case pastePrimary(location: Point, time: Double)
     /// Finger `id` of touchscreen `device` touched down at `location` (window points). Fingers are told
-    /// apart by (`device`, `id`); ids may be reused once a finger is up. A view tree turns the fingers of
-    /// one touchscreen into one pointer at their centroid (see ``TouchTracker``).
+    /// apart by (`device`, `id`); ids may be reused once a finger is up. Each finger is a pointer with an arena
+    /// of its own (``PointerID``, ``GestureRecognizer``); fingers on one scroll view move it by their centroid.
     case touchDown(device: Int, id: Int, location: Point, time: Double)
     /// Finger `id` of `device` moved to `location`.
     case touchMove(device: Int, id: Int, location: Point, time: Double)

@@ -44,6 +44,7 @@ extension InputRouter {
                 if nav.sheet == nil, stack.presentedSheet == nil {
                     if stack.catchSlide() {
                         gestureActive = true
+                        claimBuiltIn()
                         nav.heldStack = stack
                         downPoint = p
                         downTime = time
@@ -207,11 +208,10 @@ extension InputRouter {
     func takeGestureForNavigation(_ time: Double, cancellingChain: Bool = true) {
         if cancellingChain { for s in chain { s.routedCancel(time) } }
         cancelPress()
-        let open = rows.openList
         rows = RouterRowState()
-        rows.openList = open
         rows.noTap = true
         decided = true
+        claimBuiltIn()
         dragDim = nil
         participants.removeAll()
     }

@@ -34,6 +34,7 @@ extension InputRouter {
     /// Gives the gesture to the zoomable chain member `k` at once: a pinch needs no slop.
     func grantPinch(_ k: Int, time: Double) {
         decided = true
+        claimBuiltIn()
         cancelPress()
         dragDim = nil
         participants = [k]

@@ -8,12 +8,21 @@ extension InputRouter {
 
     func pointerDown(_ p: Point, _ time: Double) {
         if gestureActive { pointerUp(lastPointer ?? p, time) }
-        let (hit, scrollViews) = path(at: p)
+        builtInClaimed = false
+        builtIn.gestureArenas.removeAll(keepingCapacity: true)
+        var (hit, scrollViews) = path(at: p)
         guard let hit else { return }
+        // A scroll view another session's gesture holds is that gesture's alone.
+        if sessions.count > 1 {
+            scrollViews.removeAll { s in
+                sessions.contains { $0 !== current && $0.gestureActive && $0.chain.contains { $0 === s } }
+            }
+        }
         // A press on a shown scroll indicator (innermost first) takes the gesture before arbitration.
         for s in scrollViews where s.indicatorPress(at: viewportPoint(p, in: s), time: time) {
             gestureActive = true
             indicatorOwner = s
+            claimBuiltIn()
             downPoint = p
             clearHighlight()
             press = nil
@@ -26,6 +35,7 @@ extension InputRouter {
                 if tracker.beginTracking(at: view.pointFromRootSpace(p)) {
                     gestureActive = true
                     trackingOwner = view
+                    claimBuiltIn()
                     downPoint = p
                     clearHighlight()
                     press = nil
@@ -106,6 +116,7 @@ extension InputRouter {
     /// Gives the drag to one scroll view (and its chain) once the slop is passed.
     func decide(dx: Double, dy: Double, time: Double) {
         decided = true
+        claimBuiltIn()
         cancelPress()
         let dim: ScrollingView.Dim = abs(dx) > abs(dy) ? .x : .y
         var owner = chain.firstIndex { $0.scrolls(dim) && $0.hasRange(dim) }
@@ -217,6 +228,17 @@ extension InputRouter {
         let inner = chain.first
         finishGesture()
         guard tappable else { clearHighlight(); return }
+        // The tap waits while another recognizer holds the pointer's arena (a double tap's first tap).
+        let arenas = builtIn.gestureArenas
+        guard builtIn.holds(arenas) else {
+            builtIn.pendingTap = (arenas, { [weak self] in self?.tap(pressed: pressed, inner: inner, at: upLocations.first, time: time) })
+            return
+        }
+        tap(pressed: pressed, inner: inner, at: upLocations.first, time: time)
+    }
+
+    /// A tap the library's gestures won: the pressed view activates, the innermost scroll view hears it.
+    func tap(pressed: ViewNode?, inner: ScrollingView?, at q: Point?, time: Double) {
         if let pressed {
             if highlightAt != nil || highlighted !== pressed {
                 setHighlight(pressed)
@@ -229,7 +251,7 @@ extension InputRouter {
         } else {
             clearHighlight()
         }
-        if let inner, let q = upLocations.first { inner.deliverTap(at: q) }
+        if let inner, let q { inner.deliverTap(at: q) }
     }
 
     func releaseParticipants(dx: Double, dy: Double, time: Double) {

@@ -15,8 +15,6 @@ struct RouterRowState {
     var reorderItem = -1
     var longPressAt: Double?
     var reordering = false
-    /// The list with an open row, if any (one row is open at a time).
-    weak var openList: ListView?
     /// The down landed on an open row's button (the action runs; the rest of the gesture is ignored).
     var consumed = false
     /// The gesture closed an open row: its up is not a tap.
@@ -31,14 +29,14 @@ extension InputRouter {
     /// swipe candidate and, if its list reorders, the long press starts timing. Returns true when the down was
     /// taken (a button).
     func rowsPointerDown(_ p: Point, _ time: Double, scrollViews: [ScrollingView]) -> Bool {
-        let open = rows.openList
+        let open = openRowList
         rows = RouterRowState()
         if let open, open.swipedItem != nil, open.isDescendant(of: root) {
-            rows.openList = open
             let local = open.pointFromRootSpace(p)
             let inside = open.frameInRoot.contains(p)
             if inside, open.tapSwipeAction(at: local, time: time) {
                 rows.consumed = true
+                claimBuiltIn()
                 return true
             }
             if inside && open.isOnSwipedRow(local) {
@@ -100,9 +98,10 @@ extension InputRouter {
         // Within 30° of horizontal: the row takes the drag, the scroll views on the path let go.
         for s in chain { s.routedCancel(time) }
         cancelPress()
+        claimBuiltIn()
         rows.swiping = true
         rows.noTap = true
-        rows.openList = list
+        openRowList = list
         rows.tracker.reset()
         rows.tracker.addSample(position: downPoint.x, time: downTime)
         rows.tracker.addSample(position: p.x, time: time)
@@ -136,7 +135,7 @@ extension InputRouter {
             finishGesture()
             return true
         }
-        if !decided, rows.tapCloses, let open = rows.openList {
+        if !decided, rows.tapCloses, let open = openRowList {
             open.closeSwipeActions()
             cancelPress()
         } else if rows.noTap {
@@ -158,6 +157,7 @@ extension InputRouter {
         guard let list = rows.reorderList, list.isDescendant(of: root), list.canLift(rows.reorderItem) else { return }
         for s in chain { s.routedCancel(time) }
         cancelPress()
+        claimBuiltIn()
         rows.reordering = true
         rows.noTap = true
         rows.swipeList = nil

@@ -61,11 +61,23 @@ extension InputRouter {
 
     /// A text view takes the pointer gesture in progress (a touch long press became a selection): the scroll
     /// views on the path let go, the press is dropped, and the view follows the pointer itself.
+    /// Whether a gesture in progress is a press on `view` that no drag took yet.
+    func isPressing(_ view: ViewNode) -> Bool {
+        sessions.contains { $0.gestureActive && $0.press === view && !$0.decided }
+    }
+
+    /// Gives the gesture pressing `view` (a text view's long press) to it: it follows the pointer from now.
     func giveGesture(to view: ViewNode, time: Double) {
+        guard let session = sessions.first(where: { $0.gestureActive && $0.press === view }) else { return }
+        with(session) { takeGesture(for: view, time: time) }
+    }
+
+    private func takeGesture(for view: ViewNode, time: Double) {
         guard gestureActive, !decided else { return }
         for s in chain { s.routedCancel(time) }
         cancelPress()
         finishGesture()
+        claimBuiltIn()
         trackingOwner = view
     }
 }

@@ -4,8 +4,8 @@
 /// Turns touch and mouse input into the one pointer stream that scroll views follow: several fingers
 /// pan by their centroid.
 ///
-/// Every view tree's input router runs one (``ViewNode/handle(_:)``); a host with input handling of its own
-/// in front of its views (a tab bar, say) can run one too and pass on what it returns.
+/// Internal: each of a router's pointer sessions runs one (``ViewNode/handle(_:)``) for the fingers moving
+/// together in it; recognizers see every finger on its own, in its own arena.
 ///
 /// - Fingers are told apart by (`device`, `id`). The first finger down, while no mouse button is held,
 ///   picks the touchscreen: fingers of any other device are ignored until every finger of this one is up.
@@ -42,27 +42,27 @@
 /// ```
 ///
 /// Cost: O(fingers) per event; allocation only when a finger joins.
-public struct TouchTracker: Sendable, Hashable {
+struct TouchTracker: Sendable, Hashable {
     struct Finger: Sendable, Hashable {
         var id: Int
         var location: Point
     }
 
     /// The touchscreen whose fingers drive the pointer, while any is down.
-    public private(set) var device: Int?
+    private(set) var device: Int?
     var fingers: [Finger] = []
     /// pointer = centroid + offset; re-based whenever a finger joins or leaves.
     var offset = Point.zero
     private var mouseDown = false
 
     /// A tracker with no finger down.
-    public init() {}
+    init() {}
 
     /// How many fingers of ``device`` are down.
-    public var fingerCount: Int { fingers.count }
+    var fingerCount: Int { fingers.count }
 
     /// The touch pointer's location (window points) while a finger is down, else nil.
-    public var pointerLocation: Point? {
+    var pointerLocation: Point? {
         guard !fingers.isEmpty else { return nil }
         let c = centroid
         return Point(x: c.x + offset.x, y: c.y + offset.y)
@@ -70,7 +70,7 @@ public struct TouchTracker: Sendable, Hashable {
 
     /// How far apart the fingers are while two or more are down: their mean distance from their centroid
     /// (window points), else nil. A pinch zooms by the ratio of this to its value when the pinch began.
-    public var spread: Double? {
+    var spread: Double? {
         guard fingers.count >= 2 else { return nil }
         let c = centroid
         var sum = 0.0
@@ -79,6 +79,20 @@ public struct TouchTracker: Sendable, Hashable {
             sum += (dx * dx + dy * dy).squareRoot()
         }
         return sum / Double(fingers.count)
+    }
+
+    /// Whether a finger of `device` going down now would be followed (no mouse button held, and no other
+    /// touchscreen's fingers down).
+    /// Whether finger `id` of `device` is down.
+    func has(device: Int, id: Int) -> Bool {
+        device == self.device && fingers.contains { $0.id == id }
+    }
+
+    /// Whether the mouse button is held (a tracker fed the mouse's events).
+    var mouseIsDown: Bool { mouseDown }
+
+    func accepts(device: Int) -> Bool {
+        !mouseDown && (fingers.isEmpty || self.device == nil || self.device == device)
     }
 
     var centroid: Point {
@@ -90,7 +104,7 @@ public struct TouchTracker: Sendable, Hashable {
 
     /// The event of the single pointer stream that `event` makes (see the type's notes), or nil when it
     /// makes none. Touch events never come back as themselves.
-    public mutating func pointerEvent(for event: InputEvent) -> InputEvent? {
+    mutating func pointerEvent(for event: InputEvent) -> InputEvent? {
         switch event {
         case .pointerDown:
             guard fingers.isEmpty else { return nil }

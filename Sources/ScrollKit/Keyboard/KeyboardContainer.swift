@@ -88,7 +88,7 @@ public final class KeyboardContainer: ViewNode {
             // Up when a finger touched the focused field itself (a touch elsewhere while it has focus, on a list
             // or an index, leaves the keyboard down); it stays up until focus leaves.
             var touchedField = false
-            if let router = rootView.router, router.downByTouch, let view = field as? ViewNode, let p = router.lastPointer {
+            if let view = field as? ViewNode, let p = rootView.lastTouchDown {
                 touchedField = view.frameInRoot.contains(p)
             }
             wanted = field != nil && (isKeyboardShown || touchedField)

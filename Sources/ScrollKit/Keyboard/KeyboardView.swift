@@ -20,7 +20,7 @@ import Motion
 /// Put it in a ``KeyboardContainer`` to have it slide up when a field is touched and the field's scroll view
 /// make room for it. Its height follows its width (``preferredHeight(forWidth:)``).
 @MainActor
-public final class KeyboardView: ViewNode, PointerTracking {
+public final class KeyboardView: ViewNode {
     /// Seconds Backspace is held before it repeats.
     public static let repeatDelay = 0.5
     /// Seconds between repeats of a held Backspace.
@@ -65,6 +65,35 @@ public final class KeyboardView: ViewNode, PointerTracking {
     public init(layouts: [KeyboardLayout] = [.english, .hebrew]) {
         self.layouts = layouts.isEmpty ? [.english] : layouts
         super.init()
+        // Each finger is its own track: a finger going down while another holds a key types that key first.
+        addGestureRecognizer(TrackingGestureRecognizer(
+            began: { [unowned self] pointer, point in self.fingerDown(pointer, at: point) },
+            moved: { [unowned self] pointer, point in if pointer == self.pressingPointer { self.continueTracking(at: point) } },
+            ended: { [unowned self] pointer, point in
+                guard pointer == self.pressingPointer else { return }
+                self.pressingPointer = nil
+                self.endTracking(at: point)
+            },
+            cancelled: { [unowned self] pointer in
+                guard pointer == self.pressingPointer else { return }
+                self.pressingPointer = nil
+                self.cancelTracking()
+            }))
+    }
+
+    /// The pointer whose key is pressed (the last one down on a key).
+    private var pressingPointer: PointerID?
+
+    /// A finger down: the key another finger still holds is typed now (keys type in the order they went
+    /// down, as a phone's keyboard rolls over), then this finger's key is pressed.
+    private func fingerDown(_ pointer: PointerID, at point: Point) -> Bool {
+        relayoutKeys()
+        guard keyIndex(at: point) != nil else { return false }
+        if pressingPointer != nil, let held = pressedIndex, keys.indices.contains(held) {
+            endTracking(at: Point(x: keys[held].frame.midX, y: keys[held].frame.midY))
+        }
+        pressingPointer = pointer
+        return beginTracking(at: point)
     }
 
     /// The layout showing.
@@ -152,6 +181,8 @@ public final class KeyboardView: ViewNode, PointerTracking {
 
     // MARK: Pressing
 
+    /// A finger went down at `point` (view coordinates): presses the key there (false: no key). The keyboard's
+    /// own ``TrackingGestureRecognizer`` calls these four for each finger; call them to drive it directly.
     public func beginTracking(at point: Point) -> Bool {
         relayoutKeys()
         guard let index = keyIndex(at: point) else { return false }
@@ -159,6 +190,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
         return true
     }
 
+    /// The pressing finger moved to `point`: sliding moves between character keys.
     public func continueTracking(at point: Point) {
         guard let current = pressedIndex, keys.indices.contains(current) else { return }
         // Sliding moves between character keys (the bubble follows); a function key holds its press.
@@ -167,6 +199,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
         setNeedsDisplay()
     }
 
+    /// The pressing finger lifted: the pressed key acts (a character types).
     public func endTracking(at point: Point) {
         guard let index = pressedIndex else { return }
         release()
@@ -188,6 +221,7 @@ public final class KeyboardView: ViewNode, PointerTracking {
         }
     }
 
+    /// The press ended without typing.
     public func cancelTracking() { release() }
 
     /// Presses key `index` of ``keys`` (what a touch does): Backspace deletes now and starts its repeat,

@@ -40,8 +40,8 @@ import Motion
 ///   deceleration it caught, released within ``flingBoostWindow`` 0.75 s of that deceleration's start,
 ///   adds the caught speed to its own, up to ``flingBoostMaximumSpeed`` 16,000 pt/s. Else it starts fresh.
 /// - The release velocity fits the down and the moves; the up is not a sample (see `VelocityTracker`).
-/// - Touch drags are resampled at each frame, ``touchResampleLatency`` (10 ms) back; see ``TouchTracker``
-///   for how several fingers make one pointer.
+/// - Touch drags are resampled at each frame, ``touchResampleLatency`` (10 ms) back; several fingers on
+///   one scroll view move it by their centroid (see ``GestureRecognizer`` for the per-pointer arenas).
 /// - Flings: a `DecaySimulation` with ``decelerationRate``; crossing an edge hands the velocity to
 ///   `SpringDescription.bounce`, a critically damped spring that settles on the edge, stiffened when
 ///   needed so that it goes at most half the viewport's length past the edge.

@@ -17,8 +17,9 @@ import Motion
 /// - **Frames.** ``step(_:)`` calls ``update(_:)`` on every view of the tree, parents before children.
 ///   ``isAnimating`` is true while any view of the tree needs frames.
 /// - **Input.** ``handle(_:)`` takes events in the coordinates of the view's frame (a window's, for the
-///   root) and routes them through the tree: see *Composition* below. Call it on the root. Touch events
-///   first become one pointer at the fingers' centroid (``TouchTracker``); a touch drag is shown resampled
+///   root) and routes them through the tree: see *Composition* below. Call it on the root. Every pointer
+///   (the mouse, each finger) enters an arena of its own with the ``GestureRecognizer``s on its hit path and
+///   the library's gestures; fingers on one scroll view move it by their centroid; a touch drag is shown resampled
 ///   at each frame (``ScrollingView/touchResampleLatency``).
 ///
 /// ## Composition: who gets a gesture
@@ -480,6 +481,32 @@ open class ViewNode {
     open func handle(_ event: InputEvent) {
         ensureRouter().handle(event)
     }
+
+    // MARK: - Gestures
+
+    /// The recognizers this view owns (``addGestureRecognizer(_:)``): each pointer that goes down on the view
+    /// or a subview of it puts them in its arena.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Adds `recognizer` to the view: from the next pointer down it competes in the arena of every pointer
+    /// that lands on the view (see ``GestureRecognizer``).
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        recognizer.view = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// Removes `recognizer`: it leaves any arena it is in (its gesture is cancelled).
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let i = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.remove(at: i)
+        recognizer.fail()
+        recognizer.view = nil
+    }
+
+    /// Where the last gesture of this root's tree went down if it was a touch (root frame coordinates); nil
+    /// when the last one was the mouse's. Set by the tree's router.
+    var lastTouchDown: Point?
 
     /// The router takes a press outside a root scroll view too (a bare scroll view has nothing around it).
     var takesPressesOutside: Bool { false }

@@ -29,9 +29,9 @@ public enum HostEvent: Sendable, Hashable {
 ///   are dropped: the finger events themselves are reported, so a touch drag is never handled twice.
 /// - Touch: every finger, as `.touchDown` / `.touchMove` / `.touchUp` with `device` = the SDL touch
 ///   device (`touchId`) and `id` = `fingerId`, at its position in window points (SDL reports fractions
-///   of the window). A view tree turns them into one pointer at the fingers' centroid (``TouchTracker``).
+///   of the window). A view tree gives each finger an arena of its own (`GestureRecognizer`).
 /// - Losing focus while the button or a finger is down ends the gesture with a `pointerUp` at the last
-///   location (a ``TouchTracker`` ends a touch gesture where its pointer is).
+///   location (a view tree then ends its touch gestures where their pointers are).
 /// - Wheel: `preciseX` / `preciseY` (fractional steps, SDL 2.0.18+), at the pointer position
 ///   (`mouseX` / `mouseY`, SDL 2.26). With ``WheelDirection/system`` (the default) the values are
 ///   passed as SDL reports them, which already follows the user's "natural scrolling" setting
