@@ -434,38 +434,6 @@ open class ViewNode {
     /// modal dialog traps focus on the web and in GTK. Default false; ``SheetView`` sets it.
     public var confinesFocus = false
 
-    /// Whether this view has the tree's focus (a list's cell: whether its item has it).
-    public var isFocused: Bool { rootView.router?.focusMark.matches(self) ?? false }
-
-    /// Gives this view the tree's focus (if ``isFocusable``) and scrolls every scroll view around it,
-    /// each with its timed scroll, so that it is fully visible. Returns whether it took focus.
-    @discardableResult
-    public func becomeFocused() -> Bool {
-        guard isFocusable, !isHidden else { return false }
-        rootView.ensureRouter().setFocus(FocusTarget(view: self, item: nil), scroll: true)
-        return true
-    }
-
-    /// Drops the tree's focus if this view (or one of its items) holds it. A focus move still under way
-    /// (into a cell that is scrolling into view) goes on.
-    public func resignFocus() {
-        guard let router = rootView.router, router.focus?.view === self else { return }
-        router.focus = nil
-    }
-
-    /// The tree's focused view (for a list's item: the list; its ``ListView/focusedItem`` says which).
-    /// Ask the root; `nil` when nothing has focus.
-    public var focusedView: ViewNode? { rootView.router?.focus?.view }
-
-    /// Moves the tree's focus as a D-pad, a rotary encoder or Tab would; see ``FocusMove``. With nothing
-    /// focused, focus goes to the first focusable view (the top-left-most visible one for arrows;
-    /// top-right-most right to left).
-    /// Returns whether focus moved. Call it on any view of the tree.
-    @discardableResult
-    public func moveFocus(_ move: FocusMove) -> Bool {
-        rootView.ensureRouter().moveFocus(move)
-    }
-
     func ensureRouter() -> InputRouter {
         if let router { return router }
         let made = InputRouter(root: self)
@@ -486,23 +454,7 @@ open class ViewNode {
 
     /// The recognizers this view owns (``addGestureRecognizer(_:)``): each pointer that goes down on the view
     /// or a subview of it puts them in its arena.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
-
-    /// Adds `recognizer` to the view: from the next pointer down it competes in the arena of every pointer
-    /// that lands on the view (see ``GestureRecognizer``).
-    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
-        guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
-        recognizer.view = self
-        gestureRecognizers.append(recognizer)
-    }
-
-    /// Removes `recognizer`: it leaves any arena it is in (its gesture is cancelled).
-    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-        guard let i = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
-        gestureRecognizers.remove(at: i)
-        recognizer.fail()
-        recognizer.view = nil
-    }
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Where the last gesture of this root's tree went down if it was a touch (root frame coordinates); nil
     /// when the last one was the mouse's. Set by the tree's router.

@@ -65,7 +65,7 @@ public final class WindowHost: AppHost {
     /// e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), or nil when that did not happen.
     public let emulatedGLRenderer: String?
     /// The refresh rate SDL reports for the window's display (0 when unknown, as on Xvfb).
-    public private(set) var reportedRefreshRate: Double
+    public internal(set) var reportedRefreshRate: Double
     /// Whether frames are paced by real vsync (false = absolute deadlines).
     public internal(set) var usesVSync: Bool
     /// Where frame timing comes from: ``VBlankStats/Source/present`` when a software window on X11 shows
@@ -398,56 +398,6 @@ public final class WindowHost: AppHost {
         }
     }
 
-    // MARK: - Events
-
-    /// Hands the client the events SDL has, pumping SDL first unless the frame's wait already did
-    /// (`pumped`): a frame paced by Wayland's callbacks takes what SDL read while it waited, since a pump
-    /// between the callback and the commit can cost a repaint (see `WaylandPresenter.waitForCallback`).
-    private func drainEvents(client: HostClient, pumped: Bool) {
-        deliverPending(to: client)
-        translator.referenceTicks = SDL_GetTicks64()
-        var event = SDL_Event()
-        func next() -> Bool {
-            pumped ? SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1
-                : SDL_PollEvent(&event) != 0
-        }
-        while next() {
-            if let hostEvent = translator.hostEvent(for: event) {   // no array per event
-                handle(hostEvent, client: client)
-            }
-            if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }   // ours to free
-        }
-        if kmsPresenter != nil { drainConsoleInput(client: client) }
-        checkDisplayLost()   // a lost connection comes as a quit (Wayland) or not at all (X11)
-    }
-
-    func handle(_ event: HostEvent, client: HostClient) {
-        switch event {
-        case .input(let input):
-            client.handle(input)
-            frameOwed = true
-            if input.time.isFinite { frameInputTime = min(frameInputTime ?? input.time, input.time) }
-        case .resized:
-            refreshSize(notify: true)
-            frameOwed = true
-        case .displayChanged:
-            let rate = Self.refreshRate(of: window)
-            reportedRefreshRate = rate
-            if options.hz == nil { timeline.setDisplayRate(rate > 0 ? rate : 60) }
-            if usesVSync && rate <= 0 { usesVSync = false; setRendererVSync(false) }
-            refreshSize(notify: true)
-            frameOwed = true
-        case .exposed:
-            frameOwed = true
-            canvas.setNeedsFullRedraw()   // the window's pixels are shown again: present a whole frame
-        case .minimized, .restored:
-            refreshSize(notify: true)
-            frameOwed = true
-        case .quit:
-            quitRequested = true
-        }
-    }
-
     /// Whether a frame can be shown: the window is neither minimized nor hidden and has pixels.
     /// (A hidden or minimized window's present returns at once: with vsync pacing that would spin.)
     private var canDraw: Bool {
@@ -458,7 +408,7 @@ public final class WindowHost: AppHost {
     }
 
     /// Re-reads the window's size and pixel scale; tells the canvas and (if asked and changed) the client.
-    private func refreshSize(notify: Bool) {
+    func refreshSize(notify: Bool) {
         attachWindowSurface()
         let drawable = DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale,
                                          windowScale: desktopScale.scale)
@@ -512,7 +462,7 @@ public final class WindowHost: AppHost {
         }
     }
 
-    private func deliverPending(to client: HostClient) {
+    func deliverPending(to client: HostClient) {
         guard !pending.isEmpty else { return }
         let events = pending
         pending.removeAll()
