@@ -63,3 +63,4 @@ struct SceneName: ExpressibleByArgument, Sendable, Equatable, CustomStringConver
 /// `--snap RULE`: ArgumentParser reads the raw values and lists them when the rule is unknown.
 extension SceneOptions.Snap: ExpressibleByArgument {}
 extension DirectionOption: ExpressibleByArgument {}
+extension ColorSchemeOption: ExpressibleByArgument {}

@@ -127,6 +127,10 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Layout direction: ltr or rtl, right to left as under an Arabic or Hebrew locale (default: the locale's in a window, ltr headless).", valueName: "DIR"))
     var direction: DirectionOption?
 
+    @Option(name: .customLong("color-scheme"),
+            help: ArgumentHelp("Theme: light, dark or high-contrast (default: SCROLLKIT_COLOR_SCHEME, else in a window GNOME's color-scheme; light).", valueName: "SCHEME"))
+    var colorScheme: ColorSchemeOption?
+
     @Flag(inversion: .prefixedNo,
           help: "Reduce motion: pushes and sheets cross-fade, timed scrolls jump, bounces are shorter (default: SCROLLKIT_REDUCE_MOTION, else GNOME's enable-animations, in a window; off headless).")
     var reduceMotion: Bool?
@@ -223,6 +227,7 @@ struct GalleryCommand: ParsableCommand {
         configuration.sceneOptions = options
         configuration.gallery = GalleryOptions(showsHUD: hud, showsHelp: helpOverlay)
         configuration.layoutDirection = direction?.direction
+        configuration.colorScheme = colorScheme?.scheme
         configuration.reduceMotion = reduceMotion
         if let soak {
             configuration.soak = SoakOptions(seconds: soak, drawEvery: soakDrawEvery ?? SoakOptions.defaultDrawEvery)

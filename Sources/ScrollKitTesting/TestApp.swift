@@ -56,7 +56,7 @@ public final class TestApp {
     /// - Throws: ``SDLError`` when SDL or the fonts cannot start.
     public convenience init(root: ViewNode, size: Size = TestApp.defaultSize, hz: Double = 60,
                             pixelScale: Double = 1) throws {
-        try self.init(client: RootViewClient(root: root, quitOnEscape: false), size: size, hz: hz,
+        try self.init(client: RootViewClient(root: root), size: size, hz: hz,
                       pixelScale: pixelScale)
     }
 

@@ -48,7 +48,7 @@ extension ScrollPerformance {
                                        input: [InputEvent], timeout: Double = 10, attempts: Int = 1,
                                        makeRoot: @MainActor () throws -> ViewNode) throws -> ScrollPerformance {
         try measureInWindow(display: display, size: size, hz: hz, input: input, timeout: timeout, attempts: attempts) {
-            RootViewClient(root: try makeRoot(), quitOnEscape: false)
+            RootViewClient(root: try makeRoot())
         }
     }
 

@@ -15,7 +15,7 @@ import Testing
 struct FocusRingPixelTests {
     /// Whether the pixel is the focus ring's colour (within antialiasing's reach of it).
     static func isRing(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool {
-        let ring = ViewNode.focusRingColor
+        let ring = Theme.light.focusRing.color
         return abs(Int(p.r) - Int(ring.r)) < 40 && abs(Int(p.g) - Int(ring.g)) < 40 && abs(Int(p.b) - Int(ring.b)) < 40
     }
 

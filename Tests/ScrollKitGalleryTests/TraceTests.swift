@@ -7,18 +7,18 @@ import Testing
 @testable import ScrollKitGallery
 
 @Suite struct TraceTests {
-    @Test func headerHasTheThirtyEightDocumentedColumns() {
-        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected,innerIndex,innerOffsetX,innerVelocityX,focusRow,focusItem,activatedRow,activatedItem,pinnedSection,zoomScale,itemCount,displayFrame,focusText,selectionStart,selectionEnd,composing,navigationDepth,refreshState,swipeRow,swipeOffset,reorderRow,reorderTarget,sheetPosition")
-        #expect(TraceFormat.columns.count == 38)
+    @Test func headerHasTheFortyDocumentedColumns() {
+        #expect(TraceFormat.header == "frame,timestamp,targetTimestamp,offsetX,offsetY,velocityX,velocityY,phase,viewportWidth,viewportHeight,contentWidth,contentHeight,firstVisible,lastVisible,configured,selected,innerIndex,innerOffsetX,innerVelocityX,focusRow,focusItem,activatedRow,activatedItem,pinnedSection,zoomScale,itemCount,displayFrame,focusText,selectionStart,selectionEnd,composing,navigationDepth,refreshState,swipeRow,swipeOffset,reorderRow,reorderTarget,sheetPosition,focusLabel,presentation")
+        #expect(TraceFormat.columns.count == 40)
     }
 
-    /// The thirteen columns shared by issues 28–33 come after `zoomScale`, in the order the team's list gives,
-    /// all at once, each neutral until its feature fills it.
+    /// The fifteen columns shared by issues 28–33 and 45–46 come after `zoomScale`, in the order the team's list
+    /// gives, each neutral until its feature fills it (`focusLabel` and `presentation` came together).
     @Test func theSharedColumnsFollowZoomScaleInTheirOrder() {
         #expect(Array(TraceFormat.columns.dropFirst(25))
                 == ["itemCount", "displayFrame", "focusText", "selectionStart", "selectionEnd", "composing",
                     "navigationDepth", "refreshState", "swipeRow", "swipeOffset", "reorderRow", "reorderTarget",
-                    "sheetPosition"])
+                    "sheetPosition", "focusLabel", "presentation"])
     }
 
     /// Text columns are quoted as RFC 4180 says, and read back by an RFC 4180 reader to the same text:
@@ -28,12 +28,14 @@ import Testing
         var sample = TraceSample.neutral
         sample.focusText = text
         sample.composing = text + "x"
+        sample.focusLabel = text + "y"
         let csv = TraceFormat.header + "\n" + TraceFormat.row(FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60), sample) + "\n"
         let table = TraceTable(text: csv)
         #expect(table.rows.count == 1)
         #expect(table.rows.first?.count == TraceFormat.columns.count)
         #expect(table.text(0, "focusText") == text)
         #expect(table.text(0, "composing") == text + "x")
+        #expect(table.text(0, "focusLabel") == text + "y" && table.text(0, "presentation") == "none")
         #expect(table.text(0, "selectionStart") == "-1" && table.text(0, "refreshState") == "idle")
     }
 
@@ -50,7 +52,7 @@ import Testing
 
     @Test func neutralRow() {
         let tick = FrameTick(index: 0, timestamp: 0, duration: 1.0 / 60)
-        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1,-1,0,0,-1,-1,-1,-1,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1")
+        #expect(TraceFormat.row(tick, .neutral) == "0,0,0.016666666666666666,0,0,0,0,idle,0,0,0,0,-1,-1,0,-1,-1,0,0,-1,-1,-1,-1,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1,\"\",none")
         let neutral = TraceSample.neutral
         #expect(neutral.innerIndex == -1 && neutral.innerOffsetX == 0 && neutral.innerVelocityX == 0)
         #expect(neutral.focusRow == -1 && neutral.focusItem == -1 && neutral.activatedRow == -1 && neutral.activatedItem == -1)
@@ -59,7 +61,7 @@ import Testing
         #expect(neutral.selectionStart == -1 && neutral.selectionEnd == -1 && neutral.composing.isEmpty)
         #expect(neutral.navigationDepth == 0 && neutral.refreshState == "idle" && neutral.swipeRow == -1)
         #expect(neutral.swipeOffset == 0 && neutral.reorderRow == -1 && neutral.reorderTarget == -1)
-        #expect(neutral.sheetPosition == -1)
+        #expect(neutral.sheetPosition == -1 && neutral.focusLabel.isEmpty && neutral.presentation == .none)
     }
 
     @Test func innerFocusAndActivationColumns() {
@@ -76,7 +78,7 @@ import Testing
         sample.activatedRow = 3
         sample.activatedItem = 0
         let row = TraceFormat.row(tick, sample)
-        #expect(row == "3,0.05,0.06666666666666667,0,480,0,0,idle,0,0,0,0,2,5,0,-1,4,1234.5,-0.30000000000000004,4,17,3,0,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1")
+        #expect(row == "3,0.05,0.06666666666666667,0,480,0,0,idle,0,0,0,0,2,5,0,-1,4,1234.5,-0.30000000000000004,4,17,3,0,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1,\"\",none")
         let fields = row.split(separator: ",").map(String.init)
         #expect(fields.count == TraceFormat.columns.count)
         let byName = Dictionary(uniqueKeysWithValues: zip(TraceFormat.columns, fields))
@@ -85,7 +87,7 @@ import Testing
         // The inner numbers use the trace's number format: -0 is 0, whole values have no fraction.
         sample.innerOffsetX = -0.0
         sample.innerVelocityX = 600
-        #expect(TraceFormat.row(tick, sample).hasSuffix(",4,0,600,4,17,3,0,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1"))
+        #expect(TraceFormat.row(tick, sample).hasSuffix(",4,0,600,4,17,3,0,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1,\"\",none"))
     }
 
     @Test func filledRow() {
@@ -101,7 +103,7 @@ import Testing
         sample.configured = 2
         sample.selected = 5
         #expect(TraceFormat.row(tick, sample)
-                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5,-1,0,0,-1,-1,-1,-1,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1")
+                == "37,0.6166666666666667,0.6333333333333333,0,1234.5,0,-2500.25,decelerating,800,600,800,60000,20,30,2,5,-1,0,0,-1,-1,-1,-1,-1,1,-1,-1,\"\",-1,-1,\"\",0,idle,-1,0,-1,-1,-1,\"\",none")
         // Every row has as many fields as the header.
         #expect(TraceFormat.row(tick, sample).split(separator: ",").count == TraceFormat.columns.count)
     }

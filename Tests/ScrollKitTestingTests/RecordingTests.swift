@@ -66,7 +66,7 @@ struct RecordingTests {
     func replayReproduces(hz: Double) throws {
         func makeList() -> ListView { ListView(frame: .zero, dataSource: Numbers()) }
         let list = makeList()
-        let recorder = RecordingClient(wrapping: RootViewClient(root: list, quitOnEscape: false))
+        let recorder = RecordingClient(wrapping: RootViewClient(root: list))
         let live = try TestApp(client: recorder, size: Size(width: 320, height: 480), hz: hz)
         live.drag(from: Point(x: 160, y: 400), to: Point(x: 160, y: 200), duration: 0.4)
         live.fling(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -1800))

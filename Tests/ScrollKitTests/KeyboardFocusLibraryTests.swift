@@ -86,7 +86,7 @@ struct KeyboardFocusLibraryTests {
         root.draw(in: canvas)
         let row = list.scrollView.convert(try #require(list.frame(of: 1)), to: nil)
         let rings = canvas.commands.compactMap { command -> [Point]? in
-            if case .polyline(let points, let color, _) = command, color == ViewNode.focusRingColor { return points }
+            if case .polyline(let points, let color, _) = command, color == Theme.light.focusRing.color { return points }
             return nil
         }
         #expect(rings.count == 1)

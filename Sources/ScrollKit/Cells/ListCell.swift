@@ -75,7 +75,7 @@ open class ListCell: ViewNode {
 
     override func drawOverlay(in canvas: any DrawingCanvas, frame: Rect) {
         guard fadeAmount > 0 else { return }
-        let ground = listView?.backgroundColor ?? .white
+        let ground = listView?.backgroundColor ?? effectiveTheme.colors.background
         let a = (min(1, fadeAmount) * 255).rounded()
         canvas.fill(frame, color: RGBAColor(r: ground.r, g: ground.g, b: ground.b, a: UInt8(a)))
     }
@@ -99,13 +99,14 @@ open class LabelCell: ListCell {
     public var title: String = ""
     /// A smaller second line under the title, or `nil` for a single line.
     public var subtitle: String?
-    /// The fill behind the content.
-    public var backgroundColor: RGBAColor = .white
+    /// The fill behind the content (the theme's `cellBackground` unless set).
+    @ThemeColor(\.cellBackground) public var backgroundColor: RGBAColor
     /// The title's size and weight; its colour is used only when ``titleColor`` is set.
     public var titleStyle = TextStyle(size: 17, weight: .regular, color: LabelCell.darkText)
     /// The subtitle's size and weight; its colour is used only when ``subtitleColor`` is set.
     public var subtitleStyle = TextStyle(size: 13, weight: .regular, color: LabelCell.darkSecondaryText)
-    /// The title colour, or `nil` for automatic contrast with ``backgroundColor``.
+    /// The title colour, or `nil` for automatic contrast with ``backgroundColor`` (the theme's `label` when it
+    /// reads on the background at 4.5:1, else black or white, whichever reads better).
     public var titleColor: RGBAColor?
     /// The subtitle colour, or `nil` for automatic contrast with ``backgroundColor``.
     public var subtitleColor: RGBAColor?
@@ -114,13 +115,25 @@ open class LabelCell: ListCell {
     /// Padding between the cell's edges and its text, in points.
     public var contentInsets = Insets(top: 6, left: 16, bottom: 6, right: 16)
     /// Laid over the background while the cell is pressed (``ViewNode/isHighlighted``, when its list has
-    /// `onSelectItem`), or `nil` for no pressed look. Default: black at 10%, UIKit's grey.
-    public var highlightColor: RGBAColor? = RGBAColor(r: 0, g: 0, b: 0, a: 26)
+    /// `onSelectItem`), or `nil` for no pressed look. Default: the theme's `pressedOverlay` (light: black at
+    /// 10%, UIKit's grey).
+    @OptionalThemeColor(\.pressedOverlay) public var highlightColor: RGBAColor?
     /// The separator colour, or `nil` for none. Drawn as a 1 pt line along the bottom edge from the
     /// left content inset to the right edge (or down the right edge, see ``separatorAlongTrailingEdge``).
-    public var separatorColor: RGBAColor? = RGBAColor(hex: 0xC6C6C8)
+    /// Default: the theme's `separator`.
+    @OptionalThemeColor(\.separator) public var separatorColor: RGBAColor?
     /// When true the separator runs down the right edge instead of along the bottom (horizontal lists).
     public var separatorAlongTrailingEdge = false
+
+    /// Whether `colors.label` reads on `background` at 4.5:1, remembered for the last pair (a frame of cells
+    /// computes no luminance).
+    private func labelReads(_ colors: ThemeColors, on background: RGBAColor) -> Bool {
+        if let c = contrastMemo, c.background == background, c.label == colors.label, c.ground == colors.background { return c.reads }
+        let reads = colors.label.contrastRatio(against: background.composited(over: colors.background)) >= 4.5
+        contrastMemo = (background, colors.label, colors.background, reads)
+        return reads
+    }
+    private var contrastMemo: (background: RGBAColor, label: RGBAColor, ground: RGBAColor, reads: Bool)?
 
     static let darkText = RGBAColor(hex: 0x1C1C1E)
     static let darkSecondaryText = RGBAColor(hex: 0x6C6C70)
@@ -149,8 +162,11 @@ open class LabelCell: ListCell {
         canvas.fill(frame, color: backgroundColor)
         if isHighlighted, let highlightColor { canvas.fill(frame, color: highlightColor) }
         let dark = Self.isDark(backgroundColor)
+        let colors = effectiveTheme.colors
+        // The theme's label colours when they read on this background, else the fixed dark or light pair.
+        let themed = labelReads(colors, on: backgroundColor)
         var titleStyle = self.titleStyle
-        titleStyle.color = titleColor ?? (dark ? Self.lightText : Self.darkText)
+        titleStyle.color = titleColor ?? (themed ? colors.label : dark ? Self.lightText : Self.darkText)
         // `contentInsets.left` is the leading inset: on the right, right to left (and the alignment mirrors).
         let rtl = isRightToLeft, textAlignment = resolvedAlignment(self.textAlignment)
         let textRect = Rect(x: frame.minX + (rtl ? contentInsets.right : contentInsets.left), y: frame.minY + contentInsets.top,
@@ -158,7 +174,7 @@ open class LabelCell: ListCell {
                             height: max(0, frame.height - contentInsets.top - contentInsets.bottom))
         if let subtitle, !subtitle.isEmpty {
             var sub = subtitleStyle
-            sub.color = subtitleColor ?? (dark ? Self.lightSecondaryText : Self.darkSecondaryText)
+            sub.color = subtitleColor ?? (themed ? colors.secondaryLabel : dark ? Self.lightSecondaryText : Self.darkSecondaryText)
             // Two lines, centred as a block: the title takes its line height, the subtitle the rest.
             let titleHeight = titleStyle.atCurrentTextScale.size * 1.3, subHeight = sub.atCurrentTextScale.size * 1.3
             let top = textRect.minY + max(0, (textRect.height - titleHeight - subHeight) / 2)

@@ -134,8 +134,26 @@ open class StandardCell: ListCell {
         /// Whether a selected row shows a checkmark (in place of a `.none` or `.chevron` accessory).
         public var showsCheckmarkWhenSelected = false
 
-        /// The default look: UIKit's inset-grouped light colours at 17/13 points.
+        /// The default look: UIKit's inset-grouped light colours at 17/13 points (``Theme/light``'s).
         public init() {}
+
+        /// The default sizes in `theme`'s colours: its label colours, cell backgrounds, tint, separator and
+        /// switch tokens.
+        public init(theme: Theme) {
+            let c = theme.colors
+            titleStyle.color = c.label
+            subtitleStyle.color = c.secondaryLabel
+            valueStyle.color = c.tertiaryLabel
+            backgroundColor = c.cellBackground
+            selectedBackgroundColor = c.selectedCellBackground
+            highlightColor = c.pressedOverlay
+            tintColor = c.tint
+            chevronColor = c.tertiaryLabel.mixed(with: c.cellBackground, fraction: 0.45)
+            switchOnColor = c.positive
+            switchOffColor = c.fill
+            switchKnobColor = c.knob
+            separatorColor = c.separator
+        }
     }
 
     /// The rectangles a cell's parts take in a frame (in the frame's coordinates), from ``parts(in:)``.
@@ -172,7 +190,32 @@ open class StandardCell: ListCell {
     /// ``Appearance/showsCheckmarkWhenSelected``). Set it from the data source; a list does not set it.
     @DrawingInput public var isSelected = false
     /// The look. Give cells and ``height(title:subtitle:width:leading:accessory:appearance:measurer:)`` the same value.
-    @DrawingInput public var appearance = Appearance() { didSet { updateSwitch() } }
+    /// Until set, the look of the cell's theme (``Appearance/init(theme:)``), following it when it changes; once
+    /// set, that value (build it with ``Appearance/init(theme:)`` from the cell's ``ViewNode/effectiveTheme`` to
+    /// keep the theme's colours).
+    public var appearance: Appearance {
+        get { explicitAppearance ?? themedAppearance }
+        set {
+            explicitAppearance = newValue
+            drawingInputChanged()
+            updateSwitch()
+        }
+    }
+    private var explicitAppearance: Appearance?
+    private var themedMemo: (generation: UInt64, appearance: Appearance)?
+    /// The theme's look, made once per theme generation.
+    private var themedAppearance: Appearance {
+        let generation = themeGeneration
+        if let memo = themedMemo, memo.generation == generation { return memo.appearance }
+        let look = Appearance(theme: effectiveTheme)
+        themedMemo = (generation, look)
+        return look
+    }
+
+    open override func effectiveThemeDidChange() {
+        super.effectiveThemeDidChange()
+        if explicitAppearance == nil { updateSwitch() }
+    }
     /// The measurer text is laid out with, or `nil` for ``defaultTextMeasurer``.
     @DrawingInput public var textMeasurer: (any TextMeasurer)? = nil
     /// Called after a tap on the switch flipped it, with the new state. Held strongly; capture owners weakly.

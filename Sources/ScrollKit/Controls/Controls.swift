@@ -28,10 +28,17 @@ public final class PushButton: ViewNode {
     @DrawingInput public var image: ImageRef? = nil
     @DrawingInput public var imageSize: Double = 20
     @DrawingInput public var kind: Kind
-    /// The accent colour: a filled face, or a bordered or plain title.
-    @DrawingInput public var tint = RGBAColor(hex: 0x0A7AFF)
-    /// The face while pressed (filled), or the title while pressed (bordered and plain).
-    @DrawingInput public var pressedTint = RGBAColor(hex: 0x0060D0)
+    /// The accent colour: a filled face, or a bordered or plain title (the theme's `tint` unless set).
+    @ThemeColor(\.tint) public var tint: RGBAColor
+    /// The face while pressed (filled), or the title while pressed (bordered and plain; the theme's `pressedTint`).
+    @ThemeColor(\.pressedTint) public var pressedTint: RGBAColor
+    /// A filled button's title (the theme's `onTint` unless set).
+    @ThemeColor(\.onTint) public var filledTitleColor: RGBAColor
+    /// A bordered button's face, its face while pressed, and its edge (the theme's `elevatedBackground`,
+    /// `pressedControlFace` and `controlBorder` unless set).
+    @ThemeColor(\.elevatedBackground) public var faceColor: RGBAColor
+    @ThemeColor(\.pressedControlFace) public var pressedFaceColor: RGBAColor
+    @ThemeColor(\.controlBorder) public var borderColor: RGBAColor
     @DrawingInput public var titleSize: Double = 14
     @DrawingInput public var cornerRadius: Double = 9
     /// A soft shadow under filled and bordered faces.
@@ -84,15 +91,15 @@ public final class PushButton: ViewNode {
                 canvas.fillRoundedRect(Rect(x: frame.minX + 1, y: frame.minY + 1, width: max(0, frame.width - 2), height: frame.height / 2),
                                        radius: max(0, r - 1), color: RGBAColor(r: 255, g: 255, b: 255, a: 14))
             }
-            ink = RGBAColor.white.withAlpha(fade)
+            ink = filledTitleColor.withAlpha(fade)
         case .bordered:
             if hasShadow { drawSoftShadow(under: frame, radius: r, strength: pressed ? 0.3 : 1, in: canvas) }
-            canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xD8D8DE))
+            canvas.fillRoundedRect(frame, radius: r, color: borderColor)
             canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: max(0, r - 1),
-                                   color: pressed ? RGBAColor(hex: 0xE4E4EA) : .white)
+                                   color: pressed ? pressedFaceColor : faceColor)
             ink = (pressed ? pressedTint : tint).withAlpha(fade)
         case .plain:
-            if pressed { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20)) }
+            if pressed { canvas.fillRoundedRect(frame, radius: r, color: effectiveTheme.colors.pressedOverlay) }
             ink = (pressed ? pressedTint : tint).withAlpha(fade)
         }
         let content = frame.offsetBy(dx: 0, dy: pressed && kind != .plain ? 1 : 0)
@@ -132,8 +139,12 @@ public final class SegmentedControl: ViewNode {
     @DrawingInput public var isEnabled = true
     @DrawingInput public var titleSize: Double = 13
     @DrawingInput public var cornerRadius: Double = 9
-    @DrawingInput public var textColor = RGBAColor(hex: 0x6E6E73)
-    @DrawingInput public var selectedTextColor = RGBAColor(hex: 0x1C1C1E)
+    /// The titles, and the selected one (the theme's `secondaryLabel` and `label` unless set).
+    @ThemeColor(\.secondaryLabel) public var textColor: RGBAColor
+    @ThemeColor(\.label) public var selectedTextColor: RGBAColor
+    /// The track, and the selected segment's pill (the theme's `fill` and `controlFace` unless set).
+    @ThemeColor(\.fill) public var trackColor: RGBAColor
+    @ThemeColor(\.controlFace) public var selectedSegmentColor: RGBAColor
 
     @DrawingInput var storedSelection = 0
 
@@ -213,7 +224,8 @@ public final class SegmentedControl: ViewNode {
     private func drawSegments(in canvas: any DrawingCanvas, frame: Rect) {
         let fade = isEnabled ? 1.0 : PushButton.disabledOpacity
         let r = cornerRadius
-        canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(hex: 0xE6E6EB).withAlpha(fade))
+        let colors = effectiveTheme.colors
+        canvas.fillRoundedRect(frame, radius: r, color: trackColor.withAlpha(fade))
         let selected = storedSelection, rtl = isRightToLeft
         var index = 0
         while index < segments.count {
@@ -222,14 +234,14 @@ public final class SegmentedControl: ViewNode {
             if index == selected {
                 let pill = cell.insetBy(dx: 2, dy: 2)
                 drawSoftShadow(under: pill, radius: max(0, r - 2), strength: 1.6, in: canvas)
-                canvas.fillRoundedRect(pill, radius: max(0, r - 2), color: pressed ? RGBAColor(hex: 0xF4F4F7) : .white)
+                canvas.fillRoundedRect(pill, radius: max(0, r - 2), color: pressed ? colors.pressedControlFace : selectedSegmentColor)
             } else {
                 if pressed {
-                    canvas.fillRoundedRect(cell.insetBy(dx: 2, dy: 2), radius: max(0, r - 2), color: RGBAColor(hex: 0xD4D4DA))
+                    canvas.fillRoundedRect(cell.insetBy(dx: 2, dy: 2), radius: max(0, r - 2), color: colors.pressedOverlay)
                 }
                 if index > 0 && index - 1 != selected {
                     canvas.fill(Rect(x: (rtl ? cell.maxX : cell.minX) - 0.5, y: cell.minY + 9, width: 1, height: max(0, cell.height - 18)),
-                                color: RGBAColor(hex: 0xC7C7CC).withAlpha(fade))
+                                color: colors.separator.withAlpha(fade))
                 }
             }
             let style = TextStyle(size: titleSize, weight: index == selected ? .bold : .regular,

@@ -80,6 +80,9 @@ open class PickerLabelCell: PickerCell {
     /// The title's style on the centred item, or `nil` to use ``titleStyle``.
     public var centeredTitleStyle: TextStyle? = TextStyle(size: 20, weight: .bold, color: RGBAColor(hex: 0x1C1C1E),
                                                           maximumScale: TextScale.controlMaximum)
+    /// The title's colour over the styles' own: the theme's `label` unless set; set it to `nil` to draw in
+    /// ``titleStyle``'s and ``centeredTitleStyle``'s colours.
+    @OptionalThemeColor(\.label) public var titleColor: RGBAColor?
     /// Space between the frame and the image, in points.
     public var padding: Double = 6
 
@@ -100,7 +103,7 @@ open class PickerLabelCell: PickerCell {
                              opacity: wheelOpacity)
         } else if !title.isEmpty {
             var style = isCentered ? (centeredTitleStyle ?? titleStyle) : titleStyle
-            style.color = style.color.withAlpha(wheelOpacity)
+            style.color = (titleColor ?? style.color).withAlpha(wheelOpacity)
             canvas.drawText(title, in: frame, style: style, alignment: .center)
         }
     }

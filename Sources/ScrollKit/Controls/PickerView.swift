@@ -235,7 +235,8 @@ public final class PickerView: ViewNode {
         let slot = listView.axis == .horizontal
             ? Rect(x: frame.midX - side / 2, y: frame.minY, width: side, height: frame.height)
             : Rect(x: frame.minX, y: frame.midY - side / 2, width: frame.width, height: side)
-        Self.strokeInsideFocusRing(slot, in: canvas, color: Self.focusRingColor, width: Self.focusRingWidth)
+        let ring = effectiveTheme.focusRing
+        Self.strokeInsideFocusRing(slot, in: canvas, color: ring.color, width: ring.width)
     }
 
     // MARK: - Internals

@@ -40,8 +40,10 @@ public final class SectionIndexView: ViewNode, PointerTracking {
     public private(set) var selectedIndex: Int?
     /// How many times the selection changed (one tick per entry a drag passes).
     public private(set) var selectionTicks = 0
-    /// The titles' colour, and the tick's fill (the selected title is drawn white on it).
-    public var tint = RGBAColor(hex: 0x0A7AFF)
+    /// The titles' colour, and the tick's fill (the selected title is drawn in ``selectedTitleColor`` on it; the
+    /// theme's `tint` and `onTint` unless set).
+    @ThemeColor(\.tint) public var tint: RGBAColor
+    @ThemeColor(\.onTint) public var selectedTitleColor: RGBAColor
     /// The title size, in points.
     public var titleSize = 11.0
 
@@ -143,10 +145,10 @@ public final class SectionIndexView: ViewNode, PointerTracking {
             var color = tint
             if k == selectedIndex {
                 canvas.fillCircle(center: Point(x: band.midX, y: band.midY), radius: min(e, frame.width) / 2 + 1, color: tint)
-                color = .white
+                color = selectedTitleColor
             }
             if k == keyboardIndex, selectedIndex == nil, isFocused {
-                canvas.strokeRect(band.insetBy(dx: 1, dy: 0), color: ViewNode.focusRingColor, width: 1.5)
+                canvas.strokeRect(band.insetBy(dx: 1, dy: 0), color: effectiveTheme.focusRing.color, width: 1.5)
             }
             canvas.drawText(titles[k], in: band, style: TextStyle(size: size, weight: .bold, color: color, maximumScale: 1), alignment: .center)
         }

@@ -33,10 +33,10 @@ public final class Switch: ViewNode {
     public var onChange: (@MainActor (Bool) -> Void)?
     /// Disabled: drawn faded (``PushButton/disabledOpacity``), no press, no activation.
     public var isEnabled = true
-    /// The track when on, when off, and the knob.
-    public var onColor = RGBAColor(hex: 0x34C759)
-    public var offColor = RGBAColor(hex: 0xE3E3E8)
-    public var knobColor = RGBAColor.white
+    /// The track when on, when off, and the knob (the theme's `positive`, `fill` and `knob` unless set).
+    @ThemeColor(\.positive) public var onColor: RGBAColor
+    @ThemeColor(\.fill) public var offColor: RGBAColor
+    @ThemeColor(\.knob) public var knobColor: RGBAColor
 
     private var storedOn: Bool
     /// The knob's slide from off (0) to on (1), while it runs.
@@ -108,7 +108,7 @@ public final class Switch: ViewNode {
         let fade = opacity.isFinite ? min(max(opacity, 0), 1) : 1
         let r = frame.height / 2
         canvas.fillRoundedRect(frame, radius: r, color: blend(offColor, onColor, t).withAlpha(fade))
-        if pressed { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20)) }
+        if pressed { canvas.fillRoundedRect(frame, radius: r, color: RGBAColor(r: 0, g: 0, b: 0, a: 20).withAlpha(fade)) }
         let knobRadius = r - 2
         let cx = frame.minX + r + (mirrored ? 1 - t : t) * max(0, frame.width - 2 * r)
         canvas.fillCircle(center: Point(x: cx, y: frame.midY + 1), radius: knobRadius + 0.5,

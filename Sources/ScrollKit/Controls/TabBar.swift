@@ -59,15 +59,19 @@ public final class TabBar: ViewNode {
     @DrawingInput public var titleSize = 13.0
     /// The track's corner radius (the pill's is 2 less).
     @DrawingInput public var cornerRadius = 9.0
-    @DrawingInput public var trackColor = RGBAColor(hex: 0xE6E6EB)
-    /// The selection's pill.
-    @DrawingInput public var indicatorColor = RGBAColor(hex: 0x0A7AFF)
-    @DrawingInput public var textColor = RGBAColor(hex: 0x3C3C43)
-    @DrawingInput public var selectedTextColor = RGBAColor.white
-    @DrawingInput public var numberColor = RGBAColor(hex: 0x8E8E93)
-    @DrawingInput public var selectedNumberColor = RGBAColor(r: 255, g: 255, b: 255, a: 170)
-    /// The ring around the focused tab.
-    public var focusRingColor = ViewNode.focusRingColor
+    /// The track (the theme's `fill` unless set).
+    @ThemeColor(\.fill) public var trackColor: RGBAColor
+    /// The selection's pill (the theme's `tint` unless set).
+    @ThemeColor(\.tint) public var indicatorColor: RGBAColor
+    /// Titles, and the selected one on the pill (the theme's `secondaryLabel` and `onTint` unless set).
+    @ThemeColor(\.secondaryLabel) public var textColor: RGBAColor
+    @ThemeColor(\.onTint) public var selectedTextColor: RGBAColor
+    /// Number keys, and the selected one's (the theme's `tertiaryLabel` and `onTint` unless set; the selected
+    /// number is drawn at two thirds of its alpha).
+    @ThemeColor(\.tertiaryLabel) public var numberColor: RGBAColor
+    @ThemeColor(\.onTint) public var selectedNumberColor: RGBAColor
+    /// The ring around the focused tab, or `nil` (the default) for the theme's ``FocusRingStyle/color``.
+    public var focusRingColor: RGBAColor?
 
     /// Where the pill is, in tabs: the selected index at rest, fractional while it slides.
     public private(set) var indicatorPosition: Double = 0
@@ -241,7 +245,7 @@ public final class TabBar: ViewNode {
             }
             let number = i < Self.numbers.count ? Self.numbers[i] : ""
             let numberStyle = TextStyle(size: titleSize - 2, weight: .bold,
-                                        color: (isSelected ? selectedNumberColor : numberColor).withAlpha(fade), maximumScale: 1)
+                                        color: (isSelected ? selectedNumberColor.withAlpha(2.0 / 3) : numberColor).withAlpha(fade), maximumScale: 1)
             let numberWidth = canvas.measureText(number, style: numberStyle).width
             let titleWidth = canvas.measureText(titles[i], style: titleStyle).width
             let x = rect.minX + max(4, (rect.width - (numberWidth + 6 + titleWidth)) / 2)
@@ -290,8 +294,8 @@ public final class TabBar: ViewNode {
             return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY - o && point.y < b.maxY + o
         }
         override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
-            let o = ViewNode.focusRingOutset - 1
-            canvas.strokeRect(frame.insetBy(dx: -o, dy: -o), color: control.focusRingColor, width: 2)
+            let o = effectiveTheme.focusRing.outset - 1
+            canvas.strokeRect(frame.insetBy(dx: -o, dy: -o), color: control.focusRingColor ?? effectiveTheme.focusRing.color, width: 2)
         }
     }
 }

@@ -16,8 +16,8 @@ public final class TextAreaView: TextEditingView {
     public static let padding = Insets(top: 10, left: 12, bottom: 10, right: 12)
     /// The box's corner radius, fill and border.
     @DrawingInput public var cornerRadius = 10.0
-    @DrawingInput public var fillColor = RGBAColor.white
-    @DrawingInput public var borderColor = RGBAColor(hex: 0xD1D1D6)
+    @ThemeColor(\.fieldBackground) public var fillColor: RGBAColor
+    @ThemeColor(\.fieldBorder) public var borderColor: RGBAColor
 
     /// The scroll view the text scrolls in.
     public let scrollView: ScrollingView
@@ -154,7 +154,7 @@ final class TextAreaContent: ViewNode, PointerTracking {
         let origin = Point(x: frame.minX + TextAreaView.padding.left, y: frame.minY + TextAreaView.padding.top + area.windowTop)
         area.drawEditing(in: canvas, origin: origin)
         area.drawHandles(in: canvas, origin: origin)
-        if !area.isEnabled { canvas.fill(frame, color: RGBAColor.white.withAlpha(0.45)) }
+        if !area.isEnabled { canvas.fill(frame, color: area.fillColor.withAlpha(0.45)) }
     }
 
     func beginTracking(at point: Point) -> Bool { area?.beginTextTracking(atRoot: convert(point, to: nil)) ?? false }

@@ -60,15 +60,24 @@ public class TextEditingView: ViewNode, TextInputClient {
     }
     /// Whether Escape empties the text (a search field); otherwise Escape goes on to the tree.
     public var clearsOnEscape = false
-    /// The text's size, weight and colour.
-    public var textStyle = TextStyle(size: 17, weight: .regular, color: RGBAColor(hex: 0x1C1C1E),
-                                     maximumScale: TextScale.controlMaximum) {
-        didSet { invalidateLayout() }
+    /// The text's size, weight and colour; its colour is ``textColor`` (setting a style of another colour sets
+    /// ``textColor``).
+    public var textStyle: TextStyle {
+        get { var style = storedTextStyle; style.color = textColor; return style }
+        set {
+            if newValue.color != textColor { textColor = newValue.color }
+            storedTextStyle = newValue
+            invalidateLayout()
+        }
     }
-    /// The placeholder's colour.
-    @DrawingInput public var placeholderColor = RGBAColor(hex: 0x8A8A8E)
-    /// The caret, the selection's handles and the focused border (the selection is a light tint of it).
-    @DrawingInput public var tintColor = RGBAColor(hex: 0x0A7AFF)
+    private var storedTextStyle = TextStyle(size: 17, weight: .regular, maximumScale: TextScale.controlMaximum)
+    /// The text's colour (the theme's `label` unless set).
+    @ThemeColor(\.label) public var textColor: RGBAColor
+    /// The placeholder's colour (the theme's `placeholder` unless set).
+    @ThemeColor(\.placeholder) public var placeholderColor: RGBAColor
+    /// The caret, the selection's handles and the focused border (the selection is a light tint of it; the
+    /// theme's `tint` unless set).
+    @ThemeColor(\.tint) public var tintColor: RGBAColor
     /// The measurer the text is laid out with; nil for ``StandardCell/defaultTextMeasurer`` (the fonts
     /// the window draws with, once ScrollKitSDL is loaded).
     public var textMeasurer: (any TextMeasurer)? { didSet { invalidateLayout() } }
@@ -261,6 +270,12 @@ public class TextEditingView: ViewNode, TextInputClient {
     /// The height of one line of the text's style.
     var lineHeight: Double { max(0, measurer.fontMetrics(for: textStyle.atCurrentTextScale).lineHeight) }
 
+    /// A new theme may bring a new text colour: the layout (which holds it) is made again.
+    public override func effectiveThemeDidChange() {
+        super.effectiveThemeDidChange()
+        invalidateLayout()
+    }
+
     func invalidateLayout() {
         if let cached = cachedLayout { previousLayout = cached.layout }
         cachedLayout = nil
@@ -391,13 +406,14 @@ public class TextEditingView: ViewNode, TextInputClient {
     func drawBox(in canvas: any DrawingCanvas, frame: Rect, radius: Double, fill: RGBAColor, border: RGBAColor) {
         let focused = isFocused
         if focused && focusedByKey {
-            let o = ViewNode.focusRingOutset + ViewNode.focusRingWidth - 1
-            canvas.fillRoundedRect(frame.insetBy(dx: -o, dy: -o), radius: radius + o, color: ViewNode.focusRingColor.withAlpha(0.55))
+            let ring = effectiveTheme.focusRing
+            let o = ring.outset + ring.width - 1
+            canvas.fillRoundedRect(frame.insetBy(dx: -o, dy: -o), radius: radius + o, color: ring.color.withAlpha(0.55))
         }
         canvas.fillRoundedRect(frame, radius: radius, color: focused ? tintColor : border)
         let inset = focused ? 1.5 : 1
         canvas.fillRoundedRect(frame.insetBy(dx: inset, dy: inset), radius: max(0, radius - inset),
-                               color: isEnabled ? fill : RGBAColor(hex: 0xF2F2F7))
+                               color: isEnabled ? fill : effectiveTheme.colors.disabledFieldBackground)
     }
 
     // MARK: - TextInputClient

@@ -40,9 +40,9 @@ public final class TextFieldView: TextEditingView {
     public var showsClearButton = true { didSet { layoutSubviews() } }
     /// The box's corner radius, fill and border, and the border while focused (``tintColor`` by default).
     @DrawingInput public var cornerRadius = 10.0
-    @DrawingInput public var fillColor = RGBAColor.white
-    @DrawingInput public var borderColor = RGBAColor(hex: 0xD1D1D6)
-    @DrawingInput public var disabledFillColor = RGBAColor(hex: 0xF2F2F7)
+    @ThemeColor(\.fieldBackground) public var fillColor: RGBAColor
+    @ThemeColor(\.fieldBorder) public var borderColor: RGBAColor
+    @ThemeColor(\.disabledFieldBackground) public var disabledFillColor: RGBAColor
 
     /// How far the text is scrolled sideways, in points (0: its start shows).
     var scrollX = 0.0
@@ -143,7 +143,7 @@ public final class TextFieldView: TextEditingView {
         if overflows { canvas.pushClip(Rect(x: r.minX - 2, y: frame.minY, width: r.width + 4, height: frame.height)) }
         drawEditing(in: canvas, origin: origin)
         if overflows { canvas.popClip() }
-        if !isEnabled { canvas.fillRoundedRect(frame, radius: cornerRadius, color: RGBAColor.white.withAlpha(0.45)) }
+        if !isEnabled { canvas.fillRoundedRect(frame, radius: cornerRadius, color: fillColor.withAlpha(0.45)) }
         drawHandles(in: canvas, origin: origin)
     }
 }
@@ -157,9 +157,12 @@ final class TextFieldClearButton: ViewNode {
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         let r = TextFieldView.clearButtonSize / 2
         let c = Point(x: frame.midX, y: frame.midY)
-        canvas.fillCircle(center: c, radius: r, color: isHighlighted ? RGBAColor(hex: 0x8E8E93) : RGBAColor(hex: 0xB4B4BA))
-        let a = r * 0.42
-        canvas.drawLine(from: Point(x: c.x - a, y: c.y - a), to: Point(x: c.x + a, y: c.y + a), color: .white, width: 1.8)
-        canvas.drawLine(from: Point(x: c.x - a, y: c.y + a), to: Point(x: c.x + a, y: c.y - a), color: .white, width: 1.8)
+        let colors = effectiveTheme.colors
+        // Light: the grey circle #B4B4BA (#8E8E93 pressed) with a white cross; other themes from their tokens.
+        let circle = isHighlighted ? colors.tertiaryLabel : colors.tertiaryLabel.mixed(with: colors.fieldBackground, fraction: 0.35)
+        canvas.fillCircle(center: c, radius: r, color: circle)
+        let a = r * 0.42, cross = colors.fieldBackground
+        canvas.drawLine(from: Point(x: c.x - a, y: c.y - a), to: Point(x: c.x + a, y: c.y + a), color: cross, width: 1.8)
+        canvas.drawLine(from: Point(x: c.x - a, y: c.y + a), to: Point(x: c.x + a, y: c.y - a), color: cross, width: 1.8)
     }
 }

@@ -13,7 +13,8 @@ extension ViewNode {
     /// every ancestor that clips (``clipsToBounds``: a scroll view's viewport, a navigation screen) and of the
     /// root (the window's edge). A root's own ring never does. A row as wide as its list does not: only its top and bottom lines would show,
     /// looking like separators. ``drawFocusRing(in:frame:)`` then draws the ring inside the frame.
-    public func focusRingFitsOutside(outset: Double = ViewNode.focusRingOutset + ViewNode.focusRingWidth) -> Bool {
+    public func focusRingFitsOutside(outset: Double? = nil) -> Bool {
+        let outset = outset ?? effectiveTheme.focusRing.outset + effectiveTheme.focusRing.width
         // A root fills its window (or the stage showing it): outside it, nothing shows.
         guard superview != nil else { return false }
         let o = outset.isFinite ? max(0, outset) : 0
@@ -30,15 +31,24 @@ extension ViewNode {
         return true
     }
 
-    /// Draws the default focus ring for `frame` (the view's rectangle in the canvas): a ``focusRingColor``
-    /// stroke ``focusRingOutset`` outside the frame when that shows whole (``focusRingFitsOutside(outset:)``),
-    /// else a rounded ring just inside the frame, on top of the view's content.
+    /// Draws the default focus ring for `frame` (the view's rectangle in the canvas), in the theme's
+    /// ``FocusRingStyle``: a stroke ``FocusRingStyle/outset`` outside the frame when that shows whole
+    /// (``focusRingFitsOutside(outset:)``), rounded to ``focusCornerRadius`` plus the outset when the style
+    /// follows corners, else a rounded ring just inside the frame, on top of the view's content.
     func drawDefaultFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
-        if focusRingFitsOutside() {
-            let o = Self.focusRingOutset
-            canvas.strokeRect(frame.insetBy(dx: -o, dy: -o), color: Self.focusRingColor, width: Self.focusRingWidth)
+        let ring = effectiveTheme.focusRing
+        if focusRingFitsOutside(outset: ring.outset + ring.width) {
+            let o = ring.outset
+            let corner = ring.followsCorners ? max(0, focusCornerRadius.isFinite ? focusCornerRadius : 0) : 0
+            if corner > 0 {
+                let w = ring.width.isFinite ? max(0.5, ring.width) : 3
+                Self.strokeRoundedRing(frame.insetBy(dx: -o - w / 2, dy: -o - w / 2), radius: corner + o + w / 2,
+                                       in: canvas, color: ring.color, width: w)
+            } else {
+                canvas.strokeRect(frame.insetBy(dx: -o, dy: -o), color: ring.color, width: ring.width)
+            }
         } else {
-            Self.strokeInsideFocusRing(frame, in: canvas, color: Self.focusRingColor, width: Self.focusRingWidth)
+            Self.strokeInsideFocusRing(frame, in: canvas, color: ring.color, width: ring.width)
         }
     }
 
@@ -47,9 +57,15 @@ extension ViewNode {
     /// once its point buffer has grown.
     public static func strokeInsideFocusRing(_ frame: Rect, in canvas: any DrawingCanvas, color: RGBAColor, width: Double) {
         let w = width.isFinite ? max(0.5, width) : 3
-        let path = frame.insetBy(dx: 1 + w / 2, dy: 1 + w / 2)
+        strokeRoundedRing(frame.insetBy(dx: 1 + w / 2, dy: 1 + w / 2), radius: 8, in: canvas, color: color, width: w)
+    }
+
+    /// Strokes the rounded rectangle `path` (the stroke's centre line; corners of `radius`, at most half its
+    /// sides) `width` points wide. Allocates nothing once its point buffer has grown.
+    public static func strokeRoundedRing(_ path: Rect, radius: Double, in canvas: any DrawingCanvas, color: RGBAColor, width: Double) {
+        let w = width.isFinite ? max(0.5, width) : 3
         guard path.width > 0, path.height > 0 else { return }
-        let radius = min(8, path.width / 2, path.height / 2)
+        let radius = max(0, min(radius.isFinite ? radius : 0, path.width / 2, path.height / 2))
         var points = FocusRingPath.points
         FocusRingPath.points = []
         points.removeAll(keepingCapacity: true)

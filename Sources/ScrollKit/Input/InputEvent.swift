@@ -26,6 +26,9 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
     case zoomOut = "ZoomOut"
     /// Back to the smallest zoom scale (Ctrl + `0`).
     case zoomReset = "ZoomReset"
+    /// The Back command's own key: a keyboard's or remote's Back (AC Back) and a gamepad's B. It and
+    /// ``escape`` are one command (``ViewNode/performBack()``).
+    case back = "Back"
 
     /// The keys a scroll view handles (the names scripts accept).
     public static let scrollKeys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space]

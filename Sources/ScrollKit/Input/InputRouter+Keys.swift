@@ -7,6 +7,7 @@ extension InputRouter {
     // MARK: - Keys
 
     func key(_ key: Key, time: Double) {
+        backWentUnhandled = false
         // The focused view (or a focused item's cell) first: a picker steps with its arrows, a row's switch flips
         // with Space.
         if let view = focus?.view, view.isDescendant(of: root) {
@@ -25,6 +26,10 @@ extension InputRouter {
             if moveFocus(.previous) { return }
         case .enter:
             activateFocus(time: time)
+            return
+        case .escape, .back:
+            // The one Back: the topmost taker in the tree, else the app (see ViewNode.performBack).
+            if !root.performBack() { backWentUnhandled = true }
             return
         case .space:
             // Space presses a focused control (a button, a switch, a tab) or activates a focused item that

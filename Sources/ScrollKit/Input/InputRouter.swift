@@ -35,6 +35,8 @@ final class InputRouter {
     var latestTime: Double = 0
     /// Whether the last gesture that began was a touch.
     var lastDownWasTouch = false
+    /// Whether the last Escape or Back key found no taker (``ViewNode/lastBackWentUnhandled``).
+    var backWentUnhandled = false
     /// Tells trackpad streams from wheel notches, and measures the notches' rate.
     var wheelClassifier = WheelStreamClassifier()
     /// The views a running wheel stream is latched to (see ``wheel(dx:dy:at:time:)``).

@@ -5,17 +5,33 @@ import Foundation
 import Motion
 
 extension KeyboardView {
-    /// The colours of the keyboard (a phone's light keyboard).
-    public enum Look {
-        public static let tray = RGBAColor(hex: 0xD1D4DA)
-        public static let letterKey = RGBAColor(hex: 0xFFFFFF)
-        public static let functionKey = RGBAColor(hex: 0xABB1BB)
-        public static let pressedFunctionKey = RGBAColor(hex: 0xFFFFFF)
-        public static let pressedLetterKey = RGBAColor(hex: 0xABB1BB)
-        public static let keyShadow = RGBAColor(hex: 0x888A8E)
-        public static let ink = RGBAColor(hex: 0x000000)
-        public static let cornerRadius = 5.0
+    /// The colours of the keyboard, from the theme's keyboard tokens (a phone's light keyboard in ``Theme/light``).
+    public struct Look: Sendable, Hashable {
+        public var tray: RGBAColor
+        public var trayEdge: RGBAColor
+        public var letterKey: RGBAColor
+        public var functionKey: RGBAColor
+        public var pressedFunctionKey: RGBAColor
+        public var pressedLetterKey: RGBAColor
+        public var keyShadow: RGBAColor
+        public var ink: RGBAColor
+        public var cornerRadius = 5.0
+
+        /// The look a theme's tokens give: pressed letter keys take the function keys' face and back.
+        public init(colors: ThemeColors) {
+            tray = colors.keyboardTray
+            trayEdge = colors.keyboardTray.mixed(with: colors.keyboardKeyShadow, fraction: 0.3)
+            letterKey = colors.keyboardKey
+            functionKey = colors.keyboardFunctionKey
+            pressedFunctionKey = colors.keyboardKey
+            pressedLetterKey = colors.keyboardFunctionKey
+            keyShadow = colors.keyboardKeyShadow
+            ink = colors.keyboardLabel
+        }
     }
+
+    /// The look drawn with: ``look`` if the app set one, else the theme's.
+    var currentLook: Look { look ?? Look(colors: effectiveTheme.colors) }
 
     /// Draws the tray, the keys and the pressed key's bubble, in the view's own coordinates (the glyphs'
     /// outlines are made once per layout, so a frame allocates nothing).
@@ -24,19 +40,20 @@ extension KeyboardView {
         canvas.pushTranslation(dx: frame.minX, dy: frame.minY)
         defer { canvas.popTranslation() }
         let tray = Rect(origin: .zero, size: frame.size)
-        canvas.fill(tray, color: Look.tray)
-        canvas.drawLine(from: Point(x: 0, y: 0), to: Point(x: tray.maxX, y: 0), color: RGBAColor(hex: 0xB8BBC1), width: 0.5)
+        drawnLook = currentLook
+        canvas.fill(tray, color: drawnLook.tray)
+        canvas.drawLine(from: Point(x: 0, y: 0), to: Point(x: tray.maxX, y: 0), color: drawnLook.trayEdge, width: 0.5)
         let letterSize = min(26, max(20, (keys.first?.frame.height ?? 42) * 0.55))
         for (i, entry) in keys.enumerated() {
             let rect = entry.frame
             let pressed = pressedIndex == i
             let key = entry.key
             let light = key.isCharacter || key.action == .space
-            var face = light ? Look.letterKey : Look.functionKey
-            if pressed { face = light ? Look.pressedLetterKey : Look.pressedFunctionKey }
-            if key.action == .shift && (isShifted || isCapsLocked) { face = Look.letterKey }
-            canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: Look.cornerRadius, color: Look.keyShadow)
-            canvas.fillRoundedRect(rect, radius: Look.cornerRadius, color: face)
+            var face = light ? drawnLook.letterKey : drawnLook.functionKey
+            if pressed { face = light ? drawnLook.pressedLetterKey : drawnLook.pressedFunctionKey }
+            if key.action == .shift && (isShifted || isCapsLocked) { face = drawnLook.letterKey }
+            canvas.fillRoundedRect(rect.offsetBy(dx: 0, dy: 1), radius: drawnLook.cornerRadius, color: drawnLook.keyShadow)
+            canvas.fillRoundedRect(rect, radius: drawnLook.cornerRadius, color: face)
             drawLabel(key, index: i, in: rect, letterSize: letterSize, canvas: canvas)
         }
         if let i = pressedIndex, keys.indices.contains(i), keys[i].key.isCharacter {
@@ -85,12 +102,12 @@ extension KeyboardView {
 
     private func drawLabel(_ key: KeyboardKey, index: Int, in rect: Rect, letterSize: Double, canvas: any DrawingCanvas) {
         let outlines = glyphs.indices.contains(index) ? glyphs[index] : []
-        let small = TextStyle(size: 16, color: Look.ink, maximumScale: 1)   // keys keep their size (as iOS's keyboard)
+        let small = TextStyle(size: 16, color: drawnLook.ink, maximumScale: 1)   // keys keep their size (as iOS's keyboard)
         switch key.action {
         case .character:
             let text = shownText(key)
             // Letters sit a little high on a phone's keys; symbols and digits centred.
-            canvas.drawText(text, in: rect.offsetBy(dx: 0, dy: -1), style: TextStyle(size: letterSize, color: Look.ink, maximumScale: 1), alignment: .center)
+            canvas.drawText(text, in: rect.offsetBy(dx: 0, dy: -1), style: TextStyle(size: letterSize, color: drawnLook.ink, maximumScale: 1), alignment: .center)
         case .shift:
             drawShiftArrow(in: rect, outlines: outlines, filled: isShifted || isCapsLocked, underline: isCapsLocked, canvas: canvas)
         case .backspace:
@@ -116,13 +133,13 @@ extension KeyboardView {
         let headX = min(max(rect.midX - headWidth / 2, tray.minX + 1), tray.maxX - 1 - headWidth)
         let head = Rect(x: headX, y: rect.minY - headHeight - 4, width: headWidth, height: headHeight)
         let neck = Rect(x: rect.minX, y: head.midY, width: rect.width, height: rect.maxY - head.midY)
-        for (r, radius) in [(head, 9.0), (neck, Look.cornerRadius)] {
+        for (r, radius) in [(head, 9.0), (neck, drawnLook.cornerRadius)] {
             canvas.fillRoundedRect(Rect(x: r.minX - 0.5, y: r.minY - 0.5, width: r.width + 1, height: r.height + 1.5),
                                    radius: radius + 0.5, color: RGBAColor.black.withAlpha(0.18))
         }
-        canvas.fillRoundedRect(head, radius: 9, color: Look.letterKey)
-        canvas.fillRoundedRect(neck, radius: Look.cornerRadius, color: Look.letterKey)
-        canvas.drawText(shownText(key), in: head, style: TextStyle(size: letterSize * 1.45, color: Look.ink, maximumScale: 1), alignment: .center)
+        canvas.fillRoundedRect(head, radius: 9, color: drawnLook.letterKey)
+        canvas.fillRoundedRect(neck, radius: drawnLook.cornerRadius, color: drawnLook.letterKey)
+        canvas.drawText(shownText(key), in: head, style: TextStyle(size: letterSize * 1.45, color: drawnLook.ink, maximumScale: 1), alignment: .center)
     }
 
     /// Shift's arrow: an outline, filled while on, with a bar under it while the capitals are locked.
@@ -134,32 +151,32 @@ extension KeyboardView {
             var y = tipY
             while y <= cy {
                 let half = s * (y - tipY) / (cy - tipY)
-                canvas.drawLine(from: Point(x: cx - half, y: y), to: Point(x: cx + half, y: y), color: Look.ink, width: 1)
+                canvas.drawLine(from: Point(x: cx - half, y: y), to: Point(x: cx + half, y: y), color: drawnLook.ink, width: 1)
                 y += 0.5
             }
-            canvas.fill(Rect(x: cx - s * 0.5, y: cy, width: s, height: s * 0.9), color: Look.ink)
+            canvas.fill(Rect(x: cx - s * 0.5, y: cy, width: s, height: s * 0.9), color: drawnLook.ink)
         }
-        for outline in outlines { canvas.drawPolyline(outline, color: Look.ink, width: 1.5) }
+        for outline in outlines { canvas.drawPolyline(outline, color: drawnLook.ink, width: 1.5) }
         if underline {
-            canvas.fill(Rect(x: cx - s * 0.5, y: cy + s * 0.9 + 3, width: s, height: 1.8), color: Look.ink)
+            canvas.fill(Rect(x: cx - s * 0.5, y: cy + s * 0.9 + 3, width: s, height: 1.8), color: drawnLook.ink)
         }
     }
 
     /// Backspace's glyph: a tag pointing left with an × in it.
     private func drawBackspace(in rect: Rect, outlines: [[Point]], canvas: any DrawingCanvas) {
-        for outline in outlines { canvas.drawPolyline(outline, color: Look.ink, width: 1.5) }
+        for outline in outlines { canvas.drawPolyline(outline, color: drawnLook.ink, width: 1.5) }
         let h = min(rect.height * 0.36, 16.0), w = h * 1.45
         let x0 = rect.midX - w / 2, x1 = rect.midX + w / 2, cy = rect.midY
         let mx = (x0 + h * 0.45 + x1) / 2, d = h * 0.2
-        canvas.drawLine(from: Point(x: mx - d, y: cy - d), to: Point(x: mx + d, y: cy + d), color: Look.ink, width: 1.5)
-        canvas.drawLine(from: Point(x: mx - d, y: cy + d), to: Point(x: mx + d, y: cy - d), color: Look.ink, width: 1.5)
+        canvas.drawLine(from: Point(x: mx - d, y: cy - d), to: Point(x: mx + d, y: cy + d), color: drawnLook.ink, width: 1.5)
+        canvas.drawLine(from: Point(x: mx - d, y: cy + d), to: Point(x: mx + d, y: cy - d), color: drawnLook.ink, width: 1.5)
     }
 
     /// The globe: a circle with a meridian ellipse, the equator and the axis.
     private func drawGlobe(in rect: Rect, outlines: [[Point]], canvas: any DrawingCanvas) {
         let r = min(rect.height * 0.22, 10.0), c = Point(x: rect.midX, y: rect.midY)
-        for (i, outline) in outlines.enumerated() { canvas.drawPolyline(outline, color: Look.ink, width: i == 0 ? 1.3 : 1.1) }
-        canvas.drawLine(from: Point(x: c.x - r, y: c.y), to: Point(x: c.x + r, y: c.y), color: Look.ink, width: 1.1)
-        canvas.drawLine(from: Point(x: c.x, y: c.y - r), to: Point(x: c.x, y: c.y + r), color: Look.ink, width: 1.1)
+        for (i, outline) in outlines.enumerated() { canvas.drawPolyline(outline, color: drawnLook.ink, width: i == 0 ? 1.3 : 1.1) }
+        canvas.drawLine(from: Point(x: c.x - r, y: c.y), to: Point(x: c.x + r, y: c.y), color: drawnLook.ink, width: 1.1)
+        canvas.drawLine(from: Point(x: c.x, y: c.y - r), to: Point(x: c.x, y: c.y + r), color: drawnLook.ink, width: 1.1)
     }
 }

@@ -55,6 +55,10 @@ public final class KeyboardView: ViewNode {
 
     /// Each key's glyph outlines (``glyphOutlines(for:in:)``), made with the layout.
     var glyphs: [[[Point]]] = []
+    /// The keyboard's colours, or `nil` (the default) for its theme's keyboard tokens.
+    @DrawingInput public var look: Look? = nil
+    /// The look of the frame being drawn (set at the start of each draw).
+    var drawnLook = Look(colors: Theme.light.colors)
     var lastFrameTime = 0.0
     private var pressedSince: Double?
     private var nextRepeat: Double?

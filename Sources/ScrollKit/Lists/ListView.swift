@@ -120,8 +120,9 @@ public final class ListView: ViewNode {
         didSet { scrollView.snapping = snapBehavior == .none ? nil : snapAdapter }
     }
 
-    /// The colour filled behind the cells (visible in spacing, insets and overscroll); `nil` for none.
-    public var backgroundColor: RGBAColor? = .white
+    /// The colour filled behind the cells (visible in spacing, insets and overscroll); `nil` for none. Default:
+    /// the theme's `background`.
+    @OptionalThemeColor(\.background) public var backgroundColor: RGBAColor?
 
     /// Called with the item index when an item is activated: tapped (a pointer down and up without a
     /// drag, on content that was not visibly moving), or Enter while the item has focus. Setting it makes

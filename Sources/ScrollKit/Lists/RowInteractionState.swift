@@ -79,7 +79,7 @@ final class SwipeActionsView: ViewNode {
             if share > 24 { canvas.drawText(action.title, in: button, style: Self.titleStyle, alignment: .center) }
             if k == keyboardIndex, share > 12 {
                 // The keyboard's choice: a white ring inside the button (the focus ring's width).
-                canvas.strokeRect(button.insetBy(dx: 4, dy: 4), color: .white, width: ViewNode.focusRingWidth)
+                canvas.strokeRect(button.insetBy(dx: 4, dy: 4), color: .white, width: effectiveTheme.focusRing.width)
             }
         }
     }

@@ -8,12 +8,14 @@ import Motion
 /// hairline once content scrolls under it. A tap on the back button pops the screen (animated).
 @MainActor
 public final class NavigationBar: ViewNode {
-    /// The bar's background colour.
-    public static let background = RGBAColor(hex: 0xF9F9FB)
-    /// The back button's colour.
-    public static let tint = RGBAColor(hex: 0x007AFF)
+    /// The bar's fill (the theme's `barBackground` unless set).
+    @ThemeColor(\.barBackground) public var backgroundColor: RGBAColor
+    /// The title's colour (the theme's `label` unless set).
+    @ThemeColor(\.label) public var titleColor: RGBAColor
+    /// The hairline under the bar (the theme's `barSeparator` unless set).
+    @ThemeColor(\.barSeparator) public var hairlineColor: RGBAColor
     /// The bar keeps its height; its title and back button grow up to ``TextScale/controlMaximum``.
-    static let titleStyle = TextStyle(size: 17, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum)
+    static let titleStyle = TextStyle(size: 17, weight: .bold, maximumScale: TextScale.controlMaximum)
 
     /// The title in the middle of the bar.
     @DrawingInput public var title = ""
@@ -51,30 +53,32 @@ public final class NavigationBar: ViewNode {
     }
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: Self.background)
+        canvas.fill(frame, color: backgroundColor)
         if showsHairline {
-            canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
+            canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: hairlineColor)
         }
-        let alpha = UInt8(min(255, max(0, (titleOpacity * 255).rounded())))
-        guard alpha > 0 else { return }
+        let opacity = titleOpacity.isFinite ? min(max(titleOpacity, 0), 1) : 1
+        guard opacity > 0 else { return }
         var style = Self.titleStyle
-        style.color = RGBAColor(r: style.color.r, g: style.color.g, b: style.color.b, a: alpha)
+        style.color = titleColor.withAlpha(opacity)
         let side = backButton.isHidden ? 16.0 : backButton.frame.width + 4
         canvas.drawText(title, in: Rect(x: frame.minX + side, y: frame.minY + 11, width: max(0, frame.width - 2 * side), height: 24),
                         style: style, alignment: .center)
     }
 }
 
-/// The back button: a chevron pointing to the leading edge and a title, in the bar's tint; dimmed while pressed.
+/// The back button: a chevron pointing to the leading edge and a title, in the theme's tint; dimmed while pressed.
 @MainActor
 public final class NavigationBackButton: ViewNode {
     /// The title after the chevron.
     @DrawingInput public var title = ""
+    /// The chevron's and title's colour (the theme's `tint` unless set).
+    @ThemeColor(\.tint) public var tintColor: RGBAColor
 
     public override func highlightDidChange() { setNeedsDisplay() }
 
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        let tint = isHighlighted ? RGBAColor(hex: 0x007AFF, alpha: 90) : NavigationBar.tint
+        let tint = isHighlighted ? tintColor.withAlphaValue(90) : tintColor
         let rtl = isRightToLeft
         // The chevron: two strokes of small discs meeting at the point, 12 pt tall.
         let cy = frame.midY, tipX = rtl ? frame.maxX - 10 : frame.minX + 10

@@ -75,8 +75,11 @@ open class NavigationScreen: ViewNode {
 
     public override var isOpaque: Bool { true }
 
+    /// The screen's fill behind its content (the theme's `background` unless set).
+    @ThemeColor(\.background) public var backgroundColor: RGBAColor
+
     open override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: .white)
+        canvas.fill(frame, color: backgroundColor)
     }
 
     /// Lays out the bar and the content for the stack's size and its place on it.
@@ -119,17 +122,20 @@ open class NavigationScreen: ViewNode {
 /// A screen's large title: the title in 34-point bold at the bottom of its space, on the bar's colour.
 final class NavigationLargeTitleView: ViewNode {
     @DrawingInput var title = ""
-    static let style = TextStyle(size: 32, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum)
+    static let style = TextStyle(size: 32, weight: .bold, maximumScale: TextScale.controlMaximum)
 
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: NavigationBar.background)
+        let colors = effectiveTheme.colors
+        var style = Self.style
+        style.color = colors.label
+        canvas.fill(frame, color: colors.barBackground)
         guard frame.height > 0 else { return }
         canvas.pushClip(frame)
         let x = frame.minX + 16   // a rectangle symmetric in the frame: `.leading` puts the title right to left
         canvas.drawText(title, in: Rect(x: x, y: frame.maxY - 46, width: max(0, frame.width - 32), height: 42),
-                        style: Self.style, alignment: .leading)
+                        style: style, alignment: .leading)
         canvas.popClip()
     }
 }

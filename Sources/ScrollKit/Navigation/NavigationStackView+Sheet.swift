@@ -10,7 +10,7 @@ extension NavigationStackView {
     /// Presents `content` in a sheet resting at `detents` (``SheetDetent/medium``, ``SheetDetent/large``, custom
     /// heights; none: large) over a dimming scrim: it rises from the bottom to the smallest detent on a spring
     /// (`animated`) or shows there at once. A sheet already up is replaced. While motion is reduced an animated
-    /// presentation (and dismissal) cross-fades through ``veilColor`` instead of rising (sliding off).
+    /// presentation (and dismissal) cross-fades through the theme's `background` instead of rising (sliding off).
     @discardableResult
     public func present(sheet content: ViewNode, detents: [SheetDetent], animated: Bool = true) -> SheetView {
         if sheet != nil { removeSheet() }

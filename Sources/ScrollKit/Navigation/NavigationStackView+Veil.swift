@@ -20,7 +20,7 @@ extension NavigationStackView {
     }
 }
 
-/// The cover of a reduced-motion cross-fade: ``NavigationStackView/veilColor`` at an opacity from 0 to 1.
+/// The cover of a reduced-motion cross-fade: the theme's `background` at an opacity from 0 to 1.
 final class NavigationVeilView: ViewNode {
     private(set) var alpha: UInt8 = 0
 
@@ -33,7 +33,7 @@ final class NavigationVeilView: ViewNode {
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         guard alpha > 0 else { return }
-        var c = NavigationStackView.veilColor
+        var c = effectiveTheme.colors.background
         c.a = alpha
         canvas.fill(frame, color: c)
     }

@@ -33,8 +33,6 @@ public final class NavigationStackView: ViewNode {
     public static let parallax = 0.3
     /// The black dimming over a covered screen (alpha 0…1).
     public static let dimming = 0.12
-    /// The colour a reduced-motion cross-fade passes through (the screens' background).
-    public static let veilColor = RGBAColor.white
     /// The spring of every slide (push, pop, and the settle after an edge swipe).
     public static let slideSpring = PositionPhysics.navigationSlide.spring
     /// The deceleration rate of the release projection (UIKit's normal rate).
@@ -81,7 +79,7 @@ public final class NavigationStackView: ViewNode {
 
     /// Pushes `screen` on top: slides in from the trailing edge (animated) or shows at once. While motion is
     /// reduced (``ViewNode/isReduceMotionEnabled``) an animated push cross-fades instead: the stack fades to
-    /// ``veilColor`` and back to the new screen in 0.2 s (`MotionPolicy`), and so does an animated pop. A screen already
+    /// the theme's `background` and back to the new screen in 0.2 s (`MotionPolicy`), and so does an animated pop. A screen already
     /// on the stack is ignored. A slide in progress finishes at once first.
     public func push(_ screen: NavigationScreen, animated: Bool) {
         guard !screens.contains(where: { $0 === screen }) else { return }
@@ -99,6 +97,12 @@ public final class NavigationStackView: ViewNode {
         }
         arrange()
         screen.focusToRestore = focusMovesIn(to: screen)
+    }
+
+    /// Back (``ViewNode/performBack()``: Escape, the Back key, a gamepad's B): dismisses the presented sheet, else
+    /// pops the top screen (animated); at the root with no sheet, not taken.
+    public override func handleBack() -> Bool {
+        dismissSheet(animated: true) || pop(animated: true)
     }
 
     /// Pops the top screen (never the root): slides it out towards the trailing edge (animated) or removes it at

@@ -92,11 +92,15 @@ public final class SheetView: ViewNode {
 
     public override var isOpaque: Bool { false }
 
+    /// A sheet (while it has not begun to leave).
+    public override var presentationKind: PresentationKind? { leaving ? nil : .sheet }
+
     public override func draw(in canvas: any DrawingCanvas, frame: Rect) {
+        let colors = effectiveTheme.colors
         canvas.fillRoundedRect(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 20),
-                               radius: 12, color: .white)
+                               radius: 12, color: colors.elevatedBackground)
         canvas.fillRoundedRect(Rect(x: frame.midX - 18, y: frame.minY + 6, width: 36, height: 5), radius: 2.5,
-                               color: RGBAColor(hex: 0xC7C7CC))
+                               color: colors.separator)
     }
 
     public override func layoutSubviews() {
@@ -155,7 +159,7 @@ public final class SheetView: ViewNode {
 final class SheetScrimView: ViewNode {
     weak var stack: NavigationStackView?
     private var alpha: UInt8 = 0
-    static let maximumAlpha = 0.3
+    // Its colour at full coverage is the theme's `scrim` (light: black at 0.3).
 
     override init(frame: Rect) {
         super.init(frame: frame)
@@ -166,13 +170,13 @@ final class SheetScrimView: ViewNode {
 
     func set(fraction: Double) {
         let f = min(max(fraction.isFinite ? fraction : 0, 0), 1)
-        let a = UInt8((f * Self.maximumAlpha * 255).rounded())
+        let a = UInt8((f * Double(effectiveTheme.colors.scrim.a)).rounded())
         guard a != alpha else { return }
         alpha = a
         setNeedsDisplay()
     }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        if alpha > 0 { canvas.fill(frame, color: RGBAColor(r: 0, g: 0, b: 0, a: alpha)) }
+        if alpha > 0 { canvas.fill(frame, color: effectiveTheme.colors.scrim.withAlphaValue(Double(alpha))) }
     }
 }

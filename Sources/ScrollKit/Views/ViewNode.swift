@@ -65,10 +65,6 @@ open class ViewNode {
     public static let highlightDelay: Double = 0.15
     /// Seconds a tap that ended before ``highlightDelay`` keeps its view highlighted, so it is seen.
     public static let tapHighlightDuration: Double = 0.1
-    /// The focus ring's colour, width and distance outside the view, in points.
-    public static let focusRingColor = RGBAColor(hex: 0x0A84FF)
-    public static let focusRingWidth: Double = 3
-    public static let focusRingOutset: Double = 3
 
     // MARK: - Tree
     // The frame and the subviews are read for every view of every frame drawn, by the tree's own methods
@@ -81,6 +77,10 @@ open class ViewNode {
     /// ``ViewNode/directionGeneration`` it was resolved at (see `ViewNode+LayoutDirection.swift`).
     @exclusivity(unchecked) var storedLayoutDirection: ReadingDirection?
     @exclusivity(unchecked) var resolvedDirection = (generation: UInt64.max, direction: ReadingDirection.leftToRight)
+    /// The theme set on this view (``theme``), and the effective one as last resolved, with the generations it
+    /// was resolved at (see `ViewNode+Theme.swift`).
+    @exclusivity(unchecked) var storedTheme: ThemeBox?
+    @exclusivity(unchecked) var resolvedTheme: (tree: UInt64, theme: UInt64, box: ThemeBox?) = (.max, .max, nil)
     /// The accessibility settings made on this view (ViewNode+Accessibility.swift), made on the first one.
     var accessibilitySettings: AccessibilitySettings?
 
@@ -369,6 +369,10 @@ open class ViewNode {
     /// asking. Call this when what `draw(in:frame:)` shows changes while its calls stay the same: pixels the
     /// view keeps itself and draws through an unchanged call, an external source behind the same image
     /// name. It is cheap (a flag); the view's rectangle is redrawn in the next frame it is drawn in.
+    /// Called on every view of a subtree whose effective theme changed (``theme``): redraws the view. Override it
+    /// to rebuild what the view derives from its theme, and call `super`.
+    open func effectiveThemeDidChange() { setNeedsDisplay() }
+
     /// A new ``drawingVersion`` as well: a call group keyed by it is drawn again.
     public func setNeedsDisplay() { needsDisplay = true; drawingVersion = DrawingVersion.next() }
 
@@ -388,10 +392,26 @@ open class ViewNode {
     /// subviews. The default draws nothing.
     open func draw(in canvas: any DrawingCanvas, frame: Rect) {}
 
-    /// Draws the focus ring around `frame` when this view has focus: a ``focusRingColor`` stroke ``focusRingOutset``
-    /// outside the frame, or a rounded ring inside it where the outside would be clipped (``focusRingFitsOutside(outset:)``:
+    /// Draws the focus ring around `frame` when this view has focus, in its theme's ``FocusRingStyle``: a stroke
+    /// ``FocusRingStyle/outset`` outside the frame (rounded to ``focusCornerRadius`` when the style follows
+    /// corners), or a rounded ring inside it where the outside would be clipped (``focusRingFitsOutside(outset:)``:
     /// a row as wide as its list). Override it for another look, or with nothing when the view draws its own focus.
     open func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) { drawDefaultFocusRing(in: canvas, frame: frame) }
+
+    /// The radius of the view's rounded corners, which its focus ring follows (0, the default: square).
+    open var focusCornerRadius: Double { 0 }
+
+    /// The kind of presentation this view is while shown above a window's content (a sheet, an alert), or `nil`
+    /// (the default) for ordinary views: ``frontmostPresentation`` reads it.
+    open var presentationKind: PresentationKind? { nil }
+
+    /// The Back command reached this view (``performBack()``: Escape or ``Key/back`` that nothing focused took):
+    /// return true to take it (a navigation stack pops, a presentation goes). Default: false.
+    open func handleBack() -> Bool { false }
+
+    /// On a root: asked when Back found no taker in the tree (return true to take it, for example to leave a
+    /// screen of the app's own). Held strongly; capture owners weakly.
+    public var onBack: (@MainActor () -> Bool)?
 
     /// A key while this view (a list cell: its item) has focus, before the tree moves focus or presses it:
     /// return true to take it (a picker steps with its arrows, a row's switch flips with Space). Default: none.

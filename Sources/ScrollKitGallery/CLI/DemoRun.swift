@@ -63,6 +63,7 @@ package struct DemoRun {
         options.layoutDirection = configuration.layoutDirection
         options.textScale = configuration.textScale
         options.reduceMotion = configuration.reduceMotion
+        options.theme = configuration.colorScheme.map(Theme.init(scheme:))
         options.fillsScreen = configuration.fillsScreen
         let host: any AppHost
         do {

@@ -38,6 +38,9 @@ package struct RunConfiguration: Sendable, Equatable {
     /// `--reduce-motion` / `--no-reduce-motion`: nil = the host's default (the user's setting in a window, off
     /// headless).
     package var reduceMotion: Bool? = nil
+    /// `--color-scheme light|dark|high-contrast`: nil = the host's default (SCROLLKIT_COLOR_SCHEME, else in a
+    /// window GNOME's color-scheme; light).
+    package var colorScheme: Theme.ColorScheme? = nil
     /// No `--size`: on a bare console (KMS) the frame is the output's preferred mode (``HostOptions/fillsScreen``).
     package var fillsScreen = true
     /// `--soak SECONDS` (and `--soak-draw-every`): nil for a normal run.
@@ -66,6 +69,14 @@ package struct RunConfiguration: Sendable, Equatable {
 /// Scene options from the command line, validated; each scene reads the ones it uses.
 /// (Their ranges are `OptionRanges.items`, `.snapRatio`, `.sprites` and `.seed`.)
 /// The values `--direction` takes.
+/// The schemes `--color-scheme` names.
+package enum ColorSchemeOption: String, Sendable, CaseIterable {
+    case light, dark
+    case highContrast = "high-contrast"
+    /// The scheme it names.
+    package var scheme: Theme.ColorScheme { Theme.ColorScheme(rawValue: rawValue) ?? .light }
+}
+
 package enum DirectionOption: String, Sendable, CaseIterable {
     case ltr, rtl
     /// The layout direction it names.

@@ -25,14 +25,14 @@ final class ContactsRows: SectionedListDataSource {
     let pinned = ContactsHeaderCell()
 
     static let headerHeight = 28.0
-    static let appearance: StandardCell.Appearance = {
-        var look = StandardCell.Appearance()
+    static var appearance: StandardCell.Appearance {
+        var look = StandardCell.Appearance(theme: ViewNode.defaultTheme)
         look.leadingSize = Size(width: 34, height: 34)
         look.leadingCornerRadius = 17
         look.contentInsets = Insets(top: 7, left: 16, bottom: 7, right: 30)   // room for the index strip
         look.minimumHeight = 48
         return look
-    }()
+    }
 
     init(book: ContactsBook) {
         self.book = book
@@ -132,10 +132,10 @@ final class ContactsHeaderCell: ListCell {
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: RGBAColor(hex: 0xF2F2F7))
+        canvas.fill(frame, color: galleryColors.groupedBackground)
         let inset = 16.0
         canvas.drawText(title, in: Rect(x: frame.minX + inset, y: frame.minY, width: max(0, frame.width - 2 * inset), height: frame.height),
-                        style: TextStyle(size: 15, weight: .bold, color: RGBAColor(hex: 0x3C3C43), maximumScale: TextScale.controlMaximum),
+                        style: TextStyle(size: 15, weight: .bold, color: galleryColors.secondaryLabel, maximumScale: TextScale.controlMaximum),
                         alignment: isRightToLeft ? .right : .left)
     }
 }

@@ -67,7 +67,6 @@ final class ContactsScene: ListBackedScene {
         size = context.size
         rows = ContactsRows(book: book)
         list = ListView(frame: .zero, dataSource: rows)
-        list.backgroundColor = .white
         let screen = NavigationScreen(title: "Contacts", content: content)
         screen.isNavigationBarHidden = true
         stack = NavigationStackView(root: screen)
@@ -240,7 +239,7 @@ final class ContactsScene: ListBackedScene {
 final class ContactsHeaderView: ViewNode {
     static let height = 104.0
     /// The search field's grey.
-    static let fieldColor = RGBAColor(hex: 0xE6E6EB)
+    static var fieldColor: RGBAColor { galleryColors.fill }
     var count = 0 { didSet { if count != oldValue { countText = count == 1 ? "1 person" : "\(count) people"; setNeedsDisplay() } } }
     private var countText = ""
     /// A message shown in the count's place (a refused paste), until the query changes.
@@ -259,22 +258,22 @@ final class ContactsHeaderView: ViewNode {
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         let rtl = isRightToLeft
-        canvas.fill(frame, color: RGBAColor(hex: 0xF9F9FB))
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
+        canvas.fill(frame, color: galleryColors.barBackground)
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: galleryColors.barSeparator)
         let w = max(0, frame.width - 32)
         canvas.drawText("Contacts", in: Rect(x: frame.minX + 16, y: frame.minY + 10, width: w, height: 38),
-                        style: TextStyle(size: 30, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: rtl ? .right : .left)
+                        style: TextStyle(size: 30, weight: .bold, color: galleryColors.label, maximumScale: TextScale.controlMaximum), alignment: rtl ? .right : .left)
         canvas.drawText(notice ?? countText, in: Rect(x: frame.minX + 16, y: frame.minY + 20, width: w, height: 24),
-                        style: TextStyle(size: 13, color: notice == nil ? RGBAColor(hex: 0x8E8E93) : RGBAColor(hex: 0xC4281C),
+                        style: TextStyle(size: 13, color: notice == nil ? galleryColors.tertiaryLabel : RGBAColor(hex: 0xC4281C),
                                          maximumScale: TextScale.controlMaximum), alignment: rtl ? .left : .right)
         let field = Rect(x: frame.minX + 16, y: frame.minY + 58, width: w, height: 36)
         canvas.fillRoundedRect(field, radius: 10, color: Self.fieldColor)
         // A magnifier: a ring and its handle.
         let cx = rtl ? field.maxX - 22 : field.minX + 20, cy = field.midY - 1
-        canvas.fillCircle(center: Point(x: cx, y: cy), radius: 6.5, color: RGBAColor(hex: 0x8E8E93))
+        canvas.fillCircle(center: Point(x: cx, y: cy), radius: 6.5, color: galleryColors.tertiaryLabel)
         canvas.fillCircle(center: Point(x: cx, y: cy), radius: 4.8, color: Self.fieldColor)
         let d = rtl ? -1.0 : 1.0
         canvas.drawLine(from: Point(x: cx + d * 4.5, y: cy + 4.5), to: Point(x: cx + d * 8.5, y: cy + 8.5),
-                        color: RGBAColor(hex: 0x8E8E93), width: 2)
+                        color: galleryColors.tertiaryLabel, width: 2)
     }
 }

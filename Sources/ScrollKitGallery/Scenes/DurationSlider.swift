@@ -92,13 +92,13 @@ final class DurationSlider: ViewNode, PointerTracking {
         let track = Rect(x: frame.minX + Self.margin, y: frame.midY - 2, width: max(0, frame.width - 2 * Self.margin), height: 4)
         guard track.width > 20 else { return }
         let knobX = frame.minX + x(for: value)
-        canvas.fillRoundedRect(track, radius: 2, color: RGBAColor(hex: 0xD1D1D6))
+        canvas.fillRoundedRect(track, radius: 2, color: galleryColors.fill)
         canvas.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: max(0, knobX - track.minX), height: 4),
                                radius: 2, color: GalleryTheme.accent)
         let knob = Point(x: knobX, y: track.midY)
         canvas.fillCircle(center: Point(x: knob.x, y: knob.y + 1), radius: 12, color: RGBAColor(r: 0, g: 0, b: 0, a: 40))
-        canvas.fillCircle(center: knob, radius: 11.5, color: RGBAColor(hex: 0xD8D8DC))
-        canvas.fillCircle(center: knob, radius: 10.5, color: .white)
+        canvas.fillCircle(center: knob, radius: 11.5, color: galleryColors.controlBorder)
+        canvas.fillCircle(center: knob, radius: 10.5, color: galleryColors.knob)
         canvas.drawText(label, in: Rect(x: knobX - 30, y: frame.minY - 20, width: 60, height: 18),
                         style: TextStyle(size: 12, weight: .bold, color: GalleryTheme.accent, maximumScale: TextScale.controlMaximum), alignment: .center)
     }

@@ -143,16 +143,16 @@ final class InboxCell: ListCell {
     @DrawingInput var time = ""
     @DrawingInput var unread = false
 
-    static let senderStyle = TextStyle(size: 16, weight: .bold, color: RGBAColor(hex: 0x1C1C1E))
-    static let subjectStyle = TextStyle(size: 14, color: RGBAColor(hex: 0x1C1C1E))
-    static let previewStyle = TextStyle(size: 13, color: RGBAColor(hex: 0x8A8A8E))
-    static let timeStyle = TextStyle(size: 13, color: RGBAColor(hex: 0x8A8A8E))
-    static let dot = RGBAColor(hex: 0x007AFF)
+    static var senderStyle: TextStyle { TextStyle(size: 16, weight: .bold, color: galleryColors.label) }
+    static var subjectStyle: TextStyle { TextStyle(size: 14, color: galleryColors.label) }
+    static var previewStyle: TextStyle { TextStyle(size: 13, color: galleryColors.tertiaryLabel) }
+    static var timeStyle: TextStyle { TextStyle(size: 13, color: galleryColors.tertiaryLabel) }
+    static var dot: RGBAColor { galleryColors.tint }
 
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
-        canvas.fill(f, color: isHighlighted ? RGBAColor(hex: 0xE5E5EA) : .white)
+        canvas.fill(f, color: isHighlighted ? galleryColors.fill : galleryColors.cellBackground)
         let k = ViewNode.textScale   // the lines move apart as their text grows (the row grows with them)
         if unread { canvas.fillCircle(center: Point(x: f.minX + 14, y: f.minY + 10 + 12 * k), radius: 5, color: Self.dot) }
         let x = f.minX + 28, w = max(0, f.width - 28 - 16)
@@ -164,6 +164,6 @@ final class InboxCell: ListCell {
                         style: Self.subjectStyle, alignment: .leading)
         canvas.drawText(preview, in: Rect(x: x, y: f.minY + 10 + 44 * k, width: w, height: 20 * k),
                         style: Self.previewStyle, alignment: .leading)
-        canvas.fill(Rect(x: x, y: f.maxY - 0.5, width: f.width - 28, height: 0.5), color: RGBAColor(hex: 0xD8D8DE))
+        canvas.fill(Rect(x: x, y: f.maxY - 0.5, width: f.width - 28, height: 0.5), color: galleryColors.barSeparator)
     }
 }

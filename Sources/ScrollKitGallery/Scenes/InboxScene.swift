@@ -74,7 +74,6 @@ final class InboxScene: ListBackedScene {
         size = context.size
         messages = InboxMessages(count: count)
         list = ListView(frame: .zero, dataSource: messages)
-        list.backgroundColor = .white
         list.isReorderEnabled = true
         let main = InboxMainView(header: header, list: list)
         inboxScreen = NavigationScreen(title: "Inbox", content: main)
@@ -112,7 +111,6 @@ final class InboxScene: ListBackedScene {
         guard index >= 0, index < messages.count else { return }
         messages.setRead(index, true)
         let body = ListView(frame: .zero, dataSource: MessageBody(message: messages.items[index]))
-        body.backgroundColor = .white
         let screen = NavigationScreen(title: messages.items[index].subject, content: body, prefersLargeTitle: true)
         stack.push(screen, animated: true)
         onOpenMessage?(index)
@@ -269,13 +267,13 @@ final class InboxHeader: ViewNode {
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: RGBAColor(hex: 0xF9F9FB))
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
+        canvas.fill(frame, color: galleryColors.barBackground)
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: galleryColors.barSeparator)
         let room = (compose.isHidden ? frame.width - 12 : compose.frame.minX) - 16 - 8
         guard room > 60 else { return }
         canvas.drawText("Inbox", in: Rect(x: frame.minX + 16, y: frame.minY + 5, width: room, height: 28),
-                        style: TextStyle(size: 22, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: .leading)
-        let small = TextStyle(size: 12, color: RGBAColor(hex: 0x8E8E93), maximumScale: TextScale.controlMaximum)
+                        style: TextStyle(size: 22, weight: .bold, color: galleryColors.label, maximumScale: TextScale.controlMaximum), alignment: .leading)
+        let small = TextStyle(size: 12, color: galleryColors.tertiaryLabel, maximumScale: TextScale.controlMaximum)
         canvas.drawText(unreadText, in: Rect(x: frame.minX + 16, y: frame.minY + 33, width: 90, height: 18),
                         style: small, alignment: .leading)
         if room > 520 {

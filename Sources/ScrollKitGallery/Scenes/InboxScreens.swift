@@ -54,12 +54,12 @@ final class MessageLineCell: ListCell {
     @DrawingInput var text = ""
     @DrawingInput var detail = ""
     @DrawingInput var isHeader = false
-    static let bodyStyle = TextStyle(size: 16, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum)
+    static var bodyStyle: TextStyle { TextStyle(size: 16, color: galleryColors.label, maximumScale: TextScale.controlMaximum) }
 
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
-        canvas.fill(f, color: .white)
+        canvas.fill(f, color: galleryColors.cellBackground)
         if isHeader {
             let c = Point(x: f.minX + 36, y: f.minY + 36)
             canvas.fillCircle(center: c, radius: 20, color: RecipientCell.avatarColor(text))
@@ -69,7 +69,7 @@ final class MessageLineCell: ListCell {
                             style: InboxCell.senderStyle, alignment: .leading)
             canvas.drawText(detail, in: Rect(x: f.minX + 68, y: f.minY + 38, width: f.width - 84, height: 20),
                             style: InboxCell.previewStyle, alignment: .leading)
-            canvas.fill(Rect(x: f.minX + 16, y: f.maxY - 1, width: f.width - 32, height: 1), color: RGBAColor(hex: 0xE5E5EA))
+            canvas.fill(Rect(x: f.minX + 16, y: f.maxY - 1, width: f.width - 32, height: 1), color: galleryColors.fill)
         } else {
             canvas.drawText(text, in: Rect(x: f.minX + 16, y: f.minY + 2, width: f.width - 32, height: 22),
                             style: Self.bodyStyle, alignment: .leading)
@@ -102,13 +102,13 @@ final class ComposeSheetView: ViewNode {
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
         canvas.drawText("New Message", in: Rect(x: f.minX, y: f.minY + 8, width: f.width, height: 24),
-                        style: TextStyle(size: 17, weight: .bold, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: .center)
-        canvas.fill(Rect(x: f.minX + 16, y: f.minY + 44, width: f.width - 32, height: 1), color: RGBAColor(hex: 0xE5E5EA))
+                        style: TextStyle(size: 17, weight: .bold, color: galleryColors.label, maximumScale: TextScale.controlMaximum), alignment: .center)
+        canvas.fill(Rect(x: f.minX + 16, y: f.minY + 44, width: f.width - 32, height: 1), color: galleryColors.fill)
         canvas.drawText("To:", in: Rect(x: f.minX + 16, y: f.minY + 52, width: 40, height: 22),
-                        style: TextStyle(size: 15, color: RGBAColor(hex: 0x8A8A8E), maximumScale: TextScale.controlMaximum), alignment: .leading)
+                        style: TextStyle(size: 15, color: galleryColors.tertiaryLabel, maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText("Choose a recipient", in: Rect(x: f.minX + 52, y: f.minY + 52, width: f.width - 68, height: 22),
-                        style: TextStyle(size: 15, color: RGBAColor(hex: 0xC7C7CC), maximumScale: TextScale.controlMaximum), alignment: .leading)
-        canvas.fill(Rect(x: f.minX, y: f.minY + Self.headerHeight - 1, width: f.width, height: 1), color: RGBAColor(hex: 0xE5E5EA))
+                        style: TextStyle(size: 15, color: galleryColors.placeholder, maximumScale: TextScale.controlMaximum), alignment: .leading)
+        canvas.fill(Rect(x: f.minX, y: f.minY + Self.headerHeight - 1, width: f.width, height: 1), color: galleryColors.fill)
     }
 }
 
@@ -156,15 +156,15 @@ final class RecipientCell: ListCell {
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
-        canvas.fill(f, color: isHighlighted ? RGBAColor(hex: 0xE5E5EA) : .white)
+        canvas.fill(f, color: isHighlighted ? galleryColors.fill : galleryColors.cellBackground)
         let c = Point(x: f.minX + 36, y: f.midY)
         canvas.fillCircle(center: c, radius: 18, color: Self.avatarColor(name))
         canvas.drawText(Self.initials(name), in: Rect(x: c.x - 18, y: c.y - 10, width: 36, height: 20),
                         style: TextStyle(size: 14, weight: .bold, color: .white, maximumScale: 1), alignment: .center)
         canvas.drawText(name, in: Rect(x: f.minX + 66, y: f.minY + 9, width: f.width - 82, height: 22),
-                        style: TextStyle(size: 16, color: RGBAColor(hex: 0x1C1C1E), maximumScale: TextScale.controlMaximum), alignment: .leading)
+                        style: TextStyle(size: 16, color: galleryColors.label, maximumScale: TextScale.controlMaximum), alignment: .leading)
         canvas.drawText(address, in: Rect(x: f.minX + 66, y: f.minY + 31, width: f.width - 82, height: 20),
                         style: InboxCell.previewStyle, alignment: .leading)
-        canvas.fill(Rect(x: f.minX + 66, y: f.maxY - 0.5, width: f.width - 66, height: 0.5), color: RGBAColor(hex: 0xD8D8DE))
+        canvas.fill(Rect(x: f.minX + 66, y: f.maxY - 0.5, width: f.width - 66, height: 0.5), color: galleryColors.barSeparator)
     }
 }

@@ -12,6 +12,12 @@ final class RowCell: StandardCell {
         super.init()
         appearance = RowSource.appearance
     }
+
+    /// A theme switch: the scene's look in the new theme's colours.
+    override func effectiveThemeDidChange() {
+        super.effectiveThemeDidChange()
+        appearance = RowSource.appearance
+    }
 }
 
 /// The list scene's rows: `count` items of a fixed height, the devices of a smart home. Item n is a
@@ -41,8 +47,8 @@ final class RowSource: ListDataSourceAccessibility {
     private var toggleHandler: (@MainActor (StandardCell, Bool) -> Void)?
 
     /// The rows' look: 60-point rows hold a title and up to two subtitle lines.
-    static let appearance: StandardCell.Appearance = {
-        var look = StandardCell.Appearance()
+    static var appearance: StandardCell.Appearance {
+        var look = StandardCell.Appearance(theme: ViewNode.defaultTheme)
         look.titleStyle.size = 16
         look.subtitleStyle.size = 12
         look.valueStyle.size = 15
@@ -51,7 +57,7 @@ final class RowSource: ListDataSourceAccessibility {
         look.leadingSize = Size(width: 32, height: 32)
         look.leadingCornerRadius = 7
         return look
-    }()
+    }
 
     init(count: Int, rowHeight: Double) {
         order = ItemOrder(count: max(0, count))

@@ -288,7 +288,7 @@ final class ListScene: DemoScene {
     /// The toolbar fills its band and the list (opaque background, or opaque rows covering it) the rest.
     func coversOpaquely(_ area: Size) -> Bool {
         guard area == size, let background = listView.backgroundColor, background.a == 255,
-              RGBAColor(hex: 0xFBFBFD).a == 255 else { return false }
+              galleryColors.barBackground.a == 255 else { return false }
         let f = listView.frame
         return f.minX <= 0 && f.maxX >= area.width && f.minY <= toolbarHeight && f.maxY >= area.height
     }
@@ -306,7 +306,7 @@ final class ListScene: DemoScene {
         let key = CallGroupKey(frame: bar, state: captionsVersion)
         canvas.callGroup(id: CallGroupID(2), key: key) { canvas in
             SceneStyle.drawFade(from: RGBAColor.black.mixAlpha(30), x: 0, y: bar.maxY, width: bar.width, height: 6, in: canvas)
-            canvas.fill(bar, color: RGBAColor(hex: 0xFBFBFD))
+            canvas.fill(bar, color: galleryColors.barBackground)
             canvas.fill(Rect(x: 0, y: bar.maxY - 1, width: bar.width, height: 1), color: SceneStyle.hairline)
             canvas.pushClip(bar)
             let caption = TextStyle(size: SceneStyle.captionTextSize, weight: .bold, color: SceneStyle.tertiaryInk, maximumScale: TextScale.controlMaximum)
@@ -328,7 +328,7 @@ final class ListScene: DemoScene {
         let value = TextStyle(size: 13, weight: .bold, color: SceneStyle.ink, maximumScale: TextScale.controlMaximum)
         // A dot: accent while an animation is being counted.
         let dot = Point(x: r.minX + 5, y: r.midY)
-        canvas.fillCircle(center: dot, radius: 4, color: isCountingAnimation ? SceneStyle.accent : RGBAColor(hex: 0xC7C7CC))
+        canvas.fillCircle(center: dot, radius: 4, color: isCountingAnimation ? SceneStyle.accent : galleryColors.placeholder)
         var x = r.minX + 16
         let canvasID = ObjectIdentifier(canvas)
         if statusWidths?.canvas != canvasID || statusWidths?.scale != canvas.pixelScale {

@@ -388,9 +388,9 @@ final class PageKnob: ViewNode {
 
     /// A rounded ring around the round button.
     override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
-        let o = ViewNode.focusRingOutset + ViewNode.focusRingWidth + 1
-        ViewNode.strokeInsideFocusRing(frame.insetBy(dx: -o, dy: -o), in: canvas, color: ViewNode.focusRingColor,
-                                       width: ViewNode.focusRingWidth)
+        let ring = effectiveTheme.focusRing
+        let o = ring.outset + ring.width + 1
+        ViewNode.strokeInsideFocusRing(frame.insetBy(dx: -o, dy: -o), in: canvas, color: ring.color, width: ring.width)
     }
 
     override func point(inside point: Point) -> Bool {

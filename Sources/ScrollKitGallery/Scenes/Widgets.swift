@@ -11,21 +11,21 @@ import ScrollKit
 /// Colours and type sizes of the scenes' chrome (panels, controls, captions). The greys and inks are
 /// the gallery's (`GalleryTheme`); the controls' accent is a shade deeper, for white text on it.
 enum SceneStyle {
-    /// Behind content: a light cool grey.
-    static let background = GalleryTheme.contentBackground
-    /// Panels (toolbars).
-    static let panel = RGBAColor.white
+    /// Behind content: a light cool grey (the theme's grouped background).
+    @MainActor static var background: RGBAColor { GalleryTheme.contentBackground }
+    /// Panels (toolbars): the theme's bars.
+    @MainActor static var panel: RGBAColor { galleryColors.barBackground }
     /// Hairlines between panels and content.
-    static let hairline = RGBAColor(hex: 0xD8D8DE)
+    @MainActor static var hairline: RGBAColor { galleryColors.barSeparator }
     /// Main text.
-    static let ink = GalleryTheme.ink
+    @MainActor static var ink: RGBAColor { GalleryTheme.ink }
     /// Secondary text (values, status).
-    static let secondaryInk = GalleryTheme.secondaryInk
+    @MainActor static var secondaryInk: RGBAColor { GalleryTheme.secondaryInk }
     /// Captions.
-    static let tertiaryInk = GalleryTheme.tertiaryInk
+    @MainActor static var tertiaryInk: RGBAColor { GalleryTheme.tertiaryInk }
     /// Primary buttons and the selection accents.
-    static let accent = RGBAColor(hex: 0x0A7AFF)
-    static let accentPressed = RGBAColor(hex: 0x0060D0)
+    @MainActor static var accent: RGBAColor { galleryColors.tint }
+    @MainActor static var accentPressed: RGBAColor { galleryColors.pressedTint }
 
     /// A fixed row's height at the current text scale: `base` (its height at 1.0), taller by what `textHeight`
     /// (the height of its lines of text at 1.0) grows (`ViewNode.textScale`; whole points). Rows whose height
@@ -65,18 +65,16 @@ enum SceneStyle {
 }
 
 extension RGBAColor {
-    /// This colour with alpha `alpha` (0...255, clamped).
-    func mixAlpha(_ alpha: Double) -> RGBAColor {
-        RGBAColor(r: r, g: g, b: b, a: UInt8(min(max(alpha.isNaN ? 0 : alpha, 0), 255).rounded()))
-    }
-
-    /// This colour mixed with `other` by `t` (0 = self, 1 = other), alpha included.
-    func mixed(with other: RGBAColor, _ t: Double) -> RGBAColor {
-        let f = t.isNaN ? 0 : min(max(t, 0), 1)
-        func m(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
-        return RGBAColor(r: m(r, other.r), g: m(g, other.g), b: m(b, other.b), a: m(a, other.a))
-    }
+    /// This colour with alpha `alpha` (0...255, clamped): ScrollKit's ``RGBAColor/withAlphaValue(_:)``.
+    func mixAlpha(_ alpha: Double) -> RGBAColor { withAlphaValue(alpha) }
+    /// This colour mixed with `other` by `t` (0 = self, 1 = other): ScrollKit's ``RGBAColor/mixed(with:fraction:)``.
+    func mixed(with other: RGBAColor, _ t: Double) -> RGBAColor { mixed(with: other, fraction: t) }
 }
+
+/// The colour tokens of the gallery's theme (the window's ``ViewNode/defaultTheme``, which the chrome's theme
+/// switch and `--color-scheme` set): what the scenes draw their own chrome and rows with.
+@MainActor
+var galleryColors: ThemeColors { ViewNode.defaultTheme.colors }
 
 /// A plain view that draws through a closure (a scene's toolbar panel holding library controls).
 @MainActor
@@ -161,20 +159,20 @@ final class CycleControl: ViewNode {
         let pressedStep = self.pressedStep
         SceneStyle.drawShadow(under: frame, radius: r, in: canvas)
         canvas.fillRoundedRect(frame, radius: r, color: SceneStyle.hairline)
-        canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: .white)
+        canvas.fillRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: r - 1, color: galleryColors.elevatedBackground)
         let left = Rect(x: frame.minX, y: frame.minY, width: w, height: frame.height)
         let right = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
         func arrow(_ area: Rect, _ step: Int) {   // a function, not an array literal: no allocation per frame
             if pressedStep == step {
-                canvas.fillRoundedRect(area.insetBy(dx: 3, dy: 3), radius: r - 3, color: RGBAColor(hex: 0xE4E4EA))
+                canvas.fillRoundedRect(area.insetBy(dx: 3, dy: 3), radius: r - 3, color: galleryColors.pressedControlFace)
             }
             drawChevron(in: area, pointingRight: step > 0, canvas: canvas,
                         color: pressedStep == step ? SceneStyle.accentPressed : SceneStyle.accent)
         }
         arrow(left, -1)
         arrow(right, 1)
-        canvas.fill(Rect(x: left.maxX, y: frame.minY + 8, width: 1, height: frame.height - 16), color: RGBAColor(hex: 0xE5E5EA))
-        canvas.fill(Rect(x: right.minX - 1, y: frame.minY + 8, width: 1, height: frame.height - 16), color: RGBAColor(hex: 0xE5E5EA))
+        canvas.fill(Rect(x: left.maxX, y: frame.minY + 8, width: 1, height: frame.height - 16), color: galleryColors.separator)
+        canvas.fill(Rect(x: right.minX - 1, y: frame.minY + 8, width: 1, height: frame.height - 16), color: galleryColors.separator)
         if !values.isEmpty {
             let value = values[min(max(index, 0), values.count - 1)]
             canvas.drawText(value, in: Rect(x: left.maxX + 6, y: frame.minY, width: max(0, right.minX - left.maxX - 12), height: frame.height),

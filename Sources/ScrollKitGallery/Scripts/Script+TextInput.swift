@@ -9,7 +9,7 @@ extension Script {
     /// then the editing keys and the letters of the Ctrl shortcuts.
     static let keyNames: [(name: String, key: Key)] =
         Key.scrollKeys.map { ($0.rawValue, $0) } + [("Return", .enter), ("Tab", .tab)]
-            + [Key.zoomIn, .zoomOut, .zoomReset, .backspace, .delete, .escape, .a, .c, .v, .x, .y, .z].map { ($0.rawValue, $0) }
+            + [Key.zoomIn, .zoomOut, .zoomReset, .backspace, .delete, .escape, .back, .a, .c, .v, .x, .y, .z].map { ($0.rawValue, $0) }
 
     /// The key a script's `"key"` name stands for, or nil.
     static func key(named name: String) -> Key? {

@@ -423,6 +423,7 @@ final class GalleryShell: DemoScene {
         var sample = currentScene?.traceSample ?? .neutral
         if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
         if let field = focusedTextInput { sample.fillText(from: field) }
+        sample.fillFocusAndPresentation(from: window)
         return sample
     }
 

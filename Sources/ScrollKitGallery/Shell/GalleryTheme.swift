@@ -13,16 +13,16 @@ enum GalleryTheme {
     static let segmentNumber = RGBAColor(hex: 0x6F7580)
     static let barHint = RGBAColor(hex: 0x7D838F)
 
-    // Content.
-    static let contentBackground = RGBAColor(hex: 0xF2F2F7)
-    static let card = RGBAColor.white
-    static let cardBorder = RGBAColor(hex: 0xDEDEE3)
-    static let ink = RGBAColor(hex: 0x1C1C1E)
-    static let secondaryInk = RGBAColor(hex: 0x636366)
-    static let tertiaryInk = RGBAColor(hex: 0x8E8E93)
-    static let grid = RGBAColor(hex: 0xE9E9EE)
-    static let accent = RGBAColor(hex: 0x0A84FF)
-    static let accentPressed = RGBAColor(hex: 0x0068D6)
+    // Content: the window theme's tokens (light: iOS's grouped greys and white cards).
+    @MainActor static var contentBackground: RGBAColor { galleryColors.groupedBackground }
+    @MainActor static var card: RGBAColor { galleryColors.cellBackground }
+    @MainActor static var cardBorder: RGBAColor { galleryColors.separator.mixed(with: galleryColors.cellBackground, fraction: 0.35) }
+    @MainActor static var ink: RGBAColor { galleryColors.label }
+    @MainActor static var secondaryInk: RGBAColor { galleryColors.secondaryLabel }
+    @MainActor static var tertiaryInk: RGBAColor { galleryColors.tertiaryLabel }
+    @MainActor static var grid: RGBAColor { galleryColors.fill }
+    @MainActor static var accent: RGBAColor { galleryColors.tint }
+    @MainActor static var accentPressed: RGBAColor { galleryColors.pressedTint }
     static let highlight = RGBAColor(hex: 0xFF375F)
 
     // Overlays (HUD and help).

@@ -88,6 +88,10 @@ public struct HostOptions: Sendable, Hashable {
     /// the user's for a window host (``DesktopReducedMotion``: `SCROLLKIT_REDUCE_MOTION`, else GNOME's
     /// `enable-animations`), off for the headless host (its runs are the same on every machine).
     public var reduceMotion: Bool? = nil
+    /// The theme of trees whose root sets none (`ViewNode.defaultTheme`, set when the host starts): nil = the
+    /// user's (``DesktopColorScheme``: `SCROLLKIT_COLOR_SCHEME`, else, in a window, GNOME's `color-scheme`),
+    /// light when neither says.
+    public var theme: Theme? = nil
     /// On a bare Linux console (a window host showing frames through KMS): whether the frame fills the
     /// output's preferred mode (true) or is ``size`` (the mode of that size, else the top-left corner of the
     /// preferred one). Ignored in a window.

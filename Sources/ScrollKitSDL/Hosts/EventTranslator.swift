@@ -312,6 +312,7 @@ public struct EventTranslator: Sendable {
         case k(SDLK_END): return .end
         case k(SDLK_SPACE): return .space
         case k(SDLK_ESCAPE): return .escape
+        case k(SDLK_AC_BACK): return .back
         case k(SDLK_TAB): return shift ? .backtab : .tab
         case k(SDLK_RETURN), k(SDLK_KP_ENTER): return .enter
         case k(SDLK_BACKSPACE): return .backspace

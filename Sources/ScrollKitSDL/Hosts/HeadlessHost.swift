@@ -69,6 +69,7 @@ public final class HeadlessHost: AppHost {
         session = try SDLSession(video: .headless)
         ViewNode.defaultLayoutDirection = options.layoutDirection ?? .leftToRight
         ViewNode.textScale = options.textScale ?? 1   // never the desktop's: runs are reproducible
+        ViewNode.defaultTheme = DesktopColorScheme.resolve(options: options, readsDesktop: false)
         ViewNode.isReduceMotionEnabled = options.reduceMotion ?? false
         if ViewNode.clipboard is SDLClipboard { ViewNode.clipboard = MemoryClipboard() }   // runs stay deterministic
         let asked = pixelScale ?? options.scale ?? 1

@@ -4,29 +4,34 @@ import Motion
 import ScrollKit
 
 /// A ``HostClient`` that runs one view tree: the root fills the window, gets every event and frame, and
-/// draws; the host sleeps when nothing in the tree moves. What ``AppHost/run(rootView:maxFrames:quitOnEscape:)``
+/// draws; the host sleeps when nothing in the tree moves. What ``AppHost/run(rootView:maxFrames:quitOnBack:)``
 /// uses; make one yourself to add a frame hook (`run(client:maxFrames:beforeFrame:)`).
 @MainActor
 public final class RootViewClient: HostClient {
     /// The tree's root.
     public let root: ViewNode
-    /// Whether Escape ends the run (a key the tree does not otherwise use) while no text field has focus
-    /// (a field gets it first).
-    public var quitOnEscape: Bool
+    /// Whether a Back the tree does not take (Escape or the Back key with no presentation to dismiss, no stack
+    /// to pop, nothing focused using it, and the root's `onBack` saying no) ends the run. Off by default: Back
+    /// is the tree's (``ScrollKit/ViewNode/performBack()``), and a car's Back key must not close the app.
+    public var quitOnBack: Bool
     private var quit = false
     /// The ``ViewNode/textScaleGeneration`` the tree was laid out at.
     private var textScaleSeen = ViewNode.textScaleGeneration
 
-    public init(root: ViewNode, quitOnEscape: Bool = true) {
+    public init(root: ViewNode, quitOnBack: Bool = false) {
         self.root = root
-        self.quitOnEscape = quitOnEscape
+        self.quitOnBack = quitOnBack
     }
+
+    /// The same, with the old name.
+    @available(*, deprecated, renamed: "init(root:quitOnBack:)", message: "Escape is the Back command now; an unhandled Back quits only with quitOnBack")
+    public convenience init(root: ViewNode, quitOnEscape: Bool) { self.init(root: root, quitOnBack: quitOnEscape) }
 
     public func hostDidResize(to size: Size) { root.frame = Rect(origin: .zero, size: size) }
 
     public func handle(_ event: InputEvent) {
-        if quitOnEscape, case .key(.escape, _, _) = event, root.focusedTextInput == nil { quit = true; return }
         root.handle(event)
+        if quitOnBack, case .key(let key, _, _) = event, key == .escape || key == .back, root.lastBackWentUnhandled { quit = true }
     }
 
     /// Steps the tree; first re-lays it out if ``ViewNode/textScale`` changed since the last frame.
@@ -50,8 +55,15 @@ public final class RootViewClient: HostClient {
 extension AppHost {
     /// Runs `rootView` as the whole window (see ``RootViewClient``): it is resized to the window, routes
     /// input through its tree, steps and draws every frame, and lets the host sleep while nothing moves.
-    /// Escape ends the run when `quitOnEscape`.
-    public func run(rootView: ViewNode, maxFrames: Int? = nil, quitOnEscape: Bool = true) throws {
-        try run(client: RootViewClient(root: rootView, quitOnEscape: quitOnEscape), maxFrames: maxFrames, beforeFrame: nil)
+    /// Escape and the Back key are the tree's Back (``ScrollKit/ViewNode/performBack()``: a sheet is dismissed, a
+    /// stack pops); one the tree does not take ends the run only when `quitOnBack`.
+    public func run(rootView: ViewNode, maxFrames: Int? = nil, quitOnBack: Bool = false) throws {
+        try run(client: RootViewClient(root: rootView, quitOnBack: quitOnBack), maxFrames: maxFrames, beforeFrame: nil)
+    }
+
+    /// The same, with the old name.
+    @available(*, deprecated, renamed: "run(rootView:maxFrames:quitOnBack:)", message: "Escape is the Back command now; an unhandled Back quits only with quitOnBack")
+    public func run(rootView: ViewNode, maxFrames: Int? = nil, quitOnEscape: Bool) throws {
+        try run(rootView: rootView, maxFrames: maxFrames, quitOnBack: quitOnEscape)
     }
 }

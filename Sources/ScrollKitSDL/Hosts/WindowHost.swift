@@ -135,6 +135,7 @@ public final class WindowHost: AppHost {
         ViewNode.defaultLayoutDirection = options.layoutDirection ?? LocaleDirection.current
         ViewNode.textScale = DesktopTextScale.resolve(options: options)
         ViewNode.isReduceMotionEnabled = DesktopReducedMotion.resolve(options: options)
+        ViewNode.defaultTheme = DesktopColorScheme.resolve(options: options)
         // A bare console: no X, no Wayland, a DRM card. The frames go to the card (KMSPresenter) and SDL runs its
         // dummy driver for the renderer and the window's bookkeeping; without a card the error stays SDLSession's.
         let realClock = RealClock()

@@ -19,6 +19,7 @@ public enum TraceFormat {
         "pinnedSection", "zoomScale",
         "itemCount", "displayFrame", "focusText", "selectionStart", "selectionEnd", "composing",
         "navigationDepth", "refreshState", "swipeRow", "swipeOffset", "reorderRow", "reorderTarget", "sheetPosition",
+        "focusLabel", "presentation",
     ]
 
     /// The header line, without a line break.
@@ -79,6 +80,10 @@ public enum TraceFormat {
         }
         line += ","
         line += number(sample.sheetPosition)
+        line += ","
+        line += quoted(sample.focusLabel)
+        line += ","
+        line += sample.presentation.rawValue
         return line
     }
 

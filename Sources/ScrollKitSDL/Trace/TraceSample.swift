@@ -78,6 +78,10 @@ public struct TraceSample: Sendable, Equatable {
     /// The presented sheet's top edge, in window points (-1: no sheet). Scenes report it in their own
     /// coordinates; the gallery shell adds where the scene sits in the window.
     public var sheetPosition: Double = -1
+    /// The accessible name of the focused view ("" when nothing has focus): ``ScrollKit/ViewNode/focusedAccessibilityLabel``.
+    public var focusLabel: String = ""
+    /// The frontmost presentation (`none` without one): ``ScrollKit/ViewNode/frontmostPresentation``.
+    public var presentation: PresentationKind = .none
 
     /// Every column neutral: zero numbers, idle phase, -1 indices.
     public static let neutral = TraceSample()
@@ -120,6 +124,14 @@ extension TraceSample {
 }
 
 extension TraceSample {
+    /// Fills `focusLabel` and `presentation` from the tree under `root`: its focused view's accessible name and
+    /// its frontmost presentation.
+    @MainActor
+    public mutating func fillFocusAndPresentation(from root: ViewNode) {
+        focusLabel = root.focusedAccessibilityLabel
+        presentation = root.frontmostPresentation
+    }
+
     /// Fills `focusText`, `selectionStart`, `selectionEnd` and `composing` from the focused text field:
     /// its text, its selection in Unicode scalars (equal ends for a caret) and its composition.
     @MainActor
