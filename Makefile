@@ -42,21 +42,21 @@ test: deps
 clean:
 	rm -rf .build .build-fuzz .build-sanitize Benchmarks/.build Fuzz/.build $(OUT)
 
-# The API reference of Motion, ScrollKit, ScrollKitDamage and ScrollKitSDL (DocC catalogs: Sources/<Module>/<Module>.docc),
+# The API reference of Motion, ScrollKit, ScrollKitDamage, ScrollKitSDL and ScrollKitTesting (DocC catalogs: Sources/<Module>/<Module>.docc),
 # built by swift-docc-plugin with the toolchain's docc, as static HTML in $(OUT)/docs: open
 # $(OUT)/docs/documentation/scrollkit/index.html through any static file server (for example
 # `python3 -m http.server -d $(OUT)/docs`, then http://localhost:8000/documentation/scrollkit/).
 docs: deps
 	@rm -rf $(OUT)/docs && mkdir -p $(OUT)
 	$(SWIFT) package --disable-sandbox --allow-writing-to-directory $(OUT)/docs generate-documentation \
-		--target Motion --target ScrollKit --target ScrollKitDamage --target ScrollKitSDL --enable-experimental-combined-documentation \
+		--target Motion --target ScrollKit --target ScrollKitDamage --target ScrollKitSDL --target ScrollKitTesting --enable-experimental-combined-documentation \
 		--transform-for-static-hosting --output-path $(OUT)/docs
 	@for page in scrollkit/index.html 'scrollkit/inputevent/wheel(dx:dy:location:time:)/index.html' \
 		'scrollkit/griddatasource/numberofitems(insection:)/index.html' scrollkitsdl/sdlbridge/index.html \
 		motion/animated/index.html; do \
 		test -f "$(OUT)/docs/documentation/$$page" || { echo "error: the API reference has no $$page" >&2; exit 1; }; \
 	done
-	@echo "API reference: $(OUT)/docs (documentation/motion, documentation/scrollkit, documentation/scrollkitdamage, documentation/scrollkitsdl)"
+	@echo "API reference: $(OUT)/docs (documentation/motion, documentation/scrollkit, documentation/scrollkitdamage, documentation/scrollkitsdl, documentation/scrollkittesting)"
 
 # Benchmarks live in their own package (Benchmarks/), so `make test` never builds them.
 # Prints one table; raw outputs go to out/bench/. BENCH_FILTER='Frame.*' runs a subset.

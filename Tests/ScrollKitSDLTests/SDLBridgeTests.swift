@@ -5,10 +5,10 @@ import ScrollKitSDL
 import ScrollKitTestSupport
 import Testing
 
-// The README's "Inside your own SDL loop" examples, as written there but for a bounded loop, a software
-// renderer and a scripted drag pushed into SDL's queue: they must compile and run. The first is an app
-// with its own SDL window, renderer and event loop (handing them over by address); the second an app
-// that does not call SDL at all (the bridge makes the window and polls the events).
+// The examples of ScrollKitSDL's article "Inside your own SDL loop" (ScrollKitSDL.docc/EmbeddingInYourOwnLoop.md),
+// as written there but for a bounded loop, a software renderer and a scripted drag pushed into SDL's queue: they
+// must compile and run. The first is an app with its own SDL window, renderer and event loop (handing them over
+// by address); the second an app that does not call SDL at all (the bridge makes the window and polls the events).
 
 @MainActor
 private func runOwnLoopExample(frames: Int, drag: (Int) -> [SDL_Event]) throws -> (ListView, SDLBridge, RGBAImage) {

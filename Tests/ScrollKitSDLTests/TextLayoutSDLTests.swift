@@ -160,11 +160,11 @@ extension CanvasTests {
             #expect(canvas.lastError == nil)
         }
 
-        /// The README's text-layout example, verbatim.
+        /// The text-layout example of Sources/ScrollKit/ScrollKit.docc/TextLayout.md, verbatim.
         @Test func readmeExample() throws {
             let target = try OffscreenRenderer(width: 240, height: 80)
             let canvas = target.canvas
-            // README: begin
+            // TextLayout.md: begin
             let measurer = FontTextMeasurer.shared            // no canvas needed, e.g. in sizeOfItem(at:)
             let subtitle = TextLayout(
                 "A long subtitle that wraps onto a second line and is cut with an ellipsis on the third",
@@ -172,7 +172,7 @@ extension CanvasTests {
                 maxLines: 2, truncation: .tail, measurer: measurer)
             let rowHeight = subtitle.size.height + 16          // the row's size, from its text
             canvas.drawTextLayout(subtitle, at: Point(x: 16, y: 8))   // in draw(in:), any number of times
-            // README: end
+            // TextLayout.md: end
             #expect(subtitle.lines.count == 2 && subtitle.isTruncated)
             #expect(subtitle.string(ofLine: 1).hasSuffix("…"))
             #expect(rowHeight > 16 + 30)

@@ -8,7 +8,7 @@ import Motion
 /// (``ViewNode/addGestureRecognizer(_:)``); every pointer that goes down enters an arena of its own with the
 /// recognizers of the views on its hit path (innermost first) and the library's own gestures (scrolling,
 /// presses, the edge swipe, row swipes); one of them wins the pointer, the others are told (see ``ViewNode``'s
-/// *Gestures* notes, and the README's architecture section).
+/// *Gestures* notes, and <doc:Architecture>).
 ///
 /// A view joins the arena in one line:
 ///

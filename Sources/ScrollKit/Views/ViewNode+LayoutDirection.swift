@@ -8,7 +8,7 @@
 /// one up the tree, else ``defaultLayoutDirection`` (the locale's: ScrollKitSDL's host sets it from
 /// `LC_ALL` / `LC_MESSAGES` / `LANG` before it runs a tree; the pure layer reads no environment).
 ///
-/// What follows the direction (see the README's *Right-to-left* section): ``StandardCell`` and ``ListCell``
+/// What follows the direction (see <doc:RightToLeft>): ``StandardCell`` and ``ListCell``
 /// (image and accessory swap sides, the chevron points left, text aligns to the leading edge), scroll views that
 /// scroll along one axis (``ScrollingView/mirrorsContent``: their content is placed mirrored, so a horizontal
 /// list starts at the right edge and the scroll indicator moves to the left), focus moves along a mirrored

@@ -7,7 +7,7 @@ import ScrollKitSDL
 
 /// A scripted run: input and commands at times since the run began, read from a JSON file.
 ///
-/// The format (also in README.md):
+/// The format (also in DEVELOPERS.md, "Script format"):
 ///
 /// ```json
 /// {"events": [

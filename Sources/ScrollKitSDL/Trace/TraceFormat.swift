@@ -1,5 +1,5 @@
 // TraceFormat: the per-frame trace's CSV — its columns in their published order, a frame's row, and how numbers
-// and text are written (README, "Trace format").
+// and text are written (DEVELOPERS.md, "Trace format").
 
 import Motion
 import ScrollKit

@@ -49,7 +49,7 @@ public struct TraceSample: Sendable, Equatable {
     /// The main scroll view's zoom scale (1 where a scene has no zoom).
     public var zoomScale: Double = 1
 
-    // The columns after `zoomScale`, in the order every tool reads them (README, "Trace format").
+    // The columns after `zoomScale`, in the order every tool reads them (DEVELOPERS.md, "Trace format").
     /// The main list's or grid's true item count (-1: the scene has none).
     public var itemCount: Int = -1
     /// The display's vblank counter (X Present's MSC, Wayland's presentation sequence) at which the frame was

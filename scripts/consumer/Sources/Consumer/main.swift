@@ -1,9 +1,9 @@
 import ScrollKitSDL
 import Foundation   // exit
 
-// An app's own loop with a ScrollKit list in it (the README's "Inside your own SDL loop"), run for
-// `frames` frames with a scripted scroll; prints what a frame cost in this build. It imports no C module:
-// the bridge makes the window and renderer, polls SDL's events, clears and presents.
+// An app's own loop with a ScrollKit list in it (ScrollKitSDL's article "Inside your own SDL loop",
+// EmbeddingInYourOwnLoop.md), run for `frames` frames with a scripted scroll; prints what a frame cost in this
+// build. It imports no C module: the bridge makes the window and renderer, polls SDL's events, clears and presents.
 final class Fruits: ListDataSource {
     let names = ["Apple", "Banana", "Cherry", "Damson", "Elderberry"]
     var numberOfItems: Int { 100_000 }
