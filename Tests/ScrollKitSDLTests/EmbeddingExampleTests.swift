@@ -41,7 +41,7 @@ struct EmbeddingExampleTests {
         #expect(list.visibleRange.count >= 300 / 56)
     }
 
-    @Test("run(rootView:) runs a view tree to maxFrames and Escape ends it")
+    @Test("run(rootView:) runs a view tree to maxFrames; an unhandled Escape ends it only with quitOnBack")
     func runRootView() throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         let list = ListView(frame: .zero, dataSource: Fruits())
@@ -51,6 +51,11 @@ struct EmbeddingExampleTests {
         #expect(list.visibleRange == 0..<4)
         let client = RootViewClient(root: list)
         client.handle(.key(.escape, time: 0))
-        #expect(client.wantsQuit)
+        #expect(!client.wantsQuit && list.lastBackWentUnhandled)
+        let quitting = RootViewClient(root: list, quitOnBack: true)
+        quitting.handle(.key(.down, time: 0))
+        #expect(!quitting.wantsQuit)
+        quitting.handle(.key(.back, time: 0))
+        #expect(quitting.wantsQuit)
     }
 }
