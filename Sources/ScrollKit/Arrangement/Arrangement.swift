@@ -63,8 +63,13 @@ public struct ArrangedSubview {
     @MainActor public func flex(along axis: LayoutAxis) -> Double { view.flex(along: axis) }
 
     /// Where `guide` lies in the view when it is `size` (its padding included), from its leading or top edge.
+    /// A guide the view does not set (its edges and centre) lies on the padded box; one it sets, and its text's
+    /// baseline, lie in the view, moved by the padding.
     @MainActor public func guideValue(_ guide: AlignmentGuide, size: Size) -> Double {
         let insets = view.layoutSettings?.padding ?? .zero
+        if guide != .firstBaseline, view.layoutSettings?.guides[guide] == nil {
+            return guide.defaultFraction * (guide.axis == .horizontal ? size.width : size.height)
+        }
         let inner = Size(width: max(0, size.width - insets.horizontal), height: max(0, size.height - insets.vertical))
         let offset = guide.axis == .horizontal ? insets.leading : insets.top
         return offset + view.guideValue(guide, size: inner)

@@ -121,9 +121,17 @@ extension ViewNode {
         while true {
             LayoutCounters.invalidations += 1
             view.dropLayoutCache()
-            guard !view.isRelayoutBoundary, let parent = view.superview, parent.arrangesSubviews else { break }
+            guard !view.isRelayoutBoundary, let parent = view.layoutParent, parent.arrangesSubviews else { break }
             view = parent
         }
+    }
+
+    /// The view that measures this one: its superview, or for an ``ArrangedScrollView``'s content (whose superview
+    /// is the scroll view inside it), the arranged scroll view.
+    var layoutParent: ViewNode? {
+        guard let parent = superview else { return nil }
+        if parent is ScrollingView, let outer = parent.superview as? ArrangedScrollView, outer.content === self { return outer }
+        return parent
     }
 
     /// Drops the view's cached answers and marks its subviews for placement.

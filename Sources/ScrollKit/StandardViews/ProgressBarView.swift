@@ -27,18 +27,22 @@ public final class ProgressBarView: ViewNode {
 
     /// The fraction done (clamped to 0 … 1; NaN counts as 0), or `nil` for the spinner.
     public var progress: Double? {
-        didSet {
-            progress = progress.map { $0.isFinite ? min(max($0, 0), 1) : ($0 == .infinity ? 1 : 0) }
-            if (progress == nil) != (oldValue == nil) { setNeedsLayout() }
+        get { storedProgress }
+        set {
+            let clamped = newValue.map { $0.isFinite ? min(max($0, 0), 1) : ($0 == .infinity ? 1 : 0) }
+            guard clamped != storedProgress else { return }
+            if (clamped == nil) != (storedProgress == nil) { setNeedsLayout() }
+            storedProgress = clamped
             drawingInputChanged()
         }
     }
+    private var storedProgress: Double?
     /// The spinner's turn, 0 … 1 (the spoke drawn brightest), as of the last frame it was shown in.
     public private(set) var phase = 0.0
 
     public init(progress: Double? = 0) {
         super.init()
-        defer { self.progress = progress }
+        self.progress = progress
         isUserInteractionEnabled = false
     }
 
