@@ -4,8 +4,8 @@
 /// Views in rows of ``columns`` (row by row: a label, then its control), the columns lined up down the form.
 ///
 /// Every column but the last is as wide as its widest view's ideal width, together at most
-/// ``maximumLeadingFraction`` of the offered width (shrunk in proportion past it, so long labels wrap); the last
-/// column takes what is left. Each view is then measured once for its column's width; a row is as tall as its
+/// ``maximumLeadingFraction`` of the offered width and less when the last column's views need the room (their least widths: offered 0)
+/// (never below a third; shrunk in proportion, so long labels wrap); the last column takes what is left. Each view is then measured once for its column's width; a row is as tall as its
 /// tallest view, and its views are lined up down by ``rowAlignment`` and across by ``cellAlignment`` of their column
 /// (leading by default; the last column's controls at its trailing edge with `.trailing`).
 public struct FormGridArrangement: Arrangement {
@@ -83,7 +83,14 @@ public struct FormGridArrangement: Arrangement {
         let gaps = columnSpacing * Double(columns - 1)
         if let available = proposal.width, available.isFinite {
             let leading = widths.dropLast().reduce(0, +)
-            let cap = max(0, available - gaps) * maximumLeadingFraction
+            // The leading columns leave the last one the least width its views take (offered none: a stepper's,
+            // a switch's), down to a third of the width.
+            var need = 0.0
+            for i in Swift.stride(from: columns - 1, to: n, by: columns) {
+                need = max(need, subviews[i].sizeThatFits(SizeProposal(width: 0, height: nil)).width)
+            }
+            let room = max(0, available - gaps)
+            let cap = max(room / 3, min(room * maximumLeadingFraction, room - need))
             if leading > cap, leading > 0 { for c in 0..<(columns - 1) { widths[c] *= cap / leading } }
             widths[columns - 1] = max(0, available - gaps - widths.dropLast().reduce(0, +))
         }

@@ -56,6 +56,25 @@ public struct StackArrangement: Arrangement {
         }
     }
 
+    /// Offers `order` (shortest first) an even share of `room` each, the share growing by what shorter views
+    /// left; a view that answers more than its share is `rigid`. Returns the length they take.
+    private func share(_ room: Double, among order: [Int], rigid: inout [Bool], _ subviews: ArrangedSubviews,
+                       _ offeredCross: Double?, _ proposals: inout [SizeProposal], _ sizes: inout [Size]) -> Double {
+        var remaining = room, left = Double(order.count), used = 0.0
+        for i in order {
+            let share = remaining / left
+            if sizes[i][axis] > share {
+                proposals[i] = .along(axis, main: share, cross: offeredCross)
+                sizes[i] = subviews[i].sizeThatFits(proposals[i])
+                rigid[i] = sizes[i][axis] > share + 1e-9
+            }
+            used += sizes[i][axis]
+            remaining = max(0, remaining - sizes[i][axis])
+            left -= 1
+        }
+        return used
+    }
+
     private func solve(_ proposal: SizeProposal, _ subviews: ArrangedSubviews, _ cache: inout Cache) {
         if cache.proposal == proposal, cache.sizes.count == subviews.count { return }
         let n = subviews.count, cross = axis.crossing
@@ -76,17 +95,14 @@ public struct StackArrangement: Arrangement {
             let room = max(0, available - gaps)
             if used > room {   // overflow: offer the longest fixed views an even share of the room, shortest first
                 let order = (0..<n).filter { flexes[$0] == 0 }.sorted { sizes[$0][axis] < sizes[$1][axis] }
-                var remaining = room, left = Double(order.count)
-                used = 0
-                for i in order {
-                    let share = remaining / left
-                    if sizes[i][axis] > share {
-                        proposals[i] = .along(axis, main: share, cross: offeredCross)
-                        sizes[i] = subviews[i].sizeThatFits(proposals[i])
-                    }
-                    used += sizes[i][axis]
-                    remaining = max(0, remaining - sizes[i][axis])
-                    left -= 1
+                var rigid = [Bool](repeating: false, count: n)
+                used = share(room, among: order, rigid: &rigid, subviews, offeredCross, &proposals, &sizes)
+                if used > room + 1e-9, rigid.contains(true) {
+                    // Some views cannot shrink (a stepper): the others share what those leave.
+                    let rigidLength = order.reduce(0.0) { rigid[$1] ? $0 + sizes[$1][axis] : $0 }
+                    var none = rigid
+                    used = rigidLength + share(max(0, room - rigidLength), among: order.filter { !rigid[$0] }, rigid: &none,
+                                               subviews, offeredCross, &proposals, &sizes)
                 }
             }
             let leftover = max(0, room - used)
