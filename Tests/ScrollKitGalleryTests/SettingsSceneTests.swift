@@ -20,6 +20,7 @@ struct SettingsSceneTests {
     func app(scale: Double, direction: ReadingDirection = .leftToRight) throws -> (TestApp, SettingsScene) {
         let old = ViewNode.defaultLayoutDirection
         ViewNode.defaultLayoutDirection = direction
+        ViewNode.textScale = scale
         defer { ViewNode.defaultLayoutDirection = old }
         let scene = SettingsScene(context: SceneContext(size: Self.size, hz: 60, headless: true))
         scene.root.layoutDirection = direction
@@ -84,6 +85,8 @@ struct SettingsSceneTests {
         #expect(scene.values != SettingsValues())
         #expect(scene.values.darkMode && scene.values.alertRepeats == 7 && scene.values.language == 1)
         #expect(scene.alertRepeatsValue.text == "7 times")
+        scene.scrollToEnd(duration: 0, curve: nil)   // the button is below the window
+        try app.settle()
         try app.buttons["Reset all settings"].tap()
         try app.settle()
         #expect(scene.values == SettingsValues())

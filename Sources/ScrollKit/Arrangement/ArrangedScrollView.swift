@@ -34,6 +34,7 @@ public final class ArrangedScrollView: ViewNode {
 
     public override func layoutSubviews() {
         layoutStorage.needsPlacement = false
+        layoutStorage.placedGeneration = ViewNode.textScaleGeneration
         LayoutCounters.placements += 1
         let size = storedFrame.size
         scrollView.frame = Rect(origin: .zero, size: size)
@@ -49,7 +50,8 @@ public final class ArrangedScrollView: ViewNode {
 
     /// Places the content now if something in it changed since it was last placed.
     public func layoutIfNeeded() {
-        if layoutSettings?.needsPlacement == true { layoutSubviews() }
+        guard let s = layoutSettings else { return layoutSubviews() }
+        if s.needsPlacement || s.placedGeneration != ViewNode.textScaleGeneration { layoutSubviews() }
     }
 
     public override func update(_ tick: FrameTick) { layoutIfNeeded() }

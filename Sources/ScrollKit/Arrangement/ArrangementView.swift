@@ -44,6 +44,7 @@ open class ArrangementView<A: Arrangement>: ViewNode {
     /// Places the subviews in ``ViewNode/bounds`` for the proposal the view was placed with.
     open override func layoutSubviews() {
         layoutStorage.needsPlacement = false
+        layoutStorage.placedGeneration = ViewNode.textScaleGeneration
         LayoutCounters.placements += 1
         let subviews = ArrangedSubviews(container: self)
         let proposal = placementProposal
@@ -55,7 +56,8 @@ open class ArrangementView<A: Arrangement>: ViewNode {
 
     /// Places the subviews now if something in them changed since they were last placed.
     public func layoutIfNeeded() {
-        if layoutSettings?.needsPlacement == true { layoutSubviews() }
+        guard let s = layoutSettings else { return layoutSubviews() }
+        if s.needsPlacement || s.placedGeneration != ViewNode.textScaleGeneration { layoutSubviews() }
     }
 
     open override func update(_ tick: FrameTick) { layoutIfNeeded() }

@@ -35,6 +35,8 @@ final class LayoutSettings {
     var placedSize: Size?
     /// The view's subviews must be placed again (something in it changed).
     var needsPlacement = false
+    /// The text scale generation the subviews were last placed at (a change places them again).
+    var placedGeneration: UInt64 = .max
 
     func cached(_ proposal: SizeProposal, generation: UInt64) -> Size? {
         guard generation == cacheGeneration else { return nil }
