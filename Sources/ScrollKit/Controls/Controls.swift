@@ -23,7 +23,7 @@ public final class PushButton: ViewNode {
     }
 
     /// The title, drawn centred (with the image, after it). `nil` or empty: none.
-    @DrawingInput public var title: String? = nil
+    @DrawingInput public var title: String? = nil { didSet { if title != oldValue { setNeedsLayout() } } }
     /// An image, drawn ``imageSize`` points square (left of the title, or centred alone).
     @DrawingInput public var image: ImageRef? = nil
     @DrawingInput public var imageSize: Double = 20

@@ -105,7 +105,6 @@ final class SettingsScene: DemoScene {
         language.action = { [unowned self] _ in
             values.language = (values.language + 1) % Self.languages.count
             language.title = Self.languages[values.language] + "  ›"
-            language.setNeedsLayout()
         }
         resetButton.action = { [unowned self] _ in self.resetAll() }
     }
@@ -122,7 +121,6 @@ final class SettingsScene: DemoScene {
         alertRepeatsValue.text = Self.repeatsText(values.alertRepeats)
         name.text = values.name
         language.title = Self.languages[values.language] + "  ›"
-        language.setNeedsLayout()
     }
 
     /// "Reset all settings": every setting back to its default, at once (a confirmation comes with the alerts).
