@@ -259,4 +259,5 @@ let benchmarks: @Sendable () -> Void = {
     registerMotionBenchmarks()
     registerMemoryBenchmarks()
     registerTextBenchmarks()
+    registerLayoutBenchmarks()
 }

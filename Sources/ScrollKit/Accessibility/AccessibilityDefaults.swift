@@ -8,7 +8,8 @@ enum AccessibilityDefaults {
     static func role(of view: ViewNode) -> AccessibleRole {
         switch view {
         case let list as ListView: return list.grid == nil ? .list : .table
-        case is PickerView, is SectionIndexView: return .slider
+        case is PickerView, is SectionIndexView, is SliderView, is StepperView, is ProgressBarView: return .slider
+        case let label as LabelView: return label.isHeading ? .heading : .label
         case let scroll as ScrollingView:
             // A list's (and so a picker's) own scroll view is part of the list, not an element.
             if let list = scroll.superview as? ListView, list.scrollView === scroll { return .none }

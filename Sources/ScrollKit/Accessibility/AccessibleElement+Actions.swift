@@ -41,12 +41,14 @@ extension AccessibleElement {
         }
     }
 
-    /// Sets a slider's value (a picker: selects the item at that index, as a user's choice; a section index:
+    /// Sets a slider's value (a ``SliderView``'s or ``StepperView``'s, as the user would; a picker: selects the item at that index, as a user's choice; a section index:
     /// chooses that entry), rounded and clamped to the items (``Swift/Int/clamped(_:to:nan:)``: ±inf and
     /// ±1e300 choose the last or first). Returns whether the element takes a value; NaN is refused.
     @discardableResult
     public func setValue(_ value: Double) -> Bool {
         guard !value.isNaN else { return false }
+        if case .view(let slider as SliderView) = self { slider.setValueByUser(value); return slider.isEnabled }
+        if case .view(let stepper as StepperView) = self { stepper.setValueByUser(value); return stepper.isEnabled }
         if case .view(let index as SectionIndexView) = self, !index.titles.isEmpty {
             return index.choose(Int.clamped(value, to: 0...index.titles.count - 1))   // jumps to the section
         }

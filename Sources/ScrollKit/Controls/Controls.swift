@@ -23,7 +23,7 @@ public final class PushButton: ViewNode {
     }
 
     /// The title, drawn centred (with the image, after it). `nil` or empty: none.
-    @DrawingInput public var title: String? = nil
+    @DrawingInput public var title: String? = nil { didSet { if title != oldValue { setNeedsLayout() } } }
     /// An image, drawn ``imageSize`` points square (left of the title, or centred alone).
     @DrawingInput public var image: ImageRef? = nil
     @DrawingInput public var imageSize: Double = 20
@@ -63,6 +63,16 @@ public final class PushButton: ViewNode {
     public var isPressed: Bool { isHighlighted && isEnabled }
 
     public override var isPressable: Bool { isEnabled }
+
+    /// Its title's width (and image) plus 16 points each side by its title's line plus 12 above and below (at
+    /// least 44, a touch target): what a stack gives it. Text grows up to ``TextScale/controlMaximum``.
+    public override func sizeThatFits(_ proposal: SizeProposal) -> Size {
+        let style = TextStyle(size: titleSize, weight: .bold, maximumScale: TextScale.controlMaximum)
+        let text = (title ?? "").isEmpty ? Size.zero : TextLayout(title ?? "", style: style, width: .infinity).size
+        let imageWidth = image == nil ? 0 : imageSize + (text.width > 0 ? 8 : 0)
+        let width = (text.width + imageWidth).rounded(.up) + 32
+        return Size(width: max(44, width), height: max(44, (max(text.height, image == nil ? 0 : imageSize) + 24).rounded(.up)))
+    }
 
     /// Calls ``action`` (then ``ViewNode/onActivate``) when enabled.
     public override func activate() {
@@ -178,6 +188,21 @@ public final class SegmentedControl: ViewNode {
     }
 
     public override var isPressable: Bool { false }
+
+    /// The width offered (offered none: each segment as wide as the widest title plus 28), at least 32 tall
+    /// and as tall as a title line plus 12.
+    public override func sizeThatFits(_ proposal: SizeProposal) -> Size {
+        let style = TextStyle(size: titleSize, weight: .bold, maximumScale: TextScale.controlMaximum)
+        var widest = 0.0, line = 0.0
+        for title in segments {
+            let size = TextLayout(title, style: style, width: .infinity).size
+            widest = max(widest, size.width)
+            line = max(line, size.height)
+        }
+        let ideal = Double(segments.count) * (widest.rounded(.up) + 28)
+        let width = proposal.width.map { $0.isFinite ? $0 : ideal } ?? ideal
+        return Size(width: width, height: max(32, (line + 12).rounded(.up)))
+    }
 
     /// While focused: ← → select the segment drawn to the left or right (a radio group's arrows; mirrored right
     /// to left), Space the next one as Enter does. Other keys move focus as usual.

@@ -75,6 +75,9 @@ public final class Switch: ViewNode {
 
     public override var isPressable: Bool { isEnabled }
 
+    /// ``size``, whatever is offered (a switch keeps UIKit's shape at every text scale).
+    public override func sizeThatFits(_ proposal: SizeProposal) -> Size { Self.size }
+
     /// Flips the switch (``toggle()``), then calls ``ViewNode/onActivate``.
     public override func activate() {
         guard isEnabled else { return }

@@ -125,6 +125,13 @@ public final class TextFieldView: TextEditingView {
         clearButton.isHidden || !clearButton.frameInRoot.contains(p)
     }
 
+    /// The width offered (240 offered none) by its text's line plus 10 above and below, at least ``height``.
+    public override func sizeThatFits(_ proposal: SizeProposal) -> Size {
+        let line = TextLayout("Xg", style: textStyle, width: .infinity, measurer: measurer).size.height
+        let width = proposal.width.map { $0.isFinite ? $0 : 240 } ?? 240
+        return Size(width: width, height: max(Self.height, (line + 20).rounded(.up)))
+    }
+
     public override func layoutSubviews() {
         clearButton.isHidden = !showsClearButton || !isEnabled || model.text.isEmpty
         let b = bounds, side = Self.clearButtonRoom

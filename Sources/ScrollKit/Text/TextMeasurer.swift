@@ -62,3 +62,28 @@ public enum TextMeasurerDefault {
     /// Makes the default measurer (called once, on first use).
     nonisolated(unsafe) public static var make: (@MainActor () -> any TextMeasurer)?
 }
+
+extension TextMeasurerDefault {
+    /// The measurer to measure text with when no canvas is at hand (a label's size, a row's height): the real
+    /// fonts when ScrollKitSDL is linked (its `FontTextMeasurer.shared`, registered through ``make``), else
+    /// ``ApproximateTextMeasurer``. The same as ``StandardCell/defaultTextMeasurer``; set it to use your own.
+    ///
+    /// ```swift
+    /// let size = TextLayout("Hello", style: TextStyle(size: 17), width: 200).size   // measured with it
+    /// ```
+    @MainActor public static var shared: any TextMeasurer {
+        get { StandardCell.defaultTextMeasurer }
+        set { StandardCell.defaultTextMeasurer = newValue }
+    }
+}
+
+extension TextLayout {
+    /// Lays out `text` as ``init(_:style:width:maxLines:truncation:alignment:lineSpacing:direction:measurer:)``
+    /// does, measured by ``TextMeasurerDefault/shared`` (no canvas needed).
+    @MainActor
+    public init(_ text: String, style: TextStyle, width: Double, maxLines: Int = 0, truncation: TextTruncation = .tail,
+                alignment: TextAlign = .leading, lineSpacing: Double = 0, direction: ReadingDirection? = nil) {
+        self.init(text, style: style, width: width, maxLines: maxLines, truncation: truncation, alignment: alignment,
+                  lineSpacing: lineSpacing, direction: direction, measurer: TextMeasurerDefault.shared)
+    }
+}

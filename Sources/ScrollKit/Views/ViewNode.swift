@@ -83,6 +83,8 @@ open class ViewNode {
     @exclusivity(unchecked) var resolvedTheme: (tree: UInt64, theme: UInt64, box: ThemeBox?) = (.max, .max, nil)
     /// The accessibility settings made on this view (ViewNode+Accessibility.swift), made on the first one.
     var accessibilitySettings: AccessibilitySettings?
+    /// The layout system's state of this view (Arrangement/LayoutSettings.swift), made on first use.
+    var layoutSettings: LayoutSettings?
 
     /// The view's rectangle in its superview's coordinates (for the root: the window's), in points.
     /// Sanitized (see *Bad input*). A change of size lays the view out again.
@@ -102,8 +104,10 @@ open class ViewNode {
     /// The subviews, in drawing order (the last is drawn on top and hit first).
     public var subviews: [ViewNode] { storedSubviews }
 
-    /// Hidden views (and their subtrees) are not drawn and take no input.
-    @exclusivity(unchecked) public var isHidden = false
+    /// Hidden views (and their subtrees) are not drawn and take no input, and take no room in an arrangement.
+    @exclusivity(unchecked) public var isHidden = false {
+        didSet { if isHidden != oldValue, superview?.arrangesSubviews == true { superview?.setNeedsLayout() } }
+    }
     /// When false, the view and its subtree take no pointer events (they fall through to the view below).
     public var isUserInteractionEnabled = true
     /// Whether subviews are clipped to the view's rectangle. Scroll views always clip.
@@ -132,6 +136,7 @@ open class ViewNode {
         storedSubviews.insert(view, at: i)
         view.superview = self
         ViewNode.directionGeneration &+= 1
+        if arrangesSubviews { setNeedsLayout() }
     }
 
     /// Takes the view out of its superview's subviews. Focus inside the removed subtree is dropped.
@@ -142,6 +147,7 @@ open class ViewNode {
         }
         superview = nil
         ViewNode.directionGeneration &+= 1
+        if parent.arrangesSubviews { parent.setNeedsLayout() }
         parent.rootView.router?.subtreeRemoved(self)
     }
 
@@ -241,6 +247,24 @@ open class ViewNode {
     /// Lays out the subviews after the view's size changed. The default does nothing; override it to
     /// place subviews from ``bounds``.
     open func layoutSubviews() {}
+
+    // MARK: - Sizing (the layout system: Arrangement/)
+    /// The size the view wants for `proposal` (each side offered, or `nil` for its ideal), as SwiftUI's views and
+    /// UIKit's `sizeThatFits(_:)`: a container (``RowStack``, ``ColumnStack``…) asks, then places the view at the
+    /// size it chooses. The default is flexible: the proposal, with the current frame's size as the ideal. Labels,
+    /// controls and stacks answer from their content; call ``setNeedsLayout()`` when yours changes.
+    open func sizeThatFits(_ proposal: SizeProposal) -> Size { proposal.replacingUnspecified(by: storedFrame.size) }
+    /// Where `guide` lies in the view at `size` when none was set (``alignmentGuide(_:computeValue:)``): the guide's
+    /// default fraction of the size. ``LabelView`` answers its baseline for ``AlignmentGuide/firstBaseline``.
+    open func defaultGuideValue(_ guide: AlignmentGuide, size: Size) -> Double {
+        guide.defaultFraction * (guide.axis == .horizontal ? size.width : size.height)
+    }
+    /// Internal: whether the view lays its subviews out through the layout system (an ``ArrangementView``).
+    var arrangesSubviews: Bool { false }
+    /// Internal: whether the view takes exactly the size it is offered, whatever its content (a scroll view).
+    var takesProposedSize: Bool { false }
+    /// Internal: the view's cached answers were dropped (an arrangement view drops its arrangement's cache).
+    func arrangementDidInvalidate() {}
 
     // MARK: - Hit testing
     /// The deepest visible, interactive view containing `point` (in this view's own coordinates): the

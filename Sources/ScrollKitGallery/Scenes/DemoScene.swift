@@ -147,6 +147,7 @@ package enum SceneCatalog {
         .world,
         .inbox,
         .contacts,
+        .settings,
     ]
 
     /// The scene shown when `--scene` is not given.

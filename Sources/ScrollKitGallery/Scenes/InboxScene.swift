@@ -243,42 +243,44 @@ final class InboxMainView: ViewNode {
     }
 }
 
-/// The inbox's header: the title, the unread count and the Compose button.
+/// The inbox's header: the title over the unread count and a hint, and the Compose button at the trailing end
+/// (the right left to right, the left right to left), laid out by stacks.
 final class InboxHeader: ViewNode {
     let compose = PushButton(title: "Compose", kind: .filled)
-    var unread = 0 { didSet { if unread != oldValue { unreadText = "\(unread) unread"; setNeedsDisplay() } } }
-    private var unreadText = "0 unread"
+    var unread = 0 { didSet { if unread != oldValue { unreadLabel.text = "\(unread) unread" } } }
     /// How to use the scene, shown beside the count where there is room.
     static let hint = "Pull to refresh · swipe a message left or right · hold one to reorder · tap to open"
+    let title = LabelView("Inbox", style: TextStyle(size: 22, weight: .bold, color: galleryColors.label,
+                                                    maximumScale: TextScale.controlMaximum))
+    let unreadLabel = LabelView("0 unread", style: InboxHeader.small)
+    let hintLabel = LabelView(InboxHeader.hint, style: InboxHeader.small)
+    static var small: TextStyle { TextStyle(size: 12, color: galleryColors.tertiaryLabel, maximumScale: TextScale.controlMaximum) }
+    private let content: OverlayStack
 
     override init(frame: Rect) {
-        super.init(frame: frame)
         compose.titleSize = 15
-        addSubview(compose)
+        title.isHeading = true
+        let text = ColumnStack(spacing: 2, [title, RowStack(spacing: 12, [unreadLabel.fixedSize(), hintLabel])])
+        let row = RowStack(spacing: 8, [text, SpacerView(), compose.layoutFrame(width: 104, height: 34)])
+        content = OverlayStack(alignment: .leading, [row.layoutFrame(maxWidth: .infinity)
+            .padding(LayoutInsets(top: 0, leading: 16, bottom: 1, trailing: 12))])
+        super.init(frame: frame)
+        addSubview(content)
+        layoutSubviews()
     }
 
     convenience init() { self.init(frame: .zero) }
 
     override func layoutSubviews() {
-        let w = 104.0, h = 34.0
-        compose.frame = Rect(x: frame.width - w - 12, y: (frame.height - h) / 2, width: w, height: h)
+        hintLabel.isHidden = bounds.width < 640
+        content.frame = bounds
     }
 
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         canvas.fill(frame, color: galleryColors.barBackground)
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: galleryColors.barSeparator)
-        let room = (compose.isHidden ? frame.width - 12 : compose.frame.minX) - 16 - 8
-        guard room > 60 else { return }
-        canvas.drawText("Inbox", in: Rect(x: frame.minX + 16, y: frame.minY + 5, width: room, height: 28),
-                        style: TextStyle(size: 22, weight: .bold, color: galleryColors.label, maximumScale: TextScale.controlMaximum), alignment: .leading)
-        let small = TextStyle(size: 12, color: galleryColors.tertiaryLabel, maximumScale: TextScale.controlMaximum)
-        canvas.drawText(unreadText, in: Rect(x: frame.minX + 16, y: frame.minY + 33, width: 90, height: 18),
-                        style: small, alignment: .leading)
-        if room > 520 {
-            canvas.drawText(Self.hint, in: Rect(x: frame.minX + 110, y: frame.minY + 33, width: room - 94, height: 18),
-                            style: small, alignment: .leading)
-        }
+        canvas.fill(Rect(origin: Point(x: frame.minX, y: frame.maxY - 1), size: Size(width: frame.width, height: 1)),
+                    color: galleryColors.barSeparator)
     }
 }

@@ -40,6 +40,7 @@ do {
     print(try checkShelves())
     print(try checkNotes())
     print(try checkJournal())
+    print(try checkPreferences())
 } catch {
     print("error: consumer: \(error)")
     exit(1)
