@@ -105,8 +105,9 @@ import Testing
     func keysymsNameKeys() throws {
         let header = try String(contentsOfFile: Self.keysymsHeader, encoding: .utf8)
         func value(_ name: String) throws -> UInt32 {
-            let line = try #require(header.split(separator: "\n").first { $0.hasPrefix("#define XKB_KEY_\(name) ") }, "\(name)")
-            return try #require(UInt32(line.split(separator: " ", omittingEmptySubsequences: true)[2].dropFirst(2), radix: 16))
+            let fields = header.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+            let line = try #require(fields.first { $0.count >= 3 && $0[0] == "#define" && $0[1] == "XKB_KEY_\(name)" }, "\(name)")
+            return try #require(UInt32(line[2].dropFirst(2), radix: 16))
         }
         let named: [(String, Key)] = [("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right), ("Page_Up", .pageUp),
                                       ("Page_Down", .pageDown), ("Home", .home), ("End", .end), ("space", .space),
