@@ -17,10 +17,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 
-# Opens the demo window; with no display, runs the same demo headless: the list's 2 s scroll to the end,
-# captured mid-scroll with the frame-time HUD, as a PNG.
+# Opens the demo window; on a bare console (no display, but a DRM card with a connected output, or
+# SCROLLKIT_DRM_DEVICE) the demo runs there through KMS; with neither, it runs headless: the list's 2 s scroll
+# to the end, captured mid-scroll with the frame-time HUD, as a PNG.
 run: release
-	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] || [ "$$(uname)" = "Darwin" ]; then \
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY$$SCROLLKIT_DRM_DEVICE" ] || [ "$$(uname)" = "Darwin" ] || \
+		grep -qsx connected /sys/class/drm/card*-*/status; then \
 		$(SWIFT) run -c release scrollkit-demo $(DEMO_ARGS); \
 	else \
 		mkdir -p $(OUT); \

@@ -110,14 +110,20 @@ let package = Package(
         ),
 
         // Frames on a bare Linux console through KMS: dumb buffers, page flips and their events, DRM master,
-        // and the console's evdev input (libdrm; CDRM only carries its include path, pkg-config "libdrm").
+        // and the console's evdev input (libdrm; CDRM only carries its include path, pkg-config "libdrm"), VT
+        // switches, and the keyboard's layout (xkbcommon).
         // Debian: libdrm-dev. Without libdrm's headers it compiles to stubs that report "built without libdrm".
         .systemLibrary(name: "CDRM", pkgConfig: pkgConfig.unibreak == nil ? "libdrm" : nil,
                        providers: [.apt(["libdrm-dev"])]),
+        // The console's keymaps and typed text: xkbcommon (CXKBCommon only carries its include path). Debian:
+        // libxkbcommon-dev. Without its header the keymap calls compile to stubs (keys by code, no typed text).
+        .systemLibrary(name: "CXKBCommon", pkgConfig: pkgConfig.unibreak == nil ? "xkbcommon" : nil,
+                       providers: [.apt(["libxkbcommon-dev"])]),
         .target(
             name: "CScrollKitKMS",
-            dependencies: ["CDRM"],
-            linkerSettings: [.linkedLibrary("drm", .when(platforms: [.linux]))]
+            dependencies: ["CDRM", "CXKBCommon"],
+            linkerSettings: [.linkedLibrary("drm", .when(platforms: [.linux])),
+                             .linkedLibrary("xkbcommon", .when(platforms: [.linux]))]
         ),
 
         // Accessibility: the view tree on AT-SPI2 through ATK and atk-bridge (GTK's own path), GLib's main context

@@ -14,10 +14,10 @@ TEST_TOOLS=0
 
 APT_PKGS=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libunibreak-dev
           libxcb-present-dev libxcb-shm0-dev libxcb-xfixes0-dev libxcb-randr0-dev
-          libwayland-dev wayland-protocols libdrm-dev libatk1.0-dev libatk-bridge2.0-dev libdbus-1-dev
+          libwayland-dev wayland-protocols libdrm-dev libxkbcommon-dev xkb-data libatk1.0-dev libatk-bridge2.0-dev libdbus-1-dev
           libharfbuzz-dev libfreetype-dev libfribidi-dev libfontconfig-dev libicu-dev
           fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
-DNF_PKGS="pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel wayland-devel wayland-protocols-devel harfbuzz-devel freetype-devel fribidi-devel fontconfig-devel libicu-devel google-noto-sans-fonts google-noto-sans-cjk-fonts google-noto-emoji-color-fonts"
+DNF_PKGS="pkgconf-pkg-config libdrm-devel libxkbcommon-devel SDL2-devel SDL2_ttf-devel SDL2_image-devel libunibreak-devel libxcb-devel wayland-devel wayland-protocols-devel harfbuzz-devel freetype-devel fribidi-devel fontconfig-devel libicu-devel google-noto-sans-fonts google-noto-sans-cjk-fonts google-noto-emoji-color-fonts"
 BREW_PKGS="pkg-config sdl2 sdl2_ttf sdl2_image libunibreak harfbuzz freetype fribidi fontconfig icu4c"
 
 have_all() {
@@ -30,6 +30,8 @@ have_all() {
     [ "$(uname)" != "Linux" ] || [ -f /usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml ] || return 1
     # Linux: frames on a bare console through KMS (libdrm: dumb buffers, page flips).
     [ "$(uname)" != "Linux" ] || pkg-config --exists libdrm 2>/dev/null || return 1
+    # Linux: the console's keyboard layouts and typed text (xkbcommon, with xkb-data's layouts).
+    [ "$(uname)" != "Linux" ] || { pkg-config --exists xkbcommon 2>/dev/null && [ -d /usr/share/X11/xkb/symbols ]; } || return 1
     # Linux: the view tree on AT-SPI2 for screen readers (ATK, atk-bridge, libdbus).
     [ "$(uname)" != "Linux" ] || pkg-config --exists atk atk-bridge-2.0 dbus-1 2>/dev/null || return 1
     # Text for every script: shaping (HarfBuzz), glyphs (FreeType), bidi (FriBidi), word breaks for Thai, Lao,

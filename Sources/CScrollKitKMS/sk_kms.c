@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "sk_kms.h"
 
+#include "sk_keymap.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 #include <drm_fourcc.h>
@@ -416,7 +419,14 @@ int sk_kms_poll(sk_kms *k, sk_kms_flip_event *events, int capacity) {
 int sk_kms_drop_master(sk_kms *k) { return k ? drmDropMaster(k->fd) : -1; }
 int sk_kms_take_master(sk_kms *k) {
     if (!k || drmSetMaster(k->fd) != 0) return -1;
-    k->modeset = 0;   // the other program may have set its own mode: set ours again on the next frame
+    // The other program (the text console, a compositor) set its own mode: ours again, with the frame on screen
+    // when we left (its buffer still holds it), else on the next frame.
+    k->modeset = 0;
+    if (k->pending >= 0) { k->front = k->pending; k->pending = -1; }   // its event may never come now
+    if (k->front >= 0) {
+        uint32_t conn = k->connector_id;
+        if (drmModeSetCrtc(k->fd, k->crtc_id, k->buffers[k->front].fb_id, 0, 0, &conn, 1, &k->mode) == 0) k->modeset = 1;
+    }
     return 0;
 }
 int sk_kms_is_master(const sk_kms *k) { return k ? drmIsMaster(k->fd) : 0; }
@@ -472,6 +482,13 @@ struct sk_kms_input {
     int count;
     sk_kms_input_event queue[64];
     int queued;
+    // Key repeat: a timer of our own (the kernel's repeats, evdev value 2, are dropped), armed while the last
+    // key pressed that repeats is held; the delay and rate are the keyboard's (EVIOCGREP: what kbdrate set for
+    // the console), else 600 ms and 25 a second.
+    int timer_fd;
+    int repeat_code, repeat_device;   // -1: none held
+    int delay_ms, period_ms;
+    const sk_keymap *keymap;           // which keys repeat (NULL: all but the modifiers)
 };
 
 #define SK_BIT(array, bit) ((array)[(bit) / (8 * sizeof(long))] & (1ul << ((bit) % (8 * sizeof(long)))))
@@ -513,14 +530,62 @@ sk_kms_input *sk_kms_input_open(char *error, size_t error_size) {
     }
     closedir(d);
     if (in->count == 0) { sk_set(error, error_size, "no keyboard, mouse or touchscreen in /dev/input%s%s", "", ""); free(in); return NULL; }
+    in->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    in->repeat_code = in->repeat_device = -1;
+    in->delay_ms = 600; in->period_ms = 40;
+    for (int i = 0; i < in->count; i++) {
+        unsigned int rep[2] = { 0, 0 };
+        if (ioctl(in->devices[i].fd, EVIOCGREP, rep) == 0 && rep[0] > 0) {
+            in->delay_ms = (int)rep[0]; in->period_ms = (int)rep[1];   // period 0: no repeat
+            break;
+        }
+    }
     return in;
+}
+
+void sk_kms_input_set_keymap(sk_kms_input *in, const sk_keymap *keymap) { if (in) in->keymap = keymap; }
+
+void sk_kms_input_set_repeat(sk_kms_input *in, int delay_ms, int period_ms) {
+    if (!in) return;
+    in->delay_ms = delay_ms > 0 ? delay_ms : 1;
+    in->period_ms = period_ms > 0 ? period_ms : 0;
+}
+
+void sk_kms_input_repeat(const sk_kms_input *in, int *delay_ms, int *period_ms) {
+    if (delay_ms) *delay_ms = in ? in->delay_ms : 0;
+    if (period_ms) *period_ms = in ? in->period_ms : 0;
+}
+
+static int sk_is_modifier(int code) {
+    switch (code) {
+    case KEY_LEFTSHIFT: case KEY_RIGHTSHIFT: case KEY_LEFTCTRL: case KEY_RIGHTCTRL: case KEY_LEFTALT: case KEY_RIGHTALT:
+    case KEY_LEFTMETA: case KEY_RIGHTMETA: case KEY_CAPSLOCK: case KEY_NUMLOCK: case KEY_SCROLLLOCK: return 1;
+    default: return 0;
+    }
+}
+
+static void sk_arm_repeat(sk_kms_input *in, int code, int device, int pressed) {
+    if (in->timer_fd < 0) return;
+    if (pressed) {
+        int repeats = in->keymap ? sk_keymap_repeats(in->keymap, code) : !sk_is_modifier(code);
+        if (!repeats || in->period_ms <= 0) return;   // a modifier pressed keeps the held key repeating
+        in->repeat_code = code; in->repeat_device = device;
+        struct itimerspec t = { .it_interval = { in->period_ms / 1000, (long)(in->period_ms % 1000) * 1000000L },
+                                .it_value = { in->delay_ms / 1000, (long)(in->delay_ms % 1000) * 1000000L } };
+        timerfd_settime(in->timer_fd, 0, &t, NULL);
+    } else if (code == in->repeat_code) {
+        in->repeat_code = in->repeat_device = -1;
+        struct itimerspec off = { { 0, 0 }, { 0, 0 } };
+        timerfd_settime(in->timer_fd, 0, &off, NULL);
+    }
 }
 
 int sk_kms_input_fds(const sk_kms_input *in, int *fds, int capacity) {
     if (!in) return 0;
     int n = 0;
     for (int i = 0; i < in->count && n < capacity; i++) fds[n++] = in->devices[i].fd;
-    return in->count;
+    if (in->timer_fd >= 0 && n < capacity) fds[n++] = in->timer_fd;
+    return in->count + (in->timer_fd >= 0);
 }
 
 static double sk_norm(const struct input_absinfo *a, int v) {
@@ -581,8 +646,10 @@ int sk_kms_input_poll(sk_kms_input *in, sk_kms_input_event *events, int capacity
                     else if (r->code >= BTN_MOUSE && r->code < BTN_JOYSTICK) {
                         sk_sync(in, dev, i, t);   // the position first, then the button at it
                         sk_push(in, (sk_kms_input_event){ .kind = SK_KMS_POINTER_BUTTON, .code = r->code, .value = r->value, .device = i, .time_ns = t });
-                    } else if (r->code < BTN_MISC || r->code >= KEY_OK)
+                    } else if ((r->code < BTN_MISC || r->code >= KEY_OK) && r->value != 2) {   // repeats are ours
                         sk_push(in, (sk_kms_input_event){ .kind = SK_KMS_KEY, .code = r->code, .value = r->value, .device = i, .time_ns = t });
+                        sk_arm_repeat(in, r->code, i, r->value);
+                    }
                     break;
                 case EV_REL:
                     if (r->code == REL_X) { dev->x += r->value; dev->moved = 1; }
@@ -614,6 +681,14 @@ int sk_kms_input_poll(sk_kms_input *in, sk_kms_input_event *events, int capacity
             if (n < 64) break;
         }
     }
+    uint64_t expirations = 0;
+    if (in->timer_fd >= 0 && read(in->timer_fd, &expirations, sizeof expirations) == (ssize_t)sizeof expirations
+        && in->repeat_code >= 0) {
+        struct timespec now; clock_gettime(CLOCK_MONOTONIC, &now);
+        uint64_t t = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+        for (uint64_t k = 0; k < expirations && k < 8 && in->queued < 64; k++)   // a late wake-up types at most 8
+            sk_push(in, (sk_kms_input_event){ .kind = SK_KMS_KEY, .code = in->repeat_code, .value = 2, .device = in->repeat_device, .time_ns = t });
+    }
     int n = in->queued < capacity ? in->queued : capacity;
     if (events && n > 0) memcpy(events, in->queue, sizeof events[0] * (size_t)n);
     memmove(in->queue, in->queue + n, sizeof in->queue[0] * (size_t)(in->queued - n));
@@ -624,6 +699,7 @@ int sk_kms_input_poll(sk_kms_input *in, sk_kms_input_event *events, int capacity
 void sk_kms_input_close(sk_kms_input *in) {
     if (!in) return;
     for (int i = 0; i < in->count; i++) close(in->devices[i].fd);
+    if (in->timer_fd >= 0) close(in->timer_fd);
     free(in);
 }
 
@@ -661,5 +737,8 @@ sk_kms_input *sk_kms_input_open(char *error, size_t error_size) { sk_set(error, 
 int sk_kms_input_fds(const sk_kms_input *in, int *fds, int capacity) { (void)in; (void)fds; (void)capacity; return 0; }
 int sk_kms_input_poll(sk_kms_input *in, sk_kms_input_event *e, int c) { (void)in; (void)e; (void)c; return 0; }
 void sk_kms_input_close(sk_kms_input *in) { (void)in; }
+void sk_kms_input_set_keymap(sk_kms_input *in, const sk_keymap *keymap) { (void)in; (void)keymap; }
+void sk_kms_input_set_repeat(sk_kms_input *in, int delay_ms, int period_ms) { (void)in; (void)delay_ms; (void)period_ms; }
+void sk_kms_input_repeat(const sk_kms_input *in, int *delay_ms, int *period_ms) { (void)in; if (delay_ms) *delay_ms = 0; if (period_ms) *period_ms = 0; }
 
 #endif

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sk_keymap.h"
+
 typedef struct sk_kms sk_kms;
 
 typedef struct sk_kms_flip_event {
@@ -106,7 +108,8 @@ int sk_kms_wait(const int *fds, int n, double seconds);
 typedef struct sk_kms_input sk_kms_input;
 
 typedef enum sk_kms_input_kind {
-    /// A key (`code`: a Linux KEY_* code; `value`: 1 pressed, 0 released, 2 the kernel's autorepeat).
+    /// A key (`code`: a Linux KEY_* code; `value`: 1 pressed, 0 released, 2 repeated while held: our own timer's
+    /// repeats, at the keyboard's delay and rate, for keys the keymap says repeat; the kernel's are dropped).
     SK_KMS_KEY = 1,
     /// The pointer moved to (`x`, `y`), 0...1 of the screen (an absolute device) or by (`x`, `y`) pixels
     /// (`relative` 1: a mouse).
@@ -130,10 +133,16 @@ typedef struct sk_kms_input_event {
 /// Opens every /dev/input/event* that is a keyboard, mouse, tablet, touchscreen or rotary encoder
 /// (non-blocking, CLOCK_MONOTONIC stamps). NULL with the reason when there is none or none can be read.
 sk_kms_input *sk_kms_input_open(char *error, size_t error_size);
-/// How many devices are open, and their descriptors (up to `capacity`).
+/// How many descriptors there are (the devices' and the key-repeat timer's), and those (up to `capacity`).
 int sk_kms_input_fds(const sk_kms_input *in, int *fds, int capacity);
 /// Reads what arrived (never blocks) into `events`; returns how many (events of a frame come at its SYN_REPORT).
 int sk_kms_input_poll(sk_kms_input *in, sk_kms_input_event *events, int capacity);
 void sk_kms_input_close(sk_kms_input *in);
+/// Which keys repeat: those `keymap` says (it must outlive the input; NULL: every key but the modifiers).
+void sk_kms_input_set_keymap(sk_kms_input *in, const sk_keymap *keymap);
+/// Key repeat: `delay_ms` before the first repeat, then one every `period_ms` (0: none). The default is the
+/// keyboard's own (EVIOCGREP, what `kbdrate` set for the console), else 600 ms and 40 ms.
+void sk_kms_input_set_repeat(sk_kms_input *in, int delay_ms, int period_ms);
+void sk_kms_input_repeat(const sk_kms_input *in, int *delay_ms, int *period_ms);
 
 #endif

@@ -1,5 +1,5 @@
 // KMSPresenter: a window host's frames on a bare Linux console, through KMS (dumb buffers, page flips), with no X
-// server and no compositor; and the console's input devices (evdev).
+// server and no compositor (its input: KMSInput.swift).
 
 import CSDL2
 import CScrollKitKMS
@@ -58,6 +58,14 @@ final class KMSPresenter {
     private var lastShownMSC: UInt64?
     private var events = [sk_kms_flip_event](repeating: sk_kms_flip_event(), count: 8)
     private var monotonic = MonotonicOffset()
+    /// The VT the console runs on (graphics mode, switches by the process), nil when there is none to take.
+    private var vt: OpaquePointer?
+    /// Why there is no VT (no VT switching then), nil when there is one.
+    private(set) var vtProblem: String?
+    /// Whether the display was given away (a switch to another VT): nothing is drawn or flipped until it is back.
+    private(set) var isSuspended = false
+    /// The next flip sends all of the frame as damage (its buffer changed while the display was away).
+    private var damageAllNext = false
 
     /// Whether the window host should show frames through KMS: Linux, neither `DISPLAY` nor `WAYLAND_DISPLAY`
     /// nor `SDL_VIDEODRIVER` set, `SCROLLKIT_KMS` not "0", and a DRM card present or named by
@@ -106,12 +114,49 @@ final class KMSPresenter {
         modeRefreshRate = Double(mhz) / 1000
         if mhz > 0 { vblanks.fallbackPeriod = 1000 / Double(mhz) }
         sk_kms_watch_signals()
+        var why = [CChar](repeating: 0, count: 256)
+        vt = sk_vt_open(&why, why.count)
+        if vt == nil { vtProblem = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
     }
 
-    /// Puts the console's mode back and gives DRM master back; idempotent.
+    /// Puts the console's mode back and gives DRM master back, then the VT's text mode; idempotent.
     func close() {
         if let handle { sk_kms_close(handle) }
         handle = nil
+        if let vt { sk_vt_close(vt) }
+        vt = nil
+    }
+
+    /// What a VT switch did since the last call: the display given away (DRM master dropped, the kernel told
+    /// it may switch), or back (DRM master taken again, the frame on screen when it left shown again).
+    enum VTChange { case released, acquired }
+
+    /// Answers the kernel's VT switch requests (see ``VTChange``), nil when there was none.
+    func serviceVT() -> VTChange? {
+        guard let handle, let vt else { return nil }
+        switch sk_vt_poll(vt) {
+        case 1:
+            _ = sk_kms_drop_master(handle)
+            isSuspended = true
+            sk_vt_release(vt)
+            return .released
+        case 2:
+            sk_vt_acquired(vt)
+            if sk_kms_take_master(handle) != 0 {
+                failure = "cannot take DRM master of \(path) back after a VT switch"
+                return nil
+            }
+            isSuspended = false
+            damageAllNext = true
+            return .acquired
+        default:
+            return nil
+        }
+    }
+
+    /// Switches to VT `number` (Ctrl+Alt+Fn: the VT's keyboard is off, so the program switches).
+    func activateVT(_ number: Int) {
+        if let vt { _ = sk_vt_activate(vt, Int32(number)) }
     }
 
     isolated deinit {
@@ -216,6 +261,8 @@ final class KMSPresenter {
     /// periods) when a flip is still pending. Returns false when presenting failed (``failure`` says why).
     func present(rects: [PixelRect]?, index: Int, inputTime: Double?, startsSpan: Bool, stats: inout FrameStats) -> Bool {
         guard let handle, failure == nil else { return false }
+        if isSuspended { damageAllNext = true; return true }   // away on another VT: shown whole on return
+        let rects = damageAllNext ? nil : rects
         let flat = rects.map { $0.flatMap { [$0.x, $0.y, $0.w, $0.h] } }
         if let flat, flat.isEmpty { return true }   // nothing changed
         let deadline = clock.now + 2 * vblanks.period
@@ -226,6 +273,7 @@ final class KMSPresenter {
                 ?? sk_kms_flip(handle, nil, 0, &serial)
             switch result {
             case 1:
+                damageAllNext = false
                 history.append(rects)
                 if history.count > 4 { history.removeFirst() }
                 if inFlight.count >= 8 { inFlight.removeFirst() }
@@ -258,125 +306,5 @@ final class KMSPresenter {
             onInput()
         }
         return false
-    }
-}
-
-/// The console's input devices (keyboards, mice, tablets, touchscreens, rotary encoders), read straight from
-/// evdev (`/dev/input/event*`) and turned into the ``InputEvent``s a window's events become.
-///
-/// Keys: the kernel's keycodes, mapped to ScrollKit's ``Key``s (US positions for the editing letters), with
-/// the kernel's own autorepeat (evdev value 2) as repeated presses. Mice: relative motion moves a pointer kept
-/// on the screen, buttons press and release at it, wheels and rotary encoders (REL_DIAL) scroll. Tablets:
-/// absolute positions. Touchscreens: multi-touch slots as touches. Times are the kernel's (CLOCK_MONOTONIC)
-/// on the host clock.
-@MainActor
-final class KMSInput {
-    private var handle: OpaquePointer?
-    private let clock: RealClock
-    /// The devices' descriptors (readable when input arrived).
-    let descriptors: [Int32]
-    private var events = [sk_kms_input_event](repeating: sk_kms_input_event(), count: 32)
-    private var pointer = Point(x: 0, y: 0)
-    private var modifiers: KeyModifiers = []
-    private var buttonsDown = 0
-    private var monotonic = MonotonicOffset()
-
-    /// Opens the devices, or returns nil when there are none (the reason in `reason`).
-    init?(clock: RealClock, reason: inout String) {
-        var message = [CChar](repeating: 0, count: 256)
-        guard let handle = sk_kms_input_open(&message, message.count) else {
-            reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return nil
-        }
-        var fds = [Int32](repeating: -1, count: 16)
-        let n = Int(sk_kms_input_fds(handle, &fds, 16))
-        self.handle = handle
-        self.clock = clock
-        descriptors = Array(fds.prefix(min(n, 16)))
-    }
-
-    isolated deinit {
-        if let handle { sk_kms_input_close(handle) }
-    }
-
-    /// The ScrollKit key for a Linux KEY_* code and whether Shift is held, or nil.
-    nonisolated static func key(forCode code: Int32, shift: Bool) -> Key? {
-        switch code {
-        case 103: return .up
-        case 108: return .down
-        case 105: return .left
-        case 106: return .right
-        case 104: return .pageUp
-        case 109: return .pageDown
-        case 102: return .home
-        case 107: return .end
-        case 57: return .space
-        case 1: return .escape
-        case 15: return shift ? .backtab : .tab
-        case 28, 96: return .enter   // Enter, keypad Enter
-        case 14: return .backspace
-        case 111: return .delete
-        case 30: return .a
-        case 46: return .c
-        case 47: return .v
-        case 45: return .x
-        case 21: return .y
-        case 44: return .z
-        default: return nil
-        }
-    }
-
-    /// Reads what arrived (never blocks) and hands each event to `deliver`, positions in points on a screen of
-    /// `size` points at `scale` pixels per point.
-    func poll(size: Size, scale: Double, deliver: (InputEvent) -> Void) {
-        guard let handle else { return }
-        while true {
-            let n = events.withUnsafeMutableBufferPointer { sk_kms_input_poll(handle, $0.baseAddress, Int32($0.count)) }
-            if n <= 0 { return }
-            let offset = monotonic.seconds(clock)
-            for i in 0..<Int(n) {
-                let e = events[i]
-                let time = Double(e.time_ns) / 1e9 - offset
-                switch e.kind {
-                case SK_KMS_KEY:
-                    let pressed = e.value != 0
-                    switch e.code {
-                    case 42, 54: if pressed { modifiers.insert(.shift) } else { modifiers.remove(.shift) }
-                    case 29, 97: if pressed { modifiers.insert(.control) } else { modifiers.remove(.control) }
-                    case 56, 100: if pressed { modifiers.insert(.alt) } else { modifiers.remove(.alt) }
-                    default:
-                        guard pressed, let key = Self.key(forCode: e.code, shift: modifiers.contains(.shift)) else { break }
-                        // The editing letters are shortcuts only with Ctrl (typed text needs a keymap: not read here).
-                        if [.a, .c, .v, .x, .y, .z].contains(key), !modifiers.contains(.control) { break }
-                        deliver(.key(key, modifiers: key == .backtab ? [] : modifiers, time: time))
-                    }
-                case SK_KMS_POINTER_MOTION:
-                    if e.relative != 0 {
-                        pointer = Point(x: min(max(pointer.x + e.x / scale, 0), size.width),
-                                        y: min(max(pointer.y + e.y / scale, 0), size.height))
-                    } else {
-                        pointer = Point(x: e.x * size.width, y: e.y * size.height)
-                    }
-                    deliver(.pointerMove(location: pointer, time: time))
-                case SK_KMS_POINTER_BUTTON:
-                    guard e.code == 0x110 else { break }   // BTN_LEFT
-                    if e.value != 0 { buttonsDown += 1; deliver(.pointerDown(location: pointer, time: time)) }
-                    else if buttonsDown > 0 { buttonsDown -= 1; deliver(.pointerUp(location: pointer, time: time)) }
-                case SK_KMS_WHEEL:
-                    // A detent is one line, as SDL's wheel events are (y > 0: away from the user, content moves down).
-                    deliver(.wheel(dx: e.x, dy: e.y, location: pointer, time: time))
-                case SK_KMS_TOUCH:
-                    let at = Point(x: e.x * size.width, y: e.y * size.height)
-                    let device = Int(e.device), id = Int(e.slot)
-                    switch e.value {
-                    case 1: deliver(.touchDown(device: device, id: id, location: at, time: time))
-                    case 0: deliver(.touchUp(device: device, id: id, location: at, time: time))
-                    default: deliver(.touchMove(device: device, id: id, location: at, time: time))
-                    }
-                default:
-                    break
-                }
-            }
-        }
     }
 }

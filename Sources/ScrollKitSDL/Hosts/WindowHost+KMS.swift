@@ -25,6 +25,11 @@ extension WindowHost {
         kmsInput = KMSInput(clock: clock, reason: &reason)
         if kmsInput == nil {
             FileHandle.standardError.write(Data("scrollkit: no console input (\(reason))\n".utf8))
+        } else if let problem = kmsInput?.keymapProblem, !problem.isEmpty {
+            FileHandle.standardError.write(Data("scrollkit: console keymap: \(problem)\n".utf8))
+        }
+        if let problem = kms.vtProblem {
+            FileHandle.standardError.write(Data("scrollkit: no VT switching (\(problem))\n".utf8))
         }
         clock.onWait = { [weak self] in self?.pollConsoleInput() }
     }
@@ -35,9 +40,18 @@ extension WindowHost {
         input.poll(size: logicalSize, scale: pixelScale) { consoleEvents.append($0) }
     }
 
-    /// Hands the client the console's input, and turns SIGINT and SIGTERM into a quit.
+    /// Hands the client the console's input, answers VT switches (the display given away and back; Ctrl+Alt+Fn
+    /// switches), and turns SIGINT and SIGTERM into a quit.
     func drainConsoleInput(client: HostClient) {
         pollConsoleInput()
+        if let vt = kmsInput?.requestedVT {
+            kmsInput?.requestedVT = nil
+            kmsPresenter?.activateVT(vt)
+        }
+        if kmsPresenter?.serviceVT() == .acquired {   // back: draw the whole frame again
+            canvas.setNeedsFullRedraw()
+            frameOwed = true
+        }
         let events = consoleEvents
         consoleEvents.removeAll(keepingCapacity: true)
         for event in events { handle(.input(event), client: client) }

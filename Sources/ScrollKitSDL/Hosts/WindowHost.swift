@@ -399,9 +399,11 @@ public final class WindowHost: AppHost {
         }
     }
 
-    /// Whether a frame can be shown: the window is neither minimized nor hidden and has pixels.
+    /// Whether a frame can be shown: the window is neither minimized nor hidden and has pixels (on a console:
+    /// the display is not away on another VT).
     /// (A hidden or minimized window's present returns at once: with vsync pacing that would spin.)
     private var canDraw: Bool {
+        if kmsPresenter?.isSuspended == true { return false }   // the display is another VT's
         let flags = SDL_GetWindowFlags(window)
         if flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0 { return false }
         return !DrawableSize.read(window: window, renderer: renderer, previousScale: pixelScale,
