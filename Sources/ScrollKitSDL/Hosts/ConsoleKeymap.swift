@@ -114,6 +114,7 @@ final class ConsoleKeymap {
         case 0xff57, 0xff9c: return .end
         case 0x20: return .space
         case 0xff1b: return .escape
+        case 0x1008ff26: return .back   // XF86Back (a keyboard's or remote's Back key)
         case 0xff09: return shift ? .backtab : .tab
         case 0xfe20: return .backtab   // ISO_Left_Tab: what Shift+Tab is in XKB's layouts
         case 0xff0d, 0xff8d: return .enter

@@ -99,6 +99,7 @@ final class KMSInput {
         case 107: return .end
         case 57: return .space
         case 1: return .escape
+        case 158: return .back   // KEY_BACK
         case 15: return shift ? .backtab : .tab
         case 28, 96: return .enter   // Enter, keypad Enter
         case 14: return .backspace
