@@ -124,7 +124,7 @@ import Testing
         #expect(rows.count == 31)
         #expect(Array(rows[0][16..<25]) == ["innerIndex", "innerOffsetX", "innerVelocityX", "focusRow", "focusItem",
                                             "activatedRow", "activatedItem", "pinnedSection", "zoomScale"])
-        for row in rows { #expect(row.count == 38) }
+        for row in rows { #expect(row.count == TraceFormat.columns.count && row.count == 40) }
         #expect(rows.dropFirst().allSatisfy { $0[24] == "1" })   // the list does not zoom
         // The list has no carousel: its inner columns stay neutral.
         #expect(rows.dropFirst().allSatisfy { $0[16] == "-1" && $0[17] == "0" && $0[18] == "0" })
