@@ -23,35 +23,7 @@ import Motion
 ///   at each frame (``ScrollingView/touchResampleLatency``).
 ///
 /// ## Composition: who gets a gesture
-/// - **Press.** A pointer down hit-tests the tree (``hitTest(_:)``). Every scroll view on the path from
-///   the root to the view under the pointer gets the press: one that is moving stops. If one of them was
-///   visibly moving (see ``ScrollingView/tapThroughSpeed``), the press is not a tap.
-/// - **Drag.** When the pointer passes a scroll view's touch slop along an axis it scrolls, the drag's axis
-///   is decided once for the gesture: the larger component of the movement so far (so a drag within 30° of
-///   horizontal is horizontal, within 30° of vertical is vertical; a tie is vertical). The innermost
-///   scroll view on the path that scrolls along that axis and has room to scroll takes the drag (else the
-///   innermost that scrolls along it, else the innermost scroll view);
-///   the others let go. A two-axis scroll view with ``ScrollingView/isDirectionalLockEnabled`` is locked to
-///   one axis when the drag starts within 30° of it, and free on a diagonal, as in UIKit.
-/// - **Chaining.** With ``ScrollingView/chaining`` including `.drag`, a scroll view that reaches its edge
-///   mid-drag passes the rest of the drag to the next scroll view up the path on the same axis (each move
-///   goes to the inner view first, in either direction, so dragging back returns the inner view first); with
-///   `.fling`, a fling that reaches its edge hands its velocity on. The default, none, rubber-bands.
-/// - **Tap.** A pointer up without a drag is a tap: the innermost pressable view on the path (a view with
-///   ``onActivate``, a cell of a list with `onSelectItem`) is activated, and the innermost scroll view
-///   reports `scrollViewDidTap`. Pressable views are highlighted (``isHighlighted``) after
-///   ``highlightDelay`` inside a scroll view (at once elsewhere), so a scroll never flashes a highlight;
-///   a drag cancels the press.
-/// - **Wheel.** A vertical turn scrolls the innermost scroll view under the pointer that scrolls
-///   vertically, a horizontal one (or Shift with the vertical wheel, which hosts turn into horizontal)
-///   the innermost that scrolls horizontally; with none, the innermost scroll view under the pointer.
-///   A trackpad's continuous stream (told from notches by ``WheelStreamClassifier``) stays with the views
-///   it began on until it ends, wherever the pointer goes, and moves them 1:1 as a drag; quick notches
-///   accelerate (see `ScrollingView.wheelStep`).
-/// - **Keys.** See ``ViewNode/moveFocus(_:)`` and ``isFocusable``: arrows move focus when the tree has
-///   focusable views, Tab and Backtab move it in order, Enter activates; scroll keys (PageUp, PageDown,
-///   Space, Home, End, and arrows in a tree without focusable views) act on the innermost scroll view
-///   holding focus, else the one under the pointer, else the first scroll view of the tree.
+/// Press, drag, chaining, tap, wheel and keys: the rules are in <doc:ComposingScreens> ("Who gets a gesture").
 ///
 /// ## Bad input
 /// A NaN or infinite frame origin counts as 0, a NaN, infinite or negative size as 0; a zero-sized view
