@@ -41,6 +41,10 @@ void sk_kms_watch_signals(void) {
 
 int sk_kms_signalled(void) { return sk_signal; }
 
+static void sk_set(char *out, size_t size, const char *fmt, const char *a, const char *b) {
+    if (out && size) snprintf(out, size, fmt, a ? a : "", b ? b : "");
+}
+
 #if SK_HAVE_KMS
 
 #define SK_MAX_BUFFERS 3
@@ -73,9 +77,6 @@ struct sk_kms {
     char error[256];
 };
 
-static void sk_set(char *out, size_t size, const char *fmt, const char *a, const char *b) {
-    if (out && size) snprintf(out, size, fmt, a ? a : "", b ? b : "");
-}
 
 int sk_kms_available(void) {
     const char *env = getenv("SCROLLKIT_DRM_DEVICE");
