@@ -45,6 +45,11 @@ static AtkRole atk_role_of(int role) {
     case SK_ROLE_IMAGE: return ATK_ROLE_IMAGE;
     case SK_ROLE_DIALOG: return ATK_ROLE_DIALOG;
     case SK_ROLE_FRAME: return ATK_ROLE_FRAME;
+    case SK_ROLE_ALERT: return ATK_ROLE_ALERT;
+    case SK_ROLE_MENU: return ATK_ROLE_MENU;
+    case SK_ROLE_MENU_ITEM: return ATK_ROLE_MENU_ITEM;
+    case SK_ROLE_TOOL_TIP: return ATK_ROLE_TOOL_TIP;
+    case SK_ROLE_NOTIFICATION: return ATK_ROLE_NOTIFICATION;
     default: return ATK_ROLE_PANEL;
     }
 }

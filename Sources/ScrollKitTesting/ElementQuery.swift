@@ -171,6 +171,16 @@ extension ElementQuerying {
     public var images: ElementQuery { descendants([.image], named: "images") }
     /// Sheets and dialogs.
     public var sheets: ElementQuery { descendants([.dialog], named: "sheets") }
+    /// Alerts (an action sheet is a dialog: see ``sheets``).
+    public var alerts: ElementQuery { descendants([.alert], named: "alerts") }
+    /// Menus and context menus.
+    public var menus: ElementQuery { descendants([.menu], named: "menus") }
+    /// The items of menus.
+    public var menuItems: ElementQuery { descendants([.menuItem], named: "menu items") }
+    /// Popovers (AT-SPI tool tips).
+    public var popovers: ElementQuery { descendants([.toolTip], named: "popovers") }
+    /// Toasts (AT-SPI notifications).
+    public var toasts: ElementQuery { descendants([.notification], named: "toasts") }
     /// Every element.
     public var descendants: ElementQuery { descendants(Set(AccessibleRole.allCases).subtracting([.none]), named: "elements") }
 }

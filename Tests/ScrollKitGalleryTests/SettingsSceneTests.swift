@@ -89,7 +89,46 @@ struct SettingsSceneTests {
         try app.settle()
         try app.buttons["Reset all settings"].tap()
         try app.settle()
+        // It asks first: an alert, focused on Cancel; nothing is reset yet.
+        let alert = app.alerts["Reset all settings?"]
+        #expect(alert.exists)
+        #expect(try alert.buttons["Cancel"].node().states.contains(.focused))
+        #expect(scene.values != SettingsValues())
+        try alert.buttons["Reset"].tap()
+        try app.settle()
+        #expect(!app.alerts.first.exists)
         #expect(scene.values == SettingsValues())
         #expect(!scene.darkMode.isOn && scene.alertRepeats.value == 2 && scene.alertRepeatsValue.text == "2 times")
+    }
+
+    @Test("Escape (the one Back) and Cancel dismiss the reset alert and change nothing; the scene runs on")
+    func resetCancelled() throws {
+        let (app, scene) = try app(scale: 1)
+        try app.switches["Dark mode"].tap()
+        scene.scrollToEnd(duration: 0, curve: nil)
+        try app.settle()
+        for dismissal in ["Escape", "Cancel"] {
+            if dismissal == "Escape" {
+                // By keys: the focused button's Return asks, and focus comes back to it after.
+                _ = scene.resetButton.becomeFocused()
+                app.send(.key(.enter, time: app.time))
+            } else {
+                try app.buttons["Reset all settings"].tap()
+            }
+            try app.settle()
+            #expect(app.alerts["Reset all settings?"].exists)
+            if dismissal == "Escape" {
+                app.send(.key(.escape, time: app.time))
+            } else {
+                try app.alerts.first.buttons["Cancel"].tap()
+            }
+            try app.settle()
+            #expect(!app.alerts.first.exists, "\(dismissal)")
+            #expect(scene.values.darkMode, "\(dismissal)")
+            #expect(!scene.wantsQuit, "\(dismissal)")
+            if dismissal == "Escape" {   // focus went back to the button that asked
+                #expect(try app.buttons["Reset all settings"].node().states.contains(.focused))
+            }
+        }
     }
 }

@@ -42,6 +42,16 @@ public enum AccessibleRole: String, Sendable, Hashable, CaseIterable {
     case dialog
     /// A window (the root of a window host's tree).
     case frame
+    /// An alert: a modal dialog that asks or warns (``AlertView``).
+    case alert
+    /// A menu of commands (``MenuView``, a context menu).
+    case menu
+    /// One command of a ``menu``.
+    case menuItem
+    /// A small window of information anchored to a view (``PopoverView``; AT-SPI `tool tip`).
+    case toolTip
+    /// A passing message that needs no answer (``ToastView``; AT-SPI `notification`).
+    case notification
 }
 
 /// The states an accessible element reports (AT-SPI2's states of the same names).

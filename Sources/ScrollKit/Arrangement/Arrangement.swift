@@ -98,7 +98,7 @@ public struct ArrangedSubviews: RandomAccessCollection {
     @MainActor init(container: ViewNode) {
         self.container = container
         isRightToLeft = container.isRightToLeft
-        views = container.subviews.filter { !$0.isHidden }
+        views = container.subviews.filter { !$0.isHidden && !$0.isPresentationLayer }
     }
 
     public var startIndex: Int { 0 }

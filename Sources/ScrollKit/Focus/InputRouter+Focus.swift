@@ -250,8 +250,9 @@ extension InputRouter {
                 }
                 cellIndex = nil
             } else if let s = a as? ScrollingView, !((s.superview as? ListView)?.scrollView === s) {
-                // A plain scroll view: the child's frame is in its content coordinates.
-                let target = s.contentOffset(toReveal: child.storedFrame)
+                // A plain scroll view: the focused view's own rectangle in its content coordinates (not the whole
+                // column it sits in: a form's button deep in a stack).
+                let target = s.contentOffset(toReveal: view.convert(view.bounds, to: s))
                 if target != s.contentOffset {
                     s.setContentOffset(target, duration: s.focusScrollDuration, curve: s.focusScrollCurve)
                 }

@@ -29,6 +29,8 @@ public enum Key: String, Sendable, Hashable, CaseIterable {
     /// The Back command's own key: a keyboard's or remote's Back (AC Back) and a gamepad's B. It and
     /// ``escape`` are one command (``ViewNode/performBack()``).
     case back = "Back"
+    /// The Menu key (and Shift+F10): opens the focused view's context menu (``ViewNode/contextMenuProvider``).
+    case contextMenu = "Menu"
 
     /// The keys a scroll view handles (the names scripts accept).
     public static let scrollKeys: [Key] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space]
@@ -83,6 +85,9 @@ public enum InputEvent: Sendable, Hashable {
     /// Ctrl + wheel as `ScrollingView.wheelZoomStep` raised to the wheel's steps (see the SDL
     /// `EventTranslator`); the innermost zoomable scroll view under `location` zooms.
     case magnify(scale: Double, location: Point, time: Double)
+    /// A right click (the secondary mouse button going down) at `location`: opens the context menu of the deepest
+    /// view there that has one (``ViewNode/contextMenuProvider``).
+    case secondaryClick(location: Point, time: Double)
 
     /// The event's own timestamp.
     public var time: Double {
@@ -90,7 +95,7 @@ public enum InputEvent: Sendable, Hashable {
         case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
              .wheel(_, _, _, let t), .key(_, _, let t), .text(_, let t), .composition(_, _, let t), .pastePrimary(_, let t),
              .touchDown(_, _, _, let t), .touchMove(_, _, _, let t), .touchUp(_, _, _, let t),
-             .magnify(_, _, let t):
+             .magnify(_, _, let t), .secondaryClick(_, let t):
             return t
         }
     }

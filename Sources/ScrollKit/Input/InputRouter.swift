@@ -229,6 +229,7 @@ final class InputRouter {
             if p.x.isFinite && p.y.isFinite { lastPointer = p }
             wheel(dx: dx, dy: dy, at: p, time: time)
         case .key(let key, let modifiers, _):
+            if key == .contextMenu { openFocusedContextMenu(); return }
             if textKey(key, modifiers: modifiers, time: time) { return }
             focusMovesByKey = true
             self.key(key, time: time)
@@ -244,6 +245,10 @@ final class InputRouter {
             s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
         case .pastePrimary(let p, _):
             pastePrimary(at: p)
+        case .secondaryClick(let p, _):
+            guard p.x.isFinite, p.y.isFinite, !gestureActive else { return }
+            lastPointer = p
+            _ = root.openContextMenu(fromHit: hitView(at: p), atRoot: p)
         case .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }

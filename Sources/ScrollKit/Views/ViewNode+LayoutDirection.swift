@@ -96,6 +96,10 @@ extension ViewNode {
 
     /// `point` in own coordinates → the same point in `sub`'s own coordinates (`sub` a subview).
     func point(_ point: Point, inSubview sub: ViewNode) -> Point {
+        if sub.isPresentationLayer {   // in the frame: neither scrolled nor mirrored
+            let b = boundsOrigin
+            return Point(x: mirrorsSubviews ? storedFrame.width - (point.x - b.x) : point.x - b.x, y: point.y - b.y)
+        }
         let f = sub.storedFrame, b = sub.boundsOrigin
         let x = mirrorsSubviews ? f.maxX - point.x : point.x - f.minX   // from the subview frame's left edge
         return Point(x: sub.mirrorsSubviews ? f.width - x + b.x : x + b.x, y: point.y - f.minY + b.y)

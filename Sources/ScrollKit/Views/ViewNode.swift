@@ -57,6 +57,10 @@ open class ViewNode {
     var accessibilitySettings: AccessibilitySettings?
     /// The layout system's state of this view (Arrangement/LayoutSettings.swift), made on first use.
     var layoutSettings: LayoutSettings?
+    /// The context menu of this view (``contextMenuProvider``), and the long press that opens it.
+    var contextMenu: ContextMenuSettings?
+    /// Whether this is the window's presentation layer: placed in the root's frame, not in its (scrolled) content.
+    @exclusivity(unchecked) var isPresentationLayer = false
 
     /// The view's rectangle in its superview's coordinates (for the root: the window's), in points.
     /// Sanitized (see *Bad input*). A change of size lays the view out again.
@@ -109,6 +113,7 @@ open class ViewNode {
         view.superview = self
         ViewNode.directionGeneration &+= 1
         if arrangesSubviews { setNeedsLayout() }
+        if superview == nil, !view.isPresentationLayer { keepPresentationLayerOnTop() }
     }
 
     /// Takes the view out of its superview's subviews. Focus inside the removed subtree is dropped.
@@ -196,13 +201,15 @@ open class ViewNode {
     func pointInRootSpace(_ point: Point) -> Point {
         var p = point
         var view: ViewNode? = self
+        var fromLayer = false   // the root's presentation layer sits in its frame, neither scrolled nor mirrored
         while let v = view {
-            let b = v.boundsOrigin, f = v.storedFrame
-            let local = v.mirrorsSubviews ? f.width - (p.x - b.x) : p.x - b.x
+            let b = fromLayer ? .zero : v.boundsOrigin, f = v.storedFrame
+            let local = v.mirrorsSubviews && !fromLayer ? f.width - (p.x - b.x) : p.x - b.x
             p = Point(x: local + f.minX, y: p.y - b.y + f.minY)
+            fromLayer = v.isPresentationLayer
             view = v.superview
             // In a mirroring superview the subview's inside is not reflected: undo the reflection it applies.
-            if let s = view, s.mirrorsSubviews { p.x = 2 * f.minX + f.width - p.x }
+            if let s = view, s.mirrorsSubviews, !fromLayer { p.x = 2 * f.minX + f.width - p.x }
         }
         return p
     }
@@ -214,7 +221,7 @@ open class ViewNode {
     }
 
     /// Called when the frame's size changed (internal: the library's views resize their parts).
-    func sizeDidChange() { layoutSubviews() }
+    func sizeDidChange() { layoutSubviews(); layOutPresentationLayer() }
 
     /// Lays out the subviews after the view's size changed. The default does nothing; override it to
     /// place subviews from ``bounds``.
@@ -330,6 +337,7 @@ open class ViewNode {
             renderSubviews(in: canvas, origin: origin, focus: focus)
         }
         drawOverlay(in: canvas, frame: rect)
+        if let layer = storedSubviews.last, layer.isPresentationLayer { layer.render(in: canvas, parentOrigin: rect.origin, focus: focus) }
         if clips { canvas.popClip() }
         if focus.matches(self) { drawFocusRing(in: canvas, frame: rect) }
     }
@@ -340,6 +348,7 @@ open class ViewNode {
         var i = 0
         while i < storedSubviews.count {
             let sub = storedSubviews[i]
+            if sub.isPresentationLayer { i += 1; continue }   // drawn over everything, in the frame (render)
             if mirrors {
                 let f = sub.storedFrame   // shown at origin.x − maxX: a parent origin that puts minX there
                 sub.render(in: canvas, parentOrigin: Point(x: origin.x - f.maxX - f.minX, y: origin.y), focus: focus)

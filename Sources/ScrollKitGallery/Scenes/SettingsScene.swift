@@ -106,7 +106,7 @@ final class SettingsScene: DemoScene {
             values.language = (values.language + 1) % Self.languages.count
             language.title = Self.languages[values.language] + "  ›"
         }
-        resetButton.action = { [unowned self] _ in self.resetAll() }
+        resetButton.action = { [unowned self] _ in self.confirmReset() }
     }
 
     static func repeatsText(_ value: Double) -> String { value == 1 ? "1 time" : "\(Int(value)) times" }
@@ -123,7 +123,16 @@ final class SettingsScene: DemoScene {
         language.title = Self.languages[values.language] + "  ›"
     }
 
-    /// "Reset all settings": every setting back to its default, at once (a confirmation comes with the alerts).
+    /// "Reset all settings" asks first: an alert whose Cancel (focused first, and Back's) changes nothing.
+    func confirmReset() {
+        resetButton.present(Alert(
+            title: "Reset all settings?",
+            message: "Display, sound and account settings go back to their defaults. This cannot be undone.",
+            actions: [AlertAction("Cancel", style: .cancel),
+                      AlertAction("Reset", style: .destructive) { [weak self] in self?.resetAll() }]))
+    }
+
+    /// Every setting back to its default, at once.
     func resetAll() {
         values = SettingsValues()
         show(values)
@@ -137,8 +146,9 @@ final class SettingsScene: DemoScene {
     func hostDidResize(to size: Size) { root.frame = Rect(origin: .zero, size: size) }
 
     func handle(_ event: InputEvent) {
-        if case .key(.escape, _, _) = event, root.focusedTextInput == nil { quit = true; return }
         root.handle(event)
+        // Escape is the one Back: it closes the alert first; only a Back nothing took ends the scene.
+        if case .key(.escape, _, _) = event, root.lastBackWentUnhandled, root.focusedTextInput == nil { quit = true }
     }
 
     func update(_ tick: FrameTick) { root.step(tick) }

@@ -48,6 +48,8 @@ enum ScriptAction: Sendable, Equatable {
     case down(Point)
     case move(Point)
     case up(Point)
+    /// A right click (the secondary button) at a point in window points: a context menu.
+    case rightClick(Point)
     /// Finger `id` of touchscreen `device` (0 when not given) down / moved / up at a point in window points.
     case touch(TouchPhase, device: Int, id: Int, Point)
     /// A wheel turn in steps (fractions allowed; positive `dy` = toward the start, as SDL reports it).
@@ -152,7 +154,8 @@ extension Script {
     static let defaultDuration = 0.3
 
     /// The event types, in the order the documentation lists them.
-    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "wheel", "key", "text", "compose",
+    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "rightClick", "wheel", "key", "text",
+                             "compose",
                              "scrollTo", "scrollToEnd",
                              "scrollToItem", "drag-indicator", "insert", "delete", "resize", "screenshot"]
 
@@ -160,7 +163,7 @@ extension Script {
     static let fields: [String: [String]] = [
         "down": ["x", "y"], "move": ["x", "y", "from", "to", "animated"], "up": ["x", "y"],
         "touchDown": ["id", "x", "y", "device"], "touchMove": ["id", "x", "y", "device"],
-        "touchUp": ["id", "x", "y", "device"],
+        "touchUp": ["id", "x", "y", "device"], "rightClick": ["x", "y"],
         "insert": ["index", "count", "animated"], "delete": ["index", "count", "animated"],
         "wheel": ["dx", "dy", "x", "y", "shift", "ctrl"],
         "key": ["key", "shift", "ctrl"],
@@ -301,6 +304,7 @@ struct EventReader {
             let change: ListChange = type == "insert" ? .insert(at: at, count: count) : .delete(at: at, count: count)
             action = .scene(.change(change, animated: try animated(), event: index))
         case "up": action = .up(try point())
+        case "rightClick": action = .rightClick(try point())
         case "touchDown", "touchMove", "touchUp":
             let phase: TouchPhase = type == "touchDown" ? .down : type == "touchMove" ? .move : .up
             let id = try wholeNumber("id", min: 0, max: Script.Limits.maxIndex)

@@ -74,6 +74,7 @@ struct ScriptPlayer {
             case .down(let p): pointer = p; result.append(.input(.pointerDown(location: p, time: time)))
             case .move(let p): pointer = p; result.append(.input(.pointerMove(location: p, time: time)))
             case .up(let p): pointer = p; result.append(.input(.pointerUp(location: p, time: time)))
+            case .rightClick(let p): pointer = p; result.append(.input(.secondaryClick(location: p, time: time)))
             case .touch(let phase, let device, let id, let p):
                 pointer = p
                 switch phase {

@@ -248,13 +248,15 @@ final class GalleryShell: DemoScene {
 
     func handle(_ event: InputEvent) {
         switch event {
-        case .pointerDown, .pointerMove, .pointerUp, .wheel, .magnify, .touchDown, .touchMove, .touchUp:
+        case .pointerDown, .pointerMove, .pointerUp, .wheel, .magnify, .touchDown, .touchMove, .touchUp, .secondaryClick:
             routePointer(event)
         case .key(.escape, _, _):
             if showsHelp {
                 showsHelp = false
             } else if focusedTextInput != nil {
                 currentScene?.handle(event)   // the field first (it ends a composition, or the scene empties it)
+            } else if let root = currentScene?.accessibilityRoot, root.showsModalPresentation {
+                _ = root.performBack()        // an alert, a menu, a popover: the one Back dismisses it
             } else if currentScene?.handleEscape() != true {
                 quit = true
             }

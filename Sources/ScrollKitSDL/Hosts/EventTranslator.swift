@@ -55,6 +55,7 @@ public enum HostEvent: Sendable, Hashable {
 ///   ``compositionEvent(text:start:length:extended:time:)``. The window host turns on
 ///   `SDL_HINT_IME_SUPPORT_EXTENDED_TEXT`, so a long composition arrives whole, with its cursor.
 /// - Middle button down: `.pastePrimary` at the pointer (X11's and Wayland's paste of the primary selection).
+/// - Right button down: `.secondaryClick` at the pointer (a context menu).
 /// - Time: SDL stamps events in whole milliseconds since `SDL_Init` (a 32-bit counter); the
 ///   translator adds ``timeOffset`` (host clock seconds minus SDL ticks in seconds) and unwraps the
 ///   counter against ``referenceTicks``.
@@ -161,6 +162,7 @@ public struct EventTranslator: Sendable {
             let b = event.button
             guard b.which != Self.touchMouseID else { return nil }
             if Int32(b.button) == SDL_BUTTON_MIDDLE { return .input(.pastePrimary(location: point(b.x, b.y), time: time)) }
+            if Int32(b.button) == SDL_BUTTON_RIGHT { return .input(.secondaryClick(location: point(b.x, b.y), time: time)) }
             guard Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
             let p = point(b.x, b.y)
             isMouseDown = true
@@ -298,7 +300,7 @@ public struct EventTranslator: Sendable {
     public static let touchMouseID = UInt32.max
 
     /// The ScrollKit key for an SDL keycode, or nil. With `shift`, Tab is `.backtab`; Shift changes
-    /// no other key.
+    /// no other key but F10 (Shift+F10 is the Menu key, as in GTK and Windows).
     package static func key(forKeycode code: SDL_Keycode, shift: Bool = false) -> Key? {
         func k(_ c: SDL_KeyCode) -> SDL_Keycode { SDL_Keycode(bitPattern: c.rawValue) }
         switch code {
@@ -313,6 +315,8 @@ public struct EventTranslator: Sendable {
         case k(SDLK_SPACE): return .space
         case k(SDLK_ESCAPE): return .escape
         case k(SDLK_AC_BACK): return .back
+        case k(SDLK_APPLICATION), k(SDLK_MENU): return .contextMenu
+        case k(SDLK_F10) where shift: return .contextMenu
         case k(SDLK_TAB): return shift ? .backtab : .tab
         case k(SDLK_RETURN), k(SDLK_KP_ENTER): return .enter
         case k(SDLK_BACKSPACE): return .backspace

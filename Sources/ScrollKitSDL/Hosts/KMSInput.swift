@@ -100,6 +100,8 @@ final class KMSInput {
         case 57: return .space
         case 1: return .escape
         case 158: return .back   // KEY_BACK
+        case 127, 139: return .contextMenu   // KEY_COMPOSE (the PC Menu key), KEY_MENU
+        case 68 where shift: return .contextMenu   // Shift+F10
         case 15: return shift ? .backtab : .tab
         case 28, 96: return .enter   // Enter, keypad Enter
         case 14: return .backspace

@@ -53,6 +53,7 @@ extension InputRecording {
             case "down": event = .pointerDown(location: try point(), time: t)
             case "move": event = .pointerMove(location: try point(), time: t)
             case "up": event = .pointerUp(location: try point(), time: t)
+            case "rightClick": event = .secondaryClick(location: try point(), time: t)
             case "touchDown", "touchMove", "touchUp":
                 let id = try whole("id"), device = fields["device"] == nil ? 0 : try whole("device")
                 let p = try point()
@@ -108,6 +109,7 @@ extension InputEvent {
         case .touchMove(let d, let id, let p, _): return .touchMove(device: d, id: id, location: p, time: t)
         case .touchUp(let d, let id, let p, _): return .touchUp(device: d, id: id, location: p, time: t)
         case .magnify(let s, let p, _): return .magnify(scale: s, location: p, time: t)
+        case .secondaryClick(let p, _): return .secondaryClick(location: p, time: t)
         }
     }
 }

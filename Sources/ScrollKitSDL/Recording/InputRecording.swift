@@ -107,6 +107,7 @@ public struct InputRecording: Sendable, Equatable {
             return [type("compose"), ("text", quoted(s)), ("cursor", "\(max(0, min(cursor, s.unicodeScalars.count)))")]
         case .pastePrimary:
             return nil
+        case .secondaryClick(let p, _): return [type("rightClick")] + at(p)
         }
     }
 
