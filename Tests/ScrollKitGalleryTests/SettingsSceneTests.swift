@@ -39,7 +39,7 @@ struct SettingsSceneTests {
     func noOverlaps(scale: Double) throws {
         let (app, _) = try app(scale: scale)
         let nodes = controls(app)
-        #expect(nodes.count == 10, "\(nodes.map(\.label))")
+        #expect(nodes.count == 11, "\(nodes.map(\.label))")
         for node in nodes {
             #expect(node.frame.minX >= 0 && node.frame.maxX <= Self.size.width, "\(node.label) \(node.frame)")
             #expect(node.frame.width > 0 && node.frame.height > 0, "\(node.label)")
@@ -80,8 +80,12 @@ struct SettingsSceneTests {
         try app.switches["Dark mode"].tap()
         try app.sliders["Brightness"].accessibleElement().setValue(0.2)
         try app.sliders["Alert repeats"].accessibleElement().setValue(7)
-        try app.buttons["Language"].tap()
+        try app.buttons["Language"].tap()       // a menu of the languages, English checked
         try app.settle()
+        #expect(app.menus.count == 1 && app.menuItems.count == SettingsScene.languages.count)
+        try app.menuItems["العربية"].tap()
+        try app.settle()
+        #expect(app.menus.count == 0)
         #expect(scene.values != SettingsValues())
         #expect(scene.values.darkMode && scene.values.alertRepeats == 7 && scene.values.language == 1)
         #expect(scene.alertRepeatsValue.text == "7 times")
@@ -95,10 +99,30 @@ struct SettingsSceneTests {
         #expect(try alert.buttons["Cancel"].node().states.contains(.focused))
         #expect(scene.values != SettingsValues())
         try alert.buttons["Reset"].tap()
-        try app.settle()
+        app.pump(frames: 30)        // a toast shows for ten seconds: no settling
         #expect(!app.alerts.first.exists)
         #expect(scene.values == SettingsValues())
         #expect(!scene.darkMode.isOn && scene.alertRepeats.value == 2 && scene.alertRepeatsValue.text == "2 times")
+        // A toast says so; its Undo brings the old values back.
+        #expect(app.toasts["Settings reset"].exists)
+        try app.toasts.first.buttons["Undo"].tap()
+        app.pump(frames: 30)
+        #expect(scene.values.darkMode && scene.values.alertRepeats == 7 && scene.values.language == 1)
+        #expect(!app.toasts.first.exists)
+    }
+
+    @Test("the backup's Details opens a popover under it; Escape closes it")
+    func backupDetails() throws {
+        let (app, scene) = try app(scale: 1)
+        scene.scrollToEnd(duration: 0, curve: nil)
+        try app.settle()
+        try app.buttons["Details"].tap()
+        try app.settle()
+        #expect(app.popovers.count == 1)
+        #expect(scene.root.frontmostPresentation == .popover)
+        app.send(.key(.escape, time: app.time))
+        try app.settle()
+        #expect(app.popovers.count == 0 && !scene.wantsQuit)
     }
 
     @Test("Escape (the one Back) and Cancel dismiss the reset alert and change nothing; the scene runs on")

@@ -116,8 +116,10 @@ final class PresentationLayerView: ViewNode {
         if a != scrimAlpha { scrimAlpha = a; setNeedsDisplay() }
     }
 
+    var scrimColor: RGBAColor { effectiveTheme.colors.scrim.withAlphaValue(Double(scrimAlpha)) }
+
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        if scrimAlpha > 0 { canvas.fill(frame, color: effectiveTheme.colors.scrim.withAlphaValue(Double(scrimAlpha))) }
+        if scrimAlpha > 0 { canvas.fill(frame, color: scrimColor) }
     }
 
 }
@@ -179,4 +181,11 @@ extension ViewNode {
     /// Whether this view's window shows a modal presentation (an alert, an action sheet, a menu, a popover) that
     /// is not leaving: one that takes every press and key.
     public var showsModalPresentation: Bool { presentationLayer(make: false)?.topmostModal != nil }
+
+    /// The colour the window's scrim shows now (clear with no modal presentation): a host that draws this tree
+    /// inside a larger window of its own (a game's frame, a gallery's chrome) paints it over the rest, so the
+    /// whole window dims.
+    public var presentationDimming: RGBAColor {
+        presentationLayer(make: false)?.scrimColor ?? RGBAColor(r: 0, g: 0, b: 0, a: 0)
+    }
 }

@@ -42,6 +42,13 @@ final class PresentationButton: ViewNode {
 
     override var isPressable: Bool { role != .disabled }
     override var focusCornerRadius: Double { corner }
+    /// The ring sits inside the button (its edges are the card's): rounded, in the theme's ring colour.
+    override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
+        let ring = effectiveTheme.focusRing
+        let w = ring.width.isFinite ? min(max(1, ring.width), 4) : 3
+        Self.strokeRoundedRing(frame.insetBy(dx: 4 + w / 2, dy: 4 + w / 2), radius: max(6, corner - 4), in: canvas,
+                               color: ring.color, width: w)
+    }
     override func highlightDidChange() { setNeedsDisplay() }
 
     var presentation: PresentationView? {

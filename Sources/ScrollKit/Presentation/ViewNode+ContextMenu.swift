@@ -5,6 +5,7 @@
 final class ContextMenuSettings {
     var provider: (@MainActor (Point) -> Menu?)?
     var longPress: LongPressGestureRecognizer?
+    var opensOnLongPress = true
 }
 
 extension ViewNode {
@@ -28,7 +29,7 @@ extension ViewNode {
             if newValue == nil {
                 if let r = settings.longPress { removeGestureRecognizer(r) }
                 settings.longPress = nil
-            } else if settings.longPress == nil {
+            } else if settings.longPress == nil, settings.opensOnLongPress {
                 let press = LongPressGestureRecognizer { recognizer in
                     guard recognizer.state == .began, let view = recognizer.view,
                           let press = recognizer as? LongPressGestureRecognizer else { return }
@@ -36,6 +37,23 @@ extension ViewNode {
                 }
                 settings.longPress = press
                 addGestureRecognizer(press)
+            }
+        }
+    }
+
+    /// Whether a long press opens the context menu (default true). A view whose long press means something else
+    /// (a list that reorders on it) sets false: its menu then opens by right click, the Menu key and Shift+F10.
+    public var opensContextMenuOnLongPress: Bool {
+        get { contextMenu?.opensOnLongPress ?? true }
+        set {
+            let settings = contextMenu ?? ContextMenuSettings()
+            contextMenu = settings
+            settings.opensOnLongPress = newValue
+            if !newValue, let r = settings.longPress { removeGestureRecognizer(r); settings.longPress = nil }
+            if newValue, settings.provider != nil, settings.longPress == nil {
+                let provider = settings.provider
+                settings.provider = nil
+                contextMenuProvider = provider
             }
         }
     }

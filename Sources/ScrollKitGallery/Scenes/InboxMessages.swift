@@ -124,6 +124,21 @@ final class InboxMessages: ListSwipeActionsSource, ListReorderingSource {
         }]
     }
 
+    /// Takes message `index` out (a context menu's Delete, Archive or Junk) and returns it, for an Undo.
+    func take(_ index: Int) -> InboxMessage? {
+        guard index >= 0, index < items.count else { return nil }
+        let m = items.remove(at: index)
+        changed?([.delete(at: index, count: 1)])
+        return m
+    }
+
+    /// Puts `message` back at `index` (an Undo).
+    func restore(_ message: InboxMessage, at index: Int) {
+        let i = min(max(0, index), items.count)
+        items.insert(message, at: i)
+        changed?([.insert(at: i, count: 1)])
+    }
+
     private func removeBySwipe(_ index: Int) {
         guard index >= 0, index < items.count else { return }
         items.remove(at: index)

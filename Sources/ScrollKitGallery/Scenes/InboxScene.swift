@@ -91,6 +91,12 @@ final class InboxScene: ListBackedScene {
             self.header.unread = self.messages.unreadCount
         }
         header.compose.action = { [weak self] _ in self?.compose() }
+        // A message's context menu: right click, the Menu key or Shift+F10 (a long press reorders).
+        list.opensContextMenuOnLongPress = false
+        list.contextMenuProvider = { [weak self] point in
+            guard let self, let index = self.list.item(at: point) else { return nil }
+            return self.contextMenu(for: index)
+        }
         // Keyboard-only use: Tab reaches Compose and every message (↑/↓ move, Return opens, Backspace goes back).
         header.compose.isFocusable = true
         list.itemsAreFocusable = true
@@ -116,6 +122,36 @@ final class InboxScene: ListBackedScene {
         onOpenMessage?(index)
     }
 
+    /// The context menu of message `index`: open it, mark it read or unread, move it, delete it. A removal shows a
+    /// toast whose Undo puts the message back.
+    func contextMenu(for index: Int) -> Menu? {
+        guard index >= 0, index < messages.count else { return nil }
+        let unread = messages.items[index].unread
+        func remove(_ done: String) -> @MainActor @Sendable () -> Void {
+            { [weak self] in self?.remove(index, saying: done) }
+        }
+        return Menu(title: messages.items[index].sender, children: [
+            .action(MenuAction("Open") { [weak self] in self?.open(index) }),
+            .action(MenuAction(unread ? "Mark as Read" : "Mark as Unread") { [weak self] in
+                self?.messages.setRead(index, unread)
+            }),
+            .submenu(Menu(title: "Move to", children: [
+                .action(MenuAction("Archive", handler: remove("Message archived"))),
+                .action(MenuAction("Junk", handler: remove("Moved to Junk"))),
+            ])),
+            .divider,
+            .action(MenuAction("Delete", isDestructive: true, handler: remove("Message deleted"))),
+        ])
+    }
+
+    /// Removes message `index` and says so in a toast with an Undo.
+    func remove(_ index: Int, saying done: String) {
+        guard let message = messages.take(index) else { return }
+        list.showToast(Toast(done, action: ToastAction("Undo") { [weak self] in
+            self?.messages.restore(message, at: index)
+        }))
+    }
+
     /// Compose: the recipients sheet rises to its medium detent.
     func compose() {
         composeCount += 1
@@ -129,6 +165,7 @@ final class InboxScene: ListBackedScene {
 
     /// Escape or Backspace: the sheet goes, else the top screen pops. Returns whether either happened.
     func goBack() -> Bool {
+        if root.showsModalPresentation { return root.performBack() }   // a context menu first
         if stack.dismissSheet(animated: true) { return true }
         return stack.pop(animated: true)
     }
@@ -249,7 +286,7 @@ final class InboxHeader: ViewNode {
     let compose = PushButton(title: "Compose", kind: .filled)
     var unread = 0 { didSet { if unread != oldValue { unreadLabel.text = "\(unread) unread" } } }
     /// How to use the scene, shown beside the count where there is room.
-    static let hint = "Pull to refresh · swipe a message left or right · hold one to reorder · tap to open"
+    static let hint = "Pull to refresh · swipe a message left or right · hold one to reorder · right-click for more"
     let title = LabelView("Inbox", style: TextStyle(size: 22, weight: .bold, color: galleryColors.label,
                                                     maximumScale: TextScale.controlMaximum))
     let unreadLabel = LabelView("0 unread", style: InboxHeader.small)

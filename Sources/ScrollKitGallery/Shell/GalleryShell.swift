@@ -344,7 +344,7 @@ final class GalleryShell: DemoScene {
             if owner != .none { fingers[SIMD2(d, id)] = owner == .scene ? local(p) : p }
         case .touchMove(let d, let id, let p, _):
             if fingers[SIMD2(d, id)] != nil { fingers[SIMD2(d, id)] = owner == .scene ? local(p) : p }
-        case .wheel(_, _, let p, _), .magnify(_, let p, _):
+        case .wheel(_, _, let p, _), .magnify(_, let p, _), .secondaryClick(let p, _):
             guard !showsHelp, owner(at: p) == .scene else { return }
             currentScene?.handle(localized(event))
             return
@@ -378,6 +378,9 @@ final class GalleryShell: DemoScene {
     /// lands on the stage, the chrome for its views, nobody outside the window.
     private func owner(at p: Point) -> Owner {
         guard let hit = window.hitTest(p) else { return .none }
+        if !showsHelp, currentScene?.accessibilityRoot?.showsModalPresentation == true {
+            return hit === stage ? .scene : .none   // the scene's alert or menu is modal: the chrome waits
+        }
         return hit === stage ? .scene : .chrome
     }
 
@@ -397,6 +400,7 @@ final class GalleryShell: DemoScene {
         case .touchDown(let d, let id, let p, let t): return .touchDown(device: d, id: id, location: local(p), time: t)
         case .touchMove(let d, let id, let p, let t): return .touchMove(device: d, id: id, location: local(p), time: t)
         case .touchUp(let d, let id, let p, let t): return .touchUp(device: d, id: id, location: local(p), time: t)
+        case .secondaryClick(let p, let t): return .secondaryClick(location: local(p), time: t)
         default: return event
         }
     }
@@ -414,6 +418,15 @@ final class GalleryShell: DemoScene {
 
     func draw(in canvas: DrawingCanvas) {
         window.draw(in: canvas)
+        // A modal presentation in the scene dims the whole window: the chrome too (its presses are swallowed).
+        if !showsHelp, let dim = currentScene?.accessibilityRoot?.presentationDimming, dim.a > 0 {
+            let w = window.frame.width, h = window.frame.height, s = stage.frame
+            for r in [Rect(x: 0, y: 0, width: w, height: s.minY), Rect(x: 0, y: s.maxY, width: w, height: h - s.maxY),
+                      Rect(x: 0, y: s.minY, width: s.minX, height: s.height),
+                      Rect(x: s.maxX, y: s.minY, width: w - s.maxX, height: s.height)] where r.width > 0 && r.height > 0 {
+                canvas.fill(r, color: dim)
+            }
+        }
     }
 
     var needsFrames: Bool { (currentScene?.needsFrames ?? false) || window.needsFrames }
@@ -426,6 +439,11 @@ final class GalleryShell: DemoScene {
         if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
         if let field = focusedTextInput { sample.fillText(from: field) }
         sample.fillFocusAndPresentation(from: window)
+        if let root = currentScene?.accessibilityRoot {   // the scene's own tree: its focus and its presentations
+            if sample.focusLabel.isEmpty { sample.focusLabel = root.focusedAccessibilityLabel }
+            let kind = root.frontmostPresentation
+            if kind != .none { sample.presentation = kind }
+        }
         return sample
     }
 
