@@ -189,6 +189,13 @@ final class MenuItemView: ViewNode {
             guard let menuView, menuView.parentMenu != nil else { return false }
             menuView.dismiss(animated: true)
             return true
+        case .up, .down:
+            // Up from the first item goes round to the last, Down from the last to the first (as menus do).
+            guard let items = menuView?.items.filter(\.isFocusable), let first = items.first, let last = items.last
+            else { return false }
+            if key == .up, first === self { return last.becomeFocused() }
+            if key == .down, last === self { return first.becomeFocused() }
+            return false
         default:
             return false
         }
