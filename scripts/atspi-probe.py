@@ -79,6 +79,36 @@ def list_rows(the_list, query=""):
     return {"count": the_list.childCount, "people": people, "headings": headings}
 
 
+def reset_alert(frame, tabs, window):
+    """Opens the settings scene, activates "Reset all settings" through its action, finds the alert with focus in
+    it, closes it with Escape (xdotool) and checks the demo runs on."""
+    out = {}
+    tab = next((tabs.getChildAtIndex(i) for i in range(tabs.childCount) if tabs.getChildAtIndex(i).name == "Settings"), None)
+    if tab is None:
+        raise RuntimeError("no Settings page tab")
+    tab.queryAction().doAction(0)
+    button = wait_for(lambda: find(frame, lambda n: n.getRoleName() == "push button" and n.name == "Reset all settings"), 20)
+    if button is None:
+        raise RuntimeError("no push button named Reset all settings in the settings scene")
+    button.queryAction().doAction(0)
+    alert = wait_for(lambda: find(frame, lambda n: n.getRoleName() == "alert"), 10)
+    if alert is None:
+        raise RuntimeError("no alert after activating Reset all settings")
+    pump(0.5)
+    focused = find(alert, lambda n: "focused" in states(n))
+    out["alert"] = {"name": alert.name, "description": alert.description,
+                    "buttons": [alert.getChildAtIndex(i).name for i in range(alert.childCount)],
+                    "focused": focused.name if focused is not None else None,
+                    "focused_role": focused.getRoleName() if focused is not None else None}
+    if window:
+        subprocess.run(["xdotool", "windowfocus", "--sync", window[0]], capture_output=True, timeout=10)
+    subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
+    gone = wait_for(lambda: find(frame, lambda n: n.getRoleName() == "alert") is None, 10)
+    out["dismissed"] = bool(gone)
+    out["alive"] = frame.name is not None and find(frame, lambda n: n.name == "Reset all settings") is not None
+    return out
+
+
 def type_into_contacts(frame, tabs, window, events):
     """Opens the contacts scene, types into its search field through EditableText and with xdotool."""
     out = {}
@@ -315,6 +345,7 @@ try:
     report["tab_presses"] = [[{"name": e["name"], "role": e["role"], "type": e["type"]} for e in p] for p in presses]
 
     report["contacts"] = type_into_contacts(frame, tabs, window, events)
+    report["settings"] = reset_alert(frame, tabs, window)
 except SystemExit:
     pass
 except Exception as error:  # the report says what failed; the Swift test fails on it

@@ -126,6 +126,20 @@ import Testing
         #expect(Set(focused).count == 3 && !focused.contains(""), "focus moved to a new, named element each time: \(focused)")
     }
 
+    @Test("a screen reader activates Reset all settings and finds an alert with focus on its Cancel button; Escape dismisses it and the app runs on",
+          .enabled(if: toolsPresent, "needs dbus-run-session, at-spi2-core, python3-pyatspi, Xvfb and xdotool (make deps installs them)"))
+    func resetAlert() throws {
+        let report = try sharedReport()
+        #expect((report["errors"] as? [String] ?? []).isEmpty, "\(report["errors"] ?? "")")
+        let settings = try #require(report["settings"] as? [String: Any])
+        let alert = try #require(settings["alert"] as? [String: Any])
+        #expect(alert["name"] as? String == "Reset all settings?")
+        #expect((alert["description"] as? String ?? "").contains("cannot be undone"))
+        #expect(alert["buttons"] as? [String] == ["Cancel", "Reset"])
+        #expect(alert["focused"] as? String == "Cancel" && alert["focused_role"] as? String == "push button")
+        #expect(settings["dismissed"] as? Bool == true && settings["alive"] as? Bool == true)
+    }
+
     @Test("typing into the contacts search field through EditableText and with xdotool: the list filters as the contacts search rule says (Python oracle), getText and caretOffset read back in code points, text-changed:insert/delete and text-caret-moved come with their offsets, lengths and text, Ctrl+Z undoes an AT-SPI edit",
           .enabled(if: toolsPresent, "needs dbus-run-session, at-spi2-core, python3-pyatspi, Xvfb and xdotool (make deps installs them)"))
     func typingIntoTheSearchField() throws {
