@@ -36,7 +36,7 @@ extension ListView: TextScaleObserving {
     }
 
     /// The cells in view are configured again (their data sources may size their text by the scale).
-    private func reconfigureVisibleItems() {
+    func reconfigureVisibleItems() {
         framesDirty = true
         let visible = geometry.visibleItems(offset: axisOffset, length: viewportLength, crossLength: crossLength)
         pendingReconfigure.formUnion(visible)

@@ -371,6 +371,13 @@ public final class ListView: ViewNode {
 
     override func prepareForDrawing() { updateCells() }
 
+    /// A theme change (or a step of its cross-fade) configures the cells in view again: a data source that colours
+    /// its cells from the theme shows the new colours at once.
+    public override func effectiveThemeDidChange() {
+        super.effectiveThemeDidChange()
+        reconfigureVisibleItems()
+    }
+
     /// Hit-tests with the cells brought up to date for the current offset first.
     public override func hitTest(_ point: Point) -> ViewNode? {
         updateCells()

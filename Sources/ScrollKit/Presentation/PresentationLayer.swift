@@ -9,6 +9,8 @@ final class PresentationLayerView: ViewNode {
     /// The presentations, bottom to top (the subviews).
     var presentations: [PresentationView] { storedSubviews.compactMap { $0 as? PresentationView } }
     private var scrimAlpha: UInt8 = 0
+    /// Theme changes cross-fading in this window (``ViewNode/setTheme(_:animated:)``): the layer ticks them.
+    var themeTransitions: [ThemeTransition] = []
 
     override init(frame: Rect) {
         super.init(frame: frame)
@@ -66,7 +68,12 @@ final class PresentationLayerView: ViewNode {
         p.layer = nil
         updateScrim()
         p.onDismiss?()
-        if storedSubviews.isEmpty { removeFromSuperview() }
+        leaveIfIdle()
+    }
+
+    /// The layer goes when it holds nothing: no presentation, no theme fading.
+    func leaveIfIdle() {
+        if storedSubviews.isEmpty, themeTransitions.isEmpty { removeFromSuperview() }
     }
 
     private func scrimTapped() {
@@ -98,6 +105,10 @@ final class PresentationLayerView: ViewNode {
     }
 
     override func update(_ tick: FrameTick) {
+        if !themeTransitions.isEmpty {
+            themeTransitions.removeAll { $0.step(tick) }
+            if themeTransitions.isEmpty { leaveIfIdle() }
+        }
         var gone: [PresentationView] = []
         for p in presentations {
             if p.stepAppearance(tick) { gone.append(p) } else if p.isFading { p.place(in: bounds) }
@@ -106,7 +117,7 @@ final class PresentationLayerView: ViewNode {
         for p in gone { remove(p) }
     }
 
-    override var isAnimating: Bool { super.isAnimating }
+    override var isAnimating: Bool { !themeTransitions.isEmpty || super.isAnimating }
     override var isOpaque: Bool { false }
 
     private func updateScrim() {

@@ -22,7 +22,15 @@ public final class LabelView: ViewNode {
     /// The text. Setting it lays the label's container out again when its size changes.
     @DrawingInput public var text: String { didSet { if text != oldValue { textDidChange() } } }
     /// The font size, weight and colour.
-    @DrawingInput public var style: TextStyle { didSet { if style != oldValue { textDidChange() } } }
+    /// A style whose colour is one of the theme's text tokens (label, secondary, tertiary, placeholder, tint,
+    /// destructive: every ``Style`` preset) follows that token when the theme changes; any other colour stays.
+    @DrawingInput public var style: TextStyle {
+        didSet {
+            guard style != oldValue else { return }
+            if !recolouring { colorToken = Self.token(of: style.color, in: effectiveTheme.colors) }
+            textDidChange()
+        }
+    }
     /// The most lines shown (0: no limit; 1, the default: one line).
     @DrawingInput public var maxLines: Int { didSet { if maxLines != oldValue { textDidChange() } } }
     /// Where the ellipsis goes when the text is cut.
@@ -44,6 +52,26 @@ public final class LabelView: ViewNode {
         @MainActor public static var value: TextStyle { TextStyle(size: 17, color: ViewNode.defaultTheme.colors.tertiaryLabel) }
     }
 
+    /// The theme token the style's colour follows (see ``style``).
+    private var colorToken: KeyPath<ThemeColors, RGBAColor>?
+    private var recolouring = false
+    private static let textTokens: [KeyPath<ThemeColors, RGBAColor>] =
+        [\.label, \.secondaryLabel, \.tertiaryLabel, \.placeholder, \.tint, \.destructive]
+    private static func token(of color: RGBAColor, in colors: ThemeColors) -> KeyPath<ThemeColors, RGBAColor>? {
+        textTokens.first { colors[keyPath: $0] == color }
+    }
+
+    /// A theme change recolours a label whose colour is a theme token.
+    public override func effectiveThemeDidChange() {
+        super.effectiveThemeDidChange()
+        guard let token = colorToken else { return }
+        let c = effectiveTheme.colors[keyPath: token]
+        guard c != style.color else { return }
+        recolouring = true
+        style.color = c
+        recolouring = false
+    }
+
     private var layout: TextLayout?
     private var layoutKey: (width: Double, generation: UInt64) = (.nan, 0)
 
@@ -54,6 +82,7 @@ public final class LabelView: ViewNode {
         _maxLines = DrawingInput(wrappedValue: maxLines)
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        colorToken = Self.token(of: style.color, in: ViewNode.defaultTheme.colors)
     }
 
     private func textDidChange() {

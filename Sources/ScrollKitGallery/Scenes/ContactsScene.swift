@@ -184,6 +184,11 @@ final class ContactsScene: ListBackedScene {
         root.handle(event)
     }
 
+    func themeDidChange() {
+        search.fillColor = ContactsHeaderView.fieldColor
+        search.borderColor = ContactsHeaderView.fieldColor
+    }
+
     func handleEscape() -> Bool {
         if stack.depth > 1 { return stack.pop(animated: true) }
         guard !search.text.isEmpty else { return false }

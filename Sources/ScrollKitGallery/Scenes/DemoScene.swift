@@ -46,6 +46,9 @@ protocol DemoScene: HostClient {
     /// here and shown (animated or not). Scenes without data changes throw (the default); so does a change
     /// whose index is out of range, with a one-line message.
     func apply(_ change: ListChange, animated: Bool) throws(CLIError)
+    /// The gallery's theme changed (a step of the T switch's cross-fade): colours the scene pinned on its views
+    /// from the theme are set again. The library's own views follow by themselves. The default does nothing.
+    func themeDidChange()
 }
 
 extension DemoScene {
@@ -59,6 +62,7 @@ extension DemoScene {
     var hasFocus: Bool { accessibilityRoot?.focusedView != nil }
     func resignFocus() { accessibilityRoot?.focusedView?.resignFocus() }
     func handleEscape() -> Bool { false }
+    func themeDidChange() {}
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
         throw CLIError("this scene has no data changes (insert, delete and move apply to the chat, list and grid scenes)")
     }

@@ -82,6 +82,8 @@ final class GridScene: ListBackedScene {
 
     /// A scripted (or keyed) change of cards, by flat index: made to the catalog, then shown with
     /// ``ListView/performChanges(_:animation:)``; the headers showing update their counts.
+    func themeDidChange() { list.backgroundColor = GalleryTheme.contentBackground }
+
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
         let n = catalog.count
         switch change {
@@ -256,8 +258,8 @@ final class CatalogCardCell: ListCell {
     static let padding = 8.0
     static let radius = 14.0
     static let shadow = RGBAColor(r: 0, g: 0, b: 0, a: 34)
-    static let titleStyle = TextStyle(size: 15, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum)
-    static let subtitleStyle = TextStyle(size: 13, color: GalleryTheme.secondaryInk, maximumScale: TextScale.controlMaximum)
+    @MainActor static var titleStyle: TextStyle { TextStyle(size: 15, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum) }
+    @MainActor static var subtitleStyle: TextStyle { TextStyle(size: 13, color: GalleryTheme.secondaryInk, maximumScale: TextScale.controlMaximum) }
 
     var image: ImageRef?
     var title = ""
@@ -303,10 +305,10 @@ final class CatalogCardCell: ListCell {
 /// on the content background (opaque: the cards scrolling under the pinned header do not show through),
 /// with a hairline under it.
 final class CatalogHeaderCell: ListCell {
-    static let titleStyle = TextStyle(size: 21, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum)
-    static let volumeStyle = TextStyle(size: 21, weight: .regular, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum)
-    static let countStyle = TextStyle(size: 14, weight: .bold, color: GalleryTheme.accent, maximumScale: TextScale.controlMaximum)
-    static let background = GalleryTheme.contentBackground
+    @MainActor static var titleStyle: TextStyle { TextStyle(size: 21, weight: .bold, color: GalleryTheme.ink, maximumScale: TextScale.controlMaximum) }
+    @MainActor static var volumeStyle: TextStyle { TextStyle(size: 21, weight: .regular, color: GalleryTheme.tertiaryInk, maximumScale: TextScale.controlMaximum) }
+    @MainActor static var countStyle: TextStyle { TextStyle(size: 14, weight: .bold, color: GalleryTheme.accent, maximumScale: TextScale.controlMaximum) }
+    @MainActor static var background: RGBAColor { GalleryTheme.contentBackground }
 
     var title = ""
     var volume = ""

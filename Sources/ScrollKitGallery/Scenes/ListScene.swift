@@ -303,7 +303,7 @@ final class ListScene: DemoScene {
         guard bar.height > 0 else { return }
         // The shadow the toolbar casts on the rows, then the toolbar itself and its captions: the same
         // calls while the bar keeps its size and captions (a canvas drawing by damage takes them over).
-        let key = CallGroupKey(frame: bar, state: captionsVersion)
+        let key = CallGroupKey(frame: bar, state: captionsVersion &* 0x1_0000_0000 &+ root.themeGeneration)   // a theme change redraws it
         canvas.callGroup(id: CallGroupID(2), key: key) { canvas in
             SceneStyle.drawFade(from: RGBAColor.black.mixAlpha(30), x: 0, y: bar.maxY, width: bar.width, height: 6, in: canvas)
             canvas.fill(bar, color: galleryColors.barBackground)
@@ -397,6 +397,8 @@ final class ListScene: DemoScene {
     }
 
     /// A scripted `insert`, `delete` or `move` of rows: new rows are new devices; the row at the top stays put.
+    func themeDidChange() { listView.backgroundColor = SceneStyle.background }
+
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
         let n = rows.count
         switch change {

@@ -82,6 +82,8 @@ final class PagingScene: DemoScene {
 
     // MARK: HostClient
 
+    func themeDidChange() { listView.backgroundColor = SceneStyle.background }
+
     var accessibilityRoot: ViewNode? { listView.rootView }
 
     func hostDidResize(to size: Size) {

@@ -88,6 +88,8 @@ final class GalleryShell: DemoScene {
     let window = ViewNode()
     let stage = SceneStage()
     let tabBar: GalleryTabBar
+    /// A theme switch cross-fading (GalleryShell+Theme.swift).
+    var themeFade: (from: Theme, to: Theme, fade: Animated<TimedSimulation>)?
     let hud = HUD()
     let help = HelpOverlay()
 
@@ -137,6 +139,8 @@ final class GalleryShell: DemoScene {
         hud.isUserInteractionEnabled = false      // presses go through it to the scene
         for view in [stage, tabBar, hud, help] as [ViewNode] { window.addSubview(view) }
         tabBar.tabs.onChange = { [weak self] index in self?.select(index) }
+        tabBar.themeButton.action = { [weak self] _ in self?.cycleTheme() }
+        showThemeName()
         help.onActivate = { [weak self] _ in self?.showsHelp = false }
         layoutChrome()
     }
@@ -287,6 +291,7 @@ final class GalleryShell: DemoScene {
             let text = typed.lowercased()
             switch text {
             case "f": showsHUD.toggle(); return
+            case "t": cycleTheme(); return
             case "h", "?": showsHelp.toggle(); return
             default:
                 if let digit = Int(text), digit >= 0, digit <= 9 {
@@ -407,6 +412,7 @@ final class GalleryShell: DemoScene {
 
     func update(_ tick: FrameTick) {
         lastTick = tick
+        stepThemeFade(tick)
         if let stats = stats?(), let sample = stats.lastSample {
             hud.record(sample, period: tick.duration, skipped: stats.skippedFrames, vblank: stats.vblank,
                        realTime: stats.isRealTime)
@@ -429,7 +435,7 @@ final class GalleryShell: DemoScene {
         }
     }
 
-    var needsFrames: Bool { (currentScene?.needsFrames ?? false) || window.needsFrames }
+    var needsFrames: Bool { (currentScene?.needsFrames ?? false) || window.needsFrames || themeFade != nil }
     var wantsQuit: Bool { quit || (currentScene?.wantsQuit ?? false) }
 
     // MARK: DemoScene (the current scene's)

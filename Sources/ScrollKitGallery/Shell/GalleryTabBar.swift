@@ -18,9 +18,11 @@ final class GalleryTabBar: ViewNode {
     private(set) var hint = Hint.full
 
     static let markWidth = 112.0
-    static let hintWidth = 136.0
-    /// The hint as two key caps without their labels.
-    static let compactHintWidth = 56.0
+    /// The theme switch's width, left of the key caps.
+    static let themeButtonWidth = 64.0
+    static let hintWidth = 136.0 + themeButtonWidth
+    /// The hint as two key caps without their labels (and the theme switch).
+    static let compactHintWidth = 56.0 + themeButtonWidth
     static let maxSegmentWidth = 98.0
     /// The narrowest segment: room for the longest title at 13 pt.
     static let minSegmentWidth = 64.0
@@ -28,6 +30,9 @@ final class GalleryTabBar: ViewNode {
 
     /// How much of the key hint the bar shows.
     enum Hint { case none, compact, full }
+
+    /// The theme switch (T): the scheme showing, cycling light → dark → high contrast.
+    let themeButton = PushButton(title: "Light", kind: .plain)
 
     init(titles: [String], selectedIndex: Int) {
         tabs = TabBar(titles: titles, selectedIndex: selectedIndex)
@@ -40,7 +45,13 @@ final class GalleryTabBar: ViewNode {
         tabs.numberColor = GalleryTheme.segmentNumber
         tabs.focusRingColor = .white
         super.init()
+        themeButton.titleSize = 12
+        themeButton.tint = GalleryTheme.barHint
+        themeButton.pressedTint = .white
+        themeButton.isFocusable = true
+        themeButton.accessibilityLabel = "Theme"
         addSubview(tabs)
+        addSubview(themeButton)
     }
 
     override func layoutSubviews() {
@@ -48,6 +59,10 @@ final class GalleryTabBar: ViewNode {
         tabs.frame = l.track
         showsMark = l.showsMark
         hint = l.hint
+        let reserved = hint == .full ? Self.hintWidth : Self.compactHintWidth
+        themeButton.isHidden = hint == .none
+        themeButton.frame = Rect(x: frame.width - 16 - reserved, y: ((frame.height - 28) / 2).rounded(),
+                                 width: Self.themeButtonWidth - 6, height: 28)
     }
 
     /// Where the segments go for `count` tabs in a bar `width` points wide.
