@@ -45,6 +45,11 @@ import SwiftUI
         let segmented: SegmentedControl = SegmentedControl(segments: ["A", "B"])
         #expect(mode == .automatic && style == .standard && geometry != nil)
         #expect(button.isEnabled && segmented.selectedIndex == 0)
+        let menu: PopupMenu = PopupMenu(children: [.action(MenuAction("Open"))])
+        let alert: AlertDialog = AlertDialog(title: "Sure?")
+        let toast: Toast = Toast("Saved")
+        let kind: PresentationKind = .alert
+        #expect(menu.children.count == 1 && alert.actions.count == 1 && toast.duration == 4 && kind != .none)
         let toggle: Switch = Switch(isOn: true)
         let tabs: TabBar = TabBar(titles: ["A", "B"])
         let tracking: (any PointerTracking)? = nil

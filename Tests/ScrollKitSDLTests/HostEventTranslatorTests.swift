@@ -87,13 +87,14 @@ enum FakeEvent {
 
 @Suite("EventTranslator: SDL events to InputEvent")
 struct HostEventTranslatorTests {
-    @Test("left button drives the pointer with each event's own time; other buttons and hover are ignored")
+    @Test("left button drives the pointer with each event's own time; the right button is a secondary click; hover is ignored")
     func leftButtonPointer() {
         let offset = -2.0
         var t = EventTranslator(timeOffset: offset)
         #expect(t.translate(FakeEvent.motion(x: 5, y: 5, ms: 900)).isEmpty)                 // hover
-        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT,
-                                                  x: 1, y: 1, ms: 950)).isEmpty)
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 1, y: 1, ms: 950))
+                == [.input(.secondaryClick(location: Point(x: 1, y: 1), time: 0.95 + offset))])
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONUP, button: SDL_BUTTON_RIGHT, x: 1, y: 1, ms: 960)).isEmpty)
         #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, ms: 3000))
                 == [.input(.pointerDown(location: Point(x: 10, y: 20), time: 3.0 + offset))])
         #expect(t.translate(FakeEvent.motion(x: 12, y: 30, ms: 3004))

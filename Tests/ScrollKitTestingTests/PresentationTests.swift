@@ -54,7 +54,7 @@ struct PresentationTests {
         let (app, screen) = try app()
         let calls = Calls()
         _ = screen.ask.becomeFocused()
-        screen.ask.present(Alert(title: "Reset all settings?", message: "This cannot be undone.", actions: [
+        screen.ask.present(AlertDialog(title: "Reset all settings?", message: "This cannot be undone.", actions: [
             AlertAction("Cancel", style: .cancel) { calls.names.append("cancel") },
             AlertAction("Reset", style: .destructive) { calls.names.append("reset") },
         ]))
@@ -92,18 +92,18 @@ struct PresentationTests {
     @Test("two short buttons sit side by side, mirrored right to left; three, or long titles, stack")
     func alertButtonLayout() throws {
         let (app, screen) = try app()
-        let two = screen.present(Alert(title: "Delete?", actions: [AlertAction("Cancel", style: .cancel), AlertAction("Delete", style: .destructive)]), animated: false)
+        let two = screen.present(AlertDialog(title: "Delete?", actions: [AlertAction("Cancel", style: .cancel), AlertAction("Delete", style: .destructive)]), animated: false)
         try app.settle()
         let cancel = try app.alerts.first.buttons["Cancel"].frame, delete = try app.alerts.first.buttons["Delete"].frame
         #expect(cancel.minY == delete.minY && cancel.maxX <= delete.minX)
         two.dismiss(animated: false)
         screen.layoutDirection = .rightToLeft
-        screen.present(Alert(title: "Delete?", actions: [AlertAction("Cancel", style: .cancel), AlertAction("Delete", style: .destructive)]), animated: false)
+        screen.present(AlertDialog(title: "Delete?", actions: [AlertAction("Cancel", style: .cancel), AlertAction("Delete", style: .destructive)]), animated: false)
         try app.settle()
         let c2 = try app.alerts.first.buttons["Cancel"].frame, d2 = try app.alerts.first.buttons["Delete"].frame
         #expect(c2.minY == d2.minY && d2.maxX <= c2.minX)
         screen.dismissTopPresentation(animated: false)
-        screen.present(Alert(title: "Save changes?", actions: [AlertAction("Save"), AlertAction("Don't Save", style: .destructive), AlertAction("Cancel", style: .cancel)]), animated: false)
+        screen.present(AlertDialog(title: "Save changes?", actions: [AlertAction("Save"), AlertAction("Don't Save", style: .destructive), AlertAction("Cancel", style: .cancel)]), animated: false)
         try app.settle()
         let frames = try ["Save", "Don't Save", "Cancel"].map { try app.alerts.first.buttons[$0].frame }
         #expect(frames[0].maxY <= frames[1].minY && frames[1].maxY <= frames[2].minY, "\(frames)")
@@ -113,7 +113,7 @@ struct PresentationTests {
     func actionSheet() throws {
         let (app, screen) = try app()
         let calls = Calls()
-        screen.ask.present(Alert(title: "Share", actions: [
+        screen.ask.present(AlertDialog(title: "Share", actions: [
             AlertAction("Copy link") { calls.names.append("copy") },
             AlertAction("Cancel", style: .cancel) { calls.names.append("cancel") },
         ], style: .actionSheet))
@@ -126,10 +126,10 @@ struct PresentationTests {
         #expect(!sheet.exists && calls.names == ["cancel"])
     }
 
-    static func mailMenu(_ calls: Calls) -> Menu {
-        Menu(title: "Message", children: [
+    static func mailMenu(_ calls: Calls) -> PopupMenu {
+        PopupMenu(title: "Message", children: [
             .action(MenuAction("Mark as Read") { calls.names.append("read") }),
-            .submenu(Menu(title: "Move to", children: [
+            .submenu(PopupMenu(title: "Move to", children: [
                 .action(MenuAction("Archive") { calls.names.append("archive") }),
                 .action(MenuAction("Junk") { calls.names.append("junk") }),
             ])),
@@ -274,7 +274,7 @@ struct PresentationTests {
         let app = try TestApp(root: scroll, size: Size(width: 800, height: 480))
         scroll.setContentOffset(Point(x: 0, y: 1800), animated: false)
         try app.settle()
-        button.present(Alert(title: "Sure?"), animated: false)
+        button.present(AlertDialog(title: "Sure?"), animated: false)
         try app.settle()
         let f = try app.alerts["Sure?"].frame
         #expect(f.minY > 100 && f.maxY < 380 && abs(f.midX - 400) < 1, "\(f)")
@@ -286,13 +286,13 @@ struct PresentationTests {
     @Test("bad input: a NaN point anchors the menu under its view; a window of no size shows and dismisses without trouble")
     func badInput() throws {
         let (app, screen) = try app()
-        screen.ask.presentMenu(Menu(children: [.action(MenuAction("One"))]), at: Point(x: .nan, y: 3), animated: false)
+        screen.ask.presentMenu(PopupMenu(children: [.action(MenuAction("One"))]), at: Point(x: .nan, y: 3), animated: false)
         try app.settle()
         #expect(try app.menus.first.frame.minY >= screen.ask.frameInRoot.maxY)
         screen.dismissTopPresentation(animated: false)
         let tiny = ViewNode(frame: .zero)
-        tiny.present(Alert(title: "", message: nil, actions: []))
-        tiny.presentMenu(Menu(children: []))
+        tiny.present(AlertDialog(title: "", message: nil, actions: []))
+        tiny.presentMenu(PopupMenu(children: []))
         tiny.showToast(Toast("", duration: .nan))
         tiny.step(FrameTick(index: 0, timestamp: 0, targetTimestamp: 1.0 / 60, duration: 1.0 / 60))
         #expect(tiny.presentedViews.count == 3)

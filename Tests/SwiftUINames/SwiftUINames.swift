@@ -45,3 +45,8 @@ public struct TextEditor {}
 public struct SecureField {}
 public struct NavigationView {}
 public struct PresentationDetent {}
+public struct Menu {}
+public struct Alert {}
+public struct ActionSheet {}
+public struct ContextMenu {}
+public struct CommandMenu {}

@@ -1,7 +1,7 @@
-// Alert, AlertAction and AlertView: a titled question or warning with buttons, as a centred alert or an action
+// AlertDialog, AlertAction and AlertView: a titled question or warning with buttons, as a centred alert or an action
 // sheet at the bottom of the window (UIKit's UIAlertController).
 
-/// A button of an ``Alert``: its title, its style and what it does.
+/// A button of an ``AlertDialog``: its title, its style and what it does.
 public struct AlertAction: Sendable {
     /// How an action shows and behaves.
     public enum Style: Sendable, Hashable {
@@ -35,12 +35,12 @@ public struct AlertAction: Sendable {
 /// ``ViewNode/present(_:animated:)``.
 ///
 /// ```swift
-/// let confirm = Alert(title: "Reset all settings?", message: "Your preferences return to their defaults.",
+/// let confirm = AlertDialog(title: "Reset all settings?", message: "Your preferences return to their defaults.",
 ///                     actions: [AlertAction("Cancel", style: .cancel),
 ///                               AlertAction("Reset", style: .destructive) { settings.reset() }])
 /// resetRow.present(confirm)
 /// ```
-public struct Alert: Sendable {
+public struct AlertDialog: Sendable {
     /// How it shows.
     public enum Style: Sendable, Hashable {
         /// A card in the middle of the window; two short buttons side by side, else stacked.
@@ -62,14 +62,14 @@ public struct Alert: Sendable {
     }
 }
 
-/// The view of a presented ``Alert``: an AT-SPI `alert` (an action sheet: a `dialog`) named by its title and
+/// The view of a presented ``AlertDialog``: an AT-SPI `alert` (an action sheet: a `dialog`) named by its title and
 /// described by its message, with one push button per action. Focus starts on the first button in order
 /// (Cancel, for the usual confirmation); Left, Right, Up, Down and Tab move between the buttons, Return chooses.
 /// Back chooses the cancel action (or the only one); an alert with neither ignores Back and outside presses.
 public final class AlertView: PresentationView {
     /// What it shows.
-    public let alert: Alert
-    /// The buttons, in the order of ``Alert/actions``.
+    public let alert: AlertDialog
+    /// The buttons, in the order of ``AlertDialog/actions``.
     var buttons: [PresentationButton] = []
     private var titleText = CachedText(), messageText = CachedText()
     /// Whether the buttons are side by side (as last laid out).
@@ -77,7 +77,7 @@ public final class AlertView: PresentationView {
     private var textHeight = 0.0
 
     /// The view of `alert`.
-    public init(_ alert: Alert) {
+    public init(_ alert: AlertDialog) {
         self.alert = alert
         super.init(kind: .alert)
         accessibilityRole = alert.style == .alert ? .alert : .dialog
@@ -258,7 +258,7 @@ public final class AlertView: PresentationView {
 extension ViewNode {
     /// Presents `alert` above everything in this view's window (see ``AlertView``) and returns its view.
     @discardableResult
-    public func present(_ alert: Alert, animated: Bool = true) -> AlertView {
+    public func present(_ alert: AlertDialog, animated: Bool = true) -> AlertView {
         present(presentation: AlertView(alert), animated: animated)
     }
 }

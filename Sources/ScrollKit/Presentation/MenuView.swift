@@ -1,7 +1,7 @@
-// MenuView: a presented Menu — its rows, its placement at a point or under a view (flipping at the window's edges,
+// MenuView: a presented PopupMenu — its rows, its placement at a point or under a view (flipping at the window's edges,
 // mirrored right to left), submenus beside their items, and its keys.
 
-/// The view of a presented ``Menu``: an AT-SPI `menu` of `menu item`s. It opens at a point (a context menu)
+/// The view of a presented ``PopupMenu``: an AT-SPI `menu` of `menu item`s. It opens at a point (a context menu)
 /// or under the view it was presented from, and flips to stay inside the window; right to left it opens towards
 /// the left. A submenu opens beside its item, to the trailing side (flipping when there is no room).
 ///
@@ -10,7 +10,7 @@
 /// outside closes them all. Choosing a command closes every menu, then runs its handler.
 public final class MenuView: PresentationView {
     /// What it shows.
-    public let menu: Menu
+    public let menu: PopupMenu
     /// The menu this one is a submenu of.
     public private(set) weak var parentMenu: MenuView?
     /// The submenu open beside it, if any.
@@ -22,7 +22,7 @@ public final class MenuView: PresentationView {
     private var titleText = CachedText()
     static let rowHeight = 40.0, dividerHeight = 9.0, headerHeight = 30.0, margin = 8.0
 
-    init(_ menu: Menu, anchor: Rect, parent: MenuView?) {
+    init(_ menu: PopupMenu, anchor: Rect, parent: MenuView?) {
         self.menu = menu
         self.anchor = anchor
         self.parentMenu = parent
@@ -78,7 +78,7 @@ public final class MenuView: PresentationView {
     }
 
     /// Opens `sub` beside `item` and moves focus into it.
-    func open(_ sub: Menu, from item: MenuItemView) {
+    func open(_ sub: PopupMenu, from item: MenuItemView) {
         if let current = openSubmenu {
             if current.anchor == item.frameInRoot { return }
             current.dismiss(animated: false)
@@ -156,10 +156,10 @@ public final class MenuView: PresentationView {
 /// One row of a ``MenuView``: a command, a submenu's item (with a chevron) or a divider.
 final class MenuItemView: ViewNode {
     let action: MenuAction?
-    let submenu: Menu?
+    let submenu: PopupMenu?
     weak var menuView: MenuView?
 
-    init(action: MenuAction?, submenu: Menu?) {
+    init(action: MenuAction?, submenu: PopupMenu?) {
         self.action = action
         self.submenu = submenu
         super.init(frame: .zero)
@@ -238,7 +238,7 @@ extension ViewNode {
     /// Presents `menu` above everything in this view's window: at `point` (this view's coordinates; a context
     /// menu's), or, with none, under this view. Returns its view.
     @discardableResult
-    public func presentMenu(_ menu: Menu, at point: Point? = nil, animated: Bool = true) -> MenuView {
+    public func presentMenu(_ menu: PopupMenu, at point: Point? = nil, animated: Bool = true) -> MenuView {
         let anchor: Rect
         if let point, point.x.isFinite, point.y.isFinite {
             let p = convert(point, to: nil)

@@ -3,7 +3,7 @@
 
 /// A view's context menu: its provider and the long press that opens it.
 final class ContextMenuSettings {
-    var provider: (@MainActor (Point) -> Menu?)?
+    var provider: (@MainActor (Point) -> PopupMenu?)?
     var longPress: LongPressGestureRecognizer?
     var opensOnLongPress = true
 }
@@ -17,10 +17,10 @@ extension ViewNode {
     /// ```swift
     /// inbox.contextMenuProvider = { [unowned inbox] point in
     ///     guard let row = inbox.item(at: point) else { return nil }
-    ///     return Menu(children: [.action(MenuAction("Delete", isDestructive: true) { delete(row) })])
+    ///     return PopupMenu(children: [.action(MenuAction("Delete", isDestructive: true) { delete(row) })])
     /// }
     /// ```
-    public var contextMenuProvider: (@MainActor (Point) -> Menu?)? {
+    public var contextMenuProvider: (@MainActor (Point) -> PopupMenu?)? {
         get { contextMenu?.provider }
         set {
             let settings = contextMenu ?? ContextMenuSettings()

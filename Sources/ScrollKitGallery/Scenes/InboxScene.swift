@@ -124,18 +124,18 @@ final class InboxScene: ListBackedScene {
 
     /// The context menu of message `index`: open it, mark it read or unread, move it, delete it. A removal shows a
     /// toast whose Undo puts the message back.
-    func contextMenu(for index: Int) -> Menu? {
+    func contextMenu(for index: Int) -> PopupMenu? {
         guard index >= 0, index < messages.count else { return nil }
         let unread = messages.items[index].unread
         func remove(_ done: String) -> @MainActor @Sendable () -> Void {
             { [weak self] in self?.remove(index, saying: done) }
         }
-        return Menu(title: messages.items[index].sender, children: [
+        return PopupMenu(title: messages.items[index].sender, children: [
             .action(MenuAction("Open") { [weak self] in self?.open(index) }),
             .action(MenuAction(unread ? "Mark as Read" : "Mark as Unread") { [weak self] in
                 self?.messages.setRead(index, unread)
             }),
-            .submenu(Menu(title: "Move to", children: [
+            .submenu(PopupMenu(title: "Move to", children: [
                 .action(MenuAction("Archive", handler: remove("Message archived"))),
                 .action(MenuAction("Junk", handler: remove("Moved to Junk"))),
             ])),

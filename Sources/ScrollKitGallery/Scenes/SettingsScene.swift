@@ -124,7 +124,7 @@ final class SettingsScene: DemoScene {
 
     /// "Reset all settings" asks first: an alert whose Cancel (focused first, and Back's) changes nothing.
     func confirmReset() {
-        resetButton.present(Alert(
+        resetButton.present(AlertDialog(
             title: "Reset all settings?",
             message: "Display, sound and account settings go back to their defaults. This cannot be undone.",
             actions: [AlertAction("Cancel", style: .cancel),
@@ -153,7 +153,7 @@ final class SettingsScene: DemoScene {
                 self.language.title = Self.languages[i] + "  ›"
             })
         }
-        language.presentMenu(Menu(children: items))
+        language.presentMenu(PopupMenu(children: items))
     }
 
     /// The backup's details, in a popover at its info button.

@@ -1,6 +1,6 @@
-// Menu, MenuElement and MenuAction: the value of a menu or context menu (UIKit's UIMenu), with submenus.
+// PopupMenu, MenuElement and MenuAction: the value of a menu or context menu (UIKit's UIMenu), with submenus.
 
-/// One command of a ``Menu``.
+/// One command of a ``PopupMenu``.
 public struct MenuAction: Sendable {
     /// The command's title.
     public var title: String
@@ -24,12 +24,12 @@ public struct MenuAction: Sendable {
     }
 }
 
-/// What a ``Menu`` holds: commands, submenus and dividers.
+/// What a ``PopupMenu`` holds: commands, submenus and dividers.
 public enum MenuElement: Sendable {
     /// A command.
     case action(MenuAction)
     /// A submenu, opened beside its item (to the trailing side, flipping at the window's edge).
-    case submenu(Menu)
+    case submenu(PopupMenu)
     /// A line between groups.
     case divider
 }
@@ -39,14 +39,14 @@ public enum MenuElement: Sendable {
 /// Shift+F10).
 ///
 /// ```swift
-/// let menu = Menu(title: "Message", children: [
+/// let menu = PopupMenu(title: "Message", children: [
 ///     .action(MenuAction("Mark as Read") { mail.markRead() }),
-///     .submenu(Menu(title: "Move to", children: [.action(MenuAction("Archive") { mail.archive() })])),
+///     .submenu(PopupMenu(title: "Move to", children: [.action(MenuAction("Archive") { mail.archive() })])),
 ///     .divider,
 ///     .action(MenuAction("Delete", isDestructive: true) { mail.delete() }),
 /// ])
 /// ```
-public struct Menu: Sendable {
+public struct PopupMenu: Sendable {
     /// The title (a submenu's item shows it; a menu shows it as a header when not empty).
     public var title: String
     /// What it holds, in order.
