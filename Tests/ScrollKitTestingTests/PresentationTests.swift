@@ -303,4 +303,49 @@ struct PresentationTests {
         #expect(tiny.presentedViews.map(\.kind) == [.toast])
         #expect(!tiny.performBack())   // a toast takes no Back
     }
+
+    @Test("while motion is reduced a presentation only fades: its frame is the same every frame, its opacity rises")
+    func reducedMotion() throws {
+        let (app, screen) = try app()
+        let saved = ViewNode.isReduceMotionEnabled
+        ViewNode.isReduceMotionEnabled = true
+        defer { ViewNode.isReduceMotionEnabled = saved }
+        let alert = screen.present(AlertDialog(title: "Quiet"))
+        var frames: Set<Rect> = [], opacities: [Double] = []
+        for _ in 0..<15 {
+            app.pump(frames: 1)
+            frames.insert(alert.frame)
+            opacities.append(alert.opacity)
+        }
+        #expect(frames.count == 1)
+        #expect(opacities.first! < 1 && opacities.last! == 1 && opacities == opacities.sorted())
+        ViewNode.isReduceMotionEnabled = false
+        let moving = screen.present(AlertDialog(title: "Lively"))
+        var moved: Set<Double> = []
+        for _ in 0..<15 { app.pump(frames: 1); moved.insert(moving.frame.minY) }
+        #expect(moved.count > 3)
+    }
+
+    @Test("setTheme(_:animated:) cross-fades every colour on the frame clock and lands exactly on the new theme; a label made in a theme colour follows it")
+    func themeCrossFade() throws {
+        let (app, screen) = try app()
+        let label = LabelView("Now playing", style: LabelView.Style.body)
+        screen.panel.addSubview(label)
+        let light = Theme.light.colors.background, dark = Theme.dark.colors.background
+        screen.setTheme(.dark, animated: true)
+        #expect(screen.isThemeTransitioning)
+        var seen: [RGBAColor] = []
+        for _ in 0..<6 { app.pump(frames: 1); seen.append(screen.effectiveTheme.colors.background) }
+        #expect(seen.contains { $0 != light && $0 != dark }, "\(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.r >= $1.r })     // light to dark, never back
+        app.pump(seconds: 0.5)
+        #expect(!screen.isThemeTransitioning && screen.theme == .dark && screen.effectiveTheme == .dark)
+        #expect(label.style.color == Theme.dark.colors.label)
+        #expect(screen.presentedViews.isEmpty && !screen.subviews.contains { $0.subviews.isEmpty && $0 !== screen.play && $0 !== screen.panel })
+        screen.setTheme(nil, animated: false)
+        #expect(screen.effectiveTheme == ViewNode.defaultTheme && label.style.color == ViewNode.defaultTheme.colors.label)
+        // Mixing: exactly the ends at 0 and 1, and NaN counts as 0.
+        #expect(Theme.light.mixed(with: .dark, fraction: 1) == .dark)
+        #expect(Theme.light.mixed(with: .dark, fraction: .nan).colors == Theme.light.colors)
+    }
 }
