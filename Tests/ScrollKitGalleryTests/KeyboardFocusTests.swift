@@ -14,7 +14,7 @@ import Testing
 @Suite("Keyboard-only use of the gallery", .serialized)
 struct KeyboardFocusTests {
     nonisolated static let scenes = ["list", "paging", "picker", "sprites", "curves", "home", "photos", "reader",
-                                     "chat", "grid", "photo", "world", "inbox", "contacts", "settings"]
+                                     "chat", "grid", "photo", "world", "inbox", "contacts", "settings", "tv"]
 
     /// Tab from the tab bar goes through the scene and back to the tab bar; every actionable element the scene's
     /// accessibility tree shows at the start is visited on the way.

@@ -79,6 +79,8 @@ final class InputRouter {
     var focus: FocusTarget? {
         didSet { if oldValue?.view !== focus?.view { focusMoved(from: oldValue?.view, to: focus?.view) } }
     }
+    /// Held game controller buttons and the stick (repeat), and the rotary encoder's mode (Focus/InputRouter+Gamepad.swift).
+    var pad = RouterPadState()
     /// A focus move into a list item whose cell is not showing yet: resolved when it shows.
     var pendingEntry: (list: ListView, item: Int, move: FocusMove, reference: Rect)?
 
@@ -88,7 +90,7 @@ final class InputRouter {
     }
 
     var needsFrames: Bool {
-        pendingEntry != nil || arenasNeedFrames
+        pendingEntry != nil || arenasNeedFrames || pad.needsFrames
             || sessions.contains { $0.highlightAt != nil || $0.unhighlightAt != nil || $0.rows.longPressAt != nil }
     }
 
@@ -244,6 +246,12 @@ final class InputRouter {
             s.magnify(by: scale, about: viewportPoint(p, in: s), time: s.eventTime(time))
         case .pastePrimary(let p, _):
             pastePrimary(at: p)
+        case .gamepad(let button, let pressed, _):
+            gamepad(button, pressed: pressed, time: time)
+        case .gamepadStick(let x, let y, _):
+            gamepadStick(x: x, y: y, time: time)
+        case .rotary(let steps, _):
+            rotary(steps: steps, time: time)
         case .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
@@ -255,6 +263,7 @@ final class InputRouter {
         let now = tick.targetTimestamp
         guard now.isFinite else { return }
         if !arenas.isEmpty { tickArenas(now) }
+        if pad.needsFrames { padBeforeStep(now) }
         let saved = current
         var k = 0
         while k < sessions.count {

@@ -297,6 +297,12 @@ final class GalleryShell: DemoScene {
             if !showsHelp { currentScene?.handle(.text(typed.count == 1 ? text : typed, time: time)) }
         case .composition, .pastePrimary:
             if !showsHelp { currentScene?.handle(event) }
+        case .gamepad(let button, true, _) where showsHelp && (button == .b || button == .back):
+            showsHelp = false
+        case .gamepad, .gamepadStick, .rotary:
+            // A controller and an encoder drive the scene (a button's up always reaches it, ending its repeat).
+            if tabBar.tabs.focusedTab != nil { window.focusedView?.resignFocus() }
+            currentScene?.handle(event)
         }
     }
 

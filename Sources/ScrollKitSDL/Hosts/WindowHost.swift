@@ -147,6 +147,8 @@ public final class WindowHost: AppHost {
         } else {
             session = try SDLSession(video: .display)
         }
+        // Game controllers: their buttons and stick drive focus (EventTranslator+Gamepad.swift).
+        EventTranslator.startGameControllers()
         // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
         // (SCROLLKIT_SCALE, GDK_SCALE, Xft.dpi) sizes the window and turns positions back into points.
         if session.driverName != "x11" {

@@ -107,6 +107,12 @@ public struct InputRecording: Sendable, Equatable {
             return [type("compose"), ("text", quoted(s)), ("cursor", "\(max(0, min(cursor, s.unicodeScalars.count)))")]
         case .pastePrimary:
             return nil
+        case .gamepad(let button, let pressed, _):
+            return [type("gamepad"), ("button", quoted(button.rawValue)), ("state", quoted(pressed ? "down" : "up"))]
+        case .rotary(let steps, _):
+            return steps == 0 ? nil : [type("rotary"), ("steps", "\(steps)")]
+        case .gamepadStick:
+            return nil   // scripts have no stick event; the moves it makes are not recorded either
         }
     }
 
