@@ -64,7 +64,6 @@ final class TVPosterCell: ListCell {
 
 /// The posters' art: made from the poster's row and place (a palette, a sky, a motif), and their titles.
 /// All drawn here with rectangles and circles: no image files, so nothing to license.
-@MainActor
 enum TVArt {
     static let rowTitles = ["Continue watching", "Trending now", "New releases", "Documentaries", "For kids", "Music and concerts"]
     static let titles = [
@@ -92,6 +91,7 @@ enum TVArt {
     }
 
     /// Draws the poster's art into `rect`.
+    @MainActor
     static func draw(row: Int, poster: Int, in rect: Rect, radius: Double, compact: Bool, labelled: Bool = true,
                      canvas: any DrawingCanvas) {
         let seed = row * 31 + poster * 17

@@ -430,6 +430,10 @@ final class GalleryShell: DemoScene {
         if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
         if let field = focusedTextInput { sample.fillText(from: field) }
         sample.fillFocusAndPresentation(from: window)
+        // The scene's own tree holds its focus (the window's holds the tab bar's).
+        if sample.focusLabel.isEmpty, !showsHelp, let sceneRoot = currentScene?.accessibilityRoot, sceneRoot !== window {
+            sample.focusLabel = sceneRoot.focusedAccessibilityLabel
+        }
         return sample
     }
 
