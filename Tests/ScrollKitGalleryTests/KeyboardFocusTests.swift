@@ -26,7 +26,7 @@ struct KeyboardFocusTests {
         let focusedAtStart = gallery.focus != .none        // the contacts' search field
         try gallery.press(.tab)
         if !focusedAtStart { #expect(gallery.focus == .tab(selected), "Tab from nothing focuses the selected tab") }
-        for _ in 0..<40 where gallery.focus != .tab(selected) { try gallery.press(.tab) }
+        for _ in 0..<200 where gallery.focus != .tab(selected) { try gallery.press(.tab) }
         let cycle = try gallery.cycle(.tab)
         #expect(cycle.last == .tab(selected), "the cycle comes back to the tab bar")
         let visited = Set(cycle)
@@ -44,7 +44,7 @@ struct KeyboardFocusTests {
     @Test(arguments: scenes)
     func shiftTabWalksTheCycleBackwards(scene: String) throws {
         let gallery = try KeyboardGallery(scene: scene)
-        for _ in 0..<40 where gallery.focus != .tab(gallery.shell.selectedIndex) { try gallery.press(.tab) }
+        for _ in 0..<200 where gallery.focus != .tab(gallery.shell.selectedIndex) { try gallery.press(.tab) }
         let forward = try gallery.cycle(.tab)
         let backward = try gallery.cycle(.backtab)
         #expect(backward.count == forward.count)

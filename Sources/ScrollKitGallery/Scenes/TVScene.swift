@@ -137,6 +137,17 @@ final class TVScene: ListBackedScene {
     var mainList: ListView { list }
     var accessibilityRoot: ViewNode? { root }
 
+    /// Tab into the scene (from the gallery's tab bar) starts at the first poster, Shift-Tab at the last, wherever
+    /// the rows are scrolled; then focus goes in order.
+    func moveFocus(_ move: FocusMove) -> Bool {
+        guard root.focusedView == nil, move == .next || move == .previous else { return root.moveFocus(move) }
+        let row = move == .next ? 0 : TVScene.rowCount - 1
+        list.scrollView.stopMotion()
+        list.scrollView.contentOffset = list.contentOffset(forItem: row, position: move == .next ? .start : .end)
+        guard let cell = list.cell(at: row) as? TVRowCell else { return root.moveFocus(move) }
+        return cell.carousel.focusItem(move == .next ? 0 : TVScene.postersPerRow - 1)
+    }
+
     func coversOpaquely(_ size: Size) -> Bool { true }
 }
 
