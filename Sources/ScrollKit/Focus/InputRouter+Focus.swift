@@ -245,18 +245,14 @@ extension InputRouter {
     func scrollIntoView(view: ViewNode, item: Int?) {
         var child: ViewNode = view
         if let list = view as? ListView, let item {
-            list.scrollToItem(item, position: .visible, duration: list.scrollView.focusScrollDuration,
-                              curve: list.scrollView.focusScrollCurve)
+            list.scrollToFocusedItem(item)
         }
         var cellIndex: Int?
         var ancestor = view.superview
         while let a = ancestor {
             if let cell = child as? ListCell { cellIndex = cell.index }
             if let list = a as? ListView {
-                if let k = cellIndex, k >= 0 {
-                    list.scrollToItem(k, position: .visible, duration: list.scrollView.focusScrollDuration,
-                                      curve: list.scrollView.focusScrollCurve)
-                }
+                if let k = cellIndex, k >= 0 { list.scrollToFocusedItem(k) }
                 cellIndex = nil
             } else if let s = a as? ScrollingView, !((s.superview as? ListView)?.scrollView === s) {
                 // A plain scroll view: the child's frame is in its content coordinates.
