@@ -215,7 +215,7 @@ final class TVHero: ViewNode {
         guard frame.height >= 150 else { return }
         let hint = frame.width >= 900 ? "Arrows or D-pad move · Return or A opens · Esc or B back · knob turns"
             : "D-pad moves · A opens · B back"
-        canvas.drawText(hint, in: Rect(x: x, y: frame.maxY - (m.compact ? 26 : 36), width: max(0, frame.width - 2 * inset), height: 20),
+        canvas.drawText(hint, in: Rect(x: frame.minX + inset, y: frame.maxY - (m.compact ? 26 : 36), width: max(0, frame.width - 2 * inset), height: 20),
                         style: TextStyle(size: m.compact ? 10 : 13, color: TVLook.secondary, maximumScale: TextScale.controlMaximum),
                         alignment: leading)
     }
