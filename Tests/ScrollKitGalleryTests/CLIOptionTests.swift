@@ -149,7 +149,7 @@ private func curves(_ arguments: [String]) -> CurvesConfiguration? {
         (["curves", "--samples", "-4"], #"error: --samples must be a whole number from 2 to 100000 (got "-4")"#),
         // Enumerations: ArgumentParser lists the values.
         (["--snap", "page"], "error: The value 'page' is invalid for '--snap <RULE>'. Please provide one of 'none', 'items', 'paging' or 'centered'."),
-        (["--scene", "List"], "error: The value 'List' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world, inbox, contacts or settings"),
+        (["--scene", "List"], "error: The value 'List' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world, inbox, contacts, settings or tv"),
         // PNG only, for the gallery and for curves.
         (["--screenshot", "out.jpg"], #"error: --screenshot writes PNG only: "out.jpg" does not end in .png"#),
         (["--headless", "--screenshot", "shots/out.png.bak"], #"error: --screenshot writes PNG only: "shots/out.png.bak" does not end in .png"#),

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--scene", "nope"], "error: The value 'nope' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world, inbox, contacts or settings"),
+        (["--scene", "nope"], "error: The value 'nope' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world, inbox, contacts, settings or tv"),
         (["--hz", "0"], #"error: --hz must be a number from 1 to 1000 (got "0")"#),
         (["--hz", "1001"], #"error: --hz must be a number from 1 to 1000 (got "1001")"#),
         (["--frames", "0"], #"error: --frames must be a whole number of at least 1 (got "0")"#),

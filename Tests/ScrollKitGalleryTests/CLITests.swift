@@ -47,7 +47,7 @@ private func configuration(_ arguments: [String]) -> RunConfiguration? {
     }
 
     @Test(arguments: [
-        (["--scene", "lists"], "error: The value 'lists' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world, inbox, contacts or settings"),
+        (["--scene", "lists"], "error: The value 'lists' is invalid for '--scene <NAME>': must be one of list, paging, picker, sprites, curves, home, photos, reader, chat, grid, photo, world, inbox, contacts, settings or tv"),
         (["--hz", "0"], #"error: --hz must be a number from 1 to 1000 (got "0")"#),
         (["--hz", "1001"], #"error: --hz must be a number from 1 to 1000 (got "1001")"#),
         (["--hz", "0.999"], #"error: --hz must be a number from 1 to 1000 (got "0.999")"#),

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func catalogHasTheDefaultAndUniqueNames() {
-        #expect(SceneCatalog.names == ["list", "paging", "picker", "sprites", "curves", "home", "photos", "reader", "chat", "grid", "photo", "world", "inbox", "contacts", "settings"])
+        #expect(SceneCatalog.names == ["list", "paging", "picker", "sprites", "curves", "home", "photos", "reader", "chat", "grid", "photo", "world", "inbox", "contacts", "settings", "tv"])
         #expect(SceneCatalog.defaultName == "list")
         #expect(SceneCatalog.entry(named: "picker")?.name == "picker")
         #expect(SceneCatalog.entry(named: "nope") == nil)

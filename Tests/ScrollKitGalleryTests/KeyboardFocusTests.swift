@@ -14,7 +14,7 @@ import Testing
 @Suite("Keyboard-only use of the gallery", .serialized)
 struct KeyboardFocusTests {
     nonisolated static let scenes = ["list", "paging", "picker", "sprites", "curves", "home", "photos", "reader",
-                                     "chat", "grid", "photo", "world", "inbox", "contacts", "settings"]
+                                     "chat", "grid", "photo", "world", "inbox", "contacts", "settings", "tv"]
 
     /// Tab from the tab bar goes through the scene and back to the tab bar; every actionable element the scene's
     /// accessibility tree shows at the start is visited on the way.
@@ -26,7 +26,7 @@ struct KeyboardFocusTests {
         let focusedAtStart = gallery.focus != .none        // the contacts' search field
         try gallery.press(.tab)
         if !focusedAtStart { #expect(gallery.focus == .tab(selected), "Tab from nothing focuses the selected tab") }
-        for _ in 0..<40 where gallery.focus != .tab(selected) { try gallery.press(.tab) }
+        for _ in 0..<200 where gallery.focus != .tab(selected) { try gallery.press(.tab) }
         let cycle = try gallery.cycle(.tab)
         #expect(cycle.last == .tab(selected), "the cycle comes back to the tab bar")
         let visited = Set(cycle)
@@ -44,7 +44,7 @@ struct KeyboardFocusTests {
     @Test(arguments: scenes)
     func shiftTabWalksTheCycleBackwards(scene: String) throws {
         let gallery = try KeyboardGallery(scene: scene)
-        for _ in 0..<40 where gallery.focus != .tab(gallery.shell.selectedIndex) { try gallery.press(.tab) }
+        for _ in 0..<200 where gallery.focus != .tab(gallery.shell.selectedIndex) { try gallery.press(.tab) }
         let forward = try gallery.cycle(.tab)
         let backward = try gallery.cycle(.backtab)
         #expect(backward.count == forward.count)

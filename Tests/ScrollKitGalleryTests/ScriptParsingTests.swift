@@ -184,7 +184,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         (#"{"events": [{"type": "down", "x": 1, "y": 2}]}"#, #"event 0: missing field "t""#),
         (#"{"events": [{"t": 0, "x": 1, "y": 2}]}"#, #"event 0: missing field "type""#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1}]}"#, #"event 0: missing field "y""#),
-        (#"{"events": [{"t": 0, "type": "tap", "x": 1, "y": 2}]}"#, #"event 0: unknown type "tap" (valid: down, move, up, touchDown, touchMove, touchUp, rightClick, wheel, key, text, compose, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#),
+        (#"{"events": [{"t": 0, "type": "tap", "x": 1, "y": 2}]}"#, #"event 0: unknown type "tap" (valid: down, move, up, touchDown, touchMove, touchUp, rightClick, wheel, key, gamepad, rotary, text, compose, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1, "y": 2, "z": 3}]}"#, #"event 0: unknown field "z" for type "down" (valid: t, type, x, y)"#),
         (#"{"events": [{"t": 0, "type": "down", "x": 1, "x": 2, "y": 2}]}"#, #"event 0: duplicate field "x""#),
         (#"{"events": [{"t": 0, "type": "scrollToEnd", "curve": "linear", "index": 3}]}"#, #"event 0: unknown field "index" for type "scrollToEnd" (valid: t, type, duration, curve)"#),
@@ -245,7 +245,7 @@ private func one(_ event: String) -> String { #"{"events": ["# + event + "]}" }
         #expect(message(one(#"{"t": "# + digits + #", "type": "key", "key": "Up"}"#))
                 == #"event 0: "t" must be a finite number (got 100000000000000000000000000000000000000000000000…, it is out of range)"#)
         #expect(message(one(#"{"t": 0, "type": "a\nb\u0007c"}"#))
-                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, touchDown, touchMove, touchUp, rightClick, wheel, key, text, compose, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#)
+                == #"event 0: unknown type "a\nb\u{7}c" (valid: down, move, up, touchDown, touchMove, touchUp, rightClick, wheel, key, gamepad, rotary, text, compose, scrollTo, scrollToEnd, scrollToItem, drag-indicator, insert, delete, resize, screenshot)"#)
         #expect(excerpt(String(repeating: "é", count: 60)) == String(repeating: "é", count: 48) + "…")
     }
 

@@ -46,6 +46,10 @@ struct TextInputTranslatorTests {
     /// 10 characters a piece).
     @Test("pieces of a long composition (no extended-text hint) join into one, the cursor at its end")
     func chunkedComposition() {
+        // A window host made earlier in this process turns the extended-text hint on; this is the hint-off path.
+        let hint = SDL_GetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT).map { String(cString: $0) }
+        SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "0")
+        defer { SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, hint ?? "0") }
         let whole = "日本語の入力方法をテストしています。とても長い文章"
         #expect(whole.unicodeScalars.count == 25)
         let scalars = Array(whole.unicodeScalars)

@@ -16,6 +16,7 @@ extension InputRouter {
     func setFocus(_ target: FocusTarget?, scroll: Bool) {
         pendingEntry = nil
         focus = target
+        if let target, let view = target.view { rememberFocus(view: view, item: target.item) }
         guard scroll, let target, let view = target.view else { return }
         scrollIntoView(view: view, item: target.item)
     }
@@ -73,10 +74,12 @@ extension InputRouter {
             setFocus(target, scroll: true)
             return true
         }
-        if let list = view as? ListView, let item = current.item,
-           let next = list.neighbourItem(from: item, move) {
-            setFocus(FocusTarget(view: list, item: next), scroll: true)
-            return true
+        if let list = view as? ListView, let item = current.item {
+            if let next = list.neighbourItem(from: item, move) {
+                setFocus(FocusTarget(view: list, item: next), scroll: true)
+                return true
+            }
+            if let taken = groupEdge(list, move: move, reference: reference) { return taken }
         }
         var child: ViewNode = view
         var cellIndex: Int?                // the item of the list being climbed into that holds the focus
@@ -99,6 +102,7 @@ extension InputRouter {
                     return true
                 }
             }
+            if a.focusGroup != nil, let taken = groupEdge(a, move: move, reference: reference) { return taken }
             if a.confinesFocus {
                 // A modal: Tab and Shift-Tab wrap around inside it; a direction stops at its edge.
                 guard move == .next || move == .previous, let target = entry(in: a, move: move, reference: reference)
@@ -145,9 +149,14 @@ extension InputRouter {
 
     /// The target to focus when entering `node` by `move` from `reference` (root coordinates): for Tab the
     /// first in order, for Shift-Tab the last, for a direction the one nearest the reference.
-    func entry(in node: ViewNode, move: FocusMove, reference: Rect) -> FocusTarget? {
+    func entry(in node: ViewNode, move: FocusMove, reference: Rect, remembering: Bool = true) -> FocusTarget? {
         // A hidden view, or a subview of no size (not drawn, nor its subviews), has nothing to focus.
         guard !node.isHidden, !Self.hasNoSize(node) else { return nil }
+        // A focus group that remembers: its last focused target again (a direction's move; Tab goes in order).
+        if remembering, move != .next, move != .previous, let group = node.focusGroup, group.remembersFocus,
+           let target = rememberedTarget(in: node, group) {
+            return target
+        }
         if let list = node as? ListView {
             let n = list.numberOfItems
             guard n > 0 else { return nil }
@@ -226,7 +235,7 @@ extension InputRouter {
             }
             if ahead { candidates.append(sub) }
         }
-        for sub in ordered(candidates, move: move, reference: reference) {
+        for sub in beamOrdered(candidates, move: move, reference: reference) {
             if let t = entry(in: sub, move: move, reference: reference) { return t }
         }
         return nil
@@ -236,18 +245,14 @@ extension InputRouter {
     func scrollIntoView(view: ViewNode, item: Int?) {
         var child: ViewNode = view
         if let list = view as? ListView, let item {
-            list.scrollToItem(item, position: .visible, duration: list.scrollView.focusScrollDuration,
-                              curve: list.scrollView.focusScrollCurve)
+            list.scrollToFocusedItem(item)
         }
         var cellIndex: Int?
         var ancestor = view.superview
         while let a = ancestor {
             if let cell = child as? ListCell { cellIndex = cell.index }
             if let list = a as? ListView {
-                if let k = cellIndex, k >= 0 {
-                    list.scrollToItem(k, position: .visible, duration: list.scrollView.focusScrollDuration,
-                                      curve: list.scrollView.focusScrollCurve)
-                }
+                if let k = cellIndex, k >= 0 { list.scrollToFocusedItem(k) }
                 cellIndex = nil
             } else if let s = a as? ScrollingView, !((s.superview as? ListView)?.scrollView === s) {
                 // A plain scroll view: the focused view's own rectangle in its content coordinates (not the whole

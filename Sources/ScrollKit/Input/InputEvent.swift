@@ -88,6 +88,15 @@ public enum InputEvent: Sendable, Hashable {
     /// A right click (the secondary mouse button going down) at `location`: opens the context menu of the deepest
     /// view there that has one (``ViewNode/contextMenuProvider``).
     case secondaryClick(location: Point, time: Double)
+    /// A game controller's button went down (`pressed`) or up. The D-pad and shoulders repeat while held
+    /// (``KeyRepeat``), driven by the frames' target times; see ``GamepadButton`` for what each does.
+    case gamepad(GamepadButton, pressed: Bool, time: Double)
+    /// A game controller's left stick at (`x`, `y`), each -1…1 (y down): past its dead zone it moves focus as
+    /// the D-pad does, repeating faster the further it leans (``StickNavigation``). (0, 0) is at rest.
+    case gamepadStick(x: Double, y: Double, time: Double)
+    /// A rotary encoder turned `steps` notches: positive is clockwise, forward. It moves focus in order (as Tab
+    /// and Shift-Tab), or in edit mode changes the focused ``RotaryEditable`` control's value.
+    case rotary(steps: Int, time: Double)
 
     /// The event's own timestamp.
     public var time: Double {
@@ -95,7 +104,7 @@ public enum InputEvent: Sendable, Hashable {
         case .pointerDown(_, let t), .pointerMove(_, let t), .pointerUp(_, let t),
              .wheel(_, _, _, let t), .key(_, _, let t), .text(_, let t), .composition(_, _, let t), .pastePrimary(_, let t),
              .touchDown(_, _, _, let t), .touchMove(_, _, _, let t), .touchUp(_, _, _, let t),
-             .magnify(_, _, let t), .secondaryClick(_, let t):
+             .magnify(_, _, let t), .secondaryClick(_, let t), .gamepad(_, _, let t), .gamepadStick(_, _, let t), .rotary(_, let t):
             return t
         }
     }

@@ -8,13 +8,13 @@ extension InputRouter {
 
     func key(_ key: Key, time: Double) {
         backWentUnhandled = false
+        // A rotary encoder's Return and Back on a control it edits (Focus/InputRouter+Gamepad.swift).
+        if rotaryModeKey(key) { return }
         // The focused view (or a focused item's cell) first: a picker steps with its arrows, a row's switch flips
-        // with Space.
+        // with Space, a row's swipe actions open with ← → and Return runs one.
         if let view = focus?.view, view.isDescendant(of: root) {
             if let item = focus?.item {
-                // A row's swipe actions: ← → open them, choose one, Return runs it.
-                if let list = view as? ListView, list.handleSwipeKey(key, item: item, time: time) { return }
-                if let cell = (view as? ListView)?.cell(at: item), cell.handleFocusedKey(key) { return }
+                if let host = view as? ItemFocusHost, host.handleItemKey(key, item: item, time: time) { return }
             } else if view.handleFocusedKey(key) {
                 return
             }
@@ -37,8 +37,8 @@ extension InputRouter {
             // scroll view as before.
             if let view = focus?.view, view.isDescendant(of: root) {
                 let pressable: Bool
-                if let list = view as? ListView, let item = focus?.item {
-                    pressable = list.onSelectItem != nil || list.cell(at: item)?.isPressable == true
+                if let host = view as? ItemFocusHost, let item = focus?.item {
+                    pressable = host.itemIsPressable(item)
                 } else {
                     pressable = focus?.item == nil && view.isPressable
                 }
@@ -63,13 +63,13 @@ extension InputRouter {
 
     /// The scroll view a scroll key acts on: the innermost holding focus, else under the pointer, else the
     /// first of the tree; preferring one that scrolls along the key's axis.
-    func keyTarget(for key: Key) -> ScrollingView? {
-        var candidates: [ScrollingView] = []
+    func keyTarget(for key: Key) -> (any KeyScrollTarget)? {
+        var candidates: [any KeyScrollTarget] = []
         if let view = focus?.view, view.isDescendant(of: root) {
             var v: ViewNode? = view
-            if let list = view as? ListView { v = list.scrollView }
+            if let host = view as? ItemFocusHost { v = host.keyScrollStart }
             while let c = v {
-                if let s = c as? ScrollingView { candidates.append(s) }
+                if let s = c as? KeyScrollTarget { candidates.append(s) }
                 v = c.superview
             }
         }
@@ -79,18 +79,17 @@ extension InputRouter {
         if key == .zoomIn || key == .zoomOut || key == .zoomReset {
             return candidates.first { $0.isZoomEnabled } ?? innermost
         }
-        let dim: ScrollingView.Dim?
+        let horizontal: Bool
         switch key {
-        case .left, .right: dim = .x
-        case .up, .down, .pageUp, .pageDown, .space: dim = .y
-        default: dim = nil
+        case .left, .right: horizontal = true
+        case .up, .down, .pageUp, .pageDown, .space: horizontal = false
+        default: return innermost
         }
-        guard let dim else { return innermost }
-        return candidates.first { $0.scrolls(dim) } ?? innermost
+        return candidates.first { $0.scrollsForKey(horizontal: horizontal) } ?? innermost
     }
 
-    static func firstScrollView(in view: ViewNode) -> ScrollingView? {
-        if let s = view as? ScrollingView, !s.isHidden { return s }
+    static func firstScrollView(in view: ViewNode) -> (any KeyScrollTarget)? {
+        if let s = view as? KeyScrollTarget, !s.isHidden { return s }
         for sub in view.storedSubviews where !sub.isHidden {
             if let s = firstScrollView(in: sub) { return s }
         }
@@ -99,12 +98,12 @@ extension InputRouter {
 
     func activateFocus(time: Double) {
         guard let f = focus, let view = f.view, view.isDescendant(of: root) else { return }
-        if let list = view as? ListView, let item = f.item {
-            if let cell = list.cell(at: item) {
+        if let host = view as? ItemFocusHost, let item = f.item {
+            if let cell = host.itemView(item) {
                 setHighlight(cell)
                 unhighlightAt = time + ViewNode.tapHighlightDuration
             }
-            list.activateItem(item)
+            host.activateItem(item)
         } else {
             setHighlight(view)
             unhighlightAt = time + ViewNode.tapHighlightDuration

@@ -79,6 +79,8 @@ final class InputRouter {
     var focus: FocusTarget? {
         didSet { if oldValue?.view !== focus?.view { focusMoved(from: oldValue?.view, to: focus?.view) } }
     }
+    /// Held game controller buttons and the stick (repeat), and the rotary encoder's mode (Focus/InputRouter+Gamepad.swift).
+    var pad = RouterPadState()
     /// A focus move into a list item whose cell is not showing yet: resolved when it shows.
     var pendingEntry: (list: ListView, item: Int, move: FocusMove, reference: Rect)?
 
@@ -88,7 +90,7 @@ final class InputRouter {
     }
 
     var needsFrames: Bool {
-        pendingEntry != nil || arenasNeedFrames
+        pendingEntry != nil || arenasNeedFrames || pad.needsFrames
             || sessions.contains { $0.highlightAt != nil || $0.unhighlightAt != nil || $0.rows.longPressAt != nil }
     }
 
@@ -249,6 +251,12 @@ final class InputRouter {
             guard p.x.isFinite, p.y.isFinite, !gestureActive else { return }
             lastPointer = p
             _ = root.openContextMenu(fromHit: hitView(at: p), atRoot: p)
+        case .gamepad(let button, let pressed, _):
+            gamepad(button, pressed: pressed, time: time)
+        case .gamepadStick(let x, let y, _):
+            gamepadStick(x: x, y: y, time: time)
+        case .rotary(let steps, _):
+            rotary(steps: steps, time: time)
         case .touchDown, .touchMove, .touchUp:
             break   // touches came back as pointer events
         }
@@ -260,6 +268,7 @@ final class InputRouter {
         let now = tick.targetTimestamp
         guard now.isFinite else { return }
         if !arenas.isEmpty { tickArenas(now) }
+        if pad.needsFrames { padBeforeStep(now) }
         let saved = current
         var k = 0
         while k < sessions.count {

@@ -149,7 +149,7 @@ struct TouchTracker: Sendable, Hashable {
             fingers.remove(at: i)
             rebase(keeping: pointer)
             return nil
-        case .wheel, .key, .text, .composition, .pastePrimary, .magnify, .secondaryClick:
+        case .wheel, .key, .text, .composition, .pastePrimary, .magnify, .secondaryClick, .gamepad, .gamepadStick, .rotary:
             return event
         }
     }

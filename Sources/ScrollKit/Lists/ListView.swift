@@ -134,6 +134,10 @@ public final class ListView: ViewNode {
     /// rows. Default false. A list whose items hold focusable views of their own (a list of carousels)
     /// leaves it false; focus then moves between its items' contents, scrolling the list as it goes.
     public var itemsAreFocusable = false
+    /// Where scroll-to-focus puts a focused item: `nil` (default) scrolls as little as shows it whole; a fraction
+    /// of the viewport (0…1) puts the item's leading edge that far in (Compose for TV's pivot, 0.3 say). Either way
+    /// the rest is a snap position when the list snaps, and stays inside the scroll range (the insets show).
+    public var focusPivot: Double?
 
     /// The item holding the tree's focus, if any.
     public var focusedItem: Int? {

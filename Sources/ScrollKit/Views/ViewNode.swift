@@ -458,6 +458,8 @@ open class ViewNode {
     /// Whether Tab, Shift-Tab and the arrows stay inside this view while focus is in it (Tab wraps around), as a
     /// modal dialog traps focus on the web and in GTK. Default false; ``SheetView`` sets it.
     public var confinesFocus = false
+    /// The focus group this view is (a row, grid, section or panel; ``FocusGroup``): its memory, edges and exits.
+    public var focusGroup: FocusGroup?
 
     func ensureRouter() -> InputRouter {
         if let router { return router }

@@ -152,6 +152,7 @@ package enum SceneCatalog {
         .inbox,
         .contacts,
         .settings,
+        .tv,
     ]
 
     /// The scene shown when `--scene` is not given.

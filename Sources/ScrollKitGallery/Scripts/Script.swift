@@ -63,6 +63,9 @@ enum ScriptAction: Sendable, Equatable {
     case magnify(scale: Double, location: Point?)
     /// A key press with its modifiers; `"key": "Tab", "shift": true` is `.backtab`, `"Return"` is `.enter`.
     case key(Key, KeyModifiers = [])
+    /// A game controller's button down or up, and a rotary encoder's notches (see `Script+Gamepad.swift`).
+    case gamepad(GamepadButton, pressed: Bool)
+    case rotary(steps: Int)
     /// Typed text, as `SDL_TEXTINPUT` delivers it (see `Script+TextInput.swift`).
     case text(String)
     /// An input method's composition with its cursor (a scalar offset); "" ends it without committing.
@@ -154,9 +157,8 @@ extension Script {
     static let defaultDuration = 0.3
 
     /// The event types, in the order the documentation lists them.
-    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "rightClick", "wheel", "key", "text",
-                             "compose",
-                             "scrollTo", "scrollToEnd",
+    static let eventTypes = ["down", "move", "up", "touchDown", "touchMove", "touchUp", "rightClick", "wheel", "key",
+                             "gamepad", "rotary", "text", "compose", "scrollTo", "scrollToEnd",
                              "scrollToItem", "drag-indicator", "insert", "delete", "resize", "screenshot"]
 
     /// The fields each event type accepts (besides "t" and "type").
@@ -167,6 +169,8 @@ extension Script {
         "insert": ["index", "count", "animated"], "delete": ["index", "count", "animated"],
         "wheel": ["dx", "dy", "x", "y", "shift", "ctrl"],
         "key": ["key", "shift", "ctrl"],
+        "gamepad": ["button", "state"],
+        "rotary": ["steps"],
         "text": ["text"],
         "compose": ["text", "cursor"],
         "scrollTo": ["x", "y", "duration", "curve"],
@@ -329,6 +333,8 @@ struct EventReader {
                 action = .wheel(dx: turn.dx, dy: turn.dy, location: location)
             }
         case "key": action = try keyAction()
+        case "gamepad": action = try gamepadAction()
+        case "rotary": action = try rotaryAction()
         case "text": action = try textAction()
         case "compose": action = try composeAction()
         case "scrollTo":

@@ -89,6 +89,8 @@ struct ScriptPlayer {
                 let at = location ?? pointer ?? Point(x: windowSize.width / 2, y: windowSize.height / 2)
                 result.append(.input(.magnify(scale: scale, location: at, time: time)))
             case .key(let key, let modifiers): result.append(.input(.key(key, modifiers: modifiers, time: time)))
+            case .gamepad(let button, let pressed): result.append(.input(.gamepad(button, pressed: pressed, time: time)))
+            case .rotary(let steps): result.append(.input(.rotary(steps: steps, time: time)))
             case .text(let text): result.append(.input(.text(text, time: time)))
             case .compose(let text, let cursor): result.append(.input(.composition(text, cursor: cursor, time: time)))
             case .scene(let command): result.append(.scene(command))

@@ -304,6 +304,12 @@ final class GalleryShell: DemoScene {
             if !showsHelp { currentScene?.handle(.text(typed.count == 1 ? text : typed, time: time)) }
         case .composition, .pastePrimary:
             if !showsHelp { currentScene?.handle(event) }
+        case .gamepad(let button, true, _) where showsHelp && (button == .b || button == .back):
+            showsHelp = false
+        case .gamepad, .gamepadStick, .rotary:
+            // A controller and an encoder drive the scene (a button's up always reaches it, ending its repeat).
+            if tabBar.tabs.focusedTab != nil { window.focusedView?.resignFocus() }
+            currentScene?.handle(event)
         }
     }
 
@@ -445,7 +451,7 @@ final class GalleryShell: DemoScene {
         if sample.sheetPosition >= 0 { sample.sheetPosition += stage.frame.minY }   // window points
         if let field = focusedTextInput { sample.fillText(from: field) }
         sample.fillFocusAndPresentation(from: window)
-        if let root = currentScene?.accessibilityRoot {   // the scene's own tree: its focus and its presentations
+        if !showsHelp, let root = currentScene?.accessibilityRoot, root !== window {   // the scene's own tree: its focus and its presentations
             if sample.focusLabel.isEmpty { sample.focusLabel = root.focusedAccessibilityLabel }
             let kind = root.frontmostPresentation
             if kind != .none { sample.presentation = kind }

@@ -96,6 +96,8 @@ public struct EventTranslator: Sendable {
     /// the zoom keys, and text typed with Ctrl held is a shortcut, not text (dropped).
     public var isControlHeld = false
     private var lastLocation = Point.zero
+    /// The game controller's left stick as its last axis events left it (EventTranslator+Gamepad.swift).
+    var stick = (x: 0.0, y: 0.0)
     /// Whether SDL's text input is on (`SDL_StartTextInput`; it is when SDL starts). While it is off, SDL sends
     /// no `SDL_TEXTINPUT`, and a printable key without Ctrl or Alt becomes its shortcut text
     /// (``shortcutText(forKeycode:shift:)``), so "f", "?" and digits still reach an app's shortcuts. A window
@@ -290,6 +292,10 @@ public struct EventTranslator: Sendable {
 
         case SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
             return .exposed
+
+        case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP, SDL_CONTROLLERAXISMOTION,
+             SDL_CONTROLLERDEVICEADDED, SDL_CONTROLLERDEVICEREMOVED:
+            return gamepadEvent(event, time: time)
 
         default:
             return nil

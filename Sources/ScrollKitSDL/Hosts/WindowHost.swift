@@ -147,6 +147,10 @@ public final class WindowHost: AppHost {
         } else {
             session = try SDLSession(video: .display)
         }
+        // Game controllers: their buttons and stick drive focus (EventTranslator+Gamepad.swift). On a bare console
+        // SDL's dummy window never has the keyboard focus, without which SDL would drop the controller's events.
+        if kms != nil { SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1") }
+        EventTranslator.startGameControllers()
         // SDL 2's X11 driver has no high-DPI: sizes and mouse positions are pixels. The desktop's scale
         // (SCROLLKIT_SCALE, GDK_SCALE, Xft.dpi) sizes the window and turns positions back into points.
         if session.driverName != "x11" {

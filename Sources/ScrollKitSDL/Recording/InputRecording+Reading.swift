@@ -82,6 +82,16 @@ extension InputRecording {
                 guard let s = fields["text"] as? String else { throw fail("\"text\" must be a string") }
                 let cursor = fields["cursor"] == nil ? s.unicodeScalars.count : try whole("cursor")
                 event = .composition(s, cursor: cursor, time: t)
+            case "gamepad":
+                guard let name = fields["button"] as? String, let button = GamepadButton(rawValue: name) else {
+                    throw fail("\"button\" must be a gamepad button's name")
+                }
+                guard let state = fields["state"] as? String, state == "down" || state == "up" else {
+                    throw fail("\"state\" must be \"down\" or \"up\"")
+                }
+                event = .gamepad(button, pressed: state == "down", time: t)
+            case "rotary":
+                event = .rotary(steps: try whole("steps"), time: t)
             case "resize":
                 appendResize(Size(width: try number("width"), height: try number("height")), t: t)
                 continue
@@ -110,6 +120,9 @@ extension InputEvent {
         case .touchUp(let d, let id, let p, _): return .touchUp(device: d, id: id, location: p, time: t)
         case .magnify(let s, let p, _): return .magnify(scale: s, location: p, time: t)
         case .secondaryClick(let p, _): return .secondaryClick(location: p, time: t)
+        case .gamepad(let b, let pressed, _): return .gamepad(b, pressed: pressed, time: t)
+        case .gamepadStick(let x, let y, _): return .gamepadStick(x: x, y: y, time: t)
+        case .rotary(let steps, _): return .rotary(steps: steps, time: t)
         }
     }
 }

@@ -108,6 +108,12 @@ public struct InputRecording: Sendable, Equatable {
         case .pastePrimary:
             return nil
         case .secondaryClick(let p, _): return [type("rightClick")] + at(p)
+        case .gamepad(let button, let pressed, _):
+            return [type("gamepad"), ("button", quoted(button.rawValue)), ("state", quoted(pressed ? "down" : "up"))]
+        case .rotary(let steps, _):
+            return steps == 0 ? nil : [type("rotary"), ("steps", "\(steps)")]
+        case .gamepadStick:
+            return nil   // scripts have no stick event; the moves it makes are not recorded either
         }
     }
 
