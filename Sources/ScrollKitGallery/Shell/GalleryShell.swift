@@ -75,7 +75,7 @@ final class GalleryShell: DemoScene {
 
         init(entry: SceneEntry) {
             self.entry = entry
-            title = entry.name.prefix(1).uppercased() + entry.name.dropFirst()
+            title = entry.name == "tv" ? "TV" : entry.name.prefix(1).uppercased() + entry.name.dropFirst()
         }
     }
 
