@@ -141,6 +141,8 @@ enum WorldStyle {
     /// The cards and the header (light white), the header's hairline and the cards' shadow.
     @MainActor static var card: RGBAColor { galleryColors.cellBackground }
     @MainActor static var hairline: RGBAColor { SceneStyle.tinted(\.barSeparator, as: RGBAColor(hex: 0xE0DED8)) }
+    /// The cards' edge: none but in high contrast, where it is the theme's separator (strong edges there).
+    @MainActor static var cardEdge: RGBAColor { galleryColors.separator.withAlpha(1 - SceneStyle.warmth) }
     @MainActor static var cardShadow: RGBAColor { SceneStyle.tinted(\.shadow, as: RGBAColor(r: 0, g: 0, b: 0, a: 18)) }
     /// A language's accent as its label's colour on a card: as designed in light, lightened or darkened as the
     /// theme's text needs (``SceneStyle/readable(_:on:minimum:)``).
@@ -260,7 +262,13 @@ final class WorldCardCell: ListCell {
         let m = WorldStyle.margin, p = WorldStyle.padding
         let card = Rect(x: frame.minX + m, y: frame.minY, width: max(0, frame.width - 2 * m), height: max(0, frame.height - m))
         canvas.fillRoundedRect(card.offsetBy(dx: 0, dy: 1), radius: 12, color: WorldStyle.cardShadow)
-        canvas.fillRoundedRect(card, radius: 12, color: WorldStyle.card)
+        let edge = WorldStyle.cardEdge
+        if edge.a > 0 {
+            canvas.fillRoundedRect(card, radius: 12, color: edge)
+            canvas.fillRoundedRect(card.insetBy(dx: 1, dy: 1), radius: 11, color: WorldStyle.card)
+        } else {
+            canvas.fillRoundedRect(card, radius: 12, color: WorldStyle.card)
+        }
         let rtl = direction == .rightToLeft
         canvas.fillRoundedRect(Rect(x: rtl ? card.maxX - 10 : card.minX + 6, y: card.minY + 14, width: 4,
                                     height: max(0, card.height - 28)), radius: 2, color: accent)
