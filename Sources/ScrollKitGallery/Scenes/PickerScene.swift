@@ -289,9 +289,9 @@ enum PickerStyle {
     /// the controls' border (the slot is white on white there).
     @MainActor static var slot: RGBAColor { galleryColors.cellBackground }
     @MainActor static var slotEdge: RGBAColor { galleryColors.controlBorder.withAlpha(1 - SceneStyle.warmth) }
-    /// The arrow's orange, darkened where the theme asks 3:1 of a graphic on the gradient (high contrast).
+    /// The arrow's orange (it reads on the cream and on the dark glow alike), darkened to 3:1 on white in high contrast.
     @MainActor static var arrow: RGBAColor {
-        SceneStyle.readable(RGBAColor(hex: 0xFF7A1A), on: top, minimum: min(SceneStyle.accentContrast, 3))
+        SceneStyle.readable(RGBAColor(hex: 0xFF7A1A), on: top, minimum: SceneStyle.scheme == .highContrast ? 3 : 1)
     }
 }
 
