@@ -196,7 +196,7 @@ final class ReaderHeader: ViewNode {
             let sectionX = inset + titleWidth + 14
             let sectionWidth = button.frame.minX - 12 - sectionX
             if !section.isEmpty, sectionWidth > 80 {
-                // One line, cut with an ellipsis; laid out again only when the section or the room changes.
+                // One line, cut with an ellipsis; laid out again only when the section, the room or its colour changes.
                 let color = ReaderStyle.secondary
                 if sectionLayout?.text != section || sectionLayout?.width != sectionWidth || sectionLayout?.styles.first?.color != color {
                     sectionLayout = TextLayout(section, style: TextStyle(size: compact ? 13 : 15, color: color, maximumScale: TextScale.controlMaximum),
