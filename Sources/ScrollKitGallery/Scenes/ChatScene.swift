@@ -55,8 +55,7 @@ final class ChatScene: ListBackedScene {
         root.addSubview(pill)
         pill.isHidden = true
         pill.titleSize = 13
-        pill.cornerRadius = 15
-        pill.tint = ChatStyle.mine
+        pill.cornerRadius = 15   // filled in the theme's tint, as my messages are
         pill.action = { [weak self] _ in self?.scrollToNewest() }
         header.earlier.action = { [weak self] _ in self?.loadEarlier() }
         header.reply.action = { [weak self] _ in self?.receive() }
@@ -187,15 +186,29 @@ final class ChatScene: ListBackedScene {
     var mainList: ListView { list }
 
     func coversOpaquely(_ size: Size) -> Bool { true }
+
+    /// The list's background is pinned (grouped, not the list's plain background): set again for the new theme.
+    func themeDidChange() { list.backgroundColor = ChatStyle.background }
 }
 
-/// The chat's colours and metrics.
+/// The chat's colours (the gallery's theme: in light, the iOS greys and blue the chat always had) and metrics.
 enum ChatStyle {
-    static let background = RGBAColor(hex: 0xF2F2F7)
-    static let mine = RGBAColor(hex: 0x0A7AFF)
-    static let theirs = RGBAColor(hex: 0xE5E5EA)
-    static let text = RGBAColor(hex: 0x1C1C1E)
-    static let secondary = RGBAColor(hex: 0x8E8E93)
+    /// Behind the bubbles: the grouped background (light F2F2F7).
+    @MainActor static var background: RGBAColor { galleryColors.groupedBackground }
+    /// My bubbles, and the text on them: the tint and the text drawn on it.
+    @MainActor static var mine: RGBAColor { galleryColors.tint }
+    @MainActor static var mineText: RGBAColor { galleryColors.onTint }
+    /// Their bubbles: the theme's fill, half a percent towards the label (light: E5E5EA, the old grey exactly;
+    /// the fill alone is E6E6EB).
+    @MainActor static var theirs: RGBAColor { galleryColors.fill.mixed(with: galleryColors.label, fraction: 0.005) }
+    @MainActor static var text: RGBAColor { galleryColors.label }
+    /// The message count: the tertiary label, a shade lighter (light 8E8E93 exactly).
+    @MainActor static var secondary: RGBAColor { SceneStyle.tinted(\.tertiaryLabel, as: RGBAColor(hex: 0x8E8E93)) }
+    /// The header: a bar of the row colour (light white) over the bars' hairline.
+    @MainActor static var header: RGBAColor { galleryColors.cellBackground }
+    @MainActor static var headerHairline: RGBAColor { galleryColors.barSeparator }
+    /// The contact's avatar.
+    @MainActor static var avatar: RGBAColor { galleryColors.positive }
     static let font = 15.0
     static let padX = 12.0, padY = 8.0
     /// The gap under a message: small within one side's run, larger where the speaker changes.
@@ -215,6 +228,8 @@ final class ChatMessages: ListDataSource {
     private var nextOld = -1
     private var layouts: [Int: TextLayout] = [:]
     private var layoutWidth = -1.0
+    /// The text colours the cached layouts were made in (mine, theirs): a theme change lays them out again.
+    private var layoutColors: (RGBAColor, RGBAColor)?
     let measurer: any TextMeasurer = FontTextMeasurer.shared
 
     init(count: Int) {
@@ -284,15 +299,17 @@ final class ChatMessages: ListDataSource {
 
     /// Message `index`'s text laid out for a list `width` across (cached for that width).
     func layout(at index: Int, width: Double) -> TextLayout {
-        if width != layoutWidth {
+        let mineText = ChatStyle.mineText, theirText = ChatStyle.text
+        if width != layoutWidth || layoutColors.map({ $0.0 != mineText || $0.1 != theirText }) ?? true {
             layouts.removeAll(keepingCapacity: true)
             layoutWidth = width
+            layoutColors = (mineText, theirText)
         }
         let id = ids[index]
         if let cached = layouts[id] { return cached }
         if layouts.count > 4_000 { layouts.removeAll(keepingCapacity: true) }   // a bounded cache
         let mine = Self.isMine(id)
-        let made = TextLayout(Self.text(id), style: TextStyle(size: ChatStyle.font, color: mine ? .white : ChatStyle.text),
+        let made = TextLayout(Self.text(id), style: TextStyle(size: ChatStyle.font, color: mine ? mineText : theirText),
                               width: ChatStyle.textWidth(width), lineSpacing: 2, measurer: measurer)
         layouts[id] = made
         return made
@@ -364,11 +381,11 @@ final class ChatHeader: ViewNode {
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: .white)
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xD8D8DE))
+        canvas.fill(frame, color: ChatStyle.header)
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: ChatStyle.headerHairline)
         let room = earlier.frame.minX - 16 - 12
         guard room > 60 else { return }
-        canvas.fillCircle(center: Point(x: frame.minX + 32, y: frame.midY), radius: 16, color: RGBAColor(hex: 0x34C759))
+        canvas.fillCircle(center: Point(x: frame.minX + 32, y: frame.midY), radius: 16, color: ChatStyle.avatar)
         canvas.drawText("A", in: Rect(x: frame.minX + 16, y: frame.minY, width: 32, height: frame.height),
                         style: TextStyle(size: 15, weight: .bold, color: .white, maximumScale: 1), alignment: .center)
         canvas.drawText("Alex", in: Rect(x: frame.minX + 58, y: frame.minY + 6, width: room - 46, height: frame.height / 2 - 4),

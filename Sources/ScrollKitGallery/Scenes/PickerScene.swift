@@ -118,12 +118,13 @@ final class PickerScene: DemoScene {
         let l = layoutInfo
         drawBackground(width: width, height: height, canvas: canvas)
 
-        canvas.drawText("Your Mood!", in: l.title, style: TextStyle(size: 34, weight: .bold, color: RGBAColor(hex: 0x2B1D0E), maximumScale: TextScale.controlMaximum),
+        let ink = PickerStyle.ink, secondaryInk = PickerStyle.secondaryInk
+        canvas.drawText("Your Mood!", in: l.title, style: TextStyle(size: 34, weight: .bold, color: ink, maximumScale: TextScale.controlMaximum),
                         alignment: .center)
         canvas.drawText("How are you feeling today?", in: l.subtitle,
-                        style: TextStyle(size: 15, color: RGBAColor(hex: 0x8A7560), maximumScale: TextScale.controlMaximum), alignment: .center)
+                        style: TextStyle(size: 15, color: secondaryInk, maximumScale: TextScale.controlMaximum), alignment: .center)
 
-        // The slot under the arrow: a white rounded card behind the centred face.
+        // The slot under the arrow: a rounded card (white in light) behind the centred face.
         let p = l.picker
         let slotSide = (min(p.height, p.width / 4) * 0.86).rounded()
         if slotSide > 10 {
@@ -134,7 +135,9 @@ final class PickerScene: DemoScene {
                 canvas.fillRoundedRect(Rect(x: slot.minX - d * 0.5, y: slot.minY + d * 0.6, width: slot.width + d, height: slot.height + d * 0.4),
                                        radius: radius + d * 0.5, color: RGBAColor(hex: 0x8A5A20).mixAlpha(6))
             }
-            canvas.fillRoundedRect(slot, radius: radius, color: .white)
+            let edge = PickerStyle.slotEdge
+            if edge.a > 0 { canvas.fillRoundedRect(slot.insetBy(dx: -1.5, dy: -1.5), radius: radius + 1.5, color: edge) }
+            canvas.fillRoundedRect(slot, radius: radius, color: PickerStyle.slot)
         }
 
         picker.draw(in: canvas)
@@ -146,11 +149,11 @@ final class PickerScene: DemoScene {
             // Formatted once for all faces (in `init`), so a frame that centres a new face does not allocate.
             let faceName = labels.indices.contains(shown) ? labels[shown].name : ""
             let faceDetail = labels.indices.contains(shown) ? labels[shown].detail : ""
-            var style = TextStyle(size: 22, weight: .bold, color: resting ? RGBAColor(hex: 0x2B1D0E) : RGBAColor(hex: 0x2B1D0E).withAlpha(0.55), maximumScale: TextScale.controlMaximum)
+            var style = TextStyle(size: 22, weight: .bold, color: resting ? ink : ink.withAlpha(0.55), maximumScale: TextScale.controlMaximum)
             while style.size > 13 && canvas.measureText(faceName, style: style).width > l.name.width { style.size -= 1 }
             canvas.drawText(faceName, in: l.name, style: style, alignment: .center)
             canvas.drawText(faceDetail, in: l.detail,
-                            style: TextStyle(size: 12, color: RGBAColor(hex: 0x8A7560), maximumScale: TextScale.controlMaximum), alignment: .center)
+                            style: TextStyle(size: 12, color: secondaryInk, maximumScale: TextScale.controlMaximum), alignment: .center)
         }
     }
 
@@ -160,9 +163,9 @@ final class PickerScene: DemoScene {
     var needsFrames: Bool { picker.isAnimating }
     var wantsQuit: Bool { quit }
 
-    /// A warm vertical gradient (cream to peach) in 4-point bands.
+    /// A warm vertical gradient (in light cream to peach; in dark deep brown to amber) in 4-point bands.
     private func drawBackground(width: Double, height: Double, canvas: any DrawingCanvas) {
-        let top = RGBAColor(hex: 0xFFF8EC), bottom = RGBAColor(hex: 0xFFE3C4)
+        let top = PickerStyle.top, bottom = PickerStyle.bottom
         let band = 4.0
         var y = 0.0
         while y < height {
@@ -175,7 +178,7 @@ final class PickerScene: DemoScene {
     /// A downward triangle pointing at the centre of the picker (filled with 1-point rows, the
     /// slanted edges softened by a half-transparent pixel).
     private func drawArrow(in rect: Rect, canvas: any DrawingCanvas) {
-        let color = RGBAColor(hex: 0xFF7A1A)
+        let color = PickerStyle.arrow
         let rows = Int(rect.height * 0.62)
         guard rows > 2 else { return }
         let halfTop = rect.height * 0.42
@@ -264,6 +267,31 @@ final class PickerScene: DemoScene {
 
     func scrollToItem(_ index: Int, position: ItemPosition, duration: Double, curve: TimingCurve?) {
         picker.listView.scrollToItem(index, position: position, duration: duration, curve: curve ?? ScrollingView.defaultAnimationCurve)
+    }
+}
+
+/// The mood picker's colours: the gallery's theme with the picker's warm cast. In light exactly its own cream
+/// gradient (FFF8EC to FFE3C4) and brown inks (2B1D0E, 8A7560); in dark a glow over black with cream inks; in
+/// high contrast the plain tokens, black on white, and the slot edged in black. The orange arrow is the art's own.
+enum PickerStyle {
+    /// The gradient's ends: the theme's background mixed towards a warm hue (light: FFF8EC and FFE3C4 exactly).
+    @MainActor static var top: RGBAColor {
+        galleryColors.background.mixed(with: RGBAColor(hex: 0xFFB941), fraction: 0.1 * SceneStyle.warmth)
+    }
+    @MainActor static var bottom: RGBAColor {
+        galleryColors.background.mixed(with: RGBAColor(hex: 0xFF8F13), fraction: 0.25 * SceneStyle.warmth)
+    }
+    /// The title and the face's name: the label, brown (2B1D0E in light).
+    @MainActor static var ink: RGBAColor { SceneStyle.tinted(\.label, as: RGBAColor(hex: 0x2B1D0E)) }
+    /// The question and the code point: the secondary label, brown (8A7560 in light).
+    @MainActor static var secondaryInk: RGBAColor { SceneStyle.tinted(\.secondaryLabel, as: RGBAColor(hex: 0x8A7560)) }
+    /// The slot behind the centred face (white in light), and its edge: none but in high contrast, where it is
+    /// the controls' border (the slot is white on white there).
+    @MainActor static var slot: RGBAColor { galleryColors.cellBackground }
+    @MainActor static var slotEdge: RGBAColor { galleryColors.controlBorder.withAlpha(1 - SceneStyle.warmth) }
+    /// The arrow's orange (it reads on the cream and on the dark glow alike), darkened to 3:1 on white in high contrast.
+    @MainActor static var arrow: RGBAColor {
+        SceneStyle.readable(RGBAColor(hex: 0xFF7A1A), on: top, minimum: SceneStyle.scheme == .highContrast ? 3 : 1)
     }
 }
 

@@ -76,21 +76,48 @@ enum ReaderArticle {
     }
 }
 
-/// The reader's typography and spacing, in points.
+/// The reader's colours, typography and spacing (in points).
+///
+/// The colours are the gallery's theme with the reader's warm "paper" cast: in light, exactly the reader's own
+/// palette (paper FBFAF7, ink 23211E, grey 77736B, rust B5562B); in dark, warm near-black paper with warm
+/// off-white ink; in high contrast, the plain tokens (black on white), the rust darkened to 7:1.
 enum ReaderStyle {
-    static let background = RGBAColor(hex: 0xFBFAF7)
-    static let text = RGBAColor(hex: 0x23211E)
-    static let secondary = RGBAColor(hex: 0x77736B)
-    static let accent = RGBAColor(hex: 0xB5562B)
+    /// The warm hue the paper is mixed towards, and how far (the light theme's white becomes FBFAF7 exactly;
+    /// dark's black a barely warm black).
+    static let paperHue = RGBAColor(hex: 0x80631E)
+    static let paperMix = 0.0345
+    /// The article's paper: the theme's background, warmed (none in high contrast).
+    @MainActor static var background: RGBAColor {
+        galleryColors.background.mixed(with: paperHue, fraction: paperMix * SceneStyle.warmth)
+    }
+    /// The ink: the label with the reader's warm cast.
+    @MainActor static var text: RGBAColor { SceneStyle.tinted(\.label, as: RGBAColor(hex: 0x23211E)) }
+    /// Bylines, captions, the section: the secondary label, warm.
+    @MainActor static var secondary: RGBAColor { SceneStyle.tinted(\.secondaryLabel, as: RGBAColor(hex: 0x77736B)) }
+    /// The reader's rust (rules, the reading progress, the button and the heading being read), and the
+    /// button's while pressed.
+    static let rust = RGBAColor(hex: 0xB5562B), pressedRust = RGBAColor(hex: 0x8E3F1C)
+    /// The rust on the paper, lightened or darkened as the theme's text needs (``SceneStyle/readable(_:on:minimum:)``).
+    @MainActor static var accent: RGBAColor { accent(on: background) }
+    /// The rust as text on `surface`.
+    @MainActor static func accent(on surface: RGBAColor) -> RGBAColor { SceneStyle.readable(rust, on: surface) }
+    /// The bars and the contents card.
+    @MainActor static var bar: RGBAColor { galleryColors.cellBackground }
+    @MainActor static var barHairline: RGBAColor { SceneStyle.tinted(\.barSeparator, as: RGBAColor(hex: 0xE4E1DA)) }
+    @MainActor static var card: RGBAColor { galleryColors.elevatedBackground }
+    @MainActor static var rowSeparator: RGBAColor { SceneStyle.tinted(\.fill, as: RGBAColor(hex: 0xEEEBE5)) }
+    /// What dims the article under the contents, and the card's shadow.
+    @MainActor static var backdrop: RGBAColor { SceneStyle.tinted(\.scrim, as: RGBAColor(r: 20, g: 18, b: 15, a: 90)) }
+    @MainActor static var cardShadow: RGBAColor { SceneStyle.tinted(\.shadow, as: RGBAColor(r: 0, g: 0, b: 0, a: 40)) }
     /// The text column's widest measure (about 70 characters of body text) and its least side margin.
     static let maxColumn = 640.0
     static let minMargin = 20.0
 
-    static func title(compact: Bool) -> TextStyle { TextStyle(size: compact ? 24 : 32, weight: .bold, color: text) }
-    static func byline(compact: Bool) -> TextStyle { TextStyle(size: compact ? 13 : 15, color: secondary) }
-    static func heading(compact: Bool) -> TextStyle { TextStyle(size: compact ? 19 : 23, weight: .bold, color: text) }
-    static func body(compact: Bool) -> TextStyle { TextStyle(size: compact ? 15 : 17, color: text) }
-    static func caption(compact: Bool) -> TextStyle { TextStyle(size: compact ? 12 : 13, color: secondary) }
+    @MainActor static func title(compact: Bool) -> TextStyle { TextStyle(size: compact ? 24 : 32, weight: .bold, color: text) }
+    @MainActor static func byline(compact: Bool) -> TextStyle { TextStyle(size: compact ? 13 : 15, color: secondary) }
+    @MainActor static func heading(compact: Bool) -> TextStyle { TextStyle(size: compact ? 19 : 23, weight: .bold, color: text) }
+    @MainActor static func body(compact: Bool) -> TextStyle { TextStyle(size: compact ? 15 : 17, color: text) }
+    @MainActor static func caption(compact: Bool) -> TextStyle { TextStyle(size: compact ? 12 : 13, color: secondary) }
     static func bodySpacing(compact: Bool) -> Double { compact ? 5 : 7 }
 
     /// The text column for a list `width` points wide: its left edge and width.
@@ -123,6 +150,8 @@ final class ReaderSource: ListDataSource {
     let measurer: any TextMeasurer
     private var layouts: [ReaderBlockLayout?]
     private var layoutWidth: Double = .nan
+    /// The colours the cached layouts' text was made in (ink, secondary): a theme change lays them out again.
+    private var layoutColors: (RGBAColor, RGBAColor)?
     /// How many blocks were laid out in total (a measure of the lazy work).
     private(set) var layoutCount = 0
 
@@ -158,9 +187,11 @@ final class ReaderSource: ListDataSource {
     /// Block `index` laid out for an item `width` points across (cached per width).
     func layout(at index: Int, width: Double) -> ReaderBlockLayout {
         guard index >= 0, index < blocks.count else { return ReaderBlockLayout() }
-        if width != layoutWidth {
+        let colors = (ReaderStyle.text, ReaderStyle.secondary)
+        if width != layoutWidth || layoutColors.map({ $0 != colors }) ?? true {
             for k in layouts.indices { layouts[k] = nil }
             layoutWidth = width
+            layoutColors = colors
         }
         if let cached = layouts[index] { return cached }
         let made = makeLayout(blocks[index], width: width)

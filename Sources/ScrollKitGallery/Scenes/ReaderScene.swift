@@ -139,6 +139,14 @@ final class ReaderScene: ListBackedScene {
     var mainList: ListView { list }
 
     func coversOpaquely(_ size: Size) -> Bool { true }
+
+    /// Colours pinned on library views (the lists' backgrounds, the button's rust) are set again for the new
+    /// theme; the contents' rows are configured again by their list.
+    func themeDidChange() {
+        list.backgroundColor = ReaderStyle.background
+        contents.list.backgroundColor = ReaderStyle.card
+        header.applyTheme()
+    }
 }
 
 /// The reader's header: the "Contents" button, the section being read, and a reading-progress line.
@@ -153,9 +161,15 @@ final class ReaderHeader: ViewNode {
         super.init(frame: frame)
         button.titleSize = 14
         button.isFocusable = true            // Tab reaches it; Return or Space opens the contents
-        button.tint = ReaderStyle.accent
-        button.pressedTint = RGBAColor(hex: 0x8E3F1C)
         addSubview(button)
+        applyTheme()
+    }
+
+    /// The button's rust is the reader's own (pinned): set again for the theme showing.
+    func applyTheme() {
+        let face = galleryColors.elevatedBackground   // a bordered button's face
+        button.tint = ReaderStyle.accent(on: face)
+        button.pressedTint = SceneStyle.readable(ReaderStyle.pressedRust, on: face)
     }
 
     convenience init() { self.init(frame: .zero) }
@@ -169,7 +183,7 @@ final class ReaderHeader: ViewNode {
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: RGBAColor(hex: 0xFFFFFF))
+        canvas.fill(frame, color: ReaderStyle.bar)
         let compact = ReaderStyle.isCompact(width: frame.width)
         let inset = compact ? 12.0 : 20.0
         let available = button.frame.minX - inset - 12
@@ -182,9 +196,10 @@ final class ReaderHeader: ViewNode {
             let sectionX = inset + titleWidth + 14
             let sectionWidth = button.frame.minX - 12 - sectionX
             if !section.isEmpty, sectionWidth > 80 {
-                // One line, cut with an ellipsis; laid out again only when the section or the room changes.
-                if sectionLayout?.text != section || sectionLayout?.width != sectionWidth {
-                    sectionLayout = TextLayout(section, style: TextStyle(size: compact ? 13 : 15, color: ReaderStyle.secondary, maximumScale: TextScale.controlMaximum),
+                // One line, cut with an ellipsis; laid out again only when the section, the room or its colour changes.
+                let color = ReaderStyle.secondary
+                if sectionLayout?.text != section || sectionLayout?.width != sectionWidth || sectionLayout?.styles.first?.color != color {
+                    sectionLayout = TextLayout(section, style: TextStyle(size: compact ? 13 : 15, color: color, maximumScale: TextScale.controlMaximum),
                                                width: sectionWidth, maxLines: 1, measurer: FontTextMeasurer.shared)
                 }
                 if let layout = sectionLayout {
@@ -193,11 +208,11 @@ final class ReaderHeader: ViewNode {
             }
         }
         // The reading progress: a hairline, and the read part of it in the accent colour.
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xE4E1DA))
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: ReaderStyle.barHairline)
         if let scroll = list?.scrollView {
             let range = scroll.maxContentOffset.y - scroll.minContentOffset.y
             let progress = range > 0 ? min(1, max(0, (scroll.contentOffset.y - scroll.minContentOffset.y) / range)) : 0
-            canvas.fill(Rect(x: frame.minX, y: frame.maxY - 3, width: (frame.width * progress).rounded(), height: 3), color: ReaderStyle.accent)
+            canvas.fill(Rect(x: frame.minX, y: frame.maxY - 3, width: (frame.width * progress).rounded(), height: 3), color: ReaderStyle.accent(on: ReaderStyle.bar))
         }
     }
 }
@@ -218,7 +233,7 @@ final class ReaderContents: ViewNode {
         isHidden = true
         confinesFocus = true      // a modal: Tab goes round its headings while it shows
         list.itemsAreFocusable = true
-        list.backgroundColor = .white
+        list.backgroundColor = ReaderStyle.card
         list.insets = Insets(top: 6, left: 0, bottom: 6, right: 0)
         card.addSubview(list)
         addSubview(card)
@@ -246,10 +261,10 @@ final class ReaderContents: ViewNode {
     }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: RGBAColor(r: 20, g: 18, b: 15, a: 90))
+        canvas.fill(frame, color: ReaderStyle.backdrop)
         let c = card.frame.offsetBy(dx: frame.minX, dy: frame.minY)
-        canvas.fillRoundedRect(c.offsetBy(dx: 0, dy: 3), radius: 14, color: RGBAColor(r: 0, g: 0, b: 0, a: 40))
-        canvas.fillRoundedRect(c, radius: 14, color: .white)
+        canvas.fillRoundedRect(c.offsetBy(dx: 0, dy: 3), radius: 14, color: ReaderStyle.cardShadow)
+        canvas.fillRoundedRect(c, radius: 14, color: ReaderStyle.card)
         canvas.drawText("Contents", in: Rect(x: c.minX + 18, y: c.minY + 8, width: c.width - 36, height: 30),
                         style: TextStyle(size: 15, weight: .bold, color: ReaderStyle.secondary, maximumScale: TextScale.controlMaximum), alignment: .leading)
     }
@@ -276,9 +291,9 @@ final class ReaderHeadingRows: ListDataSource {
         let cell = list.dequeueCell(ReaderHeadingCell.self, for: index)
         cell.title = source.headingTitle(blocks[index])
         cell.titleStyle = TextStyle(size: 15, weight: blocks[index] == current ? .bold : .regular,
-                                    color: blocks[index] == current ? ReaderStyle.accent : ReaderStyle.text, maximumScale: TextScale.controlMaximum)
+                                    color: blocks[index] == current ? ReaderStyle.accent(on: ReaderStyle.card) : ReaderStyle.text, maximumScale: TextScale.controlMaximum)
         cell.contentInsets = Insets(top: 4, left: 18, bottom: 4, right: 18)
-        cell.separatorColor = RGBAColor(hex: 0xEEEBE5)
+        cell.separatorColor = ReaderStyle.rowSeparator
         return cell
     }
 }
@@ -288,8 +303,8 @@ final class ReaderHeadingRows: ListDataSource {
 final class ReaderHeadingCell: LabelCell {
     override func drawFocusRing(in canvas: any DrawingCanvas, frame: Rect) {
         let band = frame.insetBy(dx: 6, dy: 3)
-        canvas.fillRoundedRect(band, radius: 8, color: ReaderStyle.accent.mixAlpha(34))
+        canvas.fillRoundedRect(band, radius: 8, color: ReaderStyle.accent(on: ReaderStyle.card).mixAlpha(34))
         canvas.fillRoundedRect(Rect(x: band.minX, y: band.minY + 6, width: 3, height: max(0, band.height - 12)),
-                               radius: 1.5, color: ReaderStyle.accent)
+                               radius: 1.5, color: ReaderStyle.accent(on: ReaderStyle.card))
     }
 }

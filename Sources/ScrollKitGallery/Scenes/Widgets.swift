@@ -27,6 +27,53 @@ enum SceneStyle {
     @MainActor static var accent: RGBAColor { galleryColors.tint }
     @MainActor static var accentPressed: RGBAColor { galleryColors.pressedTint }
 
+    // MARK: Scenes with a palette of their own (chat, reader, world, picker)
+
+    /// The gallery's colour scheme (nil for a theme that is none of the built-in ones). During the T switch's
+    /// cross-fade it is the scheme faded to.
+    @MainActor static var scheme: Theme.ColorScheme? { Theme.ColorScheme(name: ViewNode.defaultTheme.name) }
+
+    /// How much of their own warm cast scenes with a palette of their own (the reader's paper, the picker's
+    /// cream) lay over the theme: all of it in light and dark, none in high contrast (black on white there).
+    @MainActor static var warmth: Double { scheme == .highContrast ? 0 : 1 }
+
+    /// The theme's `token`, shifted channel by channel (alpha too) as the scene's own `design` colour differs from
+    /// the light theme's token, times ``warmth``: exactly `design` in light, the same cast over dark's token, the
+    /// plain token in high contrast. For text and lines, whose contrast with the theme's backgrounds it keeps.
+    @MainActor
+    static func tinted(_ token: KeyPath<ThemeColors, RGBAColor>, as design: RGBAColor) -> RGBAColor {
+        let base = galleryColors[keyPath: token], light = Theme.light.colors[keyPath: token], w = warmth
+        func channel(_ t: UInt8, _ l: UInt8, _ d: UInt8) -> UInt8 {
+            UInt8(min(max((Double(t) + (Double(d) - Double(l)) * w).rounded(), 0), 255))
+        }
+        return RGBAColor(r: channel(base.r, light.r, design.r), g: channel(base.g, light.g, design.g),
+                         b: channel(base.b, light.b, design.b), a: channel(base.a, light.a, design.a))
+    }
+
+    /// The contrast a scene's own accent colours need as text: none beyond their design in light, 4.5:1 (WCAG AA)
+    /// in dark, 7:1 (AAA) in high contrast.
+    @MainActor static var accentContrast: Double {
+        switch scheme {
+        case .light: 1
+        case .dark: 4.5
+        case .highContrast: 7
+        case nil: ViewNode.defaultTheme.isDark ? 4.5 : 1
+        }
+    }
+
+    /// `color` as it must be drawn on `background` to reach `minimum` contrast: itself when it does, else
+    /// mixed towards the theme's label, a tenth at a time, until it does.
+    @MainActor
+    static func readable(_ color: RGBAColor, on background: RGBAColor, minimum: Double = accentContrast) -> RGBAColor {
+        guard color.contrastRatio(against: background) < minimum else { return color }
+        let ink = galleryColors.label
+        for step in 1...10 {
+            let mixed = color.mixed(with: ink, fraction: Double(step) / 10)
+            if mixed.contrastRatio(against: background) >= minimum { return mixed }
+        }
+        return ink
+    }
+
     /// A fixed row's height at the current text scale: `base` (its height at 1.0), taller by what `textHeight`
     /// (the height of its lines of text at 1.0) grows (`ViewNode.textScale`; whole points). Rows whose height
     /// derives from their text grow with it, as UIKit's self-sizing cells do under Dynamic Type.

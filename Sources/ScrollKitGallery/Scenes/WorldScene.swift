@@ -126,12 +126,27 @@ final class WorldScene: ListBackedScene {
     var wantsQuit: Bool { false }
     var mainList: ListView { list }
     func coversOpaquely(_ size: Size) -> Bool { true }
+
+    /// The list's background is pinned (the scene's, not the list's plain one): set again for the new theme.
+    /// (The cards are configured again by the list, and lay their text out again in the new colours.)
+    func themeDidChange() { list.backgroundColor = WorldStyle.background }
 }
 
+/// The world scene's colours (the gallery's theme: in light exactly the scene's own warm greys) and metrics.
 enum WorldStyle {
-    static let background = RGBAColor(hex: 0xF2F1EE)
-    static let text = RGBAColor(hex: 0x1C1C1E)
-    static let secondary = RGBAColor(hex: 0x6E6E73)
+    /// Behind the cards: the grouped background, a shade warmer (light F2F1EE).
+    @MainActor static var background: RGBAColor { SceneStyle.tinted(\.groupedBackground, as: RGBAColor(hex: 0xF2F1EE)) }
+    @MainActor static var text: RGBAColor { galleryColors.label }
+    @MainActor static var secondary: RGBAColor { SceneStyle.tinted(\.secondaryLabel, as: RGBAColor(hex: 0x6E6E73)) }
+    /// The cards and the header (light white), the header's hairline and the cards' shadow.
+    @MainActor static var card: RGBAColor { galleryColors.cellBackground }
+    @MainActor static var hairline: RGBAColor { SceneStyle.tinted(\.barSeparator, as: RGBAColor(hex: 0xE0DED8)) }
+    /// The cards' edge: none but in high contrast, where it is the theme's separator (strong edges there).
+    @MainActor static var cardEdge: RGBAColor { galleryColors.separator.withAlpha(1 - SceneStyle.warmth) }
+    @MainActor static var cardShadow: RGBAColor { SceneStyle.tinted(\.shadow, as: RGBAColor(r: 0, g: 0, b: 0, a: 18)) }
+    /// A language's accent as its label's colour on a card: as designed in light, lightened or darkened as the
+    /// theme's text needs (``SceneStyle/readable(_:on:minimum:)``).
+    @MainActor static func labelColor(_ accent: UInt32) -> RGBAColor { SceneStyle.readable(RGBAColor(hex: accent), on: card) }
     static let sampleSize = 20.0
     static let labelSize = 12.0
     /// The card's margin in the list, its padding, and the gap between label and sample.
@@ -163,8 +178,8 @@ final class WorldHeader: ViewNode {
     override var isOpaque: Bool { true }
 
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
-        canvas.fill(frame, color: .white)
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: RGBAColor(hex: 0xE0DED8))
+        canvas.fill(frame, color: WorldStyle.card)
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), color: WorldStyle.hairline)
         let rtl = direction == .rightToLeft
         let title = TextStyle(size: 19, weight: .bold, color: WorldStyle.text)
         let caption = TextStyle(size: 13, color: WorldStyle.secondary)
@@ -189,6 +204,8 @@ final class WorldCards: ListDataSource {
     let measurer: any TextMeasurer
     var direction: ReadingDirection = .leftToRight { didSet { if direction != oldValue { layouts.removeAll() } } }
     private var layouts: [Int: (width: Double, label: TextLayout, sample: TextLayout)] = [:]
+    /// The sample's text colour and the card's when the cached layouts were made: a theme change lays them out again.
+    private var layoutColors: (text: RGBAColor, card: RGBAColor)?
 
     init(measurer: any TextMeasurer) { self.measurer = measurer }
 
@@ -213,6 +230,11 @@ final class WorldCards: ListDataSource {
     /// The card's label and sample laid out for a list `width` across (cached per width and direction).
     func layout(at index: Int, width: Double) -> (TextLayout, TextLayout) {
         let i = min(max(index, 0), samples.count - 1)
+        let text = WorldStyle.text, card = WorldStyle.card
+        if layoutColors.map({ $0.text != text || $0.card != card }) ?? true {
+            layouts.removeAll()
+            layoutColors = (text, card)
+        }
         if let cached = layouts[i], cached.width == width { return (cached.label, cached.sample) }
         let textWidth = max(0, width - 2 * WorldStyle.margin - 2 * WorldStyle.padding - 6)
         let paragraphs: ReadingDirection? = direction == .rightToLeft ? .rightToLeft : nil
@@ -220,9 +242,9 @@ final class WorldCards: ListDataSource {
         let parts = samples[i].language.components(separatedBy: " · ")
         let name = parts.count == 2 ? parts[0].uppercased() + " · " + parts[1] : samples[i].language.uppercased()
         let label = TextLayout(name, style: TextStyle(size: WorldStyle.labelSize, weight: .bold,
-                                                                                  color: RGBAColor(hex: samples[i].accent)),
+                                                      color: WorldStyle.labelColor(samples[i].accent)),
                                width: textWidth, maxLines: 1, direction: direction, measurer: measurer)
-        let sample = TextLayout(samples[i].sample, style: TextStyle(size: WorldStyle.sampleSize, color: WorldStyle.text),
+        let sample = TextLayout(samples[i].sample, style: TextStyle(size: WorldStyle.sampleSize, color: text),
                                 width: textWidth, lineSpacing: 5, direction: paragraphs, measurer: measurer)
         layouts[i] = (width, label, sample)
         return (label, sample)
@@ -239,8 +261,14 @@ final class WorldCardCell: ListCell {
     override func draw(in canvas: any DrawingCanvas, frame: Rect) {
         let m = WorldStyle.margin, p = WorldStyle.padding
         let card = Rect(x: frame.minX + m, y: frame.minY, width: max(0, frame.width - 2 * m), height: max(0, frame.height - m))
-        canvas.fillRoundedRect(card.offsetBy(dx: 0, dy: 1), radius: 12, color: RGBAColor(r: 0, g: 0, b: 0, a: 18))
-        canvas.fillRoundedRect(card, radius: 12, color: .white)
+        canvas.fillRoundedRect(card.offsetBy(dx: 0, dy: 1), radius: 12, color: WorldStyle.cardShadow)
+        let edge = WorldStyle.cardEdge
+        if edge.a > 0 {
+            canvas.fillRoundedRect(card, radius: 12, color: edge)
+            canvas.fillRoundedRect(card.insetBy(dx: 1, dy: 1), radius: 11, color: WorldStyle.card)
+        } else {
+            canvas.fillRoundedRect(card, radius: 12, color: WorldStyle.card)
+        }
         let rtl = direction == .rightToLeft
         canvas.fillRoundedRect(Rect(x: rtl ? card.maxX - 10 : card.minX + 6, y: card.minY + 14, width: 4,
                                     height: max(0, card.height - 28)), radius: 2, color: accent)
