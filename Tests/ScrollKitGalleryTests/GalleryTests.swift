@@ -397,7 +397,7 @@ private let window = Size(width: 800, height: 600)
         #expect(try #require(full.scene as? ListScene).toolbarHeight > 90)
     }
 
-    @Test(arguments: [(800.0, GalleryTabBar.Hint.full, true), (480, .compact, false), (420, .compact, false), (300, .compact, false),
+    @Test(arguments: [(880.0, GalleryTabBar.Hint.full, true), (800, .compact, true), (480, .compact, false), (420, .compact, false), (360, .compact, false), (300, .none, false),
                       (200, .none, false)])
     func tabBarKeepsTheKeyHint(width: Double, hint: GalleryTabBar.Hint, mark: Bool) {
         let layout = GalleryTabBar.layout(count: 5, width: width)

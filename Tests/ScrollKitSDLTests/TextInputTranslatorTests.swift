@@ -119,7 +119,9 @@ struct TextInputTranslatorTests {
         #expect(!t.isPointerDown)
         #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_MIDDLE, x: 1, y: 1, ms: 0,
                                                   which: EventTranslator.touchMouseID)).isEmpty)
-        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 1, y: 1, ms: 0)).isEmpty)
+        // The right button is a secondary click (a context menu), not a paste.
+        #expect(t.translate(FakeEvent.mouseButton(SDL_MOUSEBUTTONDOWN, button: SDL_BUTTON_RIGHT, x: 2, y: 2, ms: 400))
+                == [.input(.secondaryClick(location: Point(x: 1, y: 1), time: 0.4))])
     }
 
     /// While SDL's text input is off it sends no SDL_TEXTINPUT: the keys make the shortcuts' text (a US

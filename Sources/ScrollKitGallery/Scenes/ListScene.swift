@@ -397,7 +397,10 @@ final class ListScene: DemoScene {
     }
 
     /// A scripted `insert`, `delete` or `move` of rows: new rows are new devices; the row at the top stays put.
-    func themeDidChange() { listView.backgroundColor = SceneStyle.background }
+    func themeDidChange() {
+        listView.backgroundColor = SceneStyle.background
+        for b in [endButton, topButton] { b.tint = SceneStyle.accent; b.pressedTint = SceneStyle.accentPressed }
+    }
 
     func apply(_ change: ListChange, animated: Bool) throws(CLIError) {
         let n = rows.count

@@ -31,6 +31,7 @@ extension GalleryShell {
         ViewNode.defaultTheme = shown          // what the gallery's own colours read
         themeFade = f.fade.isFinished ? nil : f
         window.setNeedsDisplay()
+        tabBar.applyTheme()
         tabBar.setNeedsDisplay()
         // Each scene's tree is told (its views rebuild what they derive from the theme; lists configure their
         // cells again), then inherits the default once more.

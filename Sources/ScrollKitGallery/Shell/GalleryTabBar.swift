@@ -39,12 +39,9 @@ final class GalleryTabBar: ViewNode {
         tabs.showsNumbers = true
         tabs.tabsAreFocusable = true
         tabs.minimumTabWidth = Self.minSegmentWidth
-        tabs.trackColor = GalleryTheme.segmentTrack
-        tabs.indicatorColor = GalleryTheme.accent
-        tabs.textColor = GalleryTheme.segmentText
-        tabs.numberColor = GalleryTheme.segmentNumber
         tabs.focusRingColor = .white
         super.init()
+        applyTheme()
         themeButton.titleSize = 12
         themeButton.tint = GalleryTheme.barHint
         themeButton.pressedTint = .white
@@ -52,6 +49,14 @@ final class GalleryTabBar: ViewNode {
         themeButton.accessibilityLabel = "Theme"
         addSubview(tabs)
         addSubview(themeButton)
+    }
+
+    /// The tab bar's colours from the gallery's theme (again at each step of a theme switch).
+    func applyTheme() {
+        tabs.trackColor = GalleryTheme.segmentTrack
+        tabs.indicatorColor = GalleryTheme.accent
+        tabs.textColor = GalleryTheme.segmentText
+        tabs.numberColor = GalleryTheme.segmentNumber
     }
 
     override func layoutSubviews() {
