@@ -457,6 +457,21 @@ public final class ListView: ViewNode {
 
     var axisOffset: Double { axisComponent(scrollView.contentOffset) }
 
+    /// A down at `p` landed in `s` on its path: when `s` is this list's scroll view, the row under `p` becomes the
+    /// gesture's swipe candidate (it has actions) and its reorder candidate (it lifts), unless an inner list's is.
+    override func rowsDown(at p: Point, time: Double, in s: ScrollingView, _ rows: inout RouterRowState) {
+        guard s === scrollView, let item = item(at: pointFromRootSpace(p)) else { return }
+        if rows.swipeList == nil, swipeActionsExist(for: item) {
+            rows.swipeList = self
+            rows.swipeItem = item
+        }
+        if rows.reorderList == nil, canLift(item) {
+            rows.reorderList = self
+            rows.reorderItem = item
+            rows.longPressAt = time + Self.reorderLongPressDuration
+        }
+    }
+
     func axisComponent(_ p: Point) -> Double {
         storedLayout.axis == .horizontal ? p.x : p.y
     }
