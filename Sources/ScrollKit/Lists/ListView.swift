@@ -248,8 +248,10 @@ public final class ListView: ViewNode {
     /// How many `sizeOfItem(at:crossLength:)` calls a self-sizing list made in total.
     public internal(set) var measureCount = 0
     lazy var snapAdapter = SnapAdapter(list: self)
-    /// The row interactions' state: swipe actions, pull-to-refresh, reorder (ListView+Swipe, +Refresh, +Reorder).
-    let rowState = RowInteractionState()
+    /// The list's row parts, each owning its state: swipe actions (ListView+Swipe, +SwipeKeys) and reorder
+    /// (ListView+Reorder). Pull to refresh is its scroll view's (``ScrollingView/refreshControl``).
+    let swipePart = SwipeActionsPart()
+    let reorderPart = ReorderPart()
 
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
@@ -365,7 +367,7 @@ public final class ListView: ViewNode {
 
     /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
     override func didStepSubviews(_ tick: FrameTick) {
-        if rowState.isActive { stepRowInteractions(tick) }
+        if rowPartsActive { stepRowInteractions(tick) }
         updateCells()
     }
 
