@@ -23,11 +23,11 @@ struct SwipeActionKeyTests {
         #expect(d.list.swipedItem == 3)
         #expect(d.list.swipeOffset == -2 * ListView.swipeActionWidth)   // where a left swipe's release rests
         // UIKit lays the first action outermost: Delete at the edge, Archive beside the row: Archive is chosen.
-        #expect(d.list.rowState.keyboardAction == 1)
+        #expect(d.list.swipePart.keyboardAction == 1)
         key(d, .right)                                                  // towards the edge: Delete
-        #expect(d.list.rowState.keyboardAction == 0)
+        #expect(d.list.swipePart.keyboardAction == 0)
         key(d, .right)                                                  // stays on the last
-        #expect(d.list.rowState.keyboardAction == 0)
+        #expect(d.list.swipePart.keyboardAction == 0)
         key(d, .left)                                                   // back to Archive
         key(d, .enter)
         #expect(d.source.actionsCalled.count == 1 && d.source.actionsCalled[0] == ("Archive", 3))

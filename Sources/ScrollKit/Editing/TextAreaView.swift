@@ -164,4 +164,9 @@ final class TextAreaContent: ViewNode, PointerTracking {
         area?.tracking = nil
     }
     func cancelTracking() { area?.tracking = nil }
+    override func takePrimaryPaste(atRoot p: Point) -> Bool {
+        guard let area else { return false }
+        area.pastePrimary(atRoot: p)
+        return true
+    }
 }

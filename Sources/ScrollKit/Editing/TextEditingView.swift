@@ -350,13 +350,19 @@ public class TextEditingView: ViewNode, TextInputClient {
         }
     }
 
+    /// A middle-click on this view: the primary selection pasted there (``pastePrimary(atRoot:)``).
+    override func takePrimaryPaste(atRoot p: Point) -> Bool {
+        pastePrimary(atRoot: p)
+        return true
+    }
+
     func restartBlink() {
         caretOpacity = 1
         blink = isFocused ? Animated(CaretBlink(), rest: 1) : nil
     }
 
     /// Called by the router when this view gains or loses the tree's focus.
-    func focusDidChange(_ focused: Bool, byKey: Bool) {
+    override func focusDidChange(_ focused: Bool, byKey: Bool) {
         if focused {
             focusedByKey = byKey
             restartBlink()

@@ -26,7 +26,6 @@ struct RouterNavState {
     /// Who moved in the current frame's span, and last (0: none, 1: the sheet, 2: the list).
     var spanMover = 0
     var lastMover = 0
-    var tracker = VelocityTracker()
 }
 
 extension InputRouter {
@@ -34,44 +33,32 @@ extension InputRouter {
     /// edge becomes an edge-swipe candidate. Returns true when the stack took the whole gesture (a caught slide).
     func navPointerDown(_ p: Point, _ time: Double, hit: ViewNode) -> Bool {
         nav = RouterNavState()
+        // The views on the path note themselves, innermost first (SheetView, NavigationStackView).
         var v: ViewNode? = hit
-        while let view = v {
-            if let s = view as? SheetView, nav.sheet == nil, s.stack != nil, !s.leaving {
-                nav.sheet = s
-                if s.motion != nil { s.hold(); nav.sheetCaught = true }
-            }
-            if let stack = view as? NavigationStackView {
-                if nav.sheet == nil, stack.presentedSheet == nil {
-                    if stack.catchSlide() {
-                        gestureActive = true
-                        claimBuiltIn()
-                        nav.heldStack = stack
-                        downPoint = p
-                        downTime = time
-                        nav.tracker.addSample(position: p.x, time: time)
-                        clearHighlight()
-                        press = nil
-                        return true
-                    }
-                    if stack.acceptsEdgeSwipe(at: stack.pointFromRootSpace(p)) { nav.edgeStack = stack }
-                }
-                break
-            }
-            v = view.superview
-        }
-        return false
+        while let view = v, view.navigationDown(at: p, time: time, &nav) { v = view.superview }
+        guard nav.heldStack != nil else { return false }
+        // A caught slide: the stack takes the whole gesture.
+        gestureActive = true
+        claimBuiltIn()
+        downPoint = p
+        downTime = time
+        tracker.reset()
+        tracker.addSample(position: p.x, time: time)
+        clearHighlight()
+        press = nil
+        return true
     }
 
     /// A move: drives a held slide or a dragging sheet, or decides for one past the slop (a horizontal drag
     /// towards the trailing edge from the edge; a vertical drag on a sheet). Returns true when the move was theirs.
     func navPointerMove(_ p: Point, _ time: Double) -> Bool {
         if let stack = nav.heldStack {
-            nav.tracker.addSample(position: p.x, time: time)
+            tracker.addSample(position: p.x, time: time)
             stack.moveInteractivePop(dx: trailing(p.x - downPoint.x, stack))
             return true
         }
         if nav.sheetMode {
-            nav.tracker.addSample(position: p.y, time: time)
+            tracker.addSample(position: p.y, time: time)
             sheetDeal(total: p.y - downPoint.y, time: time)
             return true
         }
@@ -85,9 +72,9 @@ extension InputRouter {
                 nav.heldStack = stack
                 stack.beginInteractivePop()
                 stack.moveInteractivePop(dx: trailing(dx, stack))
-                nav.tracker.reset()
-                nav.tracker.addSample(position: downPoint.x, time: downTime)
-                nav.tracker.addSample(position: p.x, time: time)
+                tracker.reset()
+                tracker.addSample(position: downPoint.x, time: downTime)
+                tracker.addSample(position: p.x, time: time)
                 return true
             }
         }
@@ -109,9 +96,9 @@ extension InputRouter {
             nav.sheetMode = true
             nav.listIndex = inner
             nav.sheetRaw = sheet.heldTop ?? sheet.top
-            nav.tracker.reset()
-            nav.tracker.addSample(position: downPoint.y, time: downTime)
-            nav.tracker.addSample(position: p.y, time: time)
+            tracker.reset()
+            tracker.addSample(position: downPoint.y, time: downTime)
+            tracker.addSample(position: p.y, time: time)
             sheetDeal(total: dy, time: time)
             return true
         }
@@ -122,18 +109,18 @@ extension InputRouter {
     /// dragging sheet (the velocity to whichever moved last). Returns true when the gesture was theirs.
     func navPointerUp(_ p: Point, _ time: Double) -> Bool {
         if let stack = nav.heldStack {
-            nav.tracker.addSample(position: p.x, time: time)
+            tracker.addSample(position: p.x, time: time)
             stack.moveInteractivePop(dx: trailing(p.x - downPoint.x, stack))
-            stack.releaseInteractivePop(velocity: trailing(nav.tracker.velocity(at: time), stack), time: time)
+            stack.releaseInteractivePop(velocity: trailing(tracker.velocity(at: time), stack), time: time)
             nav = RouterNavState()
             finishGesture()
             return true
         }
         if nav.sheetMode, let sheet = nav.sheet {
-            nav.tracker.addSample(position: p.y, time: time)
+            tracker.addSample(position: p.y, time: time)
             sheetDeal(total: p.y - downPoint.y, time: time)
             nav.pending = 0
-            let v = nav.tracker.velocity(at: time)
+            let v = tracker.velocity(at: time)
             if let k = nav.listIndex, k < chain.count {
                 let s = chain[k]
                 var q = chainDown[k]

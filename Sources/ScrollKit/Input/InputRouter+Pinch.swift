@@ -51,7 +51,7 @@ extension InputRouter {
         var scrollViews: [ScrollingView] = []
         var view = hit
         while let v = view {
-            if let s = v as? ScrollingView { scrollViews.append(s) }
+            if let s = v.pathScrollView { scrollViews.append(s) }
             view = v.superview
         }
         return (hit, scrollViews)

@@ -21,7 +21,6 @@ struct RouterRowState {
     var noTap = false
     /// The down landed on the open row itself: a tap closes it.
     var tapCloses = false
-    var tracker = VelocityTracker()
 }
 
 extension InputRouter {
@@ -47,20 +46,8 @@ extension InputRouter {
                 rows.noTap = true
             }
         }
-        for s in scrollViews {
-            guard let list = s.superview as? ListView, list.scrollView === s else { continue }
-            let local = list.pointFromRootSpace(p)
-            guard let item = list.item(at: local) else { continue }
-            if rows.swipeList == nil, list.swipeActionsExist(for: item) {
-                rows.swipeList = list
-                rows.swipeItem = item
-            }
-            if rows.reorderList == nil, list.canLift(item) {
-                rows.reorderList = list
-                rows.reorderItem = item
-                rows.longPressAt = time + ListView.reorderLongPressDuration
-            }
-        }
+        // Each list whose scroll view is on the path notes its row (innermost first).
+        for s in scrollViews { s.superview?.rowsDown(at: p, time: time, in: s, &rows) }
         return false
     }
 
@@ -69,7 +56,7 @@ extension InputRouter {
     func rowsPointerMove(_ p: Point, _ time: Double) -> Bool {
         if rows.consumed { return true }
         if rows.swiping, let list = rows.swipeList {
-            rows.tracker.addSample(position: p.x, time: time)
+            tracker.addSample(position: p.x, time: time)
             list.moveSwipe(dx: p.x - downPoint.x)
             return true
         }
@@ -102,9 +89,9 @@ extension InputRouter {
         rows.swiping = true
         rows.noTap = true
         openRowList = list
-        rows.tracker.reset()
-        rows.tracker.addSample(position: downPoint.x, time: downTime)
-        rows.tracker.addSample(position: p.x, time: time)
+        tracker.reset()
+        tracker.addSample(position: downPoint.x, time: downTime)
+        tracker.addSample(position: p.x, time: time)
         list.beginSwipe(item: rows.swipeItem, time: time)
         list.moveSwipe(dx: dx)
         return true
@@ -121,9 +108,9 @@ extension InputRouter {
         }
         if rows.swiping, let list = rows.swipeList {
             rows.swiping = false
-            rows.tracker.addSample(position: p.x, time: time)
+            tracker.addSample(position: p.x, time: time)
             list.moveSwipe(dx: p.x - downPoint.x)
-            list.releaseSwipe(velocity: rows.tracker.velocity(at: time), time: time)
+            list.releaseSwipe(velocity: tracker.velocity(at: time), time: time)
             finishGesture()
             return true
         }

@@ -27,14 +27,13 @@ extension InputRouter {
         focusedTextClient?.insertText(text, time: time)
     }
 
-    /// A middle-click: the text view under it pastes the primary selection there.
+    /// A middle-click: the innermost view on its path that takes it (a text view) pastes the primary selection there.
     func pastePrimary(at p: Point) {
         guard p.x.isFinite, p.y.isFinite, !gestureActive, let hit = path(at: p).hit else { return }
         lastPointer = p
         var v: ViewNode? = hit
         while let view = v {
-            if let editor = view as? TextEditingView { editor.pastePrimary(atRoot: p); return }
-            if let content = view as? TextAreaContent, let area = content.area { area.pastePrimary(atRoot: p); return }
+            if view.takePrimaryPaste(atRoot: p) { return }
             v = view.superview
         }
     }
@@ -55,8 +54,8 @@ extension ViewNode {
 extension InputRouter {
     /// Tells text views that they gained or lost focus (the caret's blink, the composition, the handles).
     func focusMoved(from old: ViewNode?, to new: ViewNode?) {
-        (old as? TextEditingView)?.focusDidChange(false, byKey: false)
-        (new as? TextEditingView)?.focusDidChange(true, byKey: focusMovesByKey)
+        old?.focusDidChange(false, byKey: false)
+        new?.focusDidChange(true, byKey: focusMovesByKey)
     }
 
     /// A text view takes the pointer gesture in progress (a touch long press became a selection): the scroll

@@ -333,7 +333,8 @@ final class PointerSession {
     var dealt: Double = 0
     var downPoint = Point.zero
     var downTime: Double = 0
-    /// The real pointer along the drag axis, for a chained release's velocity.
+    /// The session's pointer along its gesture's axis: a chained drag's (for its release velocity), a row's
+    /// swipe, an edge swipe's or a sheet's drag (one tracker a session; they never run together).
     var tracker = VelocityTracker()
     /// The press: the innermost pressable view on the path; dropped when a drag starts.
     var press: ViewNode?

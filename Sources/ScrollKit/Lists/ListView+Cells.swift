@@ -102,7 +102,7 @@ extension ListView {
         if axisOffset == cellsOffset && length == cellsLength && !framesDirty && !contentDirty
             && pendingReconfigure.isEmpty {
             if !itemAnimations.isEmpty && !isUpdatingCells { applyItemAnimations() }
-            if rowState.isActive && !isUpdatingCells { applyRowFrames() }
+            if rowPartsActive && !isUpdatingCells { applyRowFrames() }
             return
         }
         guard !isUpdatingCells else { return }
@@ -173,7 +173,7 @@ extension ListView {
         }
         if newItemsBelow > 0 && offset >= axisComponent(scrollView.maxContentOffset) - 0.5 { newItemsBelow = 0 }
         applyItemAnimations()
-        if rowState.isActive { applyRowFrames() }
+        if rowPartsActive { applyRowFrames() }
         isUpdatingCells = false
         if reloadRequestedDuringUpdate {
             reloadRequestedDuringUpdate = false

@@ -64,7 +64,7 @@ extension ListView {
     /// The scroll view's subviews: the showing cells, then the removed ones fading out.
     func syncSubviews() {
         if ghosts.isEmpty { scrollView.replaceSubviews(with: cells) } else { scrollView.replaceSubviews(with: cells + ghosts) }
-        if rowState.isActive || scrollView.refreshControl?.spinnerShown == true { addRowDecorations() }
+        if rowPartsActive || scrollView.refreshControl?.spinnerShown == true { addRowDecorations() }
         if listPinnedItem >= 0, let pinned = listPinnedCell { scrollView.appendSubview(pinned) }   // a list's pinned header
         // Headers and footers over the items; the pinned header over everything (its own footer included).
         guard !supplementaryCells.isEmpty else { return }

@@ -17,14 +17,14 @@ extension ListView {
     /// Whether a long press on an item lifts it to reorder (the data source must be a ``ListReorderingSource``,
     /// which hears ``ListReorderingSource/moveItem(from:to:)`` on the drop). Default false.
     public var isReorderEnabled: Bool {
-        get { rowState.reorderEnabled }
-        set { rowState.reorderEnabled = newValue; if !newValue { cancelReorder() } }
+        get { reorderPart.isEnabled }
+        set { reorderPart.isEnabled = newValue; if !newValue { cancelReorder() } }
     }
 
     /// The lifted item, if a row is being reordered.
-    public var reorderingItem: Int? { rowState.reorderItem >= 0 ? rowState.reorderItem : nil }
+    public var reorderingItem: Int? { reorderPart.item }
     /// Where the lifted item would drop now (its index after the move), if a row is being reordered.
-    public var reorderDestination: Int? { rowState.reorderItem >= 0 ? rowState.reorderTarget : nil }
+    public var reorderDestination: Int? { reorderPart.item == nil ? nil : reorderPart.target }
 
     /// The auto-scroll speed (points per second, ≥ 0) for a finger `distance` points inside the viewport's
     /// end: ``autoScrollMaxSpeed`` at the edge (or beyond it), falling to 0 at ``autoScrollEdge``, quadratically
@@ -39,7 +39,7 @@ extension ListView {
 
     /// Whether item `index` may be lifted now.
     func canLift(_ index: Int) -> Bool {
-        guard rowState.reorderEnabled, rowState.reorderItem < 0, index >= 0, index < numberOfItems,
+        guard reorderPart.isEnabled, reorderPart.item == nil, index >= 0, index < numberOfItems,
               let source = dataSource as? any ListReorderingSource else { return false }
         return source.canMoveItem(at: index)
     }
@@ -50,22 +50,22 @@ extension ListView {
         endSwipe()
         scrollView.stopMotion()
         let offset = scrollView.contentOffset
-        rowState.reorderItem = index
-        rowState.reorderTarget = index
-        rowState.reorderFinger = finger
-        rowState.reorderGrab = Point(x: finger.x + offset.x - frame.minX, y: finger.y + offset.y - frame.minY)
-        rowState.autoScrollTime = time
-        rowState.lift = Animated(TimedSimulation(from: 0, to: 1, duration: 0.15, curve: .easeOutCubic), start: time)
-        if rowState.shadowView == nil { rowState.shadowView = LiftShadowView() }
+        reorderPart.item = index
+        reorderPart.target = index
+        reorderPart.finger = finger
+        reorderPart.grab = Point(x: finger.x + offset.x - frame.minX, y: finger.y + offset.y - frame.minY)
+        reorderPart.autoScrollTime = time
+        reorderPart.lift = Animated(TimedSimulation(from: 0, to: 1, duration: 0.15, curve: .easeOutCubic), start: time)
+        if reorderPart.shadowView == nil { reorderPart.shadowView = LiftShadowView() }
         syncSubviews()
         applyRowFrames()
     }
 
     /// The finger moved to `finger` (the list's coordinates) at `time`.
     func moveReorder(finger: Point, time: Double) {
-        guard rowState.reorderItem >= 0 else { return }
+        guard reorderPart.item != nil else { return }
         advanceAutoScroll(to: time)
-        if finger.x.isFinite, finger.y.isFinite { rowState.reorderFinger = finger }
+        if finger.x.isFinite, finger.y.isFinite { reorderPart.finger = finger }
         updateReorderTarget(time: time)
         applyRowFrames()
     }
@@ -73,11 +73,10 @@ extension ListView {
     /// The finger lifted at `time`: the row drops at its destination, the data source hears the move, and every
     /// row slides from where it is shown to its new place.
     func endReorder(time: Double) {
-        let source = rowState.reorderItem
-        guard source >= 0 else { return }
+        guard let source = reorderPart.item else { return }
         advanceAutoScroll(to: time)
         updateReorderTarget(time: time)
-        let target = rowState.reorderTarget
+        let target = reorderPart.target
         let offset = scrollView.contentOffset
         var shown: [ObjectIdentifier: Point] = [:]
         for cell in cells {
@@ -109,18 +108,17 @@ extension ListView {
 
     /// Puts the lifted row back without a move (reordering turned off, the data reloaded).
     func cancelReorder() {
-        guard rowState.reorderItem >= 0 else { return }
+        guard reorderPart.item != nil else { return }
         clearReorderState()
         framesDirty = true
         updateCells()
     }
 
     func clearReorderState() {
-        rowState.reorderItem = -1
-        rowState.reorderTarget = -1
-        rowState.shifts.removeAll()
-        rowState.lift = nil
-        rowState.shadowView?.amount = 0
+        reorderPart.item = nil
+        reorderPart.shifts.removeAll()
+        reorderPart.lift = nil
+        reorderPart.shadowView?.amount = 0
         syncSubviews()
     }
 
@@ -128,26 +126,26 @@ extension ListView {
 
     /// Each frame: the edge auto-scroll runs up to the frame's time, the destination and the other rows follow.
     func stepReorder(_ tick: FrameTick) {
-        guard rowState.reorderItem >= 0 else { return }
+        guard reorderPart.item != nil else { return }
         let t = tick.targetTimestamp
         guard t.isFinite else { return }
         advanceAutoScroll(to: t)
         updateReorderTarget(time: t)
-        rowState.lift?.sample(tick)
-        for key in rowState.shifts.keys {
-            rowState.shifts[key]?.x.sample(tick)
-            rowState.shifts[key]?.y.sample(tick)
+        reorderPart.lift?.sample(tick)
+        for key in reorderPart.shifts.keys {
+            reorderPart.shifts[key]?.x.sample(tick)
+            reorderPart.shifts[key]?.y.sample(tick)
         }
     }
 
     /// Scrolls the list for the time since the last advance at the speed the finger's place asks for (the
     /// finger has not moved since: the speed was constant), so any frame rate scrolls the same distance.
     func advanceAutoScroll(to time: Double) {
-        guard time.isFinite, time > rowState.autoScrollTime else { return }
-        let dt = time - rowState.autoScrollTime
-        rowState.autoScrollTime = time
+        guard time.isFinite, time > reorderPart.autoScrollTime else { return }
+        let dt = time - reorderPart.autoScrollTime
+        reorderPart.autoScrollTime = time
         let vertical = storedLayout.axis == .vertical
-        let along = vertical ? rowState.reorderFinger.y : rowState.reorderFinger.x
+        let along = vertical ? reorderPart.finger.y : reorderPart.finger.x
         let length = viewportLength
         let edge = min(Self.autoScrollEdge, length / 3)
         var speed = 0.0
@@ -166,23 +164,22 @@ extension ListView {
 
     /// The destination under the lifted row's centre, and the other rows' displacements towards it.
     func updateReorderTarget(time: Double) {
-        let source = rowState.reorderItem
-        guard source >= 0, let sourceFrame = frame(of: source) else { return }
+        guard let source = reorderPart.item, let sourceFrame = frame(of: source) else { return }
         let n = numberOfItems
         let offset = scrollView.contentOffset
-        var centre = Point(x: rowState.reorderFinger.x + offset.x - rowState.reorderGrab.x + sourceFrame.width / 2,
-                           y: rowState.reorderFinger.y + offset.y - rowState.reorderGrab.y + sourceFrame.height / 2)
+        var centre = Point(x: reorderPart.finger.x + offset.x - reorderPart.grab.x + sourceFrame.width / 2,
+                           y: reorderPart.finger.y + offset.y - reorderPart.grab.y + sourceFrame.height / 2)
         if grid == nil {
             if storedLayout.axis == .vertical { centre.x = sourceFrame.midX } else { centre.y = sourceFrame.midY }
         }
         if let hit = geometry.item(at: centre, crossLength: crossLength) {
-            rowState.reorderTarget = hit
+            reorderPart.target = hit
         } else if grid == nil {
             let along = axisComponent(centre)
-            if let first = frame(of: 0), along < axisStart(first) { rowState.reorderTarget = 0 }
-            if let last = frame(of: n - 1), along > axisStart(last) { rowState.reorderTarget = n - 1 }
+            if let first = frame(of: 0), along < axisStart(first) { reorderPart.target = 0 }
+            if let last = frame(of: n - 1), along > axisStart(last) { reorderPart.target = n - 1 }
         }
-        let target = rowState.reorderTarget
+        let target = reorderPart.target
         let gap = (storedLayout.axis == .vertical ? sourceFrame.height : sourceFrame.width) + storedLayout.itemSpacing
         var k = cellRange.lowerBound
         while k < cellRange.upperBound {
@@ -203,24 +200,23 @@ extension ListView {
     }
 
     func setShift(_ item: Int, to d: Point, time: Double) {
-        if let s = rowState.shifts[item], s.x.simulation.to == d.x, s.y.simulation.to == d.y { return }
-        if rowState.shifts[item] == nil && d == .zero { return }
-        let now = rowState.shifts[item].map { Point(x: $0.x.position(at: time), y: $0.y.position(at: time)) } ?? .zero
+        if let s = reorderPart.shifts[item], s.x.simulation.to == d.x, s.y.simulation.to == d.y { return }
+        if reorderPart.shifts[item] == nil && d == .zero { return }
+        let now = reorderPart.shifts[item].map { Point(x: $0.x.position(at: time), y: $0.y.position(at: time)) } ?? .zero
         func motion(_ a: Double, _ b: Double) -> Animated<TimedSimulation> {
             Animated(TimedSimulation(from: a, to: b, duration: 0.2, curve: .easeOutCubic), start: time)
         }
-        rowState.shifts[item] = (motion(now.x, d.x), motion(now.y, d.y))
+        reorderPart.shifts[item] = (motion(now.x, d.x), motion(now.y, d.y))
     }
 
     /// Places the lifted row under the finger (grown), its shadow under it, and the other rows at their shifts.
     func applyReorderFrames() {
-        let source = rowState.reorderItem
-        guard source >= 0 else { return }
+        guard let source = reorderPart.item else { return }
         let cross = crossLength
         let t = animationTime
         for cell in cells where cell.index != source {
             guard var f = geometry.frame(ofItem: cell.index, crossLength: cross) else { continue }
-            if let s = rowState.shifts[cell.index] {
+            if let s = reorderPart.shifts[cell.index] {
                 f.origin.x += s.x.position(at: t)
                 f.origin.y += s.y.position(at: t)
             }
@@ -230,16 +226,16 @@ extension ListView {
         let cell = cells[source - cellRange.lowerBound]
         let offset = scrollView.contentOffset
         var f = base
-        let x = rowState.reorderFinger.x + offset.x - rowState.reorderGrab.x
-        let y = rowState.reorderFinger.y + offset.y - rowState.reorderGrab.y
+        let x = reorderPart.finger.x + offset.x - reorderPart.grab.x
+        let y = reorderPart.finger.y + offset.y - reorderPart.grab.y
         if grid != nil || storedLayout.axis == .horizontal { f.origin.x = x }
         if grid != nil || storedLayout.axis == .vertical { f.origin.y = y }
-        let lift = rowState.lift?.position(at: t) ?? 1
+        let lift = reorderPart.lift?.position(at: t) ?? 1
         let scale = 1 + (Self.liftScale - 1) * lift
         f = Rect(x: f.midX - f.width * scale / 2, y: f.midY - f.height * scale / 2,
                  width: f.width * scale, height: f.height * scale)
         if cell.frame != f { cell.frame = f }
-        if let shadow = rowState.shadowView {
+        if let shadow = reorderPart.shadowView {
             let s = f.insetBy(dx: -14, dy: -14)
             if shadow.frame != s { shadow.frame = s }
             if shadow.amount != lift { shadow.amount = lift }

@@ -6,7 +6,7 @@ import Motion
 extension ListView {
     /// Whether a row interaction needs frames (a settle, a lifted row; a refresh is its scroll view's).
     var rowNeedsFrames: Bool {
-        rowState.swipe.isMoving || rowState.pendingAction != nil || rowState.reorderItem >= 0
+        swipePart.offset.isMoving || swipePart.pendingAction != nil || reorderPart.item != nil
     }
 
     /// Each frame after the scroll view moved (and its refresh control followed the pull): swipe settle,
@@ -14,7 +14,7 @@ extension ListView {
     func stepRowInteractions(_ tick: FrameTick) {
         stepSwipe(tick)
         stepReorder(tick)
-        if rowState.swipeItem >= 0 || rowState.reorderItem >= 0 { applyRowFrames() }
+        if rowPartsActive { applyRowFrames() }
     }
 
     /// After the cells got their frames: the swiped row moved aside, the lifted row and the rows sliding aside.
@@ -31,20 +31,19 @@ extension ListView {
         }
         // cells can be shorter than cellRange mid-update (a swipe action performed over AT-SPI during a batch
         // update traps without the second check).
-        if rowState.swipeItem >= 0, let view = rowState.actionsView, cellRange.contains(rowState.swipeItem),
-           cells.indices.contains(rowState.swipeItem - cellRange.lowerBound) {
-            let cell = cells[rowState.swipeItem - cellRange.lowerBound]
+        if let item = swipePart.item, let view = swipePart.actionsView, cellRange.contains(item),
+           cells.indices.contains(item - cellRange.lowerBound) {
+            let cell = cells[item - cellRange.lowerBound]
             if let k = scrollView.storedSubviews.firstIndex(where: { $0 === cell }) {
                 view.removeFromSuperview()
                 scrollView.insertSubview(view, at: k)
             }
         }
-        if rowState.reorderItem >= 0, cellRange.contains(rowState.reorderItem),
-           cells.indices.contains(rowState.reorderItem - cellRange.lowerBound) {
-            let cell = cells[rowState.reorderItem - cellRange.lowerBound]
+        if let item = reorderPart.item, cellRange.contains(item), cells.indices.contains(item - cellRange.lowerBound) {
+            let cell = cells[item - cellRange.lowerBound]
             if let k = scrollView.storedSubviews.firstIndex(where: { $0 === cell }) {
                 scrollView.storedSubviews.remove(at: k)
-                if let shadow = rowState.shadowView {
+                if let shadow = reorderPart.shadowView {
                     shadow.removeFromSuperview()
                     scrollView.appendSubview(shadow)
                 }
@@ -53,19 +52,21 @@ extension ListView {
         }
     }
 
+    /// Whether a row part holds a row (swiped or lifted): the per-frame hook runs only then.
+    var rowPartsActive: Bool { swipePart.item != nil || reorderPart.item != nil }
+
     /// A reload drops an open swipe and a lifted row (their items may be gone).
     func endRowInteractions() {
-        if rowState.swipeItem >= 0 {
-            rowState.swipeItem = -1
-            rowState.swipe.jump(to: 0)
-            rowState.pendingAction = nil
-            rowState.actionsView?.removeFromSuperview()
+        if swipePart.item != nil {
+            swipePart.item = nil
+            swipePart.offset.jump(to: 0)
+            swipePart.pendingAction = nil
+            swipePart.actionsView?.removeFromSuperview()
         }
-        if rowState.reorderItem >= 0 {
-            rowState.reorderItem = -1
-            rowState.reorderTarget = -1
-            rowState.shifts.removeAll()
-            rowState.shadowView?.removeFromSuperview()
+        if reorderPart.item != nil {
+            reorderPart.item = nil
+            reorderPart.shifts.removeAll()
+            reorderPart.shadowView?.removeFromSuperview()
         }
     }
 }

@@ -37,16 +37,16 @@ extension ListView {
     /// closes it), Return or Space runs it, Escape closes; any other key closes the row and goes on. Returns
     /// whether the key was used.
     func handleSwipeKey(_ key: Key, item index: Int, time: Double) -> Bool {
-        if rowState.swipeItem == index, rowState.keyboardAction >= 0, rowState.pendingAction == nil,
-           !rowState.swipe.isHeld {
-            let side = rowState.keyboardSide
+        if swipePart.item == index, let chosen = swipePart.keyboardAction, swipePart.pendingAction == nil,
+           !swipePart.offset.isHeld {
+            let side = swipePart.keyboardSide
             let n = swipeActions(forOffset: side).count
             switch key {
             case .left, .right:
                 // The buttons show on the side the row left (the opposite of the way it moved): an arrow that
                 // way goes towards the row's edge, the other way towards its content.
                 let towardsEdge = (key == .left ? -1.0 : 1.0) == -side
-                let k = rowState.keyboardAction
+                let k = chosen
                 if towardsEdge {
                     setKeyboardAction(max(0, k - 1), side: side)        // the first action is outermost
                 } else if k >= n - 1 {
@@ -56,7 +56,7 @@ extension ListView {
                 }
                 return true
             case .enter, .space:
-                return runRevealedAction(rowState.keyboardAction, side: side, time: time)
+                return runRevealedAction(chosen, side: side, time: time)
             case .escape:
                 closeSwipeActions()
                 return true
@@ -82,22 +82,22 @@ extension ListView {
     /// where it shows now.
     func prepareSwipe(item index: Int) {
         guard let source = dataSource as? any ListSwipeActionsSource else { return }
-        if rowState.swipeItem != index { endSwipe() }
-        rowState.leadingActions = source.leadingSwipeActions(forItem: index, in: self)
-        rowState.trailingActions = source.trailingSwipeActions(forItem: index, in: self)
-        rowState.swipe.stop()
-        rowState.pendingAction = nil
-        rowState.swipeItem = index
-        rowState.swipeAnchorOffset = axisOffset
-        if rowState.actionsView == nil { rowState.actionsView = SwipeActionsView() }
+        if swipePart.item != index { endSwipe() }
+        swipePart.leadingActions = source.leadingSwipeActions(forItem: index, in: self)
+        swipePart.trailingActions = source.trailingSwipeActions(forItem: index, in: self)
+        swipePart.offset.stop()
+        swipePart.pendingAction = nil
+        swipePart.item = index
+        swipePart.anchorOffset = axisOffset
+        if swipePart.actionsView == nil { swipePart.actionsView = SwipeActionsView() }
         syncSubviews()
         applyRowFrames()
     }
 
-    /// The keyboard's chosen button (-1: none) on `side`, kept and ringed.
-    func setKeyboardAction(_ k: Int, side: Double) {
-        rowState.keyboardAction = k
-        rowState.keyboardSide = side
-        rowState.actionsView?.keyboardIndex = k
+    /// The keyboard's chosen button (nil: none) on `side`, kept and ringed.
+    func setKeyboardAction(_ k: Int?, side: Double) {
+        swipePart.keyboardAction = k
+        swipePart.keyboardSide = side
+        swipePart.actionsView?.keyboardIndex = k
     }
 }

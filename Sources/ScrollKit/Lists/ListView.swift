@@ -252,8 +252,10 @@ public final class ListView: ViewNode {
     /// How many `sizeOfItem(at:crossLength:)` calls a self-sizing list made in total.
     public internal(set) var measureCount = 0
     lazy var snapAdapter = SnapAdapter(list: self)
-    /// The row interactions' state: swipe actions, pull-to-refresh, reorder (ListView+Swipe, +Refresh, +Reorder).
-    let rowState = RowInteractionState()
+    /// The list's row parts, each owning its state: swipe actions (ListView+Swipe, +SwipeKeys) and reorder
+    /// (ListView+Reorder). Pull to refresh is its scroll view's (``ScrollingView/refreshControl``).
+    let swipePart = SwipeActionsPart()
+    let reorderPart = ReorderPart()
 
     /// Creates a list showing `dataSource`'s items in `frame`, scrolled to the start.
     /// Reads the count (and sizes) at once, like ``reloadData()``; configures the visible cells on the
@@ -369,7 +371,7 @@ public final class ListView: ViewNode {
 
     /// After the scroll view moved: the visible cells are brought up to date (see the type's notes).
     override func didStepSubviews(_ tick: FrameTick) {
-        if rowState.isActive { stepRowInteractions(tick) }
+        if rowPartsActive { stepRowInteractions(tick) }
         updateCells()
     }
 
@@ -467,6 +469,21 @@ public final class ListView: ViewNode {
     }
 
     var axisOffset: Double { axisComponent(scrollView.contentOffset) }
+
+    /// A down at `p` landed in `s` on its path: when `s` is this list's scroll view, the row under `p` becomes the
+    /// gesture's swipe candidate (it has actions) and its reorder candidate (it lifts), unless an inner list's is.
+    override func rowsDown(at p: Point, time: Double, in s: ScrollingView, _ rows: inout RouterRowState) {
+        guard s === scrollView, let item = item(at: pointFromRootSpace(p)) else { return }
+        if rows.swipeList == nil, swipeActionsExist(for: item) {
+            rows.swipeList = self
+            rows.swipeItem = item
+        }
+        if rows.reorderList == nil, canLift(item) {
+            rows.reorderList = self
+            rows.reorderItem = item
+            rows.longPressAt = time + Self.reorderLongPressDuration
+        }
+    }
 
     func axisComponent(_ p: Point) -> Double {
         storedLayout.axis == .horizontal ? p.x : p.y

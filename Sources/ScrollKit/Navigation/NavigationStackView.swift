@@ -220,6 +220,18 @@ public final class NavigationStackView: ViewNode {
         updateVeil()
     }
 
+    /// A down in the stack (the innermost on the path; the walk stops here): with no sheet, a moving slide is
+    /// caught (``RouterNavState/heldStack``) or a down near the leading edge becomes an edge-swipe candidate.
+    override func navigationDown(at p: Point, time: Double, _ nav: inout RouterNavState) -> Bool {
+        guard nav.sheet == nil, presentedSheet == nil else { return false }
+        if catchSlide() {
+            nav.heldStack = self
+        } else if acceptsEdgeSwipe(at: pointFromRootSpace(p)) {
+            nav.edgeStack = self
+        }
+        return false
+    }
+
     /// The title a screen's back button shows: the previous screen's title, "Back" when it has none.
     func backTitle(for screen: NavigationScreen) -> String? {
         guard let k = screens.firstIndex(where: { $0 === screen }), k > 0 else { return nil }

@@ -153,6 +153,15 @@ public final class SheetView: ViewNode {
     }
 
     public override var isAnimating: Bool { motion != nil || super.isAnimating }
+
+    /// A down on the sheet (the innermost presented one on the path): it is the gesture's sheet to drag, and a
+    /// settling sheet is caught where it is shown.
+    override func navigationDown(at p: Point, time: Double, _ nav: inout RouterNavState) -> Bool {
+        guard nav.sheet == nil, stack != nil, !leaving else { return true }
+        nav.sheet = self
+        if motion != nil { hold(); nav.sheetCaught = true }
+        return true
+    }
 }
 
 /// The dimming behind a sheet: darker the higher the sheet; a tap on it dismisses the sheet.

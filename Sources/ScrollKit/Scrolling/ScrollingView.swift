@@ -211,6 +211,9 @@ public final class ScrollingView: ViewNode {
     /// reference would be a cycle. Keep the delegate alive yourself; Swift warns that
     /// `scroll.delegate = MyDelegate()` is released at once.
     public weak var delegate: ScrollingViewDelegate?
+
+    override var pathScrollView: ScrollingView? { self }
+
     /// Pull to refresh (``RefreshControl``), if attached: it hears each release and follows the pull each frame.
     /// Held strongly; replacing it detaches the old one (its spinner and its room go).
     public var refreshControl: RefreshControl? {

@@ -422,6 +422,19 @@ open class ViewNode {
     /// return true to take it (a picker steps with its arrows, a row's switch flips with Space). Default: none.
     open func handleFocusedKey(_ key: Key) -> Bool { false }
 
+    // Router hooks, overridden by the library's views (the router dispatches; it casts to no view type):
+    /// A middle-click at `p` (root coordinates) on this view's path: paste the primary selection, true if taken.
+    func takePrimaryPaste(atRoot p: Point) -> Bool { false }
+    /// This view gained or lost the tree's focus (`byKey`: a key moved it).
+    func focusDidChange(_ focused: Bool, byKey: Bool) {}
+    /// A down at `p` passes this view on its path (innermost first): a stack or a sheet notes itself in `nav`;
+    /// false stops the walk.
+    func navigationDown(at p: Point, time: Double, _ nav: inout RouterNavState) -> Bool { true }
+    /// A down at `p` lands in `s`, a scroll view of this view's: a list notes its row's swipe or lift in `rows`.
+    func rowsDown(at p: Point, time: Double, in s: ScrollingView, _ rows: inout RouterRowState) {}
+    /// This view when it is a scroll view (a virtual call where a hit path would cast).
+    var pathScrollView: ScrollingView? { nil }
+
     /// Whether ``draw(in:frame:)`` paints every pixel of its frame with opaque colour (a list skips its
     /// background behind cells that all say so). The default is `false`; say `true` only if it holds.
     open var isOpaque: Bool { false }

@@ -1,50 +1,47 @@
-// The internal state of a list's row interactions (swipe, pull-to-refresh, reorder), one value the list keeps,
-// and the two views they add to the list's content: the swipe actions behind a row and a lifted row's shadow.
+// A list's row parts (swipe actions and reorder), each owning its state, and the two views they add to the list's content: the swipe actions behind a row and a lifted row's shadow.
 
 import Motion
 
-/// What a list's row interactions hold between frames. All three rest at neutral values, and the list's
-/// per-frame hook (`applyRowInteractions`) returns at once while ``isActive`` is false.
-final class RowInteractionState {
-    // MARK: Swipe
-    /// The row swiped open or being swiped (-1: none).
-    var swipeItem = -1
+/// A list's swipe actions, a part the list owns (``ListView/swipePart``): the row swiped open or being swiped,
+/// its offset as an interactive position, the actions behind it and the keyboard's choice among them. At rest
+/// (no row) it holds `nil`s, and the list's per-frame hook returns at once.
+final class SwipeActionsPart {
+    /// The row swiped open or being swiped, if any.
+    var item: Int?
     /// Its horizontal offset, in points (negative: the trailing actions show), as an interactive position:
     /// held and dragged by the finger, settling on open or closed after a release, moved by a close or a key.
-    var swipe = InteractivePosition(0, physics: .swipe)
+    var offset = InteractivePosition(0, physics: .swipe)
     var leadingActions: [SwipeAction] = []
     var trailingActions: [SwipeAction] = []
     /// The action a full swipe or a tap on a button runs once the settle ends, and its item.
     var pendingAction: (action: SwipeAction, item: Int)?
     var actionsView: SwipeActionsView?
-    /// The revealed button the keyboard has chosen (an index into the showing side's actions), -1: none (the
-    /// row was not opened by a key).
-    var keyboardAction = -1
+    /// The revealed button the keyboard has chosen (an index into the showing side's actions), if the row was
+    /// opened by a key.
+    var keyboardAction: Int?
     /// The side the keyboard opened: the sign of the row's offset once open (-1 moved left, 1 right), 0: none.
     var keyboardSide = 0.0
+    var fullSwipeFraction = 0.55
+    /// The list's offset when the swipe began: a scroll away from it closes the row.
+    var anchorOffset = 0.0
+}
 
-    // MARK: Reorder
-    var reorderEnabled = false
-    var reorderItem = -1
-    var reorderTarget = -1
+/// A list's reorder, a part the list owns (``ListView/reorderPart``): whether rows lift, the lifted row and
+/// where it would drop, the finger, the other rows' shifts and the lift's shadow.
+final class ReorderPart {
+    var isEnabled = false
+    /// The lifted row, if any, and (while there is one) the place it would drop at.
+    var item: Int?
+    var target = 0
     /// The finger in the list's coordinates, and the lifted cell's grab point (finger − cell origin, content).
-    var reorderFinger = Point.zero
-    var reorderGrab = Point.zero
+    var finger = Point.zero
+    var grab = Point.zero
     /// The host time up to which the edge auto-scroll has been applied.
     var autoScrollTime = 0.0
     /// The other rows' displacements while a row is lifted, by item (each animated to its new value).
     var shifts: [Int: (x: Animated<TimedSimulation>, y: Animated<TimedSimulation>)] = [:]
     var lift: Animated<TimedSimulation>?
     var shadowView: LiftShadowView?
-
-    var fullSwipeFraction = 0.55
-    /// The list's offset when the swipe began: a scroll away from it closes the row.
-    var swipeAnchorOffset = 0.0
-
-    /// Whether any interaction needs the per-frame hook.
-    var isActive: Bool {
-        swipeItem >= 0 || reorderItem >= 0
-    }
 }
 
 /// The buttons behind a swiped row: drawn under the row's cell (which moves aside), filling the revealed
@@ -54,8 +51,8 @@ final class SwipeActionsView: ViewNode {
     /// The row's offset (negative: trailing actions at the right edge).
     @DrawingInput var offset: Double = 0
     @DrawingInput var expanded = false
-    /// The button the keyboard has chosen (ringed), -1: none.
-    @DrawingInput var keyboardIndex = -1
+    /// The button the keyboard has chosen (ringed), if any.
+    @DrawingInput var keyboardIndex: Int? = nil
     static let titleStyle = TextStyle(size: 15, weight: .bold, color: .white, maximumScale: TextScale.controlMaximum)
 
     override func draw(in canvas: any DrawingCanvas, frame f: Rect) {
