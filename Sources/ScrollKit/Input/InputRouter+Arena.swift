@@ -67,7 +67,7 @@ extension InputRouter {
             for r in v.gestureRecognizers where r.isEnabled && r.shouldBegin(at: v.pointFromRootSpace(p)) {
                 r.join(arena, at: p, time: time)
             }
-            view = v.superview
+            view = v.isPresentationLayer ? nil : v.superview   // nothing beneath a presentation joins
         }
         return arena
     }

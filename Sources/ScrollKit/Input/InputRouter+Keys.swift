@@ -70,7 +70,7 @@ extension InputRouter {
             if let host = view as? ItemFocusHost { v = host.keyScrollStart }
             while let c = v {
                 if let s = c as? KeyScrollTarget { candidates.append(s) }
-                v = c.superview
+                v = c.isPresentationLayer ? nil : c.superview
             }
         }
         if candidates.isEmpty, let p = lastPointer { candidates = path(at: p).scrollViews }

@@ -35,7 +35,7 @@ extension InputRouter {
         nav = RouterNavState()
         // The views on the path note themselves, innermost first (SheetView, NavigationStackView).
         var v: ViewNode? = hit
-        while let view = v, view.navigationDown(at: p, time: time, &nav) { v = view.superview }
+        while let view = v, !view.isPresentationLayer, view.navigationDown(at: p, time: time, &nav) { v = view.superview }
         guard nav.heldStack != nil else { return false }
         // A caught slide: the stack takes the whole gesture.
         gestureActive = true

@@ -52,7 +52,7 @@ extension InputRouter {
         var view = hit
         while let v = view {
             if let s = v.pathScrollView { scrollViews.append(s) }
-            view = v.superview
+            view = v.isPresentationLayer ? nil : v.superview   // a presentation's drag scrolls nothing beneath
         }
         return (hit, scrollViews)
     }

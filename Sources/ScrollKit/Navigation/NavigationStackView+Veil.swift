@@ -10,7 +10,8 @@ extension NavigationStackView {
     func updateVeil() {
         let opacity = max(slide?.motion?.veil ?? 0, sheet?.motion?.veil ?? 0)
         if opacity > 0, frame.width > 0, frame.height > 0 {
-            if veil.superview !== self || subviews.last !== veil { addSubview(veil) }
+            let top = subviews.last { !$0.isPresentationLayer }
+            if veil.superview !== self || top !== veil { addSubview(veil) }
             veil.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
             veil.set(opacity: opacity)
         } else if veil.superview != nil {

@@ -140,6 +140,7 @@ public final class NavigationStackView: ViewNode {
     /// Where the next screen goes among the subviews: below the sheet's scrim, the sheet and the veil.
     var topInsertionIndex: Int {
         var i = subviews.count
+        while i > 0, subviews[i - 1].isPresentationLayer { i -= 1 }   // a root stack's layer stays on top
         while i > 0, subviews[i - 1] === scrim || subviews[i - 1] === sheet || subviews[i - 1] === veil { i -= 1 }
         return i
     }

@@ -104,6 +104,12 @@ public final class AlertView: PresentationView {
         alert.actions.firstIndex { $0.style == .cancel && $0.isEnabled } ?? (alert.actions.count == 1 ? 0 : nil)
     }
 
+    /// Focus starts on the cancel button (a destructive choice is never one Return away), else the first.
+    public override var initialFocus: ViewNode? {
+        if let i = cancelIndex, buttons[i].isFocusable { return buttons[i] }
+        return buttons.first { $0.isFocusable }
+    }
+
     public override var dismissesOnOutsideTap: Bool { alert.style == .actionSheet && cancelIndex != nil }
 
     /// Chooses the action at `index`: the alert leaves, then the action's handler runs.
@@ -125,7 +131,7 @@ public final class AlertView: PresentationView {
     static let buttonHeight = 44.0, padding = 18.0, sheetGap = 8.0
 
     private var titleStyle: TextStyle {
-        TextStyle(size: alert.style == .alert ? 17 : 13, weight: alert.style == .alert ? .bold : .bold,
+        TextStyle(size: alert.style == .alert ? 17 : 13, weight: .bold,
                   color: (alert.style == .alert ? effectiveTheme.colors.label : effectiveTheme.colors.secondaryLabel).faded(opacity))
     }
     private var messageStyle: TextStyle {
@@ -195,7 +201,7 @@ public final class AlertView: PresentationView {
             for (i, b) in buttons.enumerated() {
                 let leading = i == 0
                 let x = (leading != rtl) ? 0 : half
-                b.frame = Rect(x: x, y: textHeight, width: i == 0 ? half : w - half, height: bh)
+                b.frame = Rect(x: x, y: textHeight, width: x == 0 ? half : w - half, height: bh)
                 b.corner = 0
             }
             return
@@ -212,8 +218,6 @@ public final class AlertView: PresentationView {
             buttons[c].frame = Rect(x: 0, y: y + Self.sheetGap, width: w, height: bh)
             buttons[c].corner = 14
         }
-        // Focus order follows the drawn order (the engine goes by position).
-        _ = order
     }
 
     // MARK: Drawing

@@ -1,10 +1,9 @@
 // PopoverView: a view's content shown in a bubble anchored to a view, with an arrow at it, below it when there is
-// room and above when not, kept inside the window and mirrored right to left.
+// room and above when not, kept inside the window, in either direction.
 
 /// A presented popover: ``contentView`` in a rounded bubble whose arrow points at the view it was presented from
 /// (``ViewNode/presentPopover(_:size:animated:)``). It opens below the anchor, or above it when the window has no
-/// room below; it is centred on the anchor and slid to stay inside the window, and right to left it aligns to
-/// the anchor's trailing side. An AT-SPI `tool tip`; Back and a press outside close it.
+/// room below; it is centred on the anchor and slid sideways to stay inside the window (in either direction). An AT-SPI `tool tip`; Back and a press outside close it.
 public final class PopoverView: PresentationView {
     /// What it shows.
     public let contentView: ViewNode
@@ -41,8 +40,7 @@ public final class PopoverView: PresentationView {
         let ch = min(max(0, fitted.height), max(0, max(roomBelow, roomAbove) - 2 * inset))
         let h = ch + 2 * inset
         opensAbove = roomBelow < h && roomAbove > roomBelow
-        var x = isRightToLeft ? anchorRect.maxX - w + 0 : anchorRect.midX - w / 2
-        if !isRightToLeft { x = anchorRect.midX - w / 2 }
+        var x = anchorRect.midX - w / 2
         x = min(max(m, x), max(m, bounds.width - m - w))
         let shift = movesWhileAppearing ? (1 - opacity) * 8 : 0
         let y = opensAbove ? anchorRect.minY - Self.arrow - h - shift : anchorRect.maxY + Self.arrow + shift

@@ -37,7 +37,10 @@ final class PresentationLayerView: ViewNode {
         let router = rootView.ensureRouter()
         let saved = router.focus
         let r = p.frameInRoot
-        if let target = router.entry(in: p, move: .next, reference: Rect(x: r.minX, y: r.minY, width: 0, height: 0)) {
+        if let first = p.initialFocus, first.isFocusable, first.isDescendant(of: p) {
+            router.setFocus(FocusTarget(view: first, item: nil), scroll: false)
+        } else if let target = router.entry(in: p, move: .next,
+                                            reference: Rect(x: p.isRightToLeft ? r.maxX : r.minX, y: r.minY, width: 0, height: 0)) {
             router.setFocus(target, scroll: false)
         } else {
             router.setFocus(nil, scroll: false)
@@ -49,9 +52,10 @@ final class PresentationLayerView: ViewNode {
     /// otherwise into the presentation now on top.
     func presentationWillLeave(_ p: PresentationView) {
         guard p.isModal, let router = rootView.router else { return }
-        if let focused = router.focus?.view, focused.isDescendant(of: p) || router.focus == nil {
+        let focused = router.focus?.view
+        if focused == nil || focused!.isDescendant(of: p) {
             if let saved = p.savedFocus, let v = saved.view, v.isDescendant(of: rootView), !v.isHidden,
-               !v.isDescendant(of: p) {
+               !v.isDescendant(of: p), !presentations.contains(where: { $0.isDismissing && v.isDescendant(of: $0) }) {
                 router.setFocus(saved, scroll: false)
             } else if let next = topmostModal, next !== p {
                 _ = moveFocus(into: next)
@@ -67,7 +71,9 @@ final class PresentationLayerView: ViewNode {
         p.removeFromSuperview()
         p.layer = nil
         updateScrim()
-        p.onDismiss?()
+        let handler = p.onDismiss
+        p.onDismiss = nil
+        handler?()
         leaveIfIdle()
     }
 
@@ -92,6 +98,7 @@ final class PresentationLayerView: ViewNode {
     override func hitTest(_ p: Point) -> ViewNode? {
         guard !isHidden, point(inside: p) else { return nil }
         for sub in storedSubviews.reversed() {
+            if let leaving = sub as? PresentationView, leaving.isDismissing { continue }   // fading out: no presses
             if let hit = sub.hitTest(self.point(p, inSubview: sub)) { return hit }
         }
         return topmostModal != nil ? self : nil
@@ -170,7 +177,8 @@ extension ViewNode {
     /// (`animated`) or shows at once. Returns it.
     @discardableResult
     public func present<P: PresentationView>(presentation: P, animated: Bool = true) -> P {
-        presentation.removeFromSuperview()
+        if let old = presentation.layer { old.remove(presentation) } else { presentation.removeFromSuperview() }
+        presentation.prepareToPresent()
         presentationLayer(make: true)?.add(presentation, animated: animated)
         return presentation
     }

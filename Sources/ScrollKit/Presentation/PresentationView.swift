@@ -7,7 +7,7 @@ import Motion
 /// A view shown above everything else in its window: the base of ``AlertView``, ``MenuView``, ``PopoverView`` and
 /// ``ToastView``. Present one from any view of a window (``ViewNode/present(_:animated:)``,
 /// ``ViewNode/presentMenu(_:at:animated:)``, ``ViewNode/presentPopover(_:size:animated:)``,
-/// ``ViewNode/showToast(_:)``): it goes into the window's presentation layer, the topmost view of the tree.
+/// ``ViewNode/showToast(_:animated:)``, or any subclass with ``ViewNode/present(presentation:animated:)``): it goes into the window's presentation layer, the topmost view of the tree.
 ///
 /// A *modal* one (all but toasts) dims the whole window under a scrim, takes every press and key while it
 /// shows (a press on the scrim dismisses a menu, a popover or an action sheet, and is swallowed by an alert),
@@ -44,8 +44,8 @@ open class PresentationView: ViewNode {
 
     /// Whether it dims and takes over the window (true but for toasts).
     open var isModal: Bool { kind != .toast }
-    /// Whether a press outside it (on the scrim) dismisses it as Back would. Default: true for menus, popovers and
-    /// action sheets, false for alerts.
+    /// Whether a press outside it (on the scrim) dismisses it as Back would. Default: true for menus and popovers;
+    /// an ``AlertView`` answers true for an action sheet with a cancel action.
     open var dismissesOnOutsideTap: Bool { kind == .menu || kind == .popover }
     /// How dark the scrim gets under it, as a fraction of the theme's `scrim` colour (1 for alerts; menus and
     /// popovers dim less).
@@ -56,6 +56,8 @@ open class PresentationView: ViewNode {
         let s = sizeThatFits(SizeProposal(width: bounds.width, height: bounds.height))
         frame = Rect(x: (bounds.width - s.width) / 2, y: (bounds.height - s.height) / 2, width: s.width, height: s.height)
     }
+    /// The control focus starts on when it comes up (nil: the first in order). An alert answers its cancel button.
+    open var initialFocus: ViewNode? { nil }
     /// What Back and a press outside do: the presentation's cancel (an alert's cancel action), then dismissal.
     /// Returns false when it cannot be cancelled (an alert with no cancel action and more than one action).
     @discardableResult
@@ -89,6 +91,13 @@ open class PresentationView: ViewNode {
             appearance = 0
             layer?.remove(self)
         }
+    }
+
+    /// Shown again (after a dismissal, or moved): not leaving, no fade left over.
+    func prepareToPresent() {
+        isDismissing = false
+        fade = nil
+        appearance = 0
     }
 
     func startAppearing(animated: Bool) {

@@ -3,7 +3,7 @@
 
 import Motion
 
-/// A passing message: shown by ``ViewNode/showToast(_:)`` at the bottom of the window for ``duration`` seconds.
+/// A passing message: shown by ``ViewNode/showToast(_:animated:)`` at the bottom of the window for ``duration`` seconds.
 ///
 /// ```swift
 /// list.showToast(Toast("Message deleted", action: ToastAction("Undo") { mailbox.restore() }))
@@ -72,7 +72,7 @@ public final class ToastView: PresentationView {
 
     public override func update(_ tick: FrameTick) {
         guard tick.targetTimestamp.isFinite else { return }
-        if shownAt == nil { shownAt = tick.timestamp }
+        if shownAt == nil { shownAt = tick.targetTimestamp }
         if !isDismissing, let s = shownAt, tick.targetTimestamp - s >= toast.duration { dismiss(animated: true) }
     }
 

@@ -72,7 +72,7 @@ extension ViewNode {
         var view = hit
         while let v = view {
             if v.contextMenu?.provider != nil, v.openContextMenu(at: v.pointFromRootSpace(p)) { return true }
-            view = v.superview
+            view = v.isPresentationLayer ? nil : v.superview   // over a presentation, no menu from beneath
         }
         return false
     }
@@ -89,7 +89,7 @@ extension ViewNode {
                     return true
                 }
             }
-            v = c.superview
+            v = c.isPresentationLayer ? nil : c.superview
         }
         return false
     }

@@ -80,10 +80,10 @@ extension ViewNode {
         let layer = presentationLayer(make: false)
         layer?.themeTransitions.removeAll { $0.view === self }
         let from = effectiveTheme
-        guard animated, let host = presentationLayer(make: true) else { theme = new; return }
+        guard animated, let host = presentationLayer(make: true) else { theme = new; layer?.leaveIfIdle(); return }
         theme = new
         let to = effectiveTheme
-        guard to != from else { return }
+        guard to != from else { host.leaveIfIdle(); return }
         storedTheme = ThemeBox(from)
         ThemeState.generation &+= 1
         host.themeTransitions.append(ThemeTransition(view: self, from: from, to: to, final: new))
